@@ -1,0 +1,90 @@
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The one place that reads process.env. Everything else receives the parsed, typed result. */
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
+  TRUST_PROXY: booleanFlag,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('switchyard@localhost'),
+
+  // Claims service
+  CLAIMS_PORT: port.default(3001),
+  STAFF_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  TEAM_EMAIL: z.string().min(3).default('team@localhost'),
+  PORTAL_URL: z.url().default('http://localhost:3001'),
+  UPLOAD_DIR: z.string().min(1).optional(),
+  CAPTCHA_SECRET: z.string().min(1).optional(),
+  CAPTCHA_VERIFY_URL: optionalUrl,
+  /** Where the built SPA lives; served at / by the claims service. */
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type RawEnv = z.input<typeof envSchema>;
+
+export type Env = ReturnType<typeof finish>;
+
+const finish = (parsed: z.output<typeof envSchema>) => {
+  const dataDir = resolve(parsed.DATA_DIR);
+
+  return {
+    ...parsed,
+    DATA_DIR: dataDir,
+    UPLOAD_DIR: resolve(parsed.UPLOAD_DIR ?? join(dataDir, 'uploads')),
+    MAIL_DIR: join(dataDir, 'mail'),
+    isProduction: parsed.NODE_ENV === 'production',
+  };
+};
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses and checks the environment once; every problem is reported, one line each. */
+export const parseEnv = (source: Record<string, string | undefined> = process.env): Env => {
+  const result = envSchema.safeParse(source);
+  const problems: string[] = [];
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      problems.push(`${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+    }
+    throw new EnvError(problems);
+  }
+  const env = finish(result.data);
+  if (env.isProduction && !env.STAFF_KEY) {
+    problems.push('STAFF_KEY: required when NODE_ENV=production');
+  }
+  if (Boolean(env.CAPTCHA_SECRET) !== Boolean(env.CAPTCHA_VERIFY_URL)) {
+    problems.push('CAPTCHA_SECRET and CAPTCHA_VERIFY_URL: set both or neither');
+  }
+  if (problems.length > 0) {
+    throw new EnvError(problems);
+  }
+
+  return env;
+};

@@ -1,0 +1,32 @@
+import { pino, type Logger } from 'pino';
+
+export type { Logger };
+
+/**
+ * Secrets must never reach a log line, whatever a call site passes in: these paths are censored
+ * at the logger itself, not left to each caller's care.
+ */
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers["x-staff-key"]',
+  'req.headers.cookie',
+  'req.headers["x-hub-signature-256"]',
+  'req.headers["x-gitlab-token"]',
+  'req.headers["webhook-signature"]',
+  'req.headers["x-webhook-signature"]',
+  '*.token',
+  '*.password',
+  '*.secret',
+  '*.session_token',
+  '*.staffKey',
+  '*.apiKey',
+];
+
+export const createLogger = (options: { level: string; name?: string }): Logger =>
+  pino({
+    level: options.level,
+    name: options.name,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+  });

@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000100Claims } from './Migration20261122000100_claims.ts';
+
+/** Applied in this order; a new migration is appended, an applied one is never edited. */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261122000100_claims', class: Migration20261122000100Claims },
+];
