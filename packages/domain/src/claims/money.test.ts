@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { formatCents } from './money.ts';
+
+describe('formatCents', () => {
+  it('formats cents with a dollar sign, thousands separators and two decimals', () => {
+    expect(formatCents(1)).toBe('$0.01');
+    expect(formatCents(123456)).toBe('$1,234.56');
+    expect(formatCents(100_000_000)).toBe('$1,000,000.00');
+  });
+
+  it('refuses a fractional number of cents', () => {
+    expect(() => formatCents(10.5)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { containsSensitiveNumber, SENSITIVE_NUMBER_MESSAGE } from './compliance.ts';
+import { LIMITS } from './limits.ts';
+import { BUSINESS_TYPES, CLAIM_STATUSES, CLAIM_TIERS, MESSAGE_SUBJECTS, NOTE_VISIBILITIES } from './vocabulary.ts';
+
+/**
+ * Input shapes of the claims service. The procedures validate with these, the REST adapter
+ * documents them in OpenAPI, and the web app checks forms with them before sending.
+ */
+
+/** Free text that must never carry an SSN or a card number. */
+const freeText = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !containsSensitiveNumber(value), SENSITIVE_NUMBER_MESSAGE);
+
+const requiredText = (max: number) =>
+  freeText(max).refine((value) => value.trim().length > 0, 'is required');
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.email, `must be at most ${LIMITS.email} characters`)
+  .pipe(z.email('must be a valid email address'))
+  .transform((value) => value.toLowerCase());
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'must be a real calendar date');
+
+export const intakeInput = z.strictObject({
+  client: z.strictObject({
+    company_name: requiredText(LIMITS.name),
+    contact_name: requiredText(LIMITS.name),
+    email: emailSchema,
+    phone: freeText(LIMITS.phone).optional(),
+  }),
+  debtor: z.strictObject({
+    name: requiredText(LIMITS.name),
+    business_type: z.enum(BUSINESS_TYPES).default('OTHER'),
+    contact_email: emailSchema.optional(),
+    contact_phone: freeText(LIMITS.phone).optional(),
+    physical_address: freeText(LIMITS.address)
+      .refine((value) => !/[\r\n]/.test(value), 'must be a single line')
+      .optional(),
+  }),
+  claim: z.strictObject({
+    amount_cents: z
+      .number('must be a whole number of cents')
+      .int('must be a whole number of cents, not a decimal')
+      .min(LIMITS.amountCentsMin, `must be at least ${LIMITS.amountCentsMin}`)
+      .max(LIMITS.amountCentsMax, `must be at most ${LIMITS.amountCentsMax}`),
+    description: freeText(LIMITS.description).optional(),
+    client_reference: freeText(LIMITS.clientReference).optional(),
+    invoice_date: isoDate.optional(),
+  }),
+  tos_accepted: z.literal(true, 'the terms must be accepted'),
+  captcha_token: z.string().max(2048).optional(),
+});
+export type IntakeInput = z.output<typeof intakeInput>;
+
+export const signInRequestInput = z.strictObject({ email: emailSchema });
+
+export const verifyInput = z.strictObject({ token: z.string().min(1).max(200) });
+
+const claimNumber = z.string().min(1).max(40);
+
+export const claimRefInput = z.strictObject({ claim_number: claimNumber });
+
+export const documentRefInput = z.strictObject({ claim_number: claimNumber, document_id: z.uuid('must be a document id') });
+
+export const messageInput = z.strictObject({
+  claim_number: claimNumber,
+  subject: z.enum(MESSAGE_SUBJECTS),
+  content: requiredText(LIMITS.noteContent),
+});
+
+export const staffListInput = z.strictObject({
+  status: z.enum(CLAIM_STATUSES).optional(),
+  tier: z.enum(CLAIM_TIERS).optional(),
+  q: z.string().trim().max(LIMITS.name).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LIMITS.staffListMax, `must be at most ${LIMITS.staffListMax}`)
+    .default(LIMITS.staffListDefault),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type StaffListInput = z.output<typeof staffListInput>;
+
+export const staffPatchInput = z
+  .strictObject({
+    claim_number: claimNumber,
+    status: z.enum(CLAIM_STATUSES).optional(),
+    tier: z.enum(CLAIM_TIERS).optional(),
+    reason: freeText(LIMITS.reason).optional(),
+    notify_client: z.boolean().optional(),
+  })
+  .refine((value) => value.status !== undefined || value.tier !== undefined, {
+    message: 'give a status or a tier to change',
+    path: ['status'],
+  });
+export type StaffPatchInput = z.output<typeof staffPatchInput>;
+
+export const staffNoteInput = z.strictObject({
+  claim_number: claimNumber,
+  content: requiredText(LIMITS.noteContent),
+  visibility: z.enum(NOTE_VISIBILITIES).default('INTERNAL'),
+  author_name: requiredText(LIMITS.authorName).optional(),
+});
+
+export const uploadInput = z.strictObject({
+  claim_number: claimNumber,
+  client_visible: z.enum(['true', 'false']).optional(),
+});
+
+export const auditListInput = z.strictObject({
+  entity_type: z.enum(['claim', 'client', 'document', 'note']).optional(),
+  entity_id: z.uuid('must be an id').optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.auditListMax).default(LIMITS.auditListDefault),
+  offset: z.coerce.number().int().min(0).default(0),
+});

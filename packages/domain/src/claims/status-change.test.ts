@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../errors.ts';
+import { planStatusChange } from './status-change.ts';
+
+const now = new Date('2026-03-01T10:00:00Z');
+const earlier = new Date('2026-01-01T10:00:00Z');
+
+describe('planStatusChange', () => {
+  it('sets date_assigned on the first move out of NEW', () => {
+    const plan = planStatusChange({ status: 'NEW', dateAssigned: null, dateResolved: null }, 'ACTIVE', now);
+    expect(plan).toMatchObject({ kind: 'changed', dates: { dateAssigned: now, dateResolved: null } });
+  });
+
+  it('keeps an existing date_assigned and sets date_resolved on resolution', () => {
+    const plan = planStatusChange({ status: 'ACTIVE', dateAssigned: earlier, dateResolved: null }, 'SETTLED', now);
+    expect(plan).toMatchObject({ kind: 'changed', dates: { dateAssigned: earlier, dateResolved: now } });
+  });
+
+  it('clears date_resolved when a resolved claim is reopened', () => {
+    const plan = planStatusChange({ status: 'WRITE_OFF', dateAssigned: earlier, dateResolved: earlier }, 'LEGAL', now);
+    expect(plan).toMatchObject({ kind: 'changed', dates: { dateResolved: null }, clientNote: 'Status changed to Legal Action' });
+  });
+
+  it('treats the same status as no change', () => {
+    expect(planStatusChange({ status: 'ACTIVE', dateAssigned: earlier, dateResolved: null }, 'ACTIVE', now)).toEqual({
+      kind: 'unchanged',
+    });
+  });
+
+  it('refuses a move back to NEW as a conflict', () => {
+    const attempt = () => planStatusChange({ status: 'ACTIVE', dateAssigned: earlier, dateResolved: null }, 'NEW', now);
+    expect(attempt).toThrow(DomainError);
+    expect(attempt).toThrow(/back to NEW/);
+  });
+});

@@ -1,0 +1,42 @@
+import { DomainError } from '../errors.ts';
+import { RESOLVED_STATUSES, STATUS_LABELS, type ClaimStatus } from './vocabulary.ts';
+
+export type ClaimDates = { dateAssigned: Date | null; dateResolved: Date | null };
+
+export type StatusChange =
+  | { kind: 'unchanged' }
+  | { kind: 'changed'; from: ClaimStatus; to: ClaimStatus; dates: ClaimDates; clientNote: string };
+
+/**
+ * Decides what a staff status change does. Only a move back to NEW is refused: NEW means "not yet
+ * looked at", and a claim that has been reviewed cannot honestly claim that again.
+ */
+export const planStatusChange = (
+  current: { status: ClaimStatus } & ClaimDates,
+  next: ClaimStatus,
+  now: Date,
+): StatusChange => {
+  if (current.status === next) {
+    return { kind: 'unchanged' };
+  }
+  if (next === 'NEW') {
+    throw new DomainError('conflict', `A claim cannot move back to NEW (it is ${current.status}).`);
+  }
+  let { dateAssigned, dateResolved } = current;
+  if (current.status === 'NEW' && dateAssigned === null) {
+    dateAssigned = now;
+  }
+  if (RESOLVED_STATUSES.includes(next)) {
+    dateResolved = now;
+  } else if (RESOLVED_STATUSES.includes(current.status)) {
+    dateResolved = null;
+  }
+
+  return {
+    kind: 'changed',
+    from: current.status,
+    to: next,
+    dates: { dateAssigned, dateResolved },
+    clientNote: `Status changed to ${STATUS_LABELS[next]}`,
+  };
+};
