@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { webhookEnvShape } from './webhooks/webhook-env.ts';
 
 /** The one place that reads process.env. Everything else receives the parsed, typed result. */
 
@@ -40,6 +41,10 @@ const envSchema = z.object({
   CAPTCHA_VERIFY_URL: optionalUrl,
   /** Where the built SPA lives; served at / by the claims service. */
   WEB_DIST_DIR: z.string().optional(),
+
+  // Webhook service: SWITCHYARD_HOME, WEBHOOK_*, AGENT_*, and one token + API URL per delivery
+  // platform. The section lives in webhooks/webhook-env.ts.
+  ...webhookEnvShape,
 });
 
 export type RawEnv = z.input<typeof envSchema>;
