@@ -5,6 +5,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM as PgMikroORM } from '@mikro-orm/postgresql';
 import { MikroORM as PgliteMikroORM } from '@mikro-orm/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { allEntities } from './entities.ts';
 import { migrationsList } from './migrations/index.ts';
 
@@ -24,10 +25,13 @@ export type OpenDatabaseOptions = {
   inMemory?: boolean;
   poolSize?: number;
   debug?: boolean;
+  /** Receives the migrator's progress lines; silent when absent. */
+  logger?: (line: string) => void;
 };
 
-const commonOptions = (entities: EntitySchema[], debug: boolean) => ({
+const commonOptions = (entities: EntitySchema[], debug: boolean, logger?: (line: string) => void) => ({
   entities,
+  logger: logger ?? (() => undefined),
   extensions: [Migrator],
   migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
   debug,
@@ -40,11 +44,12 @@ const commonOptions = (entities: EntitySchema[], debug: boolean) => ({
 export const openDatabase = async (options: OpenDatabaseOptions): Promise<Database> => {
   const debug = options.debug ?? false;
   const entities = allEntities as unknown as EntitySchema[];
-  let orm: PgMikroORM | PgliteMikroORM;
+  type OpenedOrm = { em: unknown; migrator: { up(): Promise<unknown> }; close(force?: boolean): Promise<void> };
+  let orm: OpenedOrm;
   let kind: Database['kind'];
   if (options.databaseUrl) {
     orm = await PgMikroORM.init({
-      ...commonOptions(entities, debug),
+      ...commonOptions(entities, debug, options.logger),
       clientUrl: options.databaseUrl,
       pool: { min: 0, max: options.poolSize ?? 10 },
     });
@@ -55,7 +60,12 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
       dbName = join(options.dataDir, 'pg');
       mkdirSync(dbName, { recursive: true });
     }
-    orm = await PgliteMikroORM.init({ ...commonOptions(entities, debug), dbName });
+    // Trigram search is part of the schema, so the embedded database loads the same extension.
+    orm = await PgliteMikroORM.init({
+      ...commonOptions(entities, debug, options.logger),
+      dbName,
+      driverOptions: { extensions: { pg_trgm } },
+    });
     kind = 'pglite';
   }
   await orm.migrator.up();

@@ -60,6 +60,7 @@ export const ClaimSchema = defineEntity({
     dateAssigned: p.datetime().fieldName('date_assigned').nullable(),
     dateResolved: p.datetime().fieldName('date_resolved').nullable(),
     crmId: p.string().fieldName('crm_id').nullable(),
+    searchText: p.string().fieldName('search_text'),
     ...timestamps,
     updatedAt: p.datetime().fieldName('updated_at'),
   },

@@ -4,6 +4,8 @@ import { splitStatements } from './split-statements.ts';
 export class Migration20261122000100Claims extends Migration {
   override up(): void {
     for (const statement of splitStatements(`
+      create extension if not exists pg_trgm;
+
       create table number_sequence (
         prefix text not null,
         year integer not null,
@@ -58,9 +60,12 @@ export class Migration20261122000100Claims extends Migration {
         date_assigned timestamptz,
         date_resolved timestamptz,
         crm_id text,
+        -- claim number, company and debtor names, lower-cased: what the staff search matches.
+        search_text text not null,
         created_at timestamptz not null,
         updated_at timestamptz not null
       );
+      create index claims_claim_search_idx on claims_claim using gin (search_text gin_trgm_ops);
       create index claims_claim_client_idx on claims_claim (client_id, created_at desc);
       create index claims_claim_created_idx on claims_claim (created_at desc, id desc);
       create index claims_claim_status_idx on claims_claim (status, created_at desc, id desc);
@@ -118,6 +123,8 @@ export class Migration20261122000100Claims extends Migration {
 
       create table claims_audit_entry (
         id uuid primary key,
+        -- Entries written in one transaction share a timestamp; seq keeps their written order.
+        seq bigint generated always as identity,
         entity_type text not null,
         entity_id uuid not null,
         claim_id uuid,

@@ -1,0 +1,59 @@
+import type { IncomingMessage } from 'node:http';
+import type { RestTransport } from '@switchyard/rest-adapter/create-rest-handler';
+import type { Database } from '@switchyard/db/orm';
+import type { Env } from '../env.ts';
+import type { Logger } from '../logger.ts';
+import type { ClaimsMailer } from './mail/claims-mailer.ts';
+import type { CaptchaVerifier } from './captcha.ts';
+
+/** Long-lived things every claims request shares. */
+export type ClaimsServices = {
+  env: Env;
+  db: Database;
+  logger: Logger;
+  mailer: ClaimsMailer;
+  captcha: CaptchaVerifier;
+  staffKey: string;
+  now: () => Date;
+};
+
+export type ClaimsContext = ClaimsServices & {
+  ip: string;
+  bearerToken: string | null;
+  staffKeyHeader: string | null;
+  transport: RestTransport;
+};
+
+const clientIp = (req: IncomingMessage, trustProxy: boolean): string => {
+  if (trustProxy) {
+    const forwarded = req.headers['x-forwarded-for'];
+    const value = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
+    // The entry our own proxy appended is the last one; earlier ones are the client's say-so.
+    const last = value?.split(',').map((part) => part.trim()).filter(Boolean).pop();
+    if (last) {
+      return last;
+    }
+  }
+
+  return req.socket.remoteAddress ?? 'unknown';
+};
+
+const headerValue = (value: string | string[] | undefined): string | null =>
+  (Array.isArray(value) ? value[0] : value) ?? null;
+
+export const createClaimsContext = (
+  services: ClaimsServices,
+  req: IncomingMessage,
+  transport: RestTransport = {},
+): ClaimsContext => {
+  const authorization = headerValue(req.headers.authorization);
+  const bearer = authorization && /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim();
+
+  return {
+    ...services,
+    ip: clientIp(req, services.env.TRUST_PROXY),
+    bearerToken: bearer || null,
+    staffKeyHeader: headerValue(req.headers['x-staff-key']),
+    transport,
+  };
+};

@@ -1,0 +1,85 @@
+import { TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { DomainError, type DomainErrorCode, type FieldIssue } from '@switchyard/domain/errors';
+
+/** The one table from domain error codes to HTTP statuses for the claims service. */
+const HTTP_STATUS: Record<DomainErrorCode, number> = {
+  validation_error: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  bad_gateway: 502,
+};
+
+export type DescribedError = {
+  status: number;
+  body: { error: { code: DomainErrorCode; message: string } };
+  headers: Record<string, string>;
+  issues: FieldIssue[];
+  /** Unexpected failures are logged in full; expected ones are not noise. */
+  unexpected: boolean;
+};
+
+const fromZod = (error: ZodError): DomainError => {
+  const issues = error.issues.map((issue) => ({
+    path: issue.path.join('.'),
+    message: issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : issue.message,
+  }));
+  const message = issues
+    .slice(0, 3)
+    .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
+    .join('; ');
+
+  return new DomainError('validation_error', message || 'The request is not valid.', { issues });
+};
+
+const unwrap = (error: unknown): unknown => {
+  if (error instanceof TRPCError) {
+    if (error.cause instanceof DomainError || error.cause instanceof ZodError) {
+      return error.cause;
+    }
+    if (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') {
+      return new DomainError('validation_error', error.message);
+    }
+    if (error.code === 'NOT_FOUND') {
+      return new DomainError('not_found', error.message);
+    }
+
+    return error.cause ?? error;
+  }
+
+  return error;
+};
+
+export const describeError = (raw: unknown): DescribedError => {
+  let error = unwrap(raw);
+  if (error instanceof ZodError) {
+    error = fromZod(error);
+  }
+  if (!(error instanceof DomainError)) {
+    return {
+      status: 500,
+      body: { error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } },
+      headers: {},
+      issues: [],
+      unexpected: true,
+    };
+  }
+  const headers: Record<string, string> = {};
+  if (error.code === 'rate_limited' && error.retryAfterSeconds !== undefined) {
+    headers['Retry-After'] = String(error.retryAfterSeconds);
+  }
+
+  return {
+    status: HTTP_STATUS[error.code],
+    body: { error: { code: error.code, message: error.message } },
+    headers,
+    issues: error.issues,
+    unexpected: error.code === 'internal_error',
+  };
+};

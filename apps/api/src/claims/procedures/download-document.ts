@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import { DomainError } from '@switchyard/domain/errors';
+import { documentRefInput } from '@switchyard/domain/claims/schemas';
+import { hashToken, secretsMatch } from '@switchyard/domain/claims/tokens';
+import { findClaim, findDocument } from '@switchyard/db/claims/claim-reads';
+import { touchSession } from '@switchyard/db/claims/sign-in';
+import { publicProcedure } from '../trpc.ts';
+import type { ClaimsContext } from '../context.ts';
+
+/** Staff with a valid key see every file; a client sees the visible files of their own claims. */
+const resolveReader = async (ctx: ClaimsContext): Promise<{ kind: 'staff' } | { kind: 'client'; clientId: string }> => {
+  if (ctx.staffKeyHeader !== null) {
+    if (!secretsMatch(ctx.staffKeyHeader, ctx.staffKey)) {
+      throw new DomainError('forbidden', 'A valid staff key is required.');
+    }
+
+    return { kind: 'staff' };
+  }
+  const session = ctx.bearerToken ? await touchSession(ctx.db.fork(), hashToken(ctx.bearerToken), ctx.now()) : null;
+  if (!session) {
+    throw new DomainError('unauthorized', 'Sign in to continue.');
+  }
+
+  return { kind: 'client', clientId: session.client.id };
+};
+
+export const downloadDocument = publicProcedure.input(documentRefInput).query(async ({ ctx, input }) => {
+  const reader = await resolveReader(ctx);
+  const em = ctx.db.fork();
+  const claim = await findClaim(em, input.claim_number, reader.kind === 'client' ? reader.clientId : undefined);
+  const document = claim && (await findDocument(em, claim.id, input.document_id));
+  if (!document || (reader.kind === 'client' && !document.client_visible)) {
+    throw new DomainError('not_found', 'Document not found.');
+  }
+  if (!ctx.transport.sendFile) {
+    throw new DomainError('validation_error', 'Download documents from the REST path.');
+  }
+  ctx.transport.sendFile({
+    path: join(ctx.env.UPLOAD_DIR, document.storage_name),
+    mimeType: document.mime_type,
+    fileName: document.original_name,
+    sizeBytes: document.size_bytes,
+  });
+
+  return { id: document.id };
+});

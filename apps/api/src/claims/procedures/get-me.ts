@@ -1,0 +1,19 @@
+import { toIsoSeconds } from '@switchyard/domain/time';
+import { countClientClaims } from '@switchyard/db/claims/client-claims';
+import { clientProcedure } from '../trpc.ts';
+
+export const getMe = clientProcedure.query(async ({ ctx }) => {
+  const { client } = ctx.session;
+
+  return {
+    client: {
+      client_number: client.client_number,
+      company_name: client.company_name,
+      contact_name: client.contact_name,
+      email: client.email,
+      phone: client.phone,
+      created_at: toIsoSeconds(client.created_at),
+    },
+    claim_count: await countClientClaims(ctx.db.fork(), client.id),
+  };
+});

@@ -1,0 +1,18 @@
+import { DomainError } from '@switchyard/domain/errors';
+import { claimRefInput } from '@switchyard/domain/claims/schemas';
+import { findClaim, findDebtorRow, listDocuments, listNotes } from '@switchyard/db/claims/claim-reads';
+import { clientProcedure } from '../trpc.ts';
+import { presentClientClaimDetail } from '../presenters.ts';
+
+export const getMyClaim = clientProcedure.input(claimRefInput).query(async ({ ctx, input }) => {
+  const em = ctx.db.fork();
+  // Another client's claim is answered exactly like a missing one.
+  const claim = await findClaim(em, input.claim_number, ctx.session.client.id);
+  const debtor = claim && (await findDebtorRow(em, claim.debtor_id));
+  if (!claim || !debtor) {
+    throw new DomainError('not_found', `Claim ${input.claim_number} not found.`);
+  }
+  const [documents, notes] = await Promise.all([listDocuments(em, claim.id, true), listNotes(em, claim.id, true)]);
+
+  return presentClientClaimDetail(claim, debtor, documents, notes);
+});

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { signInRequestInput } from '@switchyard/domain/claims/schemas';
+import { LIMITS, RATE_LIMITS } from '@switchyard/domain/claims/limits';
+import { hashToken } from '@switchyard/domain/claims/tokens';
+import { findClientByEmail, storeMagicLink } from '@switchyard/db/claims/sign-in';
+import { publicProcedure } from '../trpc.ts';
+import { enforceRateLimit } from '../rate-limits.ts';
+
+const SAME_ANSWER = 'If that email address belongs to a client, a sign-in link is on its way. It expires in 15 minutes.';
+
+export const requestSignIn = publicProcedure
+  .use(async ({ ctx, next }) => {
+    await enforceRateLimit(ctx, RATE_LIMITS.signInPerIp, ctx.ip);
+
+    return next();
+  })
+  .input(signInRequestInput)
+  .mutation(async ({ ctx, input }) => {
+    // Counted for every address, known or not, so the limit itself reveals nothing.
+    await enforceRateLimit(ctx, RATE_LIMITS.signInPerEmail, input.email);
+    const client = await findClientByEmail(ctx.db.fork(), input.email);
+    // Known and unknown addresses take the same path up to here and get the same answer.
+    if (client) {
+      const rawToken = randomBytes(32).toString('base64url');
+      const now = ctx.now();
+      await storeMagicLink(ctx.db.fork(), {
+        clientId: client.id,
+        tokenHash: hashToken(rawToken),
+        expiresAt: new Date(now.getTime() + LIMITS.magicLinkMinutes * 60_000),
+        requestedIp: ctx.ip,
+        now,
+      });
+      const link = new URL('/portal/verify', ctx.env.PORTAL_URL);
+      link.searchParams.set('token', rawToken);
+      ctx.mailer.signInLink(client.email, client.contact_name, link.toString());
+    }
+
+    return { message: SAME_ANSWER };
+  });

@@ -1,0 +1,29 @@
+import { messageInput } from '@switchyard/domain/claims/schemas';
+import { addNote } from '@switchyard/db/claims/claim-changes';
+import { clientProcedure } from '../trpc.ts';
+import { presentClientNote } from '../presenters.ts';
+
+export const sendMessage = clientProcedure.input(messageInput).mutation(async ({ ctx, input }) => {
+  const { client } = ctx.session;
+  const note = await addNote(ctx.db.em, {
+    claimNumber: input.claim_number,
+    ownerClientId: client.id,
+    authorType: 'CLIENT',
+    authorName: client.contact_name,
+    subject: input.subject,
+    content: input.content,
+    visibility: 'SHARED',
+    actor: client.client_number,
+    now: ctx.now(),
+  });
+  ctx.mailer.clientMessage({
+    claimId: note.claimId,
+    claimNumber: input.claim_number,
+    clientNumber: client.client_number,
+    companyName: client.company_name,
+    subject: input.subject,
+    content: input.content,
+  });
+
+  return presentClientNote(note);
+});

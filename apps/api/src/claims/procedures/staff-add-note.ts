@@ -1,0 +1,18 @@
+import { staffNoteInput } from '@switchyard/domain/claims/schemas';
+import { addNote } from '@switchyard/db/claims/claim-changes';
+import { staffProcedure } from '../trpc.ts';
+import { presentStaffNote } from '../presenters.ts';
+
+export const staffAddNote = staffProcedure.input(staffNoteInput).mutation(async ({ ctx, input }) => {
+  const note = await addNote(ctx.db.em, {
+    claimNumber: input.claim_number,
+    authorType: 'STAFF',
+    authorName: input.author_name ?? 'Staff',
+    content: input.content,
+    visibility: input.visibility,
+    actor: ctx.staffActor,
+    now: ctx.now(),
+  });
+
+  return presentStaffNote(note);
+});

@@ -1,0 +1,10 @@
+import { auditListInput } from '@switchyard/domain/claims/schemas';
+import { listAudit } from '@switchyard/db/claims/staff-reads';
+import { staffProcedure } from '../trpc.ts';
+import { presentAudit } from '../presenters.ts';
+
+export const staffAudit = staffProcedure.input(auditListInput).query(async ({ ctx, input }) => {
+  const { rows, total } = await listAudit(ctx.db.fork(), input);
+
+  return { entries: rows.map(presentAudit), total };
+});

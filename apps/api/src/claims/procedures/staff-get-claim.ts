@@ -1,0 +1,38 @@
+import { DomainError } from '@switchyard/domain/errors';
+import { claimRefInput } from '@switchyard/domain/claims/schemas';
+import {
+  findClaim,
+  findClientRow,
+  findDebtorRow,
+  listClaimAudit,
+  listDocuments,
+  listNotes,
+} from '@switchyard/db/claims/claim-reads';
+import type { Database } from '@switchyard/db/orm';
+import { staffProcedure } from '../trpc.ts';
+import { presentStaffClaimDetail } from '../presenters.ts';
+
+/** The full staff view of one claim; also the answer of a staff PATCH. */
+export const loadStaffClaimDetail = async (db: Database, claimNumber: string) => {
+  const em = db.fork();
+  const claim = await findClaim(em, claimNumber);
+  if (!claim) {
+    throw new DomainError('not_found', `Claim ${claimNumber} not found.`);
+  }
+  const [client, debtor, documents, notes, audit] = await Promise.all([
+    findClientRow(em, claim.client_id),
+    findDebtorRow(em, claim.debtor_id),
+    listDocuments(em, claim.id, false),
+    listNotes(em, claim.id, false),
+    listClaimAudit(em, claim.id),
+  ]);
+  if (!client || !debtor) {
+    throw new Error(`claim ${claimNumber} has lost its client or debtor`);
+  }
+
+  return presentStaffClaimDetail({ claim, client, debtor, documents, notes, audit });
+};
+
+export const staffGetClaim = staffProcedure
+  .input(claimRefInput)
+  .query(({ ctx, input }) => loadStaffClaimDetail(ctx.db, input.claim_number));

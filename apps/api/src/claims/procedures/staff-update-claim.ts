@@ -1,0 +1,19 @@
+import { staffPatchInput } from '@switchyard/domain/claims/schemas';
+import { patchClaim } from '@switchyard/db/claims/claim-changes';
+import { staffProcedure } from '../trpc.ts';
+import { loadStaffClaimDetail } from './staff-get-claim.ts';
+
+export const staffUpdateClaim = staffProcedure.input(staffPatchInput).mutation(async ({ ctx, input }) => {
+  await patchClaim(ctx.db.em, {
+    claimNumber: input.claim_number,
+    status: input.status,
+    tier: input.tier,
+    reason: input.reason,
+    // A status change tells the client unless staff say not to.
+    notifyClient: input.notify_client ?? true,
+    actor: ctx.staffActor,
+    now: ctx.now(),
+  });
+
+  return loadStaffClaimDetail(ctx.db, input.claim_number);
+});

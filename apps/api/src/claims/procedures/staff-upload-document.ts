@@ -1,0 +1,20 @@
+import { claimRefInput, uploadInput } from '@switchyard/domain/claims/schemas';
+import { staffProcedure } from '../trpc.ts';
+import { acceptUpload, checkUploadTarget } from '../uploads.ts';
+import { presentStaffDocument } from '../presenters.ts';
+
+export const checkStaffUpload = staffProcedure
+  .input(claimRefInput)
+  .query(({ ctx, input }) => checkUploadTarget(ctx, input.claim_number));
+
+export const uploadStaffDocument = staffProcedure.input(uploadInput).mutation(async ({ ctx, input }) => {
+  const stored = await acceptUpload(ctx, {
+    claimNumber: input.claim_number,
+    uploadedBy: 'STAFF',
+    // Staff files are internal unless staff say otherwise.
+    clientVisible: input.client_visible === 'true',
+    actor: ctx.staffActor,
+  });
+
+  return presentStaffDocument(stored);
+});

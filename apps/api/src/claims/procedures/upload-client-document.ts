@@ -1,0 +1,25 @@
+import { claimRefInput, uploadInput } from '@switchyard/domain/claims/schemas';
+import { DomainError } from '@switchyard/domain/errors';
+import { clientProcedure } from '../trpc.ts';
+import { acceptUpload, checkUploadTarget } from '../uploads.ts';
+import { presentDocument } from '../presenters.ts';
+
+export const checkClientUpload = clientProcedure
+  .input(claimRefInput)
+  .query(({ ctx, input }) => checkUploadTarget(ctx, input.claim_number, ctx.session.client.id));
+
+export const uploadClientDocument = clientProcedure.input(uploadInput).mutation(async ({ ctx, input }) => {
+  if (input.client_visible !== undefined) {
+    throw new DomainError('validation_error', 'Unknown field "client_visible".');
+  }
+  const stored = await acceptUpload(ctx, {
+    claimNumber: input.claim_number,
+    ownerClientId: ctx.session.client.id,
+    uploadedBy: 'CLIENT',
+    // What a client uploads is theirs to see.
+    clientVisible: true,
+    actor: ctx.session.client.client_number,
+  });
+
+  return presentDocument(stored);
+});

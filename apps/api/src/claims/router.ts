@@ -1,0 +1,43 @@
+import { router } from './trpc.ts';
+import { health } from './procedures/health.ts';
+import { submitIntake } from './procedures/submit-intake.ts';
+import { requestSignIn } from './procedures/request-sign-in.ts';
+import { verifySignIn } from './procedures/verify-sign-in.ts';
+import { logout } from './procedures/logout.ts';
+import { getMe } from './procedures/get-me.ts';
+import { listMyClaims } from './procedures/list-my-claims.ts';
+import { getMyClaim } from './procedures/get-my-claim.ts';
+import { sendMessage } from './procedures/send-message.ts';
+import { checkClientUpload, uploadClientDocument } from './procedures/upload-client-document.ts';
+import { downloadDocument } from './procedures/download-document.ts';
+import { staffListClaims } from './procedures/staff-list-claims.ts';
+import { staffGetClaim } from './procedures/staff-get-claim.ts';
+import { staffUpdateClaim } from './procedures/staff-update-claim.ts';
+import { staffAddNote } from './procedures/staff-add-note.ts';
+import { checkStaffUpload, uploadStaffDocument } from './procedures/staff-upload-document.ts';
+import { staffStats } from './procedures/staff-stats.ts';
+import { staffAudit } from './procedures/staff-audit.ts';
+
+export const claimsRouter = router({
+  health,
+  intake: router({ submit: submitIntake }),
+  auth: router({ request: requestSignIn, verify: verifySignIn, logout, me: getMe }),
+  claims: router({ list: listMyClaims, get: getMyClaim, sendMessage }),
+  documents: router({
+    checkClientUpload,
+    uploadClient: uploadClientDocument,
+    download: downloadDocument,
+  }),
+  staff: router({
+    list: staffListClaims,
+    get: staffGetClaim,
+    update: staffUpdateClaim,
+    addNote: staffAddNote,
+    checkUpload: checkStaffUpload,
+    upload: uploadStaffDocument,
+    stats: staffStats,
+    audit: staffAudit,
+  }),
+});
+
+export type ClaimsRouter = typeof claimsRouter;

@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createHTTPHandler } from '@trpc/server/adapters/standalone';
+import { LIMITS } from '@switchyard/domain/claims/limits';
+import { DomainError } from '@switchyard/domain/errors';
+import { createRestHandler } from '@switchyard/rest-adapter/create-rest-handler';
+import { buildOpenApiDocument } from '@switchyard/rest-adapter/openapi';
+import { sendJson } from '@switchyard/rest-adapter/send-json';
+import { MAGIC_BYTES_NEEDED } from '@switchyard/domain/claims/upload-rules';
+import { recordEmailFailure } from '@switchyard/db/claims/claim-changes';
+import type { Database } from '@switchyard/db/orm';
+import type { Env } from '../env.ts';
+import type { Logger } from '../logger.ts';
+import { applySecurityHeaders, arrivedOverHttps } from '../http/security-headers.ts';
+import { createStaticHandler } from '../http/serve-static.ts';
+import { streamFile } from '../http/stream-file.ts';
+import { startHttpServer, type RunningServer } from '../http/start-http-server.ts';
+import { createCaptchaVerifier } from './captcha.ts';
+import { createClaimsContext, type ClaimsServices } from './context.ts';
+import { describeError } from './errors.ts';
+import { createClaimsMailer } from './mail/claims-mailer.ts';
+import { createMailTransport } from './mail/mail-transport.ts';
+import { claimsRestRoutes } from './rest-routes.ts';
+import { claimsRouter } from './router.ts';
+import { createCallerFactory } from './trpc.ts';
+
+const MAX_JSON_BYTES = 256 * 1024;
+
+/** Resolves the staff key: configured, or in development a fresh one printed once. */
+const resolveStaffKey = (env: Env, logger: Logger): string => {
+  if (env.STAFF_KEY) {
+    return env.STAFF_KEY;
+  }
+  const generated = randomBytes(24).toString('base64url');
+  // Printed to the terminal, deliberately not through the logger: keys never enter the log stream.
+  process.stderr.write(`\nSTAFF_KEY is not set; this run uses the staff key: ${generated}\n\n`);
+  logger.warn('STAFF_KEY is not set; a random staff key was generated for this run');
+
+  return generated;
+};
+
+export type ClaimsService = {
+  handle: (req: IncomingMessage, res: ServerResponse) => void;
+  services: ClaimsServices;
+  close(): Promise<void>;
+};
+
+export const createClaimsService = (options: {
+  env: Env;
+  db: Database;
+  logger: Logger;
+  now?: () => Date;
+  staffKey?: string;
+}): ClaimsService => {
+  const { env, db } = options;
+  const logger = options.logger.child({ service: 'claims' });
+  const transport = createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_DIR, logger });
+  const now = options.now ?? (() => new Date());
+  const services: ClaimsServices = {
+    env,
+    db,
+    logger,
+    now,
+    staffKey: options.staffKey ?? resolveStaffKey(env, logger),
+    captcha: createCaptchaVerifier({ secret: env.CAPTCHA_SECRET, verifyUrl: env.CAPTCHA_VERIFY_URL }),
+    mailer: createClaimsMailer({
+      transport,
+      teamEmail: env.TEAM_EMAIL,
+      logger,
+      recordFailure: (claimId, cause) => recordEmailFailure(db.em, { claimId, cause, now: now() }),
+    }),
+  };
+
+  const createCaller = createCallerFactory(claimsRouter);
+  const callProcedure = async (ctx: ReturnType<typeof createClaimsContext>, path: string, input: unknown) => {
+    let target: unknown = createCaller(ctx);
+    for (const segment of path.split('.')) {
+      target = (target as Record<string, unknown>)[segment];
+    }
+
+    return (target as (input: unknown) => Promise<unknown>)(input);
+  };
+
+  const toErrorResponse = (error: unknown) => {
+    const described = describeError(error);
+    if (described.unexpected) {
+      logger.error({ err: error }, 'request failed');
+    }
+
+    return { status: described.status, body: described.body, headers: described.headers };
+  };
+
+  const rest = createRestHandler({
+    routes: claimsRestRoutes,
+    createContext: (req, restTransport) => createClaimsContext(services, req, restTransport),
+    call: callProcedure,
+    toErrorResponse,
+    maxJsonBytes: MAX_JSON_BYTES,
+    multipart: {
+      directory: env.UPLOAD_DIR,
+      maxFileBytes: LIMITS.uploadBytes,
+      fileField: 'file',
+      allowedFields: ['client_visible'],
+      headBytes: MAGIC_BYTES_NEEDED,
+    },
+    streamFile,
+  });
+
+  const trpc = createHTTPHandler({
+    router: claimsRouter,
+    basePath: '/trpc/',
+    maxBodySize: MAX_JSON_BYTES,
+    createContext: ({ req }) => createClaimsContext(services, req),
+    onError: ({ error }) => {
+      if (describeError(error).unexpected) {
+        logger.error({ err: error }, 'trpc call failed');
+      }
+    },
+  });
+
+  const openApi = buildOpenApiDocument(
+    { title: 'switchyard claim recovery portal', version: '1.0.0', description: 'Claim intake, client portal and staff API.' },
+    claimsRestRoutes,
+  );
+  const serveSpa = env.WEB_DIST_DIR ? createStaticHandler(env.WEB_DIST_DIR) : null;
+
+  const route = async (req: IncomingMessage, res: ServerResponse) => {
+    applySecurityHeaders(res, env.isProduction);
+    if (env.isProduction && !arrivedOverHttps(req, env.TRUST_PROXY)) {
+      sendJson(res, 403, { error: { code: 'forbidden', message: 'This service is only available over HTTPS.' } });
+
+      return;
+    }
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (pathname.startsWith('/trpc/')) {
+      trpc(req, res);
+
+      return;
+    }
+    if (pathname === '/api/openapi.json' && req.method === 'GET') {
+      sendJson(res, 200, openApi);
+
+      return;
+    }
+    if (await rest(req, res)) {
+      return;
+    }
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      const { status, body } = toErrorResponse(new DomainError('not_found', `Nothing is served at ${pathname}.`));
+      sendJson(res, status, body);
+
+      return;
+    }
+    if (serveSpa && (await serveSpa(req, res))) {
+      return;
+    }
+    sendJson(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
+  };
+
+  return {
+    handle: (req, res) => {
+      route(req, res).catch((error: unknown) => {
+        logger.error({ err: error }, 'unhandled request failure');
+        if (!res.headersSent) {
+          sendJson(res, 500, { error: { code: 'internal_error', message: 'Something went wrong on our side.' } });
+        } else {
+          res.destroy();
+        }
+      });
+    },
+    services,
+    close: async () => {
+      await services.mailer.drain();
+      transport.close();
+    },
+  };
+};
+
+export const startClaimsService = async (options: Parameters<typeof createClaimsService>[0]): Promise<RunningServer & { service: ClaimsService }> => {
+  const service = createClaimsService(options);
+  const server = await startHttpServer({
+    name: 'claims',
+    host: options.env.HOST,
+    port: options.env.CLAIMS_PORT,
+    handler: service.handle,
+    logger: options.logger,
+  });
+
+  return {
+    ...server,
+    service,
+    close: async () => {
+      await server.close();
+      await service.close();
+    },
+  };
+};

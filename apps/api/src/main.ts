@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '@switchyard/db/orm';
+import { EnvError, parseEnv } from './env.ts';
+import { createLogger } from './logger.ts';
+import { startClaimsService } from './claims/service.ts';
+import { startPeriodicSweeps } from './sweeps.ts';
+
+const main = async () => {
+  let env;
+  try {
+    env = parseEnv({
+      ...process.env,
+      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    });
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger({ level: env.LOG_LEVEL });
+  if (env.WEB_DIST_DIR && !existsSync(env.WEB_DIST_DIR)) {
+    logger.warn({ dir: env.WEB_DIST_DIR }, 'the web app is not built; run npm run build to serve it');
+  }
+  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, logger: (line) => logger.info(line.replace(/\u001b\[\d+m/g, '')) });
+  logger.info({ database: db.kind }, 'database ready');
+
+  const claims = await startClaimsService({ env, db, logger });
+  const sweeps = startPeriodicSweeps({ db, logger });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      return;
+    }
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    sweeps.stop();
+    await claims.close();
+    await db.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+};
+
+await main();

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { DomainError } from '@switchyard/domain/errors';
+import { planStatusChange } from '@switchyard/domain/claims/status-change';
+import {
+  SYSTEM_ACTOR,
+  SYSTEM_AUTHOR_NAME,
+  type AuthorType,
+  type ClaimStatus,
+  type ClaimTier,
+  type NoteVisibility,
+} from '@switchyard/domain/claims/vocabulary';
+import { recordAudit } from './audit.ts';
+import { Claim, Note } from './entities.ts';
+
+export type ClaimPatch = {
+  claimNumber: string;
+  status?: ClaimStatus | undefined;
+  tier?: ClaimTier | undefined;
+  reason?: string | undefined;
+  notifyClient: boolean;
+  actor: string;
+  now: Date;
+};
+
+const lockClaim = async (tx: SqlEntityManager, claimNumber: string) => {
+  // The row lock serialises concurrent changes of one claim (two staff members, two uploads).
+  const claim = await tx.findOne(Claim, { claimNumber }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+  if (!claim) {
+    throw new DomainError('not_found', `Claim ${claimNumber} not found.`);
+  }
+
+  return claim;
+};
+
+/** Applies a staff change of status and/or tier with its audit rows and optional client note. */
+export const patchClaim = (em: SqlEntityManager, patch: ClaimPatch): Promise<void> =>
+  em.fork().transactional(async (tx) => {
+    const claim = await lockClaim(tx, patch.claimNumber);
+    let changed = false;
+    if (patch.status !== undefined) {
+      const plan = planStatusChange(
+        { status: claim.status as ClaimStatus, dateAssigned: claim.dateAssigned ?? null, dateResolved: claim.dateResolved ?? null },
+        patch.status,
+        patch.now,
+      );
+      if (plan.kind === 'changed') {
+        claim.status = plan.to;
+        claim.dateAssigned = plan.dates.dateAssigned;
+        claim.dateResolved = plan.dates.dateResolved;
+        changed = true;
+        recordAudit(tx, {
+          entityType: 'claim',
+          entityId: claim.id,
+          claimId: claim.id,
+          action: 'status_change',
+          field: 'status',
+          oldValue: plan.from,
+          newValue: plan.to,
+          actor: patch.actor,
+          reason: patch.reason ?? null,
+          at: patch.now,
+        });
+        if (patch.notifyClient) {
+          addNoteInTx(tx, {
+            claim,
+            authorType: 'SYSTEM',
+            authorName: SYSTEM_AUTHOR_NAME,
+            content: plan.clientNote,
+            visibility: 'SHARED',
+            actor: SYSTEM_ACTOR,
+            now: patch.now,
+          });
+        }
+      }
+    }
+    if (patch.tier !== undefined && patch.tier !== claim.tier) {
+      recordAudit(tx, {
+        entityType: 'claim',
+        entityId: claim.id,
+        claimId: claim.id,
+        action: 'update',
+        field: 'tier',
+        oldValue: claim.tier,
+        newValue: patch.tier,
+        actor: patch.actor,
+        reason: patch.reason ?? null,
+        at: patch.now,
+      });
+      claim.tier = patch.tier;
+      changed = true;
+    }
+    if (changed) {
+      claim.updatedAt = patch.now;
+    }
+    await tx.flush();
+  });
+
+type NewNote = {
+  claim: Claim;
+  authorType: AuthorType;
+  authorName: string;
+  subject?: string | null;
+  content: string;
+  visibility: NoteVisibility;
+  actor: string;
+  now: Date;
+};
+
+const addNoteInTx = (tx: SqlEntityManager, input: NewNote): Note => {
+  const note = tx.create(Note, {
+    id: randomUUID(),
+    claim: input.claim,
+    authorType: input.authorType,
+    authorName: input.authorName,
+    subject: input.subject ?? null,
+    content: input.content,
+    visibility: input.visibility,
+    createdAt: input.now,
+  });
+  recordAudit(tx, {
+    entityType: 'note',
+    entityId: note.id,
+    claimId: input.claim.id,
+    action: 'note_add',
+    field: 'visibility',
+    newValue: input.visibility,
+    actor: input.actor,
+    at: input.now,
+  });
+
+  return note;
+};
+
+export type AddedNote = {
+  id: string;
+  author_type: string;
+  author_name: string;
+  subject: string | null;
+  content: string;
+  visibility: string;
+  created_at: Date;
+};
+
+/** Adds a note (staff note or client message) to a claim the caller is allowed to see. */
+export const addNote = (
+  em: SqlEntityManager,
+  input: Omit<NewNote, 'claim'> & { claimNumber: string; ownerClientId?: string },
+): Promise<AddedNote & { claimId: string }> =>
+  em.fork().transactional(async (tx) => {
+    const claim = await tx.findOne(Claim, {
+      claimNumber: input.claimNumber,
+      ...(input.ownerClientId ? { client: input.ownerClientId } : {}),
+    });
+    if (!claim) {
+      throw new DomainError('not_found', `Claim ${input.claimNumber} not found.`);
+    }
+    const note = addNoteInTx(tx, { ...input, claim });
+    await tx.flush();
+
+    return {
+      id: note.id,
+      claimId: claim.id,
+      author_type: note.authorType,
+      author_name: note.authorName,
+      subject: note.subject ?? null,
+      content: note.content,
+      visibility: note.visibility,
+      created_at: note.createdAt,
+    };
+  });
+
+/** A mail that could not be sent is recorded so staff can follow up by other means. */
+export const recordEmailFailure = async (
+  em: SqlEntityManager,
+  input: { claimId: string; cause: string; now: Date },
+): Promise<void> => {
+  const tx = em.fork();
+  recordAudit(tx, {
+    entityType: 'claim',
+    entityId: input.claimId,
+    claimId: input.claimId,
+    action: 'note_add',
+    field: 'email_delivery',
+    newValue: 'failed',
+    reason: input.cause.slice(0, 200),
+    actor: SYSTEM_ACTOR,
+    at: input.now,
+  });
+  await tx.flush();
+};

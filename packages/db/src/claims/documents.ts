@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { DomainError } from '@switchyard/domain/errors';
+import { LIMITS } from '@switchyard/domain/claims/limits';
+import { SYSTEM_ACTOR, SYSTEM_AUTHOR_NAME, type Uploader } from '@switchyard/domain/claims/vocabulary';
+import { recordAudit } from './audit.ts';
+import { Claim, Document, Note } from './entities.ts';
+
+export type NewDocument = {
+  claimNumber: string;
+  ownerClientId?: string | undefined;
+  originalName: string;
+  storageName: string;
+  mimeType: string;
+  sizeBytes: number;
+  sha256: string;
+  uploadedBy: Uploader;
+  clientVisible: boolean;
+  actor: string;
+  now: Date;
+};
+
+export type StoredDocument = {
+  id: string;
+  original_name: string;
+  size_bytes: number;
+  mime_type: string;
+  uploaded_by: string;
+  client_visible: boolean;
+  created_at: Date;
+};
+
+/** Looks up the claim an upload is for before the file is accepted, so a stranger's upload stops early. */
+export const findUploadTarget = async (
+  em: SqlEntityManager,
+  claimNumber: string,
+  ownerClientId?: string,
+): Promise<{ claimId: string; documentCount: number } | null> => {
+  const rows = await em.execute<{ id: string; n: number }[]>(
+    `select c.id, (select count(*)::int from claims_document d where d.claim_id = c.id) as n
+     from claims_claim c where c.claim_number = ? ${ownerClientId ? 'and c.client_id = ?' : ''}`,
+    ownerClientId ? [claimNumber, ownerClientId] : [claimNumber],
+  );
+  const row = rows[0];
+
+  return row ? { claimId: row.id, documentCount: row.n } : null;
+};
+
+/**
+ * Records an uploaded file. The claim row is locked while counting, so two uploads racing for
+ * the last free place cannot both take it.
+ */
+export const recordDocument = (em: SqlEntityManager, input: NewDocument): Promise<StoredDocument> =>
+  em.fork().transactional(async (tx) => {
+    const claim = await tx.findOne(
+      Claim,
+      { claimNumber: input.claimNumber, ...(input.ownerClientId ? { client: input.ownerClientId } : {}) },
+      { lockMode: 4 /* PESSIMISTIC_WRITE */ },
+    );
+    if (!claim) {
+      throw new DomainError('not_found', `Claim ${input.claimNumber} not found.`);
+    }
+    const count = await tx.count(Document, { claim });
+    if (count >= LIMITS.documentsPerClaim) {
+      throw new DomainError('validation_error', `A claim holds at most ${LIMITS.documentsPerClaim} documents.`);
+    }
+    const document = tx.create(Document, {
+      id: randomUUID(),
+      claim,
+      originalName: input.originalName,
+      storageName: input.storageName,
+      mimeType: input.mimeType,
+      sizeBytes: input.sizeBytes,
+      sha256: input.sha256,
+      uploadedBy: input.uploadedBy,
+      clientVisible: input.clientVisible,
+      createdAt: input.now,
+    });
+    recordAudit(tx, {
+      entityType: 'document',
+      entityId: document.id,
+      claimId: claim.id,
+      action: 'upload',
+      field: 'original_name',
+      newValue: input.originalName,
+      actor: input.actor,
+      at: input.now,
+    });
+    // The announcement is as visible as the document: an internal file's name stays internal.
+    const note = tx.create(Note, {
+      id: randomUUID(),
+      claim,
+      authorType: 'SYSTEM',
+      authorName: SYSTEM_AUTHOR_NAME,
+      subject: null,
+      content: `Document uploaded: ${input.originalName}`,
+      visibility: input.clientVisible ? 'SHARED' : 'INTERNAL',
+      createdAt: input.now,
+    });
+    recordAudit(tx, { entityType: 'note', entityId: note.id, claimId: claim.id, action: 'note_add', actor: SYSTEM_ACTOR, at: input.now });
+    await tx.flush();
+
+    return {
+      id: document.id,
+      original_name: document.originalName,
+      size_bytes: document.sizeBytes,
+      mime_type: document.mimeType,
+      uploaded_by: document.uploadedBy,
+      client_visible: document.clientVisible,
+      created_at: document.createdAt,
+    };
+  });

@@ -1,0 +1,135 @@
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { StaffListInput } from '@switchyard/domain/claims/schemas';
+import type { AuditRow } from './claim-reads.ts';
+
+export type StaffListRow = {
+  claim_number: string;
+  status: string;
+  tier: string;
+  amount_cents: number;
+  created_at: Date;
+  updated_at: Date;
+  date_resolved: Date | null;
+  client_number: string;
+  company_name: string;
+  contact_name: string;
+  email: string;
+  debtor_name: string;
+  business_type: string;
+  document_count: number;
+  note_count: number;
+};
+
+/** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
+const likeContains = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+export const listStaffClaims = async (
+  em: SqlEntityManager,
+  filter: StaffListInput,
+): Promise<{ rows: StaffListRow[]; total: number }> => {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (filter.status) {
+    conditions.push('c.status = ?');
+    params.push(filter.status);
+  }
+  if (filter.tier) {
+    conditions.push('c.tier = ?');
+    params.push(filter.tier);
+  }
+  if (filter.q) {
+    conditions.push('c.search_text like ?');
+    params.push(likeContains(filter.q));
+  }
+  const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
+  const [countRows, rows] = await Promise.all([
+    em.execute<{ total: number }[]>(`select count(*)::int as total from claims_claim c ${where}`, params),
+    em.execute<StaffListRow[]>(
+      `select c.claim_number, c.status, c.tier, c.amount_cents, c.created_at, c.updated_at, c.date_resolved,
+              cl.client_number, cl.company_name, cl.contact_name, cl.email,
+              d.name as debtor_name, d.business_type,
+              (select count(*)::int from claims_document x where x.claim_id = c.id) as document_count,
+              (select count(*)::int from claims_note x where x.claim_id = c.id) as note_count
+       from (select * from claims_claim c ${where} order by c.created_at desc, c.id desc limit ? offset ?) c
+       join claims_client cl on cl.id = c.client_id
+       join claims_debtor d on d.id = c.debtor_id
+       order by c.created_at desc, c.id desc`,
+      [...params, filter.limit, filter.offset],
+    ),
+  ]);
+
+  return { rows, total: countRows[0]?.total ?? 0 };
+};
+
+export type StatsRow = {
+  by_status: Record<string, number>;
+  by_tier: Record<string, number>;
+  total_claims: number;
+  total_amount_cents: number;
+  recovered_amount_cents: number;
+  open_amount_cents: number;
+  over_30_days: number;
+  over_60_days: number;
+};
+
+export const readClaimStats = async (
+  em: SqlEntityManager,
+  input: { now: Date; openStatuses: readonly string[]; recoveredStatuses: readonly string[] },
+): Promise<StatsRow> => {
+  const openList = input.openStatuses.map(() => '?').join(', ');
+  const recoveredList = input.recoveredStatuses.map(() => '?').join(', ');
+  const [totals] = await em.execute<
+    { total_claims: number; total_amount: string; recovered: string; open: string; over_30: number; over_60: number }[]
+  >(
+    `select count(*)::int as total_claims,
+            coalesce(sum(amount_cents), 0)::bigint as total_amount,
+            coalesce(sum(amount_cents) filter (where status in (${recoveredList})), 0)::bigint as recovered,
+            coalesce(sum(amount_cents) filter (where status in (${openList})), 0)::bigint as open,
+            (count(*) filter (where status in (${openList}) and created_at < ?::timestamptz - interval '30 days'))::int as over_30,
+            (count(*) filter (where status in (${openList}) and created_at < ?::timestamptz - interval '60 days'))::int as over_60
+     from claims_claim`,
+    [...input.recoveredStatuses, ...input.openStatuses, ...input.openStatuses, input.now, ...input.openStatuses, input.now],
+  );
+  const statusRows = await em.execute<{ key: string; n: number }[]>(
+    'select status as key, count(*)::int as n from claims_claim group by status',
+  );
+  const tierRows = await em.execute<{ key: string; n: number }[]>('select tier as key, count(*)::int as n from claims_claim group by tier');
+
+  return {
+    by_status: Object.fromEntries(statusRows.map((row) => [row.key, row.n])),
+    by_tier: Object.fromEntries(tierRows.map((row) => [row.key, row.n])),
+    total_claims: totals?.total_claims ?? 0,
+    total_amount_cents: Number(totals?.total_amount ?? 0),
+    recovered_amount_cents: Number(totals?.recovered ?? 0),
+    open_amount_cents: Number(totals?.open ?? 0),
+    over_30_days: totals?.over_30 ?? 0,
+    over_60_days: totals?.over_60 ?? 0,
+  };
+};
+
+export const listAudit = async (
+  em: SqlEntityManager,
+  filter: { entity_type?: string | undefined; entity_id?: string | undefined; limit: number; offset: number },
+): Promise<{ rows: AuditRow[]; total: number }> => {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (filter.entity_type) {
+    conditions.push('entity_type = ?');
+    params.push(filter.entity_type);
+  }
+  if (filter.entity_id) {
+    conditions.push('entity_id = ?');
+    params.push(filter.entity_id);
+  }
+  const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
+  const [countRows, rows] = await Promise.all([
+    em.execute<{ total: number }[]>(`select count(*)::int as total from claims_audit_entry ${where}`, params),
+    em.execute<AuditRow[]>(
+      `select id, entity_type, entity_id, action, field, old_value, new_value, actor, reason, created_at
+       from claims_audit_entry ${where} order by created_at desc, seq desc limit ? offset ?`,
+      [...params, filter.limit, filter.offset],
+    ),
+  ]);
+
+  return { rows, total: countRows[0]?.total ?? 0 };
+};

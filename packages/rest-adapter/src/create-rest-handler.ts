@@ -1,0 +1,139 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DomainError } from '@switchyard/domain/errors';
+import { compileRoutes, matchRoute, type RestRoute } from './route-table.ts';
+import { readJsonBody } from './read-json-body.ts';
+import { receiveMultipart, type MultipartOptions, type StagedUpload } from './multipart-upload.ts';
+import { sendJson } from './send-json.ts';
+
+/** A file a procedure asks the adapter to stream back. */
+export type FileResponse = { path: string; mimeType: string; fileName: string; sizeBytes: number };
+
+/** What a procedure can reach of the REST transport through its context. */
+export type RestTransport = {
+  upload?: StagedUpload;
+  sendFile?: (file: FileResponse) => void;
+};
+
+export type ErrorResponse = { status: number; body: unknown; headers?: Record<string, string> };
+
+export type RestHandlerOptions<Ctx> = {
+  routes: RestRoute[];
+  /** Builds the procedure context for one request; `transport` carries uploads and file answers. */
+  createContext: (req: IncomingMessage, transport: RestTransport) => Promise<Ctx> | Ctx;
+  /** Calls the procedure at a dotted path with the merged input. */
+  call: (ctx: Ctx, procedure: string, input: unknown) => Promise<unknown>;
+  toErrorResponse: (error: unknown) => ErrorResponse;
+  maxJsonBytes: number;
+  multipart?: Omit<MultipartOptions, 'allowedFields'> & { allowedFields: readonly string[] };
+  streamFile: (res: ServerResponse, file: FileResponse) => Promise<void>;
+};
+
+const parseQuery = (url: URL): Record<string, string> => {
+  const query: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) {
+    if (key in query) {
+      throw new DomainError('validation_error', `The query parameter "${key}" is given more than once.`);
+    }
+    query[key] = value;
+  }
+
+  return query;
+};
+
+const mergeInput = (params: Record<string, string>, rest: unknown): unknown => {
+  if (rest === undefined) {
+    return Object.keys(params).length > 0 ? params : undefined;
+  }
+  if (typeof rest !== 'object' || rest === null || Array.isArray(rest)) {
+    throw new DomainError('validation_error', 'The request body must be a JSON object.');
+  }
+  for (const key of Object.keys(params)) {
+    if (key in rest) {
+      throw new DomainError('validation_error', `"${key}" comes from the path and may not be sent in the body.`);
+    }
+  }
+
+  return { ...rest, ...params };
+};
+
+/**
+ * Serves the documented REST paths by calling the same procedures the tRPC endpoint exposes.
+ * Returns false when no route matches, so the server can try its other handlers.
+ */
+export const createRestHandler = <Ctx>(options: RestHandlerOptions<Ctx>) => {
+  const routes = compileRoutes(options.routes);
+
+  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const match = matchRoute(routes, req.method ?? 'GET', url.pathname);
+    if (match.kind === 'none') {
+      return false;
+    }
+    let upload: StagedUpload | undefined;
+    let recorded = false;
+    try {
+      if (match.kind === 'method_not_allowed') {
+        res.setHeader('Allow', match.allowed.join(', '));
+        throw new DomainError('not_found', `${req.method} is not served at ${url.pathname}.`);
+      }
+      const { route, params } = match;
+      let fileAnswer: FileResponse | undefined;
+      const transport: RestTransport = { sendFile: (file) => (fileAnswer = file) };
+      const ctx = await options.createContext(req, transport);
+
+      let rest: unknown;
+      if (route.input === 'query') {
+        rest = parseQuery(url);
+      } else if (url.search.length > 1) {
+        throw new DomainError('validation_error', 'This path takes no query parameters.');
+      }
+      if (route.input === 'json') {
+        rest = await readJsonBody(req, options.maxJsonBytes);
+      } else if (route.input === 'multipart') {
+        if (!options.multipart) {
+          throw new Error(`multipart route ${route.path} without multipart options`);
+        }
+        if (route.preflight) {
+          await options.call(ctx, route.preflight, params);
+        }
+        const received = await receiveMultipart(req, options.multipart);
+        if (!received.file) {
+          throw new DomainError('validation_error', `Attach the file in the field "${options.multipart.fileField}".`);
+        }
+        upload = received.file;
+        transport.upload = upload;
+        rest = received.fields;
+      } else if (route.input === 'none' && Number(req.headers['content-length'] ?? 0) > 0) {
+        // A body where none belongs is ignored rather than refused: logout from some clients sends "{}".
+        req.resume();
+      }
+
+      const result = await options.call(ctx, route.procedure, mergeInput(params, rest));
+      recorded = true;
+      if (route.streamsFile) {
+        if (!fileAnswer) {
+          throw new Error(`route ${route.path} produced no file`);
+        }
+        await options.streamFile(res, fileAnswer);
+
+        return true;
+      }
+      sendJson(res, route.successStatus, result);
+    } catch (error) {
+      if (upload && !recorded) {
+        await upload.discard();
+      }
+      const answer = options.toErrorResponse(error);
+      for (const [name, value] of Object.entries(answer.headers ?? {})) {
+        res.setHeader(name, value);
+      }
+      // Whatever of the body is still unread is drained, so the client sees the answer, not a reset.
+      if (!req.readableEnded) {
+        res.setHeader('Connection', 'close');
+      }
+      sendJson(res, answer.status, answer.body);
+    }
+
+    return true;
+  };
+};

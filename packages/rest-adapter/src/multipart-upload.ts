@@ -1,0 +1,140 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { chmod, mkdir, unlink } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import busboy from 'busboy';
+import { DomainError } from '@switchyard/domain/errors';
+
+/** A file streamed to disk under a fresh UUID name, with what the checks after it need. */
+export type StagedUpload = {
+  storageName: string;
+  path: string;
+  originalName: string;
+  declaredMime: string;
+  sizeBytes: number;
+  sha256: string;
+  head: Uint8Array;
+  /** Removes the file; used whenever the upload is not recorded. */
+  discard(): Promise<void>;
+};
+
+export type MultipartResult = { fields: Record<string, string>; file: StagedUpload | null };
+
+export type MultipartOptions = {
+  directory: string;
+  maxFileBytes: number;
+  fileField: string;
+  allowedFields: readonly string[];
+  headBytes: number;
+};
+
+const FILE_MODE = 0o640;
+
+/**
+ * Streams one multipart upload to disk. The size limit is enforced on the declared length and
+ * again while streaming; a file that goes over is cut off and its partial copy removed.
+ */
+export const receiveMultipart = async (req: IncomingMessage, options: MultipartOptions): Promise<MultipartResult> => {
+  const declaredLength = Number(req.headers['content-length'] ?? 0);
+  // Some headroom for the multipart framing around the file itself.
+  if (declaredLength > options.maxFileBytes + 64 * 1024) {
+    throw new DomainError('payload_too_large', `A file may be at most ${options.maxFileBytes / (1024 * 1024)} MB.`);
+  }
+  if (!/^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')) {
+    throw new DomainError('validation_error', 'Send the file as multipart/form-data.');
+  }
+  await mkdir(options.directory, { recursive: true, mode: 0o750 });
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: req.headers,
+      limits: { files: 1, fileSize: options.maxFileBytes, fields: 10, fieldSize: 1024, parts: 12 },
+    });
+  } catch {
+    throw new DomainError('validation_error', 'The multipart body is malformed.');
+  }
+
+  const fields: Record<string, string> = {};
+  let staged: StagedUpload | null = null;
+  let writing: Promise<void> | null = null;
+  let failure: DomainError | null = null;
+  const fail = (error: DomainError) => {
+    failure ??= error;
+  };
+
+  parser.on('field', (name, value) => {
+    if (!options.allowedFields.includes(name)) {
+      fail(new DomainError('validation_error', `Unknown field "${name}".`));
+
+      return;
+    }
+    fields[name] = value;
+  });
+
+  parser.on('file', (name, stream, info) => {
+    if (name !== options.fileField || staged !== null) {
+      fail(new DomainError('validation_error', `Send exactly one file, in the field "${options.fileField}".`));
+      stream.resume();
+
+      return;
+    }
+    const storageName = randomUUID();
+    const path = join(options.directory, storageName);
+    const hash = createHash('sha256');
+    const head = Buffer.alloc(options.headBytes);
+    let headFilled = 0;
+    let size = 0;
+    const upload: StagedUpload = {
+      storageName,
+      path,
+      originalName: info.filename ?? '',
+      declaredMime: info.mimeType ?? '',
+      sizeBytes: 0,
+      sha256: '',
+      head: new Uint8Array(),
+      discard: () => unlink(path).catch(() => undefined),
+    };
+    staged = upload;
+    stream.on('limit', () => {
+      fail(new DomainError('payload_too_large', `A file may be at most ${options.maxFileBytes / (1024 * 1024)} MB.`));
+    });
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        if (headFilled < head.length) {
+          headFilled += chunk.copy(head, headFilled, 0, Math.min(chunk.length, head.length - headFilled));
+        }
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    writing = pipeline(stream, measure, createWriteStream(path, { mode: FILE_MODE, flags: 'wx' })).then(async () => {
+      // The process umask may have narrowed the mode at creation; set it exactly.
+      await chmod(path, FILE_MODE);
+      upload.sizeBytes = size;
+      upload.sha256 = hash.digest('hex');
+      upload.head = new Uint8Array(head.subarray(0, headFilled));
+    });
+  });
+
+  try {
+    await pipeline(req, parser);
+    await writing;
+  } catch (error) {
+    await (staged as StagedUpload | null)?.discard();
+    if (error instanceof DomainError) {
+      throw error;
+    }
+    throw new DomainError('validation_error', 'The multipart body is malformed or was cut off.', { cause: error });
+  }
+  if (failure) {
+    await (staged as StagedUpload | null)?.discard();
+    throw failure;
+  }
+
+  return { fields, file: staged };
+};

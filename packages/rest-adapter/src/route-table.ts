@@ -1,0 +1,80 @@
+import type { ZodType } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export type Access = 'public' | 'client' | 'staff';
+
+/**
+ * One documented REST path and the procedure that serves it. Path parameters, the query string
+ * and the JSON body are merged into one input object for the procedure.
+ */
+export type RestRoute = {
+  method: HttpMethod;
+  /** OpenAPI-style template: `/api/claims/{claim_number}`. */
+  path: string;
+  /** Dotted path of the procedure in the router: `claims.submitIntake`. */
+  procedure: string;
+  /** Where the rest of the input comes from besides path parameters. */
+  input: 'none' | 'query' | 'json' | 'multipart';
+  successStatus: 200 | 201;
+  summary: string;
+  tags: string[];
+  access: Access;
+  /** The schema the procedure validates with, for the OpenAPI document. */
+  inputSchema?: ZodType;
+  /** Multipart routes: a procedure asked before the body is read, so strangers and full claims stop early. */
+  preflight?: string;
+  /** Routes that stream a file instead of JSON. */
+  streamsFile?: boolean;
+  /** Documented error codes besides the ones every route can give. */
+  errors?: string[];
+};
+
+export type CompiledRoute = RestRoute & { pattern: RegExp; paramNames: string[] };
+
+export const compileRoutes = (routes: RestRoute[]): CompiledRoute[] =>
+  routes.map((route) => {
+    const paramNames: string[] = [];
+    const source = route.path
+      .split('/')
+      .map((segment) => {
+        const match = /^\{(\w+)\}$/.exec(segment);
+        if (match?.[1]) {
+          paramNames.push(match[1]);
+
+          return '([^/]+)';
+        }
+
+        return segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+      })
+      .join('/');
+
+    return { ...route, pattern: new RegExp(`^${source}/?$`), paramNames };
+  });
+
+export type RouteMatch =
+  | { kind: 'found'; route: CompiledRoute; params: Record<string, string> }
+  | { kind: 'method_not_allowed'; allowed: HttpMethod[] }
+  | { kind: 'none' };
+
+export const matchRoute = (routes: CompiledRoute[], method: string, pathname: string): RouteMatch => {
+  const allowed: HttpMethod[] = [];
+  for (const route of routes) {
+    const match = route.pattern.exec(pathname);
+    if (!match) {
+      continue;
+    }
+    if (route.method !== method) {
+      allowed.push(route.method);
+      continue;
+    }
+    const params: Record<string, string> = {};
+    route.paramNames.forEach((name, index) => {
+      params[name] = decodeURIComponent(match[index + 1] ?? '');
+    });
+
+    return { kind: 'found', route, params };
+  }
+
+  return allowed.length > 0 ? { kind: 'method_not_allowed', allowed } : { kind: 'none' };
+};
