@@ -1,0 +1,227 @@
+import type { SqlEntityManager } from '@mikro-orm/sql';
+
+/**
+ * The webhook worker's queue: rows of webhook_delivery claimed with FOR UPDATE SKIP LOCKED under a
+ * lease, so several workers (or a restarted one) never run the same delivery twice at once, and a
+ * delivery whose worker died is picked up again when its lease runs out. All times come from the
+ * database clock, so processes on different machines agree on them.
+ */
+
+export type DeliveryMode = 'agent' | 'deliver_only';
+
+export type NewDelivery = {
+  id: string;
+  route: string;
+  eventType: string;
+  idempotencyKey: string;
+  mode: DeliveryMode;
+  target: string;
+  chatId: string | null;
+  source: 'github' | 'gitlab' | null;
+  prompt: string;
+  skills: readonly string[];
+  payload: unknown;
+  maxAttempts: number;
+};
+
+export type ClaimedDelivery = {
+  id: string;
+  route: string;
+  eventType: string;
+  mode: DeliveryMode;
+  target: string;
+  chatId: string | null;
+  source: 'github' | 'gitlab' | null;
+  prompt: string;
+  skills: string[];
+  payload: unknown;
+  agentReply: string | null;
+  attempts: number;
+  maxAttempts: number;
+};
+
+export type Lease = { workerId: string; leaseMs: number };
+
+type Row = Record<string, unknown>;
+
+const parseJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+
+const toClaimed = (row: Row): ClaimedDelivery => ({
+  id: String(row.id),
+  route: String(row.route),
+  eventType: String(row.event_type),
+  mode: row.mode === 'deliver_only' ? 'deliver_only' : 'agent',
+  target: String(row.target),
+  chatId: typeof row.chat_id === 'string' ? row.chat_id : null,
+  source: row.source === 'github' || row.source === 'gitlab' ? row.source : null,
+  prompt: String(row.prompt),
+  skills: (parseJson(row.skills) as string[] | null) ?? [],
+  payload: parseJson(row.payload),
+  agentReply: typeof row.agent_reply === 'string' ? row.agent_reply : null,
+  attempts: Number(row.attempts),
+  maxAttempts: Number(row.max_attempts),
+});
+
+// The insert is skipped when the key was delivered within its expiry, and does nothing when an
+// unfinished delivery holds the key (partial unique index): both mean "duplicate".
+const INSERT_DELIVERY = `
+  insert into webhook_delivery (
+    id, route, event_type, idempotency_key, mode, status, target, chat_id, source, prompt, skills,
+    payload, attempts, max_attempts, next_attempt_at, locked_until, locked_by, created_at, updated_at
+  )
+  select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, now(),
+    case when ?::text is null then null else now() + (?::bigint * interval '1 millisecond') end,
+    ?, now(), now()
+  where not exists (select 1 from webhook_idempotency where key = ? and expires_at > now())
+  on conflict (idempotency_key) where status in ('queued', 'running') do nothing
+  returning id`;
+
+const insertDelivery = async (
+  em: SqlEntityManager,
+  delivery: NewDelivery,
+  inline: Lease | null,
+): Promise<boolean> => {
+  const rows = await em.execute<Row[]>(INSERT_DELIVERY, [
+    delivery.id,
+    delivery.route,
+    delivery.eventType,
+    delivery.idempotencyKey,
+    delivery.mode,
+    inline ? 'running' : 'queued',
+    delivery.target,
+    delivery.chatId,
+    delivery.source,
+    delivery.prompt,
+    JSON.stringify(delivery.skills),
+    JSON.stringify(delivery.payload),
+    inline ? 1 : 0,
+    inline ? 1 : delivery.maxAttempts,
+    inline?.workerId ?? null,
+    inline?.leaseMs ?? 0,
+    inline?.workerId ?? null,
+    delivery.idempotencyKey,
+  ]);
+
+  return rows.length === 1;
+};
+
+/** Queues an event for the worker. False when the event is a duplicate. */
+export const enqueueDelivery = (em: SqlEntityManager, delivery: NewDelivery): Promise<boolean> =>
+  insertDelivery(em, delivery, null);
+
+/**
+ * Records a direct delivery the request itself performs, already leased to it with its one attempt:
+ * the sender learns the outcome from the answer and retries itself, so the worker must not retry
+ * too. If the process dies mid-delivery the worker marks the row failed when the lease runs out.
+ */
+export const startInlineDelivery = (em: SqlEntityManager, delivery: NewDelivery, lease: Lease): Promise<boolean> =>
+  insertDelivery(em, delivery, lease);
+
+export const wasRecentlyDelivered = async (em: SqlEntityManager, key: string): Promise<boolean> => {
+  const rows = await em.execute<Row[]>(
+    'select 1 as hit from webhook_idempotency where key = ? and expires_at > now()',
+    [key],
+  );
+
+  return rows.length > 0;
+};
+
+/** Claims up to `limit` due deliveries (queued and due, or running with an expired lease). */
+export const claimDueDeliveries = async (
+  em: SqlEntityManager,
+  lease: Lease,
+  limit: number,
+): Promise<ClaimedDelivery[]> => {
+  const rows = await em.execute<Row[]>(
+    `update webhook_delivery d
+        set status = 'running', attempts = d.attempts + 1, locked_by = ?,
+            locked_until = now() + (?::bigint * interval '1 millisecond'), updated_at = now()
+      where d.id in (
+        select id from webhook_delivery
+         where (status = 'queued' and next_attempt_at <= now())
+            or (status = 'running' and locked_until < now())
+         order by next_attempt_at
+         limit ?
+         for update skip locked)
+      returning d.id, d.route, d.event_type, d.mode, d.target, d.chat_id, d.source, d.prompt, d.skills,
+                d.payload, d.agent_reply, d.attempts, d.max_attempts`,
+    [lease.workerId, lease.leaseMs, limit],
+  );
+
+  return rows.map(toClaimed);
+};
+
+/** Keeps a long-running delivery's lease alive. False when another worker has taken it over. */
+export const extendLease = async (em: SqlEntityManager, id: string, lease: Lease): Promise<boolean> => {
+  const rows = await em.execute<Row[]>(
+    `update webhook_delivery set locked_until = now() + (?::bigint * interval '1 millisecond')
+      where id = ? and status = 'running' and locked_by = ? returning id`,
+    [lease.leaseMs, id, lease.workerId],
+  );
+
+  return rows.length === 1;
+};
+
+/** Keeps the agent's answer, so that a retry after a failed delivery does not run the agent again. */
+export const saveAgentReply = async (em: SqlEntityManager, id: string, workerId: string, reply: string) => {
+  await em.execute(
+    `update webhook_delivery set agent_reply = ?, updated_at = now()
+      where id = ? and status = 'running' and locked_by = ?`,
+    [reply, id, workerId],
+  );
+};
+
+/** Marks the delivery done and records its key, in one statement, so a retry is a duplicate from now on. */
+export const markDelivered = async (
+  em: SqlEntityManager,
+  id: string,
+  workerId: string,
+  outcome: { resultRef: string | null; keyTtlMs: number },
+): Promise<boolean> => {
+  const rows = await em.execute<Row[]>(
+    `with done as (
+       update webhook_delivery
+          set status = 'delivered', result_ref = ?, last_error = null, locked_until = null,
+              finished_at = now(), updated_at = now()
+        where id = ? and status = 'running' and locked_by = ?
+        returning id, idempotency_key)
+     insert into webhook_idempotency (key, delivery_id, created_at, expires_at)
+     select idempotency_key, id, now(), now() + (?::bigint * interval '1 millisecond') from done
+     on conflict (key) do update set delivery_id = excluded.delivery_id, expires_at = excluded.expires_at
+     returning key`,
+    [outcome.resultRef, id, workerId, outcome.keyTtlMs],
+  );
+
+  return rows.length === 1;
+};
+
+export const scheduleRetry = async (
+  em: SqlEntityManager,
+  id: string,
+  workerId: string,
+  failure: { error: string; delayMs: number },
+) => {
+  await em.execute(
+    `update webhook_delivery
+        set status = 'queued', last_error = ?, locked_until = null, locked_by = null,
+            next_attempt_at = now() + (?::bigint * interval '1 millisecond'), updated_at = now()
+      where id = ? and status = 'running' and locked_by = ?`,
+    [failure.error, failure.delayMs, id, workerId],
+  );
+};
+
+export const markFailed = async (em: SqlEntityManager, id: string, workerId: string, error: string) => {
+  await em.execute(
+    `update webhook_delivery
+        set status = 'failed', last_error = ?, locked_until = null, finished_at = now(), updated_at = now()
+      where id = ? and status = 'running' and locked_by = ?`,
+    [error, id, workerId],
+  );
+};
+
+/** Drops idempotency keys past their expiry; returns how many. */
+export const purgeExpiredKeys = async (em: SqlEntityManager): Promise<number> => {
+  const rows = await em.execute<Row[]>('delete from webhook_idempotency where expires_at <= now() returning key');
+
+  return rows.length;
+};

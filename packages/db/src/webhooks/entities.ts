@@ -1,0 +1,49 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+// Table and column names are fixed by the migration; entities map onto them explicitly.
+export const WebhookDeliverySchema = defineEntity({
+  name: 'WebhookDelivery',
+  tableName: 'webhook_delivery',
+  properties: {
+    id: p.uuid().primary(),
+    route: p.string(),
+    eventType: p.string().fieldName('event_type'),
+    idempotencyKey: p.string().fieldName('idempotency_key'),
+    mode: p.string(),
+    status: p.string(),
+    target: p.string(),
+    chatId: p.string().fieldName('chat_id').nullable(),
+    source: p.string().nullable(),
+    prompt: p.text(),
+    skills: p.json<string[]>(),
+    payload: p.json<unknown>(),
+    agentReply: p.text().fieldName('agent_reply').nullable(),
+    attempts: p.integer(),
+    maxAttempts: p.integer().fieldName('max_attempts'),
+    nextAttemptAt: p.datetime().fieldName('next_attempt_at'),
+    lockedUntil: p.datetime().fieldName('locked_until').nullable(),
+    lockedBy: p.string().fieldName('locked_by').nullable(),
+    lastError: p.text().fieldName('last_error').nullable(),
+    resultRef: p.string().fieldName('result_ref').nullable(),
+    createdAt: p.datetime().fieldName('created_at'),
+    updatedAt: p.datetime().fieldName('updated_at'),
+    finishedAt: p.datetime().fieldName('finished_at').nullable(),
+  },
+});
+export class WebhookDelivery extends WebhookDeliverySchema.class {}
+WebhookDeliverySchema.setClass(WebhookDelivery);
+
+export const WebhookIdempotencySchema = defineEntity({
+  name: 'WebhookIdempotency',
+  tableName: 'webhook_idempotency',
+  properties: {
+    key: p.string().primary(),
+    deliveryId: p.uuid().fieldName('delivery_id'),
+    createdAt: p.datetime().fieldName('created_at'),
+    expiresAt: p.datetime().fieldName('expires_at'),
+  },
+});
+export class WebhookIdempotency extends WebhookIdempotencySchema.class {}
+WebhookIdempotencySchema.setClass(WebhookIdempotency);
+
+export const webhookEntities = [WebhookDeliverySchema, WebhookIdempotencySchema];

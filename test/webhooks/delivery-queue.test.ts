@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../packages/db/src/orm.ts';
+import {
+  claimDueDeliveries,
+  enqueueDelivery,
+  extendLease,
+  markDelivered,
+  markFailed,
+  purgeExpiredKeys,
+  saveAgentReply,
+  scheduleRetry,
+  startInlineDelivery,
+  wasRecentlyDelivered,
+  type NewDelivery,
+} from '../../packages/db/src/webhooks/delivery-queue.ts';
+import { findDelivery, listRecentDeliveries } from '../../packages/db/src/webhooks/delivery-history.ts';
+import { createTestDatabase, type TestDatabase } from '../support/webhooks/test-database.ts';
+
+let testDb: TestDatabase;
+let db: Database;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = await testDb.open();
+});
+
+afterAll(async () => {
+  await db?.close();
+  await testDb?.dispose();
+});
+
+const delivery = (route: string, key: string): NewDelivery => ({
+  id: randomUUID(),
+  route,
+  eventType: 'issues',
+  idempotencyKey: `${route}:id:${key}`,
+  mode: 'agent',
+  target: 'log',
+  chatId: null,
+  source: 'github',
+  prompt: 'hello',
+  skills: ['triage'],
+  payload: { issue: { number: 1 }, text: 'a ? in text' },
+  maxAttempts: 3,
+});
+
+const lease = (workerId: string, leaseMs = 60_000) => ({ workerId, leaseMs });
+
+describe('delivery queue', () => {
+  it('stores an event once while it is unfinished and hands it to one worker at a time', async () => {
+    const first = delivery('q1', 'd1');
+    expect(await enqueueDelivery(db.fork(), first)).toBe(true);
+    expect(await enqueueDelivery(db.fork(), { ...first, id: randomUUID() })).toBe(false);
+
+    const [claimedByA, claimedByB] = await Promise.all([
+      claimDueDeliveries(db.fork(), lease('a'), 10),
+      claimDueDeliveries(db.fork(), lease('b'), 10),
+    ]);
+    const claims = [...(claimedByA ?? []), ...(claimedByB ?? [])].filter((claim) => claim.route === 'q1');
+    expect(claims).toHaveLength(1);
+    expect(claims[0]).toMatchObject({ id: first.id, attempts: 1, skills: ['triage'], payload: first.payload, source: 'github' });
+    // Still unfinished while running: a second copy is a duplicate.
+    expect(await enqueueDelivery(db.fork(), { ...first, id: randomUUID() })).toBe(false);
+  });
+
+  it('retries with a delay, then records the key on success so later copies are duplicates', async () => {
+    const event = delivery('q2', 'd2');
+    await enqueueDelivery(db.fork(), event);
+    const [claim] = (await claimDueDeliveries(db.fork(), lease('w'), 10)).filter((item) => item.id === event.id);
+    expect(claim).toBeDefined();
+    await saveAgentReply(db.fork(), event.id, 'w', 'the answer');
+    await scheduleRetry(db.fork(), event.id, 'w', { error: 'target answered 502', delayMs: 60_000 });
+    expect(await findDelivery(db.fork(), event.id)).toMatchObject({ status: 'queued', lastError: 'target answered 502' });
+    // Not due yet.
+    expect((await claimDueDeliveries(db.fork(), lease('w'), 10)).some((item) => item.id === event.id)).toBe(false);
+
+    await db.fork().execute("update webhook_delivery set next_attempt_at = now() where id = ?", [event.id]);
+    const [again] = (await claimDueDeliveries(db.fork(), lease('w'), 10)).filter((item) => item.id === event.id);
+    expect(again).toMatchObject({ attempts: 2, agentReply: 'the answer' });
+    expect(await wasRecentlyDelivered(db.fork(), event.idempotencyKey)).toBe(false);
+    expect(await markDelivered(db.fork(), event.id, 'w', { resultRef: 'msg-1', keyTtlMs: 60_000 })).toBe(true);
+    expect(await wasRecentlyDelivered(db.fork(), event.idempotencyKey)).toBe(true);
+    expect(await enqueueDelivery(db.fork(), { ...event, id: randomUUID() })).toBe(false);
+    expect(await findDelivery(db.fork(), event.id)).toMatchObject({ status: 'delivered', resultRef: 'msg-1', lastError: null });
+  });
+
+  it('a failed delivery does not block a later copy of the same event', async () => {
+    const event = delivery('q3', 'd3');
+    await enqueueDelivery(db.fork(), event);
+    await claimDueDeliveries(db.fork(), lease('w'), 10);
+    await markFailed(db.fork(), event.id, 'w', 'agent is not configured');
+    expect(await findDelivery(db.fork(), event.id)).toMatchObject({ status: 'failed', lastError: 'agent is not configured' });
+    expect(await enqueueDelivery(db.fork(), { ...event, id: randomUUID() })).toBe(true);
+  });
+
+  it('takes a delivery back from a worker whose lease ran out, and only the lease holder may finish it', async () => {
+    const event = delivery('q4', 'd4');
+    await enqueueDelivery(db.fork(), event);
+    expect((await claimDueDeliveries(db.fork(), lease('dead', 1), 10)).some((item) => item.id === event.id)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const [taken] = (await claimDueDeliveries(db.fork(), lease('alive'), 10)).filter((item) => item.id === event.id);
+    expect(taken).toMatchObject({ attempts: 2 });
+    expect(await extendLease(db.fork(), event.id, lease('dead'))).toBe(false);
+    expect(await extendLease(db.fork(), event.id, lease('alive'))).toBe(true);
+    expect(await markDelivered(db.fork(), event.id, 'dead', { resultRef: null, keyTtlMs: 1000 })).toBe(false);
+    expect(await markDelivered(db.fork(), event.id, 'alive', { resultRef: null, keyTtlMs: 1000 })).toBe(true);
+  });
+
+  it('an inline delivery is leased to its request and never queued for the worker', async () => {
+    const event = delivery('q5', 'd5');
+    expect(await startInlineDelivery(db.fork(), event, lease('request'))).toBe(true);
+    expect(await startInlineDelivery(db.fork(), { ...event, id: randomUUID() }, lease('request'))).toBe(false);
+    expect((await claimDueDeliveries(db.fork(), lease('w'), 10)).some((item) => item.id === event.id)).toBe(false);
+    expect(await findDelivery(db.fork(), event.id)).toMatchObject({ status: 'running', attempts: 1, maxAttempts: 1 });
+  });
+
+  it('lists recent deliveries per route and purges expired keys', async () => {
+    const event = delivery('q6', 'd6');
+    await enqueueDelivery(db.fork(), event);
+    await claimDueDeliveries(db.fork(), lease('w'), 10);
+    await markDelivered(db.fork(), event.id, 'w', { resultRef: null, keyTtlMs: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await wasRecentlyDelivered(db.fork(), event.idempotencyKey)).toBe(false);
+    expect(await purgeExpiredKeys(db.fork())).toBeGreaterThanOrEqual(1);
+    const listed = await listRecentDeliveries(db.fork(), { route: 'q6', limit: 5 });
+    expect(listed.map((item) => item.id)).toEqual([event.id]);
+    expect(listed[0]).toMatchObject({ status: 'delivered', eventType: 'issues', target: 'log' });
+  });
+});
