@@ -1,0 +1,76 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseEnv } from '../../apps/api/src/env.ts';
+import { createLogger } from '../../apps/api/src/logger.ts';
+import { startClaimsService } from '../../apps/api/src/claims/service.ts';
+import type { Database } from '../../packages/db/src/orm.ts';
+import { createTestDatabase } from './webhooks/test-database.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+
+export const TEST_STAFF_KEY = 'test-staff-key-0123456789abcdef';
+
+export type TestClaims = {
+  url: string;
+  db: Database;
+  smtp: SmtpSink;
+  uploadDir: string;
+  staffKey: string;
+  /** Moves the service's clock; everything time-based (expiry, aging, rate windows) follows it. */
+  setNow(date: Date | null): void;
+  uploadedFiles(): string[];
+  close(): Promise<void>;
+};
+
+/** A claims service on a random port with its own database, upload folder and SMTP sink. */
+export const startTestClaims = async (overrides: Record<string, string> = {}): Promise<TestClaims> => {
+  const database = await createTestDatabase();
+  const db = await database.open();
+  const smtp = await startSmtpSink();
+  const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-claims-'));
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    CLAIMS_PORT: '0',
+    DATA_DIR: dataDir,
+    STAFF_KEY: TEST_STAFF_KEY,
+    SMTP_URL: smtp.url,
+    TEAM_EMAIL: 'team@claims.test',
+    PORTAL_URL: 'https://portal.claims.test',
+    // Tests speak for many callers through X-Forwarded-For.
+    TRUST_PROXY: 'true',
+    ...overrides,
+  });
+  let fixedNow: Date | null = null;
+  const server = await startClaimsService({
+    env,
+    db,
+    logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    now: () => fixedNow ?? new Date(),
+  });
+
+  return {
+    url: server.url,
+    db,
+    smtp,
+    uploadDir: env.UPLOAD_DIR,
+    staffKey: TEST_STAFF_KEY,
+    setNow: (date) => {
+      fixedNow = date;
+    },
+    uploadedFiles: () => {
+      try {
+        return readdirSync(env.UPLOAD_DIR).sort();
+      } catch {
+        return [];
+      }
+    },
+    close: async () => {
+      await server.close();
+      await db.close();
+      await smtp.close();
+      await database.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
