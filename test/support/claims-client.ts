@@ -10,7 +10,7 @@ export const call = async (
   claims: TestClaims,
   method: string,
   path: string,
-  options: { body?: unknown; rawBody?: string | Buffer; token?: string; staff?: boolean | string; ip?: string; headers?: Record<string, string> } = {},
+  options: { body?: unknown; rawBody?: string | Uint8Array; token?: string; staff?: boolean | string; ip?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> => {
   const headers: Record<string, string> = { 'X-Forwarded-For': options.ip ?? freshIp(), ...options.headers };
   if (options.body !== undefined) {
@@ -25,7 +25,7 @@ export const call = async (
   const response = await fetch(`${claims.url}${path}`, {
     method,
     headers,
-    body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    body: (options.rawBody as BodyInit | undefined) ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   });
   const text = await response.text();
   let body: unknown = text;
