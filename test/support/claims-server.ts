@@ -16,6 +16,8 @@ export type TestClaims = {
   smtp: SmtpSink;
   uploadDir: string;
   staffKey: string;
+  /** Every log line the service wrote, for asserting that secrets never appear. */
+  logLines: string[];
   /** Moves the service's clock; everything time-based (expiry, aging, rate windows) follows it. */
   setNow(date: Date | null): void;
   uploadedFiles(): string[];
@@ -42,10 +44,14 @@ export const startTestClaims = async (overrides: Record<string, string> = {}): P
     ...overrides,
   });
   let fixedNow: Date | null = null;
+  const logLines: string[] = [];
   const server = await startClaimsService({
     env,
     db,
-    logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger: createLogger({
+      level: process.env.TEST_LOG_LEVEL ?? 'debug',
+      destination: { write: (line: string) => void logLines.push(line) },
+    }),
     now: () => fixedNow ?? new Date(),
   });
 
@@ -55,6 +61,7 @@ export const startTestClaims = async (overrides: Record<string, string> = {}): P
     smtp,
     uploadDir: env.UPLOAD_DIR,
     staffKey: TEST_STAFF_KEY,
+    logLines,
     setNow: (date) => {
       fixedNow = date;
     },

@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
@@ -22,11 +22,14 @@ const REDACT_PATHS = [
   '*.apiKey',
 ];
 
-export const createLogger = (options: { level: string; name?: string }): Logger =>
-  pino({
-    level: options.level,
-    name: options.name,
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    base: undefined,
-    timestamp: pino.stdTimeFunctions.isoTime,
-  });
+export const createLogger = (options: { level: string; name?: string; destination?: DestinationStream }): Logger =>
+  pino(
+    {
+      level: options.level,
+      name: options.name,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    options.destination ?? pino.destination(1),
+  );

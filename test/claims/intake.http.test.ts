@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestClaims, type TestClaims } from '../support/claims-server.ts';
+import { call, freshIp, intakeBody, snapshotCounts } from '../support/claims-client.ts';
+
+let claims: TestClaims;
+beforeAll(async () => {
+  claims = await startTestClaims();
+});
+afterAll(async () => {
+  await claims?.close();
+});
+
+const expectRefusedUnchanged = async (body: unknown, pattern: RegExp, raw?: { rawBody: string; headers?: Record<string, string> }) => {
+  const before = await snapshotCounts(claims);
+  const answer = raw
+    ? await call(claims, 'POST', '/api/intake', { rawBody: raw.rawBody, headers: { 'Content-Type': 'application/json', ...raw.headers } })
+    : await call(claims, 'POST', '/api/intake', { body });
+  expect(answer.status).toBe(400);
+  expect(answer.body.error.code).toBe('validation_error');
+  expect(answer.body.error.message).toMatch(pattern);
+  expect(await snapshotCounts(claims)).toEqual(before);
+};
+
+describe('POST /api/intake', () => {
+  it('creates client, debtor, claim, receipt note and audit rows, and mails the team', async () => {
+    const body = intakeBody({ email: 'Owner@Example.TEST' });
+    const answer = await call(claims, 'POST', '/api/intake', { body });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({
+      claim_number: expect.stringMatching(/^CLM-\d{4}-\d{4}$/),
+      client_number: expect.stringMatching(/^CLT-\d{4}-\d{4}$/),
+      status: 'NEW',
+      message: expect.any(String),
+    });
+    const em = claims.db.fork();
+    const [client] = await em.execute('select * from claims_client where client_number = ?', [answer.body.client_number]);
+    expect(client).toMatchObject({ email: 'owner@example.test', company_name: 'Acme Supplies', phone: '+1 555 0100' });
+    expect(client?.tos_accepted_at).not.toBeNull();
+    const [claim] = await em.execute('select * from claims_claim where claim_number = ?', [answer.body.claim_number]);
+    expect(claim).toMatchObject({ status: 'NEW', tier: 'TIER_1', amount_cents: 250_000, currency: 'USD', client_reference: 'INV-77' });
+    const notes = await em.execute('select * from claims_note where claim_id = ?', [claim?.id]);
+    expect(notes).toEqual([expect.objectContaining({ author_type: 'SYSTEM', visibility: 'SHARED' })]);
+    const audit = await em.execute('select entity_type, action from claims_audit_entry where claim_id = ? or entity_id = ? order by seq', [
+      claim?.id,
+      client?.id,
+    ]);
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { entity_type: 'client', action: 'create' },
+        { entity_type: 'claim', action: 'create' },
+      ]),
+    );
+    const mail = await claims.smtp.waitFor((message) => message.subject.includes(answer.body.claim_number));
+    expect(mail.to).toEqual(['team@claims.test']);
+    expect(mail.text).toContain('$2,500.00');
+  });
+
+  it('reuses the client of a known email (any case), updates its contact fields and numbers the new claim', async () => {
+    const first = await call(claims, 'POST', '/api/intake', { body: intakeBody({ email: 'repeat@example.test' }) });
+    const secondBody = intakeBody({ email: 'REPEAT@example.test', company: 'Acme Renamed' });
+    const second = await call(claims, 'POST', '/api/intake', { body: secondBody });
+    expect(second.status).toBe(201);
+    expect(second.body.client_number).toBe(first.body.client_number);
+    expect(second.body.claim_number).not.toBe(first.body.claim_number);
+    const [client] = await claims.db.fork().execute('select company_name from claims_client where email = ?', ['repeat@example.test']);
+    expect(client?.company_name).toBe('Acme Renamed');
+    // The older claim is now found by the new company name too.
+    const found = await call(claims, 'GET', '/api/staff/claims?q=acme%20renamed', { staff: true });
+    expect(found.body.claims.map((item: { claim_number: string }) => item.claim_number).sort()).toEqual(
+      [first.body.claim_number, second.body.claim_number].sort(),
+    );
+  });
+
+  it('accepts the boundaries of the amount range and defaults the debtor type', async () => {
+    const low = intakeBody({ amount: 1 });
+    const { business_type: _omitted, ...debtor } = low.debtor;
+    const answer = await call(claims, 'POST', '/api/intake', { body: { ...low, debtor } });
+    expect(answer.status).toBe(201);
+    const [row] = await claims.db.fork().execute(
+      'select d.business_type from claims_claim c join claims_debtor d on d.id = c.debtor_id where c.claim_number = ?',
+      [answer.body.claim_number],
+    );
+    expect(row?.business_type).toBe('OTHER');
+    expect((await call(claims, 'POST', '/api/intake', { body: intakeBody({ amount: 100_000_000 }) })).status).toBe(201);
+  });
+
+  it.each([
+    ['amount 0', { amount: 0 }, /amount_cents: must be at least 1/],
+    ['amount 100000001', { amount: 100_000_001 }, /amount_cents: must be at most 100000000/],
+    ['a float amount', { amount: 12.5 }, /not a decimal/],
+  ])('refuses %s and changes nothing', async (_label, overrides, pattern) => {
+    await expectRefusedUnchanged(intakeBody(overrides), pattern);
+  });
+
+  it('refuses an amount sent as a string', async () => {
+    const body = intakeBody();
+    await expectRefusedUnchanged({ ...body, claim: { ...body.claim, amount_cents: '2500' } }, /amount_cents/);
+  });
+
+  it.each([
+    ['an unknown top-level field', (body: any) => ({ ...body, admin: true }), /unknown field\(s\): admin/],
+    ['an unknown nested field', (body: any) => ({ ...body, claim: { ...body.claim, status: 'SETTLED' } }), /claim: unknown field\(s\): status/],
+    ['terms not accepted', (body: any) => ({ ...body, tos_accepted: false }), /tos_accepted: the terms must be accepted/],
+    ['terms missing', ({ tos_accepted: _t, ...body }: any) => body, /tos_accepted/],
+    ['a bad email', (body: any) => ({ ...body, client: { ...body.client, email: 'not-an-email' } }), /client.email: must be a valid email/],
+    ['a bad enum', (body: any) => ({ ...body, debtor: { ...body.debtor, business_type: 'GANG' } }), /debtor.business_type/],
+    ['a bad invoice date', (body: any) => ({ ...body, claim: { ...body.claim, invoice_date: '2026-02-30' } }), /invoice_date: must be a real calendar date/],
+    ['a missing company name', (body: any) => ({ ...body, client: { ...body.client, company_name: '   ' } }), /client.company_name: is required/],
+    ['an over-long company name', (body: any) => ({ ...body, client: { ...body.client, company_name: 'x'.repeat(201) } }), /at most 200/],
+    ['an over-long description', (body: any) => ({ ...body, claim: { ...body.claim, description: 'x'.repeat(5001) } }), /at most 5000/],
+    ['an over-long address', (body: any) => ({ ...body, debtor: { ...body.debtor, physical_address: 'x'.repeat(501) } }), /at most 500/],
+    ['an over-long email', (body: any) => ({ ...body, client: { ...body.client, email: `${'x'.repeat(250)}@ex.test` } }), /at most 254/],
+    ['an over-long phone', (body: any) => ({ ...body, client: { ...body.client, phone: '1'.repeat(51) } }), /at most 50/],
+    ['an over-long client reference', (body: any) => ({ ...body, claim: { ...body.claim, client_reference: 'r'.repeat(101) } }), /at most 100/],
+    ['a multi-line address', (body: any) => ({ ...body, debtor: { ...body.debtor, physical_address: '1 Main St\nSpringfield' } }), /single line/],
+    ['a wrong type for the client section', (body: any) => ({ ...body, client: 'Acme' }), /client/],
+  ])('refuses %s and changes nothing', async (_label, mutate, pattern) => {
+    await expectRefusedUnchanged(mutate(intakeBody()), pattern);
+  });
+
+  it.each([
+    ['an SSN in the description', (body: any) => ({ ...body, claim: { ...body.claim, description: 'Owner SSN 123-45-6789' } })],
+    ['an SSN without dashes in the debtor name', (body: any) => ({ ...body, debtor: { ...body.debtor, name: 'John 123456789' } })],
+    ['a card number in the description', (body: any) => ({ ...body, claim: { ...body.claim, description: 'paid with 4111 1111 1111 1111' } })],
+    ['a card number in the address', (body: any) => ({ ...body, debtor: { ...body.debtor, physical_address: '4111-1111-1111-1111' } })],
+    ['an SSN in the client reference', (body: any) => ({ ...body, claim: { ...body.claim, client_reference: '123-45-6789' } })],
+  ])('refuses %s with the compliance message', async (_label, mutate) => {
+    await expectRefusedUnchanged(mutate(intakeBody()), /Social Security numbers or bank account \/ card numbers/);
+  });
+
+  it('refuses a body that is not JSON, and one that is too large, without changes', async () => {
+    const before = await snapshotCounts(claims);
+    const broken = await call(claims, 'POST', '/api/intake', { rawBody: '{"client": ', headers: { 'Content-Type': 'application/json' } });
+    expect(broken.status).toBe(400);
+    expect(broken.body.error).toEqual({ code: 'validation_error', message: 'The request body is not valid JSON.' });
+    const huge = await call(claims, 'POST', '/api/intake', {
+      rawBody: JSON.stringify({ ...intakeBody(), padding: 'x'.repeat(300 * 1024) }),
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.code).toBe('payload_too_large');
+    const wrongType = await call(claims, 'POST', '/api/intake', { rawBody: JSON.stringify(intakeBody()), headers: { 'Content-Type': 'text/plain' } });
+    expect(wrongType.status).toBe(415);
+    const arrayBody = await call(claims, 'POST', '/api/intake', { body: [intakeBody()] });
+    expect(arrayBody.status).toBe(400);
+    expect(await snapshotCounts(claims)).toEqual(before);
+  });
+
+  it('allows 20 intakes per address per hour, then answers 429 with Retry-After', async () => {
+    const ip = freshIp();
+    for (let index = 0; index < 20; index++) {
+      const answer = await call(claims, 'POST', '/api/intake', { body: intakeBody(), ip });
+      expect(answer.status).toBe(201);
+    }
+    const before = await snapshotCounts(claims);
+    const limited = await call(claims, 'POST', '/api/intake', { body: intakeBody(), ip });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('rate_limited');
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await snapshotCounts(claims)).toEqual(before);
+    // Another address is not affected.
+    expect((await call(claims, 'POST', '/api/intake', { body: intakeBody() })).status).toBe(201);
+  });
+
+  it('answers unknown API paths and wrong methods with the error envelope', async () => {
+    const unknown = await call(claims, 'GET', '/api/nope');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('not_found');
+    const wrongMethod = await call(claims, 'DELETE', '/api/intake');
+    expect(wrongMethod.status).toBe(404);
+    expect(wrongMethod.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('GET /api/health', () => {
+  it('answers ok with the time and writes nothing', async () => {
+    const before = await snapshotCounts(claims);
+    const answer = await call(claims, 'GET', '/api/health');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ status: 'ok', time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/) });
+    expect(await snapshotCounts(claims)).toEqual(before);
+  });
+});
+
+describe('GET /api/openapi.json', () => {
+  it('documents every REST path with the input schemas', async () => {
+    const answer = await call(claims, 'GET', '/api/openapi.json');
+    expect(answer.status).toBe(200);
+    expect(answer.body.openapi).toBe('3.1.0');
+    expect(Object.keys(answer.body.paths)).toEqual(
+      expect.arrayContaining(['/api/intake', '/api/auth/verify', '/api/claims/{claim_number}/documents', '/api/staff/claims/{claim_number}']),
+    );
+    const intake = answer.body.paths['/api/intake'].post;
+    expect(intake.requestBody.content['application/json'].schema.properties.claim.properties.amount_cents).toMatchObject({
+      type: 'integer',
+      maximum: 100_000_000,
+    });
+    expect(intake.responses['429']).toBeDefined();
+    const list = answer.body.paths['/api/staff/claims'].get;
+    expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
+      expect.arrayContaining(['status', 'tier', 'q', 'limit', 'offset']),
+    );
+  });
+});
