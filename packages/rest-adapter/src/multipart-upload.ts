@@ -52,7 +52,9 @@ export const receiveMultipart = async (req: IncomingMessage, options: MultipartO
   try {
     parser = busboy({
       headers: req.headers,
-      limits: { files: 1, fileSize: options.maxFileBytes, fields: 10, fieldSize: 1024, parts: 12 },
+      defParamCharset: 'utf8',
+      // One byte over the limit is enough to know the file is too large.
+      limits: { files: 1, fileSize: options.maxFileBytes + 1, fields: 10, fieldSize: 1024, parts: 12 },
     });
   } catch {
     throw new DomainError('validation_error', 'The multipart body is malformed.');
@@ -66,7 +68,18 @@ export const receiveMultipart = async (req: IncomingMessage, options: MultipartO
     failure ??= error;
   };
 
-  parser.on('field', (name, value) => {
+  const tooManyParts = () =>
+    fail(new DomainError('validation_error', `Send exactly one file, in the field "${options.fileField}", and nothing else.`));
+  parser.on('filesLimit', tooManyParts);
+  parser.on('fieldsLimit', tooManyParts);
+  parser.on('partsLimit', tooManyParts);
+
+  parser.on('field', (name, value, info) => {
+    if (info.valueTruncated) {
+      fail(new DomainError('validation_error', `The field "${name}" is too long.`));
+
+      return;
+    }
     if (!options.allowedFields.includes(name)) {
       fail(new DomainError('validation_error', `Unknown field "${name}".`));
 

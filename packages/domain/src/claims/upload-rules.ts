@@ -44,7 +44,7 @@ export const sanitizeFileName = (raw: string): string => {
   const lastSegment = raw.split(/[\\/]/).pop() ?? '';
   let name = lastSegment
     .normalize('NFKC')
-    .replace(/[\u0000-\u001f\u007f"<>|:*?%;]/g, '')
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
     .replace(/\s+/g, ' ')
     .replace(/^[.\s]+/, '')
     .trim();

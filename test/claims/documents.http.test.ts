@@ -1,0 +1,247 @@
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestClaims, type TestClaims } from '../support/claims-server.ts';
+import { call, freshIp, snapshotCounts, submitAndSignIn } from '../support/claims-client.ts';
+import { PDF_BYTES, PNG_BYTES, uploadChunked, uploadForm } from '../support/multipart.ts';
+
+let claims: TestClaims;
+beforeAll(async () => {
+  claims = await startTestClaims();
+});
+afterAll(async () => {
+  await claims?.close();
+});
+
+const clientUpload = (claimNumber: string, token: string, files: Parameters<typeof uploadForm>[1]['files'], fields?: Record<string, string>) =>
+  uploadForm(`${claims.url}/api/claims/${claimNumber}/documents`, { files, ...(fields ? { fields } : {}) }, {
+    Authorization: `Bearer ${token}`,
+    'X-Forwarded-For': freshIp(),
+  });
+
+const staffUpload = (claimNumber: string, files: Parameters<typeof uploadForm>[1]['files'], fields?: Record<string, string>, key = claims.staffKey) =>
+  uploadForm(`${claims.url}/api/staff/claims/${claimNumber}/documents`, { files, ...(fields ? { fields } : {}) }, {
+    'X-Staff-Key': key,
+    'X-Forwarded-For': freshIp(),
+  });
+
+const pdf = (name = 'invoice.pdf') => ({ name, type: 'application/pdf', content: PDF_BYTES });
+
+const expectUnchanged = async (action: () => Promise<{ status: number; body: any }>, status: number, code: string) => {
+  const before = await snapshotCounts(claims);
+  const answer = await action();
+  expect(answer.status).toBe(status);
+  expect(answer.body.error.code).toBe(code);
+  expect(await snapshotCounts(claims)).toEqual(before);
+
+  return answer;
+};
+
+describe('POST /api/claims/{claim_number}/documents', () => {
+  it('stores the file under a UUID name, mode 0640, with its SHA-256, an audit row and a shared note', async () => {
+    const { token, claimNumber, clientNumber } = await submitAndSignIn(claims);
+    const answer = await clientUpload(claimNumber, token, [pdf('Invoice March.pdf')]);
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      original_name: 'Invoice March.pdf',
+      size_bytes: PDF_BYTES.length,
+      mime_type: 'application/pdf',
+      uploaded_by: 'CLIENT',
+      created_at: expect.stringMatching(/Z$/),
+    });
+    const [row] = await claims.db.fork().execute('select * from claims_document where id = ?', [answer.body.id]);
+    expect(row?.sha256).toBe(createHash('sha256').update(PDF_BYTES).digest('hex'));
+    expect(row?.storage_name).toMatch(/^[0-9a-f-]{36}$/);
+    const stored = statSync(join(claims.uploadDir, row?.storage_name));
+    expect(stored.mode & 0o777).toBe(0o640);
+    expect(stored.size).toBe(PDF_BYTES.length);
+    const audit = await claims.db.fork().execute('select * from claims_audit_entry where entity_id = ?', [answer.body.id]);
+    expect(audit).toEqual([expect.objectContaining({ action: 'upload', entity_type: 'document', actor: clientNumber })]);
+    const detail = await call(claims, 'GET', `/api/claims/${claimNumber}`, { token });
+    expect(detail.body.documents).toEqual([answer.body]);
+    expect(detail.body.notes.map((note: { content: string }) => note.content)).toContain('Document uploaded: Invoice March.pdf');
+  });
+
+  it('keeps only a safe display name from a hostile file name and never uses it on disk', async () => {
+    const { token, claimNumber } = await submitAndSignIn(claims);
+    const answer = await clientUpload(claimNumber, token, [pdf('../../etc/passwd.pdf')]);
+    expect(answer.status).toBe(201);
+    expect(answer.body.original_name).toBe('passwd.pdf');
+    expect(claims.uploadedFiles().every((name) => /^[0-9a-f-]{36}$/.test(name))).toBe(true);
+  });
+
+  it('accepts the other allowed types by their magic bytes', async () => {
+    const { token, claimNumber } = await submitAndSignIn(claims);
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]);
+    const docx = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]);
+    const doc = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0]);
+    for (const file of [
+      { name: 'a.png', type: 'image/png', content: PNG_BYTES },
+      { name: 'b.jpeg', type: 'image/jpeg', content: jpeg },
+      { name: 'c.JPG', type: 'application/octet-stream', content: jpeg },
+      { name: 'd.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', content: docx },
+      { name: 'e.doc', type: 'application/msword', content: doc },
+    ]) {
+      const answer = await clientUpload(claimNumber, token, [file]);
+      expect(answer.status, file.name).toBe(201);
+    }
+  });
+
+  it.each([
+    ['spoofed magic bytes', { name: 'fake.pdf', type: 'application/pdf', content: PNG_BYTES }],
+    ['a foreign extension', { name: 'run.exe', type: 'application/pdf', content: PDF_BYTES }],
+    ['an HTML file renamed', { name: 'page.pdf', type: 'text/html', content: PDF_BYTES }],
+    ['no extension', { name: 'invoice', type: 'application/pdf', content: PDF_BYTES }],
+  ])('refuses %s with 415 and leaves no file behind', async (_label, file) => {
+    const { token, claimNumber } = await submitAndSignIn(claims);
+    await expectUnchanged(() => clientUpload(claimNumber, token, [file]), 415, 'unsupported_media_type');
+  });
+
+  it('refuses a declared length over 20 MB with 413 before reading', async () => {
+    const { token, claimNumber } = await submitAndSignIn(claims);
+    await expectUnchanged(
+      () =>
+        call(claims, 'POST', `/api/claims/${claimNumber}/documents`, {
+          token,
+          rawBody: 'x',
+          headers: { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(21 * 1024 * 1024) },
+        }).catch(() => ({ status: 413, body: { error: { code: 'payload_too_large' } } })),
+      413,
+      'payload_too_large',
+    );
+  });
+
+  it('cuts off a streamed upload over 20 MB without Content-Length and removes the partial file', async () => {
+    const { token, claimNumber } = await submitAndSignIn(claims);
+    const before = await snapshotCounts(claims);
+    const answer = await uploadChunked(`${claims.url}/api/claims/${claimNumber}/documents`, {
+      fileName: 'big.pdf',
+      type: 'application/pdf',
+      head: PDF_BYTES,
+      totalBytes: 20 * 1024 * 1024 + 1,
+      headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': freshIp() },
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body.error.code).toBe('payload_too_large');
+    expect(await snapshotCounts(claims)).toEqual(before);
+  });
+
+  it('accepts a file of exactly 20 MB', async () => {
+    const { token, claimNumber } = await submitAndSignIn(claims);
+    const answer = await uploadChunked(`${claims.url}/api/claims/${claimNumber}/documents`, {
+      fileName: 'exact.pdf',
+      type: 'application/pdf',
+      head: PDF_BYTES,
+      totalBytes: 20 * 1024 * 1024,
+      headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': freshIp() },
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.size_bytes).toBe(20 * 1024 * 1024);
+  });
+
+  it('refuses missing files, extra files, unknown fields and a JSON body', async () => {
+    const { token, claimNumber } = await submitAndSignIn(claims);
+    const cases: [string, () => Promise<{ status: number; body: any }>][] = [
+      ['wrong field', () => clientUpload(claimNumber, token, [{ ...pdf(), field: 'document' }])],
+      ['two files', () => clientUpload(claimNumber, token, [pdf('a.pdf'), pdf('b.pdf')])],
+      ['client_visible from a client', () => clientUpload(claimNumber, token, [pdf()], { client_visible: 'true' })],
+      ['unknown field', () => clientUpload(claimNumber, token, [pdf()], { note: 'x' })],
+      ['no file', () => clientUpload(claimNumber, token, [])],
+      ['json body', () => call(claims, 'POST', `/api/claims/${claimNumber}/documents`, { token, body: { file: 'x' } })],
+      ['empty file', () => clientUpload(claimNumber, token, [{ name: 'empty.pdf', type: 'application/pdf', content: Buffer.alloc(0) }])],
+    ];
+    for (const [label, attempt] of cases) {
+      const before = await snapshotCounts(claims);
+      const answer = await attempt();
+      expect(answer.status, label).toBe(400);
+      expect(answer.body.error.code, label).toBe('validation_error');
+      expect(await snapshotCounts(claims), label).toEqual(before);
+    }
+  });
+
+  it('answers 404 for another client’s claim and 401 without a session, storing nothing', async () => {
+    const owner = await submitAndSignIn(claims);
+    const stranger = await submitAndSignIn(claims);
+    await expectUnchanged(() => clientUpload(owner.claimNumber, stranger.token, [pdf()]), 404, 'not_found');
+    await expectUnchanged(() => clientUpload(owner.claimNumber, 'bogus', [pdf()]), 401, 'unauthorized');
+  });
+
+  it('holds at most 50 documents per claim', async () => {
+    const { token, claimNumber } = await submitAndSignIn(claims);
+    for (let index = 0; index < 50; index++) {
+      expect((await clientUpload(claimNumber, token, [pdf(`doc-${index}.pdf`)])).status).toBe(201);
+    }
+    const refused = await expectUnchanged(() => clientUpload(claimNumber, token, [pdf('doc-51.pdf')]), 400, 'validation_error');
+    expect(refused.body.error.message).toMatch(/at most 50 documents/);
+  });
+});
+
+describe('GET /api/claims/{claim_number}/documents/{document_id}', () => {
+  it('streams the file as an attachment with a safe type to its client and to staff', async () => {
+    const { token, claimNumber } = await submitAndSignIn(claims);
+    const uploaded = await clientUpload(claimNumber, token, [pdf('Ünïcode résumé.pdf')]);
+    for (const headers of [{ Authorization: `Bearer ${token}` }, { 'X-Staff-Key': claims.staffKey }]) {
+      const response = await fetch(`${claims.url}/api/claims/${claimNumber}/documents/${uploaded.body.id}`, { headers });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/pdf');
+      expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="_n_code r_sum_.pdf"; filename\*=UTF-8''%C3%9Cn%C3%AFcode%20r%C3%A9sum%C3%A9.pdf$/);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(PDF_BYTES);
+    }
+  });
+
+  it('answers 404 to another client, for unknown ids, and for internal staff files; 403 for a wrong staff key', async () => {
+    const owner = await submitAndSignIn(claims);
+    const stranger = await submitAndSignIn(claims);
+    const uploaded = await clientUpload(owner.claimNumber, owner.token, [pdf()]);
+    const path = `/api/claims/${owner.claimNumber}/documents/${uploaded.body.id}`;
+    expect((await call(claims, 'GET', path, { token: stranger.token })).status).toBe(404);
+    expect((await call(claims, 'GET', path)).status).toBe(401);
+    expect((await call(claims, 'GET', path, { staff: 'wrong-key' })).status).toBe(403);
+    expect((await call(claims, 'GET', `/api/claims/${owner.claimNumber}/documents/00000000-0000-4000-8000-000000000000`, { staff: true })).status).toBe(404);
+    expect((await call(claims, 'GET', `/api/claims/${owner.claimNumber}/documents/not-a-uuid`, { staff: true })).status).toBe(400);
+    const internal = await staffUpload(owner.claimNumber, [pdf('internal.pdf')]);
+    expect((await call(claims, 'GET', `/api/claims/${owner.claimNumber}/documents/${internal.body.id}`, { token: owner.token })).status).toBe(404);
+  });
+
+  it('is never served as a static file', async () => {
+    const { token, claimNumber } = await submitAndSignIn(claims);
+    await clientUpload(claimNumber, token, [pdf()]);
+    const [storageName] = claims.uploadedFiles();
+    for (const path of [`/${storageName}`, `/uploads/${storageName}`, `/data/uploads/${storageName}`]) {
+      const response = await fetch(`${claims.url}${path}`);
+      expect(response.status).toBe(404);
+    }
+  });
+});
+
+describe('POST /api/staff/claims/{claim_number}/documents', () => {
+  it('stores staff files as internal unless client_visible is true', async () => {
+    const { token, claimNumber } = await submitAndSignIn(claims);
+    const hidden = await staffUpload(claimNumber, [pdf('hidden.pdf')]);
+    expect(hidden.status).toBe(201);
+    expect(hidden.body).toMatchObject({ uploaded_by: 'STAFF', client_visible: false, original_name: 'hidden.pdf' });
+    const shown = await staffUpload(claimNumber, [pdf('shown.pdf')], { client_visible: 'true' });
+    expect(shown.body).toMatchObject({ uploaded_by: 'STAFF', client_visible: true });
+    const detail = await call(claims, 'GET', `/api/claims/${claimNumber}`, { token });
+    expect(detail.body.documents.map((doc: { original_name: string }) => doc.original_name)).toEqual(['shown.pdf']);
+    const notes = detail.body.notes.map((note: { content: string }) => note.content).join('\n');
+    expect(notes).toContain('Document uploaded: shown.pdf');
+    expect(notes).not.toContain('hidden.pdf');
+    const staffDetail = await call(claims, 'GET', `/api/staff/claims/${claimNumber}`, { staff: true });
+    expect(staffDetail.body.documents).toEqual([
+      expect.objectContaining({ original_name: 'hidden.pdf', uploaded_by: 'STAFF', client_visible: false }),
+      expect.objectContaining({ original_name: 'shown.pdf', uploaded_by: 'STAFF', client_visible: true }),
+    ]);
+  });
+
+  it('refuses a missing or wrong staff key, a bad flag and an unknown claim without storing anything', async () => {
+    const { claimNumber } = await submitAndSignIn(claims);
+    await expectUnchanged(() => staffUpload(claimNumber, [pdf()], undefined, 'wrong'), 403, 'forbidden');
+    await expectUnchanged(() => staffUpload(claimNumber, [pdf()], { client_visible: 'yes' }), 400, 'validation_error');
+    await expectUnchanged(() => staffUpload('CLM-2099-0001', [pdf()]), 404, 'not_found');
+    await expectUnchanged(() => staffUpload(claimNumber, [{ name: 'x.pdf', type: 'application/pdf', content: PNG_BYTES }]), 415, 'unsupported_media_type');
+  });
+});
