@@ -49,6 +49,12 @@ export const webhookEnvShape = {
   WEBHOOK_WORKER_POLL_MS: milliseconds(1_000),
   WEBHOOK_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
 
+  /**
+   * Route scripts get a clean environment (none of the service's tokens) holding only this PATH,
+   * so that they find bash, python3 and their own tools.
+   */
+  PATH: optionalText.transform((value) => value ?? '/usr/local/bin:/usr/bin:/bin'),
+
   AGENT_BASE_URL: optionalUrl,
   AGENT_API_KEY: optionalText,
   AGENT_MODEL: optionalText,

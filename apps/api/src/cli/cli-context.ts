@@ -1,0 +1,15 @@
+import type { Readable } from 'node:stream';
+import type { Env } from '../env.ts';
+
+/** What every command gets: parsed settings and the streams to talk through. Nothing reads process.env here. */
+export type CliContext = {
+  env: Env;
+  stdin: Readable;
+  out: (line: string) => void;
+  err: (line: string) => void;
+};
+
+/** A refusal: printed as one `error:` line, and the command exits non-zero. */
+export class CliError extends Error {
+  override name = 'CliError';
+}

@@ -1,0 +1,30 @@
+import { Command } from 'commander';
+import type { CliContext } from './cli-context.ts';
+import { registerGatewayRun } from './gateway-run.ts';
+import { registerGatewaySetup } from './gateway-setup.ts';
+import { registerWebhookDeliveries } from './webhook-deliveries.ts';
+import { registerWebhookList } from './webhook-list.ts';
+import { registerWebhookRemove } from './webhook-remove.ts';
+import { registerWebhookSubscribe } from './webhook-subscribe.ts';
+import { registerWebhookTest } from './webhook-test.ts';
+
+/** The switchyard command tree. Each service adds its own command group here. */
+export const buildProgram = (context: CliContext): Command => {
+  const program = new Command('switchyard')
+    .description('switchyard command line')
+    .showHelpAfterError('(add --help for usage)')
+    .configureOutput({ writeOut: (text) => context.out(text.trimEnd()), writeErr: (text) => context.err(text.trimEnd()) });
+
+  const webhook = program.command('webhook').description('manage webhook subscriptions and inspect deliveries');
+  registerWebhookSubscribe(webhook, context);
+  registerWebhookList(webhook, context);
+  registerWebhookRemove(webhook, context);
+  registerWebhookTest(webhook, context);
+  registerWebhookDeliveries(webhook, context);
+
+  const gateway = program.command('gateway').description('set up and run the webhook receiver');
+  registerGatewaySetup(gateway, context);
+  registerGatewayRun(gateway, context);
+
+  return program;
+};

@@ -1,0 +1,32 @@
+import { loadGatewaySettings, type GatewaySettings } from '../webhooks/gateway-config.ts';
+import { switchyardHome, type SwitchyardHome } from '../webhooks/switchyard-home.ts';
+import { CliError, type CliContext } from './cli-context.ts';
+
+export const NOT_ENABLED_MESSAGE =
+  'the webhook platform is not enabled: run "switchyard gateway setup", or set platforms.webhook.enabled: true in config.yaml, or WEBHOOK_ENABLED=true; then start the receiver with "switchyard gateway run"';
+
+/** Settings of an enabled webhook platform; every webhook command that changes or needs routes starts here. */
+export const requireEnabledPlatform = (context: CliContext): { home: SwitchyardHome; settings: GatewaySettings } => {
+  const home = switchyardHome(context.env.SWITCHYARD_HOME);
+  const settings = loadGatewaySettings(home.configFile, context.env);
+  if (!settings.enabled) {
+    throw new CliError(NOT_ENABLED_MESSAGE);
+  }
+
+  return { home, settings };
+};
+
+const displayHost = (host: string): string => {
+  if (host === '0.0.0.0' || host === '::' || host === '') {
+    return 'localhost';
+  }
+
+  return host.includes(':') ? `[${host}]` : host;
+};
+
+/** The URL a sender is given: PUBLIC_WEBHOOK_BASE (e.g. a tunnel) or the receiver's own address. */
+export const webhookUrl = (context: CliContext, settings: GatewaySettings, name: string): string => {
+  const base = context.env.PUBLIC_WEBHOOK_BASE ?? `http://${displayHost(settings.host)}:${settings.port}`;
+
+  return `${base.replace(/\/+$/, '')}/webhooks/${name}`;
+};

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '@switchyard/db/orm';
+import {
+  claimDueDeliveries,
+  extendLease,
+  markDelivered,
+  markFailed,
+  purgeExpiredKeys,
+  saveAgentReply,
+  scheduleRetry,
+  type ClaimedDelivery,
+} from '@switchyard/db/webhooks/delivery-queue';
+import { IDEMPOTENCY_TTL_MS } from '@switchyard/domain/webhooks/idempotency-key';
+import { retryDelayMs } from '@switchyard/domain/webhooks/retry-backoff';
+import type { Logger } from '../logger.ts';
+import type { RunAgent } from './agent-runner.ts';
+import { DeliveryError } from './delivery/delivery-error.ts';
+import type { DeliverMessage } from './delivery/deliver-message.ts';
+import { loadSkillInstructions, UnknownSkillError } from './skills.ts';
+import type { WebhookEnv } from './webhook-env.ts';
+
+export type DeliveryWorker = {
+  /** Wakes the worker at once (an event was just queued) instead of at the next poll. */
+  nudge(): void;
+  /** Stops claiming, waits for running deliveries (up to `graceMs`); unfinished leases expire and are retried. */
+  stop(graceMs?: number): Promise<void>;
+};
+
+export type DeliveryWorkerOptions = {
+  db: Database;
+  env: WebhookEnv;
+  logger: Logger;
+  skillsDir: string;
+  runAgent: RunAgent;
+  deliver: DeliverMessage;
+};
+
+const SILENT_REPLY = '[SILENT]';
+const PURGE_EVERY_MS = 10 * 60 * 1000;
+
+const describe = (error: unknown): { message: string; permanent: boolean } => {
+  if (error instanceof DeliveryError) {
+    return { message: error.message, permanent: error.permanent };
+  }
+  if (error instanceof UnknownSkillError) {
+    return { message: error.message, permanent: true };
+  }
+
+  return { message: `internal error: ${(error as Error).message ?? String(error)}`.slice(0, 500), permanent: false };
+};
+
+export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWorker => {
+  const { db, env, logger } = options;
+  const workerId = `worker-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const lease = { workerId, leaseMs: env.WEBHOOK_LEASE_MS };
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  let lastPurge = 0;
+
+  const runJob = async (job: ClaimedDelivery): Promise<void> => {
+    const log = logger.child({ delivery_id: job.id, route: job.route, attempt: job.attempts });
+    if (job.attempts > job.maxAttempts) {
+      // Only reached through an expired lease: the process that made the last attempt died during it.
+      await markFailed(db.fork(), job.id, workerId, 'interrupted: the process stopped during the last attempt');
+      log.warn('webhook delivery failed: interrupted during its last attempt');
+
+      return;
+    }
+    const heartbeat = setInterval(() => {
+      extendLease(db.fork(), job.id, lease).catch((error: unknown) =>
+        log.warn({ err: (error as Error).message }, 'lease not extended'),
+      );
+    }, Math.max(50, Math.floor(env.WEBHOOK_LEASE_MS / 3)));
+    try {
+      let text = job.prompt;
+      if (job.mode === 'agent') {
+        text =
+          job.agentReply ??
+          (await options.runAgent({
+            route: job.route,
+            eventType: job.eventType,
+            skillInstructions: loadSkillInstructions(options.skillsDir, job.skills),
+            prompt: job.prompt,
+          }));
+        if (job.agentReply === null) {
+          await saveAgentReply(db.fork(), job.id, workerId, text);
+        }
+      }
+      let receipt: string | null = 'silent';
+      if (text.trim() !== SILENT_REPLY) {
+        receipt = await options.deliver({
+          deliveryId: job.id,
+          route: job.route,
+          target: job.target,
+          chatId: job.chatId,
+          text,
+          payload: job.payload,
+          source: job.source,
+        });
+      }
+      await markDelivered(db.fork(), job.id, workerId, { resultRef: receipt, keyTtlMs: IDEMPOTENCY_TTL_MS });
+      log.info({ target: job.target }, 'webhook delivered');
+    } catch (error) {
+      const failure = describe(error);
+      if (failure.permanent || job.attempts >= job.maxAttempts) {
+        const reason = failure.permanent ? failure.message : `gave up after ${job.attempts} attempts: ${failure.message}`;
+        await markFailed(db.fork(), job.id, workerId, reason);
+        log.warn({ error: reason }, 'webhook delivery failed');
+      } else {
+        const delayMs = retryDelayMs(
+          job.attempts,
+          { baseMs: env.WEBHOOK_RETRY_BASE_MS, maxMs: env.WEBHOOK_RETRY_MAX_MS },
+          Math.random(),
+        );
+        await scheduleRetry(db.fork(), job.id, workerId, { error: failure.message, delayMs });
+        log.info({ error: failure.message, retry_in_ms: delayMs }, 'webhook delivery will be retried');
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  };
+
+  const track = (job: ClaimedDelivery) => {
+    const task = runJob(job)
+      .catch((error: unknown) => logger.error({ err: (error as Error).message, delivery_id: job.id }, 'webhook job crashed'))
+      .finally(() => {
+        running.delete(task);
+        wake?.();
+      });
+    running.add(task);
+  };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+
+  const loop = async () => {
+    while (!stopped) {
+      try {
+        const free = env.WEBHOOK_WORKER_CONCURRENCY - running.size;
+        if (free > 0) {
+          const jobs = await claimDueDeliveries(db.fork(), lease, free);
+          jobs.forEach(track);
+          if (jobs.length === free) {
+            continue;
+          }
+        }
+        if (Date.now() - lastPurge > PURGE_EVERY_MS) {
+          lastPurge = Date.now();
+          await purgeExpiredKeys(db.fork());
+        }
+      } catch (error) {
+        if (stopped) {
+          break;
+        }
+        logger.error({ err: (error as Error).message }, 'webhook worker could not claim deliveries');
+      }
+      await sleep(env.WEBHOOK_WORKER_POLL_MS);
+    }
+  };
+
+  const looping = loop();
+
+  return {
+    nudge: () => wake?.(),
+    stop: async (graceMs = 5_000) => {
+      stopped = true;
+      wake?.();
+      await looping;
+      await Promise.race([
+        Promise.allSettled([...running]),
+        new Promise((resolve) => setTimeout(resolve, graceMs).unref()),
+      ]);
+    },
+  };
+};

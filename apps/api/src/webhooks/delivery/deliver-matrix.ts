@@ -1,0 +1,30 @@
+import { MESSAGE_LIMITS, splitMessage } from '@switchyard/domain/webhooks/split-message';
+import { callJson, field } from './http-call.ts';
+import { requireChatId, requireSetting, type DeliveryContext, type DeliveryReceipt, type OutboundMessage } from './outbound-message.ts';
+
+/**
+ * Client-server API room send. The transaction id is derived from the delivery and the part, so a
+ * retried delivery is recognised by the homeserver instead of posted twice.
+ */
+export const deliverToMatrix = async (message: OutboundMessage, context: DeliveryContext): Promise<DeliveryReceipt> => {
+  const { env } = context;
+  const token = requireSetting(env.MATRIX_ACCESS_TOKEN, 'MATRIX_ACCESS_TOKEN', 'matrix');
+  const base = requireSetting(env.MATRIX_API_URL, 'MATRIX_API_URL', 'matrix').replace(/\/+$/, '');
+  const room = encodeURIComponent(requireChatId(message));
+  const ids: string[] = [];
+  const parts = splitMessage(message.text, MESSAGE_LIMITS.matrix);
+  for (const [index, body] of parts.entries()) {
+    const transaction = `switchyard_${message.deliveryId}_${index}`;
+    const answer = await callJson({
+      what: 'matrix room send',
+      method: 'PUT',
+      url: `${base}/_matrix/client/v3/rooms/${room}/send/m.room.message/${transaction}`,
+      headers: { authorization: `Bearer ${token}` },
+      body: { msgtype: 'm.text', body },
+      timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
+    });
+    ids.push(String(field(answer, 'event_id') ?? ''));
+  }
+
+  return ids.join(',');
+};

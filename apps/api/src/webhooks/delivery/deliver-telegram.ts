@@ -1,0 +1,28 @@
+import { MESSAGE_LIMITS, splitMessage } from '@switchyard/domain/webhooks/split-message';
+import { DeliveryError } from './delivery-error.ts';
+import { callJson, field } from './http-call.ts';
+import { requireChatId, requireSetting, type DeliveryContext, type DeliveryReceipt, type OutboundMessage } from './outbound-message.ts';
+
+/** Bot API sendMessage, one call per 4096-character part. */
+export const deliverToTelegram = async (message: OutboundMessage, context: DeliveryContext): Promise<DeliveryReceipt> => {
+  const { env } = context;
+  const token = requireSetting(env.TELEGRAM_BOT_TOKEN, 'TELEGRAM_BOT_TOKEN', 'telegram');
+  const chatId = requireChatId(message);
+  const ids: string[] = [];
+  for (const text of splitMessage(message.text, MESSAGE_LIMITS.telegram)) {
+    const answer = await callJson({
+      what: 'telegram sendMessage',
+      method: 'POST',
+      url: `${env.TELEGRAM_API_URL}/bot${token}/sendMessage`,
+      headers: {},
+      body: { chat_id: /^-?\d+$/.test(chatId) ? Number(chatId) : chatId, text },
+      timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
+    });
+    if (field(answer, 'ok') !== true) {
+      throw new DeliveryError(`telegram sendMessage: ${String(field(answer, 'description') ?? 'not ok')}`, true);
+    }
+    ids.push(String(field(field(answer, 'result'), 'message_id') ?? ''));
+  }
+
+  return ids.join(',');
+};

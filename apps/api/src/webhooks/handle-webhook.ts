@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Database } from '@switchyard/db/orm';
+import {
+  enqueueDelivery,
+  markDelivered,
+  markFailed,
+  startInlineDelivery,
+  wasRecentlyDelivered,
+  type NewDelivery,
+} from '@switchyard/db/webhooks/delivery-queue';
+import { eventAllowed, eventSource, resolveEventType } from '@switchyard/domain/webhooks/event-type';
+import { evaluateFilter } from '@switchyard/domain/webhooks/filters';
+import { IDEMPOTENCY_TTL_MS, idempotencyKey } from '@switchyard/domain/webhooks/idempotency-key';
+import type { SlidingWindowRateLimit } from '@switchyard/domain/webhooks/rate-limit-window';
+import { renderPrompt, renderTemplate } from '@switchyard/domain/webhooks/render-template';
+import type { WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
+import { interpretScriptRun } from '@switchyard/domain/webhooks/script-outcome';
+import { verifySignature } from '@switchyard/domain/webhooks/verify-signature';
+import type { Logger } from '../logger.ts';
+import { DeliveryError } from './delivery/delivery-error.ts';
+import type { DeliverMessage } from './delivery/deliver-message.ts';
+import type { GatewaySettings } from './gateway-config.ts';
+import { readBody, sendJson } from './http-answers.ts';
+import type { RouteTable } from './route-table.ts';
+import { locateScript, runRouteScript } from './route-script.ts';
+import type { WebhookEnv } from './webhook-env.ts';
+
+export type WebhookPipeline = {
+  routes: RouteTable;
+  settings: GatewaySettings;
+  limiter: SlidingWindowRateLimit;
+  db: Database;
+  env: WebhookEnv;
+  logger: Logger;
+  scriptsDir: string;
+  loadList: (path: string) => readonly unknown[];
+  deliver: DeliverMessage;
+  nudgeWorker: () => void;
+  /** Lease owner of the deliveries this process performs inside the request (deliver-only). */
+  inlineWorkerId: string;
+};
+
+const SIGNATURE_ERRORS = {
+  missing: 'missing signature',
+  mismatch: 'invalid signature',
+  malformed: 'malformed signature',
+  expired: 'signature timestamp outside the allowed window',
+} as const;
+
+const ignored = (res: ServerResponse, reason: string, detail?: string) =>
+  sendJson(res, 200, detail === undefined ? { status: 'ignored', reason } : { status: 'ignored', reason, detail });
+
+const duplicate = (res: ServerResponse) => sendJson(res, 200, { status: 'duplicate' });
+
+/** Runs the route's script, if any; answers the payload to continue with, or null when the event is ignored. */
+const applyScript = async (
+  pipeline: WebhookPipeline,
+  route: WebhookRoute,
+  payload: unknown,
+  eventType: string,
+  res: ServerResponse,
+): Promise<{ payload: unknown } | null> => {
+  if (route.script === undefined) {
+    return { payload };
+  }
+  const location = locateScript(pipeline.scriptsDir, route.script);
+  if (!location.ok) {
+    pipeline.logger.warn({ route: route.name, problem: location.problem }, 'webhook script unavailable');
+    ignored(res, 'script', 'script unavailable');
+
+    return null;
+  }
+  const run = await runRouteScript({
+    path: location.path,
+    cwd: pipeline.scriptsDir,
+    payload,
+    timeoutMs: pipeline.env.WEBHOOK_SCRIPT_TIMEOUT_MS,
+    pathVariable: pipeline.env.PATH,
+    eventType,
+    route: route.name,
+  });
+  const outcome = interpretScriptRun(run, payload);
+  if (outcome.kind === 'ignored') {
+    ignored(res, 'script', outcome.reason);
+
+    return null;
+  }
+
+  return { payload: outcome.payload };
+};
+
+const deliverInline = async (pipeline: WebhookPipeline, delivery: NewDelivery, res: ServerResponse) => {
+  const { db, inlineWorkerId: workerId } = pipeline;
+  const started = await startInlineDelivery(db.fork(), delivery, { workerId, leaseMs: pipeline.env.WEBHOOK_LEASE_MS });
+  if (!started) {
+    duplicate(res);
+
+    return;
+  }
+  try {
+    const receipt = await pipeline.deliver({
+      deliveryId: delivery.id,
+      route: delivery.route,
+      target: delivery.target,
+      chatId: delivery.chatId,
+      text: delivery.prompt,
+      payload: delivery.payload,
+      source: delivery.source,
+    });
+    await markDelivered(db.fork(), delivery.id, workerId, { resultRef: receipt, keyTtlMs: IDEMPOTENCY_TTL_MS });
+    sendJson(res, 200, { status: 'delivered', delivery_id: delivery.id });
+  } catch (error) {
+    const message = error instanceof DeliveryError ? error.message : `internal error: ${(error as Error).message}`;
+    await markFailed(db.fork(), delivery.id, workerId, message);
+    pipeline.logger.warn({ route: delivery.route, delivery_id: delivery.id, error: message }, 'webhook direct delivery failed');
+    // Deliberately generic: the sender only needs to know that a retry may help.
+    sendJson(res, 502, { status: 'error', error: 'delivery failed', delivery_id: delivery.id });
+  }
+};
+
+/**
+ * POST /webhooks/{name}: route, size, signature, rate limit, JSON, event, filters, idempotency,
+ * script, then either a queued agent run (202) or a direct delivery (200 or 502).
+ */
+export const handleWebhook = async (
+  pipeline: WebhookPipeline,
+  req: IncomingMessage,
+  res: ServerResponse,
+  name: string,
+): Promise<void> => {
+  const route = pipeline.routes.lookup(name);
+  if (route === undefined) {
+    req.resume();
+    sendJson(res, 404, { error: 'unknown route' });
+
+    return;
+  }
+  const read = await readBody(req, pipeline.settings.maxBodyBytes);
+  if (!read.ok) {
+    sendJson(res, read.status, { error: read.status === 413 ? 'payload too large' : 'bad request' }, { connection: 'close' });
+
+    return;
+  }
+  const { body } = read;
+  const secret = route.secret ?? pipeline.settings.secret ?? '';
+  const check = verifySignature({ headers: req.headers, rawBody: body, secret, nowSeconds: Math.floor(Date.now() / 1000) });
+  if (!check.ok) {
+    sendJson(res, 401, { error: SIGNATURE_ERRORS[check.reason] });
+
+    return;
+  }
+  // Counted after authentication, so that forged requests cannot use up a route's allowance.
+  const rate = pipeline.limiter.hit(route.name, route.rateLimit ?? pipeline.settings.rateLimitPerMinute, Date.now());
+  if (!rate.allowed) {
+    sendJson(res, 429, { error: 'rate limit exceeded' }, { 'retry-after': String(rate.retryAfterSeconds) });
+
+    return;
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body.toString('utf8'));
+  } catch {
+    sendJson(res, 400, { error: 'body is not JSON' });
+
+    return;
+  }
+  const eventType = resolveEventType(req.headers, payload);
+  if (!eventAllowed(route.events, eventType, req.headers, payload)) {
+    ignored(res, 'event', eventType);
+
+    return;
+  }
+  // Filters see the payload as the sender sent it, before any script rewrites it.
+  if (route.filter !== null) {
+    const context = { payload, eventType, headers: req.headers, loadList: pipeline.loadList };
+    if (!evaluateFilter(route.filter, context)) {
+      ignored(res, 'filter');
+
+      return;
+    }
+  }
+  const key = idempotencyKey(route.name, req.headers, body);
+  // A delivered event must not run a (possibly stateful) script again.
+  if (route.script !== undefined && (await wasRecentlyDelivered(pipeline.db.fork(), key))) {
+    duplicate(res);
+
+    return;
+  }
+  const scripted = await applyScript(pipeline, route, payload, eventType, res);
+  if (scripted === null) {
+    return;
+  }
+  const delivery: NewDelivery = {
+    id: randomUUID(),
+    route: route.name,
+    eventType,
+    idempotencyKey: key,
+    mode: route.deliverOnly ? 'deliver_only' : 'agent',
+    target: route.deliver,
+    chatId: route.chatId === undefined ? null : renderTemplate(route.chatId, scripted.payload),
+    source: eventSource(req.headers),
+    prompt: renderPrompt(route.prompt, scripted.payload),
+    // Skills shape an agent's instructions; a direct message is sent as rendered.
+    skills: route.deliverOnly ? [] : route.skills,
+    payload: scripted.payload,
+    maxAttempts: pipeline.env.WEBHOOK_MAX_ATTEMPTS,
+  };
+  if (route.deliverOnly) {
+    await deliverInline(pipeline, delivery, res);
+
+    return;
+  }
+  if (!(await enqueueDelivery(pipeline.db.fork(), delivery))) {
+    duplicate(res);
+
+    return;
+  }
+  pipeline.nudgeWorker();
+  sendJson(res, 202, { status: 'accepted', delivery_id: delivery.id });
+};

@@ -1,0 +1,84 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { Database } from '@switchyard/db/orm';
+import { listRecentDeliveries } from '@switchyard/db/webhooks/delivery-history';
+import { handleWebhook, type WebhookPipeline } from './handle-webhook.ts';
+import { sendJson } from './http-answers.ts';
+
+const WEBHOOK_PATH = /^\/webhooks\/([^/]+)\/?$/;
+
+const sameToken = (expected: string, given: string): boolean =>
+  timingSafeEqual(createHash('sha256').update(expected).digest(), createHash('sha256').update(given).digest());
+
+/**
+ * `GET /deliveries` serves `webhook deliveries` while this process holds the database (an embedded
+ * PGlite database has one owner). Only a caller holding the token of the runtime file, which is
+ * readable by the owner of SWITCHYARD_HOME alone, gets an answer.
+ */
+const listDeliveries = async (db: Database, url: URL) => {
+  const limit = Math.min(500, Math.max(1, Number(url.searchParams.get('limit') ?? 20) || 20));
+  const route = url.searchParams.get('route') ?? undefined;
+
+  return listRecentDeliveries(db.fork(), { route, limit });
+};
+
+export const createReceiverServer = (pipeline: WebhookPipeline, adminToken: string): Server => {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://receiver');
+    const match = WEBHOOK_PATH.exec(url.pathname);
+    const fail = (error: unknown) => {
+      pipeline.logger.error({ err: (error as Error).message, path: url.pathname }, 'webhook request failed');
+      if (!res.headersSent) {
+        sendJson(res, 500, { error: 'internal error' });
+      } else {
+        res.destroy();
+      }
+    };
+    if (match !== null) {
+      if (req.method !== 'POST') {
+        req.resume();
+        sendJson(res, 405, { error: 'method not allowed' }, { allow: 'POST' });
+
+        return;
+      }
+      let name: string;
+      try {
+        name = decodeURIComponent(match[1] ?? '');
+      } catch {
+        req.resume();
+        sendJson(res, 404, { error: 'unknown route' });
+
+        return;
+      }
+      handleWebhook(pipeline, req, res, name).catch(fail);
+
+      return;
+    }
+    req.resume();
+    if (url.pathname === '/health' && (req.method === 'GET' || req.method === 'HEAD')) {
+      sendJson(res, 200, { status: 'ok' });
+
+      return;
+    }
+    if (url.pathname === '/deliveries' && req.method === 'GET') {
+      const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      if (!sameToken(adminToken, given)) {
+        sendJson(res, 401, { error: 'unauthorized' });
+
+        return;
+      }
+      listDeliveries(pipeline.db, url)
+        .then((deliveries) => sendJson(res, 200, { deliveries }))
+        .catch(fail);
+
+      return;
+    }
+    sendJson(res, 404, { error: 'not found' });
+  });
+  // Senders keep connections open between deliveries; idle ones are closed after a while.
+  server.keepAliveTimeout = 30_000;
+  server.headersTimeout = 35_000;
+  server.requestTimeout = 60_000;
+
+  return server;
+};

@@ -1,0 +1,43 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFileAtomically } from './write-file-atomically.ts';
+
+export type SubscriptionEntry = Record<string, unknown>;
+export type SubscriptionsDocument = Record<string, SubscriptionEntry>;
+
+export class SubscriptionsFileError extends Error {
+  override name = 'SubscriptionsFileError';
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The subscriptions file as stored: one object keyed by route name. Entries are kept as written
+ * (hand-added keys included), so that rewriting the file for one route never loses another's.
+ */
+export const readSubscriptions = (path: string): SubscriptionsDocument => {
+  if (!existsSync(path)) {
+    return {};
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
+  } catch {
+    throw new SubscriptionsFileError(`${path} is not valid JSON; fix or remove it`);
+  }
+  if (!isRecord(parsed)) {
+    throw new SubscriptionsFileError(`${path} must hold a JSON object keyed by subscription name`);
+  }
+  const document: SubscriptionsDocument = {};
+  for (const [name, entry] of Object.entries(parsed)) {
+    if (isRecord(entry)) {
+      document[name] = entry;
+    }
+  }
+
+  return document;
+};
+
+export const writeSubscriptions = (path: string, document: SubscriptionsDocument): void => {
+  writeFileAtomically(path, `${JSON.stringify(document, null, 2)}\n`, 0o600);
+};
