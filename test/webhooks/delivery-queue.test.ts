@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../packages/db/src/orm.ts';
+import type { Database } from '@switchyard/db/orm';
 import {
   claimDueDeliveries,
   enqueueDelivery,
@@ -13,8 +13,8 @@ import {
   startInlineDelivery,
   wasRecentlyDelivered,
   type NewDelivery,
-} from '../../packages/db/src/webhooks/delivery-queue.ts';
-import { findDelivery, listRecentDeliveries } from '../../packages/db/src/webhooks/delivery-history.ts';
+} from '@switchyard/db/webhooks/delivery-queue';
+import { findDelivery, listRecentDeliveries } from '@switchyard/db/webhooks/delivery-history';
 import { createTestDatabase, type TestDatabase } from '../support/webhooks/test-database.ts';
 
 let testDb: TestDatabase;

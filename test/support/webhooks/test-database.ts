@@ -3,8 +3,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { openDatabase, type Database } from '../../../packages/db/src/orm.ts';
-import { migrationsList } from '../../../packages/db/src/migrations/index.ts';
+import { openDatabase, type Database } from '@switchyard/db/orm';
+import { migrationsList } from '@switchyard/db/migrations/index';
 
 /**
  * A fresh database per test file: a new database on the server named by DATABASE_URL, or else a new

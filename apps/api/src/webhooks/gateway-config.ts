@@ -55,13 +55,13 @@ const readWebhookSection = (configFile: string): RawWebhookConfig => {
   return isRecord(webhook) ? (webhook as RawWebhookConfig) : {};
 };
 
-const positiveInteger = (value: unknown, key: string, fallback: number): number => {
+const wholeNumber = (value: unknown, key: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number => {
   if (value === undefined || value === null) {
     return fallback;
   }
   const number = typeof value === 'string' ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
-    throw new ConfigFileError(`platforms.webhook.extra.${key}: must be a positive whole number`);
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
+    throw new ConfigFileError(`platforms.webhook.extra.${key}: must be a whole number from ${min} to ${max}`);
   }
 
   return number;
@@ -102,10 +102,10 @@ export const loadGatewaySettings = (configFile: string, env: WebhookServiceEnv):
   return {
     enabled: env.WEBHOOK_ENABLED ?? flag(section.enabled),
     host: typeof extra.host === 'string' && extra.host !== '' ? extra.host : env.HOST,
-    port: env.WEBHOOK_PORT ?? positiveInteger(extra.port, 'port', DEFAULT_WEBHOOK_PORT),
+    port: env.WEBHOOK_PORT ?? wholeNumber(extra.port, 'port', DEFAULT_WEBHOOK_PORT, 0, 65535),
     secret,
-    rateLimitPerMinute: positiveInteger(extra.rate_limit, 'rate_limit', DEFAULT_RATE_LIMIT_PER_MINUTE),
-    maxBodyBytes: positiveInteger(extra.max_body_bytes, 'max_body_bytes', DEFAULT_MAX_BODY_BYTES),
+    rateLimitPerMinute: wholeNumber(extra.rate_limit, 'rate_limit', DEFAULT_RATE_LIMIT_PER_MINUTE),
+    maxBodyBytes: wholeNumber(extra.max_body_bytes, 'max_body_bytes', DEFAULT_MAX_BODY_BYTES),
     staticRoutes: routes,
     problems,
   };

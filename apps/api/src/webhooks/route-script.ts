@@ -41,6 +41,8 @@ export const runRouteScript = (options: {
   new Promise((resolvePromise) => {
     const child = spawn(scriptInterpreter(options.path), [options.path], {
       cwd: options.cwd,
+      // Its own process group, so that a timeout also ends whatever the script started.
+      detached: true,
       stdio: ['pipe', 'pipe', 'ignore'],
       env: {
         PATH: options.pathVariable,
@@ -62,7 +64,12 @@ export const runRouteScript = (options: {
     };
     const timer = setTimeout(() => {
       timedOut = true;
-      child.kill('SIGKILL');
+      try {
+        process.kill(-(child.pid ?? 0), 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+      finish(null);
     }, options.timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => {
       size += chunk.length;

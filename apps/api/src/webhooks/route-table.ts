@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { parseRouteEntry, type WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
+import { resolveScriptPath } from '@switchyard/domain/webhooks/script-path';
 import type { Logger } from '../logger.ts';
 import { readStaticRoutes } from './gateway-config.ts';
 import type { SwitchyardHome } from './switchyard-home.ts';
@@ -57,13 +58,28 @@ export class RouteTable {
     }
   }
 
+  /** A route whose script would lie outside the scripts directory is never served. */
+  private scriptProblem(route: WebhookRoute): string | null {
+    if (route.script === undefined) {
+      return null;
+    }
+    const resolved = resolveScriptPath(this.home.scriptsDir, route.script);
+
+    return resolved.ok ? null : `route "${route.name}": ${resolved.problem}`;
+  }
+
   private load(): Map<string, WebhookRoute> {
     const routes = new Map<string, WebhookRoute>();
     const problems: string[] = [];
     const statics = readStaticRoutes(this.home.configFile, this.globalSecret);
     problems.push(...statics.problems);
     for (const route of statics.routes) {
-      routes.set(route.name, route);
+      const scriptProblem = this.scriptProblem(route);
+      if (scriptProblem === null) {
+        routes.set(route.name, route);
+      } else {
+        problems.push(scriptProblem);
+      }
     }
     for (const [name, entry] of Object.entries(readSubscriptions(this.home.subscriptionsFile))) {
       if (routes.has(name)) {
@@ -75,6 +91,8 @@ export class RouteTable {
         problems.push(parsed.problem);
       } else if (parsed.route.secret === undefined && this.globalSecret === undefined) {
         problems.push(`subscription "${name}" has no secret`);
+      } else if (this.scriptProblem(parsed.route) !== null) {
+        problems.push(this.scriptProblem(parsed.route) ?? '');
       } else {
         routes.set(name, parsed.route);
       }

@@ -1,0 +1,125 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { stringify } from 'yaml';
+import type { Database } from '@switchyard/db/orm';
+import { findDelivery, type DeliverySummary } from '@switchyard/db/webhooks/delivery-history';
+import { githubSignature } from '@switchyard/domain/webhooks/verify-signature';
+import { parseEnv, type Env } from '../../../apps/api/src/env.ts';
+import { createLogger } from '../../../apps/api/src/logger.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../apps/api/src/webhooks/start-webhook-receiver.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { waitFor } from './wait-for.ts';
+
+export type HarnessOptions = {
+  /** Keys of platforms.webhook.extra besides host and port. */
+  extra?: Record<string, unknown>;
+  env?: Record<string, string>;
+  subscriptions?: Record<string, unknown>;
+  /** Files to create under SWITCHYARD_HOME, e.g. `scripts/x.sh` or `skills/a/SKILL.md`. */
+  files?: Record<string, string>;
+};
+
+export type PostResult = { status: number; body: Record<string, unknown>; headers: Headers };
+
+/** Timings short enough for tests; the defaults are minutes. */
+export const FAST_WEBHOOK_ENV = {
+  WEBHOOK_WORKER_POLL_MS: '50',
+  WEBHOOK_RETRY_BASE_MS: '100',
+  WEBHOOK_RETRY_MAX_MS: '400',
+  WEBHOOK_LEASE_MS: '3000',
+  WEBHOOK_HTTP_TIMEOUT_MS: '3000',
+  WEBHOOK_SCRIPT_TIMEOUT_MS: '3000',
+  AGENT_TIMEOUT_MS: '5000',
+};
+
+export const writeHomeFiles = (home: string, files: Record<string, string>): void => {
+  for (const [path, content] of Object.entries(files)) {
+    const file = join(home, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, content, { mode: 0o700 });
+  }
+};
+
+/** The receiver, in this process, on a random port, with its own SWITCHYARD_HOME and database. */
+export class ReceiverHarness {
+  private constructor(
+    readonly home: string,
+    readonly env: Env,
+    readonly db: Database,
+    private readonly testDb: TestDatabase,
+    readonly receiver: WebhookReceiver,
+  ) {}
+
+  static async start(options: HarnessOptions = {}): Promise<ReceiverHarness> {
+    const home = mkdtempSync(join(tmpdir(), 'switchyard-home-'));
+    const config = { platforms: { webhook: { enabled: true, extra: { host: '127.0.0.1', port: 0, ...options.extra } } } };
+    writeFileSync(join(home, 'config.yaml'), stringify(config));
+    if (options.subscriptions !== undefined) {
+      writeFileSync(join(home, 'webhook_subscriptions.json'), JSON.stringify(options.subscriptions));
+    }
+    writeHomeFiles(home, options.files ?? {});
+    const testDb = await createTestDatabase();
+    const db = await testDb.open();
+    const env = parseEnv({
+      SWITCHYARD_HOME: home,
+      DATA_DIR: testDb.env.DATA_DIR,
+      PATH: process.env.PATH,
+      LOG_LEVEL: 'silent',
+      ...FAST_WEBHOOK_ENV,
+      ...options.env,
+    });
+    const receiver = await startWebhookReceiver({ env, db, logger: createLogger({ level: 'silent' }) });
+    if (receiver === null) {
+      throw new Error('receiver not enabled');
+    }
+
+    return new ReceiverHarness(home, env, db, testDb, receiver);
+  }
+
+  get url(): string {
+    return this.receiver.url;
+  }
+
+  async post(name: string, body: string, headers: Record<string, string> = {}): Promise<PostResult> {
+    const response = await fetch(`${this.url}/webhooks/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+    const text = await response.text();
+
+    return { status: response.status, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>), headers: response.headers };
+  }
+
+  /** A GitHub-style signed POST. */
+  postSigned(name: string, payload: unknown, secret: string, headers: Record<string, string> = {}): Promise<PostResult> {
+    const body = JSON.stringify(payload);
+
+    return this.post(name, body, { 'x-hub-signature-256': githubSignature(secret, body), ...headers });
+  }
+
+  delivery(id: string): Promise<DeliverySummary | null> {
+    return findDelivery(this.db.fork(), id);
+  }
+
+  /** Waits until the delivery reaches a final state and answers it. */
+  settled(id: string, timeoutMs = 10_000): Promise<DeliverySummary> {
+    return waitFor<DeliverySummary | undefined>(
+      async () => {
+        const delivery = await this.delivery(id);
+
+        return delivery !== null && (delivery.status === 'delivered' || delivery.status === 'failed') ? delivery : undefined;
+      },
+      timeoutMs,
+      `delivery ${id} to settle`,
+    ) as Promise<DeliverySummary>;
+  }
+
+  async close(): Promise<void> {
+    await this.receiver.close();
+    await this.db.close();
+    await this.testDb.dispose();
+    rmSync(this.home, { recursive: true, force: true });
+  }
+}

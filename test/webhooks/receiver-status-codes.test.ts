@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { genericSignature, githubSignature, standardWebhooksSignature } from '@switchyard/domain/webhooks/verify-signature';
+import { ReceiverHarness } from '../support/webhooks/receiver-harness.ts';
+
+const SECRET = 'route-secret';
+const WHSEC = `whsec_${Buffer.from('a 32 byte key for standard hooks').toString('base64')}`;
+
+let harness: ReceiverHarness;
+
+beforeAll(async () => {
+  harness = await ReceiverHarness.start({
+    extra: { max_body_bytes: 2048, rate_limit: 1000 },
+    env: { AGENT_COMMAND: 'cat' },
+    subscriptions: {
+      signed: { secret: SECRET, prompt: 'event {action}' },
+      standard: { secret: WHSEC },
+      limited: { secret: SECRET, rate_limit: 2 },
+      fanout: { secret: SECRET },
+    },
+  });
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+const body = JSON.stringify({ action: 'opened' });
+const now = () => Math.floor(Date.now() / 1000);
+
+describe('receiver status codes', () => {
+  it('answers the health check', async () => {
+    const response = await fetch(`${harness.url}/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('404 for an unknown route, 405 for other methods on a route', async () => {
+    expect((await harness.post('nope', body, { 'x-hub-signature-256': githubSignature(SECRET, body) })).status).toBe(404);
+    const get = await fetch(`${harness.url}/webhooks/signed`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+  });
+
+  it('413 for a body over max_body_bytes, by declared length and by chunked stream', async () => {
+    const big = JSON.stringify({ text: 'x'.repeat(3000) });
+    const declared = await harness.post('signed', big, { 'x-hub-signature-256': githubSignature(SECRET, big) });
+    expect(declared.status).toBe(413);
+    const chunks = [Buffer.from(big.slice(0, 1500)), Buffer.from(big.slice(1500))];
+    const streamed = await fetch(`${harness.url}/webhooks/signed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': githubSignature(SECRET, big) },
+      body: new ReadableStream({
+        start(controller) {
+          chunks.forEach((chunk) => controller.enqueue(chunk));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+  });
+
+  it('GitHub signature: valid accepted (202), wrong and missing refused (401)', async () => {
+    const accepted = await harness.post('signed', body, {
+      'x-hub-signature-256': githubSignature(SECRET, body),
+      'x-github-event': 'issues',
+      'x-github-delivery': randomUUID(),
+    });
+    expect(accepted.status).toBe(202);
+    expect(accepted.body).toMatchObject({ status: 'accepted', delivery_id: expect.any(String) });
+    const wrong = await harness.post('signed', body, { 'x-hub-signature-256': githubSignature('nope', body) });
+    expect(wrong).toMatchObject({ status: 401, body: { error: 'invalid signature' } });
+    const missing = await harness.post('signed', body);
+    expect(missing).toMatchObject({ status: 401, body: { error: 'missing signature' } });
+  });
+
+  it('GitLab token: equal accepted, different refused', async () => {
+    const headers = { 'x-gitlab-event': 'Issue Hook', 'x-gitlab-event-uuid': randomUUID() };
+    expect((await harness.post('signed', body, { ...headers, 'x-gitlab-token': SECRET })).status).toBe(202);
+    expect((await harness.post('signed', body, { ...headers, 'x-gitlab-token': 'guess' })).status).toBe(401);
+  });
+
+  it('generic X-Webhook-Signature: valid accepted, wrong refused', async () => {
+    const fresh = JSON.stringify({ action: 'generic', n: randomUUID() });
+    expect((await harness.post('signed', fresh, { 'x-webhook-signature': genericSignature(SECRET, fresh) })).status).toBe(202);
+    expect((await harness.post('signed', fresh, { 'x-webhook-signature': genericSignature('x', fresh) })).status).toBe(401);
+  });
+
+  it('Standard Webhooks: valid accepted, wrong, expired and missing parts refused, replay answered as duplicate', async () => {
+    const id = `msg_${randomUUID()}`;
+    const timestamp = now();
+    const headers = { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': standardWebhooksSignature(WHSEC, id, timestamp, body) };
+    const accepted = await harness.post('standard', body, headers);
+    expect(accepted.status).toBe(202);
+    // The same message again (a replay within the window) is recognised by its webhook-id.
+    expect(await harness.post('standard', body, headers)).toMatchObject({ status: 200, body: { status: 'duplicate' } });
+
+    const wrong = { ...headers, 'webhook-signature': standardWebhooksSignature('whsec_b3RoZXI=', id, timestamp, body) };
+    expect((await harness.post('standard', body, wrong)).status).toBe(401);
+    const old = timestamp - 600;
+    const expired = { 'webhook-id': id, 'webhook-timestamp': String(old), 'webhook-signature': standardWebhooksSignature(WHSEC, id, old, body) };
+    expect(await harness.post('standard', body, expired)).toMatchObject({ status: 401, body: { error: expect.stringContaining('window') } });
+    const noTimestamp = { 'webhook-id': id, 'webhook-signature': headers['webhook-signature'] };
+    expect((await harness.post('standard', body, noTimestamp)).status).toBe(401);
+  });
+
+  it('400 for a signed body that is not JSON', async () => {
+    const text = 'not json';
+    expect(await harness.post('signed', text, { 'x-hub-signature-256': githubSignature(SECRET, text) })).toMatchObject({
+      status: 400,
+      body: { error: 'body is not JSON' },
+    });
+  });
+
+  it('429 with Retry-After over the route rate limit, counted after authentication', async () => {
+    const forged = await harness.post('limited', body, { 'x-hub-signature-256': githubSignature('forged', body) });
+    expect(forged.status).toBe(401);
+    const send = (n: number) => {
+      const payload = JSON.stringify({ n });
+
+      return harness.post('limited', payload, { 'x-hub-signature-256': githubSignature(SECRET, payload) });
+    };
+    expect((await send(1)).status).toBe(202);
+    expect((await send(2)).status).toBe(202);
+    const limited = await send(3);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
+  it('duplicate: the same delivery id while queued or after delivery; other routes are not affected', async () => {
+    const delivery = randomUUID();
+    const headers = { 'x-hub-signature-256': githubSignature(SECRET, body), 'x-github-delivery': delivery };
+    const first = await harness.post('signed', body, headers);
+    expect(first.status).toBe(202);
+    expect(await harness.post('signed', body, headers)).toMatchObject({ status: 200, body: { status: 'duplicate' } });
+    const settled = await harness.settled(String(first.body.delivery_id));
+    expect(settled.status).toBe('delivered');
+    expect(await harness.post('signed', body, headers)).toMatchObject({ status: 200, body: { status: 'duplicate' } });
+    // Same provider delivery id on another route is a different event.
+    const other = await harness.post('fanout', body, { 'x-hub-signature-256': githubSignature(SECRET, body), 'x-github-delivery': delivery });
+    expect(other.status).toBe(202);
+  });
+
+  it('without a delivery id header, an identical body is recognised by its hash', async () => {
+    const payload = JSON.stringify({ action: 'hash', id: randomUUID() });
+    const headers = { 'x-hub-signature-256': githubSignature(SECRET, payload) };
+    expect((await harness.post('signed', payload, headers)).status).toBe(202);
+    expect(await harness.post('signed', payload, headers)).toMatchObject({ status: 200, body: { status: 'duplicate' } });
+  });
+});
