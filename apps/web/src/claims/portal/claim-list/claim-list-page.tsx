@@ -1,0 +1,67 @@
+import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
+import { formatDate } from '../../../shared/format/format-date.ts';
+import { useRemote } from '../../../shared/remote/use-remote.ts';
+import { Link } from '../../../shared/router/link.tsx';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { RemoteView } from '../../../shared/ui/remote-view.tsx';
+import { StatusBadge } from '../../shared/status-badge.tsx';
+import { portalClient } from '../portal-client.ts';
+import { portalPaths } from '../portal-paths.ts';
+import { readSession } from '../session/portal-session.ts';
+
+export const ClaimListPage = () => {
+  useDocumentTitle('My claims');
+  const { state } = useRemote(() => portalClient.claims.list.query(), []);
+  const companyName = readSession()?.client.company_name;
+
+  return (
+    <>
+      <header className="page-header page-header--row">
+        <div>
+          <p className="page-header__eyebrow">{companyName ?? 'Client portal'}</p>
+          <h1 className="page-header__title">My claims</h1>
+        </div>
+        <Link to="/" className="button">
+          Submit a new claim
+        </Link>
+      </header>
+      <RemoteView state={state} loadingLabel="Loading your claims…">
+        {({ claims }) =>
+          claims.length === 0 ? (
+            <EmptyState title="You have no claims yet">
+              <Link to="/">Submit your first claim</Link>
+            </EmptyState>
+          ) : (
+            <ul className="claim-cards" aria-label="Claims">
+              {claims.map((claim) => (
+                <li key={claim.claim_number} className="claim-card">
+                  <div className="claim-card__top">
+                    <Link to={portalPaths.claim(claim.claim_number)} className="claim-card__number">
+                      {claim.claim_number}
+                    </Link>
+                    <StatusBadge status={claim.status} label={claim.status_label} />
+                  </div>
+                  <p className="claim-card__amount">{claim.amount_display}</p>
+                  <dl className="claim-card__facts">
+                    <div>
+                      <dt>Debtor</dt>
+                      <dd>{claim.debtor_name}</dd>
+                    </div>
+                    <div>
+                      <dt>Submitted</dt>
+                      <dd>{formatDate(claim.created_at)}</dd>
+                    </div>
+                    <div>
+                      <dt>Resolved</dt>
+                      <dd>{formatDate(claim.date_resolved)}</dd>
+                    </div>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </RemoteView>
+    </>
+  );
+};

@@ -1,0 +1,79 @@
+import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
+import { useRemote } from '../../../shared/remote/use-remote.ts';
+import { Link } from '../../../shared/router/link.tsx';
+import { RemoteView } from '../../../shared/ui/remote-view.tsx';
+import { NotesTimeline } from '../../shared/notes-timeline.tsx';
+import { StatusBadge } from '../../shared/status-badge.tsx';
+import { TierProgress } from '../../shared/tier-progress.tsx';
+import { staffClient } from '../staff-client.ts';
+import { staffPaths } from '../staff-paths.ts';
+import { AddNoteForm } from './add-note-form.tsx';
+import { AuditTrail } from './audit-trail.tsx';
+import { ChangeStatusForm } from './change-status-form.tsx';
+import { ClaimSummary } from './claim-summary.tsx';
+import { ContactCards } from './contact-cards.tsx';
+import { StaffDocuments } from './staff-documents.tsx';
+
+export const StaffClaimPage = ({ claimNumber }: { claimNumber: string }) => {
+  useDocumentTitle(`${claimNumber} · Staff`);
+  const { state, reload, setData } = useRemote(() => staffClient.staff.get.query({ claim_number: claimNumber }), [claimNumber]);
+
+  return (
+    <>
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <Link to={staffPaths.claims}>Claims</Link>
+        <span aria-hidden="true"> / </span>
+        <span aria-current="page">{claimNumber}</span>
+      </nav>
+      <RemoteView state={state} loadingLabel="Loading the claim…">
+        {(claim) => (
+          <div className="detail">
+            <header className="page-header page-header--row">
+              <div>
+                <p className="page-header__eyebrow">
+                  {claim.client.company_name} vs {claim.debtor.name}
+                </p>
+                <h1 className="page-header__title">{claim.claim_number}</h1>
+              </div>
+              <StatusBadge status={claim.status} label={claim.status_label} showCode />
+            </header>
+            <div className="detail__grid">
+              <div className="detail__main">
+                <section className="card" aria-labelledby="stage-title">
+                  <h2 id="stage-title" className="card__title">
+                    Status and tier
+                  </h2>
+                  <TierProgress tierStep={claim.tier_step} tierBadge={claim.tier_badge} />
+                  <ChangeStatusForm key={`${claim.status}-${claim.tier}`} claim={claim} onChanged={setData} />
+                </section>
+                <section className="card" aria-labelledby="notes-title">
+                  <h2 id="notes-title" className="card__title">
+                    Notes
+                  </h2>
+                  <AddNoteForm claimNumber={claim.claim_number} onAdded={reload} />
+                  <NotesTimeline notes={claim.notes} viewer="staff" />
+                </section>
+                <section className="card" aria-labelledby="documents-title">
+                  <h2 id="documents-title" className="card__title">
+                    Documents
+                  </h2>
+                  <StaffDocuments claimNumber={claim.claim_number} documents={claim.documents} onChanged={reload} />
+                </section>
+                <section className="card" aria-labelledby="audit-title">
+                  <h2 id="audit-title" className="card__title">
+                    Audit trail
+                  </h2>
+                  <AuditTrail entries={claim.audit} />
+                </section>
+              </div>
+              <div className="detail__side detail__stack">
+                <ClaimSummary claim={claim} />
+                <ContactCards claim={claim} />
+              </div>
+            </div>
+          </div>
+        )}
+      </RemoteView>
+    </>
+  );
+};

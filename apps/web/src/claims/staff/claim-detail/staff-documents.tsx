@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { downloadWithHeaders } from '../../../shared/download/download-with-headers.ts';
+import { HttpError } from '../../../shared/api/http-error.ts';
+import { CheckboxField } from '../../../shared/forms/checkbox-field.tsx';
+import { uploadWithProgress } from '../../../shared/upload/upload-with-progress.ts';
+import { DocumentList, type ListedDocument } from '../../shared/document-list.tsx';
+import { DocumentUpload } from '../../shared/document-upload.tsx';
+import { handleStaffStatus, staffHeaders } from '../staff-client.ts';
+
+type StaffDocumentsProps = { claimNumber: string; documents: readonly ListedDocument[]; onChanged: () => void };
+
+const rethrowAfterStatus = async (work: Promise<unknown>) => {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof HttpError) {
+      handleStaffStatus(error.status);
+    }
+    throw error;
+  }
+};
+
+export const StaffDocuments = ({ claimNumber, documents, onChanged }: StaffDocumentsProps) => {
+  const [clientVisible, setClientVisible] = useState(false);
+  const encoded = encodeURIComponent(claimNumber);
+
+  return (
+    <>
+      <DocumentList
+        documents={documents}
+        showVisibility
+        download={(document) =>
+          rethrowAfterStatus(downloadWithHeaders(`/api/claims/${encoded}/documents/${document.id}`, staffHeaders(), document.original_name))
+        }
+      />
+      <DocumentUpload
+        options={
+          <CheckboxField
+            id="upload-client-visible"
+            name="Visibility"
+            label="Let the client see this document"
+            checked={clientVisible}
+            onCheckedChange={setClientVisible}
+          />
+        }
+        send={(file, onProgress) =>
+          rethrowAfterStatus(
+            uploadWithProgress({
+              url: `/api/staff/claims/${encoded}/documents`,
+              file,
+              fileField: 'file',
+              fields: clientVisible ? { client_visible: 'true' } : {},
+              headers: staffHeaders(),
+              onProgress,
+            }),
+          )
+        }
+        onUploaded={onChanged}
+      />
+    </>
+  );
+};

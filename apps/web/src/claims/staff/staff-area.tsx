@@ -1,0 +1,55 @@
+import { AppShell } from '../../shared/layout/app-shell.tsx';
+import { matchPath } from '../../shared/router/match-path.ts';
+import { useLocation } from '../../shared/router/use-location.ts';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { StaffClaimPage } from './claim-detail/staff-claim-page.tsx';
+import { StaffClaimsPage } from './claim-list/staff-claims-page.tsx';
+import { StaffSignInPage } from './sign-in/staff-sign-in-page.tsx';
+import { StatsPage } from './stats/stats-page.tsx';
+import { staffPaths } from './staff-paths.ts';
+import { clearStaffKey, useStaffKey, wasStaffKeyRejected } from './staff-key.ts';
+
+const StaffPage = ({ pathname }: { pathname: string }) => {
+  if (pathname === staffPaths.claims || pathname === `${staffPaths.claims}/`) {
+    return <StaffClaimsPage />;
+  }
+  if (pathname === staffPaths.stats) {
+    return <StatsPage />;
+  }
+  const claim = matchPath('/staff/claims/:claimNumber', pathname);
+  if (claim?.claimNumber) {
+    return <StaffClaimPage key={claim.claimNumber} claimNumber={claim.claimNumber} />;
+  }
+
+  return <EmptyState title="Page not found" />;
+};
+
+export const StaffArea = () => {
+  const { pathname } = useLocation();
+  const staffKey = useStaffKey();
+
+  return (
+    <AppShell
+      area="Staff console"
+      homeHref={staffPaths.claims}
+      nav={
+        staffKey
+          ? [
+              { to: staffPaths.claims, label: 'Claims' },
+              { to: staffPaths.stats, label: 'Statistics' },
+            ]
+          : []
+      }
+      actions={
+        staffKey ? (
+          <button type="button" className="topbar__link topbar__button" onClick={() => clearStaffKey('signed-out')}>
+            Sign out
+          </button>
+        ) : null
+      }
+      width={staffKey ? 'wide' : 'narrow'}
+    >
+      {staffKey ? <StaffPage pathname={pathname} /> : <StaffSignInPage wasRejected={wasStaffKeyRejected()} />}
+    </AppShell>
+  );
+};

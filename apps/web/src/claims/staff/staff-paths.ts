@@ -1,0 +1,5 @@
+export const staffPaths = {
+  claims: '/staff',
+  claim: (claimNumber: string) => `/staff/claims/${encodeURIComponent(claimNumber)}`,
+  stats: '/staff/stats',
+} as const;
