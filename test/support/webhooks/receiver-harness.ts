@@ -77,6 +77,11 @@ export class ReceiverHarness {
     return new ReceiverHarness(home, env, db, testDb, receiver);
   }
 
+  /** DATABASE_URL or DATA_DIR of this receiver's database, for CLI children. */
+  get databaseEnv(): { DATABASE_URL?: string; DATA_DIR: string } {
+    return this.testDb.env;
+  }
+
   get url(): string {
     return this.receiver.url;
   }

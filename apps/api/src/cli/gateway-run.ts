@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { createLogger } from '../logger.ts';
-import { startWebhookReceiver } from '../webhooks/start-webhook-receiver.ts';
 import { CliError, type CliContext } from './cli-context.ts';
 import { openDatabaseQuietly } from './open-database-quietly.ts';
 import { NOT_ENABLED_MESSAGE, requireEnabledPlatform } from './webhook-platform.ts';
@@ -9,6 +8,8 @@ import { NOT_ENABLED_MESSAGE, requireEnabledPlatform } from './webhook-platform.
 const run = async (context: CliContext): Promise<void> => {
   requireEnabledPlatform(context);
   const logger = createLogger({ level: context.env.LOG_LEVEL, name: 'switchyard-gateway' });
+  // Loaded on demand: the ORM takes a second to import, which every other command would pay.
+  const { startWebhookReceiver } = await import('../webhooks/start-webhook-receiver.ts');
   const db = await openDatabaseQuietly(context.env);
   let receiver;
   try {

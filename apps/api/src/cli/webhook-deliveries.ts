@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { listRecentDeliveries, type DeliverySummary } from '@switchyard/db/webhooks/delivery-history';
+import type { DeliverySummary } from '@switchyard/db/webhooks/delivery-history';
 import { readGatewayRuntime } from '../webhooks/gateway-runtime-file.ts';
 import { switchyardHome } from '../webhooks/switchyard-home.ts';
 import { CliError, type CliContext } from './cli-context.ts';
@@ -35,6 +35,7 @@ const fetchDeliveries = async (
 
     return ((await response.json()) as { deliveries: DeliverySummary[] }).deliveries;
   }
+  const { listRecentDeliveries } = await import('@switchyard/db/webhooks/delivery-history');
   const db = await openDatabaseQuietly(context.env);
   try {
     return await listRecentDeliveries(db.fork(), { route, limit });

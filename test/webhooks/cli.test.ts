@@ -1,0 +1,234 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { githubSignature } from '@switchyard/domain/webhooks/verify-signature';
+import { platformAnswers, startFakePlatform, type FakePlatform } from '../support/webhooks/fake-platform.ts';
+import { FAST_WEBHOOK_ENV, ReceiverHarness, writeHomeFiles } from '../support/webhooks/receiver-harness.ts';
+import { runCli } from '../support/webhooks/run-cli.ts';
+
+const homes: string[] = [];
+const freshHome = (): string => {
+  const home = mkdtempSync(join(tmpdir(), 'switchyard-cli-'));
+  homes.push(home);
+
+  return home;
+};
+
+afterAll(() => {
+  homes.forEach((home) => rmSync(home, { recursive: true, force: true }));
+});
+
+describe('switchyard CLI', () => {
+  it('prints --help for every command', async () => {
+    const commands = [
+      [],
+      ['webhook'],
+      ['webhook', 'subscribe'],
+      ['webhook', 'list'],
+      ['webhook', 'remove'],
+      ['webhook', 'test'],
+      ['webhook', 'deliveries'],
+      ['gateway'],
+      ['gateway', 'setup'],
+      ['gateway', 'run'],
+    ];
+    const results = await Promise.all(commands.map((command) => runCli([...command, '--help'], { SWITCHYARD_HOME: freshHome() })));
+    results.forEach((result, index) => {
+      expect(result.code, commands[index]?.join(' ')).toBe(0);
+      expect(result.stdout).toContain(`Usage: switchyard ${commands[index]?.join(' ') ?? ''}`.trim());
+    });
+    expect(results[2]?.stdout).toContain('--deliver-only');
+    expect(results[2]?.stdout).toContain('--deliver-chat-id <id>');
+  });
+
+  it('refuses webhook commands while the platform is not enabled, and accepts WEBHOOK_ENABLED alone', async () => {
+    const home = freshHome();
+    const [list, subscribe, enabledByEnv] = await Promise.all([
+      runCli(['webhook', 'list'], { SWITCHYARD_HOME: home }),
+      runCli(['webhook', 'subscribe', 'x'], { SWITCHYARD_HOME: home }),
+      runCli(['webhook', 'list'], { SWITCHYARD_HOME: home, WEBHOOK_ENABLED: 'true' }),
+    ]);
+    expect(list.code).toBe(1);
+    expect(list.stderr.trim().split('\n')).toHaveLength(1);
+    expect(list.stderr).toContain('webhook platform is not enabled');
+    expect(list.stderr).toContain('switchyard gateway setup');
+    expect(subscribe.code).toBe(1);
+    expect(subscribe.stderr).toContain('not enabled');
+    expect(enabledByEnv.code).toBe(0);
+    expect(enabledByEnv.stdout).toContain('No webhook subscriptions');
+  });
+
+  it('gateway setup asks its questions on stdin and writes config.yaml', async () => {
+    const home = freshHome();
+    const result = await runCli(['gateway', 'setup'], { SWITCHYARD_HOME: home }, 'y\n0.0.0.0\n9123\nmy-global-secret\n');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Port [8644]:');
+    const config = readFileSync(join(home, 'config.yaml'), 'utf8');
+    expect(config).toContain('enabled: true');
+    expect(config).toContain('port: 9123');
+    expect(config).toContain('host: 0.0.0.0');
+    expect(config).toContain('secret: my-global-secret');
+    expect(result.stdout).not.toContain('my-global-secret');
+    const list = await runCli(['webhook', 'list'], { SWITCHYARD_HOME: home });
+    expect(list.code).toBe(0);
+    const badPort = await runCli(['gateway', 'setup'], { SWITCHYARD_HOME: freshHome() }, 'y\n127.0.0.1\nnot-a-port\n');
+    expect(badPort.code).toBe(1);
+    expect(badPort.stderr).toContain('not a number');
+  });
+
+  it('refuses bad subscriptions with one clear line each', async () => {
+    const home = freshHome();
+    writeHomeFiles(home, {
+      'config.yaml': 'platforms:\n  webhook:\n    enabled: true\n    extra:\n      routes:\n        fixed: {secret: s}\n',
+      'outside.sh': 'echo hi\n',
+      'scripts/ok.sh': 'cat\n',
+    });
+    const env = { SWITCHYARD_HOME: home };
+    const cases: [string[], string, Record<string, string>?][] = [
+      [['BadName'], 'invalid name'],
+      [['a', '--deliver', 'log', '--deliver-only'], 'not "log"'],
+      [['a', '--skills', 'ghost'], 'unknown skill "ghost"'],
+      [['a', '--script', '../outside.sh'], 'outside the scripts directory'],
+      [['a', '--script', 'missing.sh'], 'does not exist'],
+      [['a', '--deliver', 'fax'], 'unknown delivery target "fax"'],
+      [['a', '--deliver', 'telegram', '--deliver-chat-id', '1'], 'TELEGRAM_BOT_TOKEN'],
+      [['a', '--deliver', 'telegram'], '--deliver-chat-id', { TELEGRAM_BOT_TOKEN: 't' }],
+      [['a', '--deliver', 'origin'], 'GITHUB_TOKEN'],
+      [['fixed'], 'static route'],
+    ];
+    const results = await Promise.all(cases.map(([args, , extra]) => runCli(['webhook', 'subscribe', ...args], { ...env, ...extra })));
+    results.forEach((result, index) => {
+      const [, expected] = cases[index] ?? [[], ''];
+      expect(result.code, expected).toBe(1);
+      expect(result.stderr.trim().split('\n'), expected).toHaveLength(1);
+      expect(result.stderr).toContain(expected);
+    });
+    expect(() => statSync(join(home, 'webhook_subscriptions.json'))).toThrow();
+  });
+
+  it('subscribe prints webhook_url and secret, list never shows secrets, remove deletes', async () => {
+    const home = freshHome();
+    writeHomeFiles(home, { 'config.yaml': 'platforms:\n  webhook:\n    enabled: true\n    extra:\n      port: 8700\n', 'skills/triage/SKILL.md': 'Triage.\n', 'scripts/keep.py': 'print("{}")\n' });
+    const env = { SWITCHYARD_HOME: home, PUBLIC_WEBHOOK_BASE: 'https://hooks.example.com' };
+    const created = await runCli(
+      ['webhook', 'subscribe', 'gh-issues', '--events', 'issues,pull_request', '--prompt', 'New {issue.title}', '--skills', 'triage', '--script', 'keep.py', '--description', 'Issues'],
+      env,
+    );
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain('webhook_url: https://hooks.example.com/webhooks/gh-issues');
+    const secret = /secret: (\S+)/.exec(created.stdout)?.[1] ?? '';
+    expect(secret).toMatch(/^whsec_/);
+    const file = join(home, 'webhook_subscriptions.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))['gh-issues']).toMatchObject({ events: ['issues', 'pull_request'], skills: ['triage'], script: 'keep.py', secret });
+
+    const custom = await runCli(['webhook', 'subscribe', 'custom', '--secret', 'my-own-secret', '--json'], env);
+    expect(JSON.parse(custom.stdout)).toEqual({ name: 'custom', webhook_url: 'https://hooks.example.com/webhooks/custom', secret: 'my-own-secret' });
+
+    const [list, listJson] = await Promise.all([runCli(['webhook', 'list'], env), runCli(['webhook', 'list', '--json'], env)]);
+    expect(list.stdout).toContain('gh-issues');
+    expect(list.stdout).toContain('events: issues, pull_request');
+    for (const output of [list.stdout, listJson.stdout, list.stderr]) {
+      expect(output).not.toContain(secret);
+      expect(output).not.toContain('my-own-secret');
+    }
+    expect(JSON.parse(listJson.stdout).routes.map((route: { name: string }) => route.name).sort()).toEqual(['custom', 'gh-issues']);
+
+    const resubscribed = await runCli(['webhook', 'subscribe', 'gh-issues', '--json'], env);
+    expect(JSON.parse(resubscribed.stdout).secret).toBe(secret);
+
+    expect((await runCli(['webhook', 'remove', 'custom'], env)).stdout).toContain('Removed webhook subscription: custom');
+    const missing = await runCli(['webhook', 'remove', 'custom'], env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('no subscription named "custom"');
+  });
+});
+
+describe('CLI against a running receiver', () => {
+  let harness: ReceiverHarness;
+  let slack: FakePlatform;
+
+  beforeAll(async () => {
+    slack = await startFakePlatform(platformAnswers.slack);
+    harness = await ReceiverHarness.start({
+      extra: { routes: { fixed: { secret: 'static-secret', deliver: 'log', prompt: 'static {x}' } } },
+      env: { AGENT_COMMAND: 'cat', SLACK_BOT_TOKEN: 'xoxb', SLACK_API_URL: slack.url },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await harness?.close();
+    await slack?.close();
+  });
+
+  const cliEnv = () => ({
+    SWITCHYARD_HOME: harness.home,
+    ...harness.databaseEnv,
+    SLACK_BOT_TOKEN: 'xoxb',
+    SLACK_API_URL: slack.url,
+    ...FAST_WEBHOOK_ENV,
+  });
+
+  it('serves a subscription added by the CLI on the next request, without a restart', async () => {
+    expect((await harness.postSigned('fresh', { a: 1 }, 'x')).status).toBe(404);
+    const created = await runCli(['webhook', 'subscribe', 'fresh', '--deliver', 'slack', '--deliver-chat-id', 'C7', '--deliver-only', '--prompt', 'fresh {a}', '--json'], cliEnv());
+    expect(created.code).toBe(0);
+    const { secret } = JSON.parse(created.stdout) as { secret: string };
+    const delivered = await harness.postSigned('fresh', { a: 1 }, secret);
+    expect(delivered).toMatchObject({ status: 200, body: { status: 'delivered' } });
+    expect(slack.requests.at(-1)).toMatchObject({ body: { channel: 'C7', text: 'fresh 1' } });
+
+    expect((await runCli(['webhook', 'remove', 'fresh'], cliEnv())).code).toBe(0);
+    expect((await harness.postSigned('fresh', { a: 2 }, secret)).status).toBe(404);
+  });
+
+  it('a static route wins over a hand-written subscription of the same name', async () => {
+    writeFileSync(join(harness.home, 'webhook_subscriptions.json'), JSON.stringify({ fixed: { secret: 'dynamic-secret' } }));
+    expect((await harness.postSigned('fixed', { x: 1 }, 'dynamic-secret')).status).toBe(401);
+    expect((await harness.postSigned('fixed', { x: 1 }, 'static-secret')).status).toBe(202);
+  });
+
+  it('webhook test signs like GitHub and reaches the running receiver; deliveries shows the outcome', async () => {
+    const created = await runCli(['webhook', 'subscribe', 'echo', '--json'], cliEnv());
+    expect(created.code).toBe(0);
+    const tested = await runCli(['webhook', 'test', 'echo', '--payload', '{"hello":"world"}'], cliEnv());
+    expect(tested.code).toBe(0);
+    expect(tested.stdout).toContain(`Sending test POST to ${harness.url}/webhooks/echo`);
+    expect(tested.stdout).toContain('Response (202)');
+    const deliveryId = /"delivery_id":"([^"]+)"/.exec(tested.stdout)?.[1] ?? '';
+    await harness.settled(deliveryId);
+
+    const listed = await runCli(['webhook', 'deliveries', 'echo'], cliEnv());
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(deliveryId);
+    expect(listed.stdout).toContain('delivered');
+    const json = await runCli(['webhook', 'deliveries', '--json', '--limit', '5'], cliEnv());
+    expect(JSON.parse(json.stdout).deliveries[0]).toMatchObject({ id: deliveryId, route: 'echo', eventType: 'test', status: 'delivered' });
+
+    const badPayload = await runCli(['webhook', 'test', 'echo', '--payload', '{nope'], cliEnv());
+    expect(badPayload.code).toBe(1);
+    expect(badPayload.stderr).toContain('--payload is not valid JSON');
+  });
+
+  it('an agent-mode event with no agent configured fails visibly in its delivery record', async () => {
+    const noAgent = await ReceiverHarness.start({ subscriptions: { plain: { secret: 's' } } });
+    try {
+      const accepted = await noAgent.postSigned('plain', { a: 1 }, 's', { 'x-github-delivery': 'one' });
+      expect(accepted.status).toBe(202);
+      expect(await noAgent.settled(String(accepted.body.delivery_id))).toMatchObject({
+        status: 'failed',
+        lastError: expect.stringContaining('no agent configured'),
+      });
+      const listed = await runCli(['webhook', 'deliveries'], { SWITCHYARD_HOME: noAgent.home, ...noAgent.databaseEnv });
+      expect(listed.stdout).toContain('failed');
+      expect(listed.stdout).toContain('no agent configured');
+    } finally {
+      await noAgent.close();
+    }
+  });
+
+  it('uses the signature header GitHub sends', () => {
+    expect(githubSignature('k', '{}')).toMatch(/^sha256=[0-9a-f]{64}$/);
+  });
+});
