@@ -29,5 +29,12 @@ export const ensureWebBuild = async (): Promise<void> => {
     return;
   }
   const { build } = await import('vite');
-  await build({ configFile: join(REPO, 'vite.config.ts'), root: WEB_DIR, logLevel: 'warn' });
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(REPO, 'vite.config.ts'), root: WEB_DIR, mode: 'production', logLevel: 'warn' });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 };

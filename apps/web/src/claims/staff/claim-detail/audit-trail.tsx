@@ -25,7 +25,7 @@ export const AuditTrail = ({ entries }: { entries: StaffClaim['audit'] }) => {
   }
 
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label="Audit trail">
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Audit entries">
       <table className="table table--compact">
         <thead>
           <tr>

@@ -44,7 +44,7 @@ export const StaffClaimPage = ({ claimNumber }: { claimNumber: string }) => {
                     Status and tier
                   </h2>
                   <TierProgress tierStep={claim.tier_step} tierBadge={claim.tier_badge} />
-                  <ChangeStatusForm key={`${claim.status}-${claim.tier}`} claim={claim} onChanged={setData} />
+                  <ChangeStatusForm claim={claim} onChanged={setData} />
                 </section>
                 <section className="card" aria-labelledby="notes-title">
                   <h2 id="notes-title" className="card__title">
