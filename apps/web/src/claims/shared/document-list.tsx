@@ -69,7 +69,7 @@ export const DocumentList = ({ documents, download, showVisibility = false }: Do
               aria-label={`Download ${document.original_name}`}
             >
               <Icon name="download" />
-              {busyId === document.id ? 'Downloading…' : 'Download'}
+              <span className="document__button-text">{busyId === document.id ? 'Downloading…' : 'Download'}</span>
             </button>
           </li>
         ))}

@@ -44,7 +44,7 @@ export const AuditTrail = ({ entries }: { entries: StaffClaim['audit'] }) => {
               <td>{ACTION_LABELS[entry.action] ?? entry.action}</td>
               <td>{entry.entity_type}</td>
               <td>{describeChange(entry)}</td>
-              <td>{entry.actor}</td>
+              <td className="nowrap">{entry.actor}</td>
               <td>{entry.reason ?? ''}</td>
             </tr>
           ))}

@@ -35,7 +35,7 @@ export const ClaimFilterBar = ({ filters }: { filters: ClaimFilters }) => {
             id="filter-q"
             className="input"
             type="search"
-            placeholder="Claim number, company or debtor"
+            placeholder="Claim, company or debtor"
             value={q}
             onChange={(event) => setQ(event.target.value)}
           />
