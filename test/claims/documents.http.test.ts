@@ -182,7 +182,7 @@ describe('GET /api/claims/{claim_number}/documents/{document_id}', () => {
   it('streams the file as an attachment with a safe type to its client and to staff', async () => {
     const { token, claimNumber } = await submitAndSignIn(claims);
     const uploaded = await clientUpload(claimNumber, token, [pdf('Ünïcode résumé.pdf')]);
-    for (const headers of [{ Authorization: `Bearer ${token}` }, { 'X-Staff-Key': claims.staffKey }]) {
+    for (const headers of [{ Authorization: `Bearer ${token}` }, { 'X-Staff-Key': claims.staffKey }] as Record<string, string>[]) {
       const response = await fetch(`${claims.url}/api/claims/${claimNumber}/documents/${uploaded.body.id}`, { headers });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/pdf');

@@ -105,5 +105,7 @@ export const snapshotCounts = async (claims: TestClaims) => {
      select 'sequence', coalesce(sum(counter), 0)::int from number_sequence`,
   );
 
-  return { ...Object.fromEntries(rows.map((row) => [row.t, row.n])), files: claims.uploadedFiles() };
+  const counts: Record<string, number> = Object.fromEntries(rows.map((row) => [row.t, row.n]));
+
+  return { ...counts, files: claims.uploadedFiles() };
 };

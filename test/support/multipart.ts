@@ -17,7 +17,7 @@ export const uploadForm = async (
     form.append(name, value);
   }
   for (const file of parts.files) {
-    form.append(file.field ?? 'file', new Blob([file.content], { type: file.type }), file.name);
+    form.append(file.field ?? 'file', new Blob([new Uint8Array(file.content)], { type: file.type }), file.name);
   }
   const response = await fetch(url, { method: 'POST', body: form, headers });
   const text = await response.text();

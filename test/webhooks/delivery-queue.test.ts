@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@switchyard/db/orm';
 import {
   claimDueDeliveries,
+  enqueueDeliveries,
   enqueueDelivery,
   extendLease,
   markDelivered,
@@ -113,6 +114,17 @@ describe('delivery queue', () => {
     expect(await startInlineDelivery(db.fork(), { ...event, id: randomUUID() }, lease('request'))).toBe(false);
     expect((await claimDueDeliveries(db.fork(), lease('w'), 10)).some((item) => item.id === event.id)).toBe(false);
     expect(await findDelivery(db.fork(), event.id)).toMatchObject({ status: 'running', attempts: 1, maxAttempts: 1 });
+  });
+
+  it('stores a batch in one statement, keeping one row per key', async () => {
+    const a = delivery('q7', 'same');
+    const b = { ...delivery('q7', 'same'), id: randomUUID() };
+    const c = { ...delivery('q7', 'other'), payloadJson: '{"raw": true}' };
+    const stored = await enqueueDeliveries(db.fork(), [a, b, c]);
+    expect(stored.size).toBe(2);
+    expect(stored.has(c.id)).toBe(true);
+    const [claimed] = (await claimDueDeliveries(db.fork(), lease('w'), 50)).filter((item) => item.id === c.id);
+    expect(claimed?.payload).toEqual({ raw: true });
   });
 
   it('lists recent deliveries per route and purges expired keys', async () => {

@@ -16,7 +16,7 @@ export const startGatewayProcess = async (home: string, env: Record<string, stri
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = await waitFor(
+  const url = await waitFor<string | undefined>(
     () => {
       if (child.exitCode !== null) {
         throw new Error(`gateway exited early: ${output}`);
@@ -32,7 +32,7 @@ export const startGatewayProcess = async (home: string, env: Record<string, stri
     'the gateway to listen',
   );
 
-  return { child, url, output: () => output };
+  return { child, url: url ?? '', output: () => output };
 };
 
 export const waitForExit = (child: ChildProcess): Promise<void> =>

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from '@switchyard/db/orm';
 import {
-  enqueueDelivery,
   markDelivered,
   markFailed,
   startInlineDelivery,
@@ -36,6 +35,8 @@ export type WebhookPipeline = {
   scriptsDir: string;
   loadList: (path: string) => readonly unknown[];
   deliver: DeliverMessage;
+  /** Stores an accepted event for the worker; false when it is a duplicate. */
+  enqueue: (delivery: NewDelivery) => Promise<boolean>;
   nudgeWorker: () => void;
   /** Lease owner of the deliveries this process performs inside the request (deliver-only). */
   inlineWorkerId: string;
@@ -204,6 +205,8 @@ export const handleWebhook = async (
     // Skills shape an agent's instructions; a direct message is sent as rendered.
     skills: route.deliverOnly ? [] : route.skills,
     payload: scripted.payload,
+    // Unchanged by a script, the body as received is already the payload's JSON.
+    payloadJson: scripted.payload === payload ? body.toString('utf8') : undefined,
     maxAttempts: pipeline.env.WEBHOOK_MAX_ATTEMPTS,
   };
   if (route.deliverOnly) {
@@ -211,7 +214,7 @@ export const handleWebhook = async (
 
     return;
   }
-  if (!(await enqueueDelivery(pipeline.db.fork(), delivery))) {
+  if (!(await pipeline.enqueue(delivery))) {
     duplicate(res);
 
     return;

@@ -5,6 +5,7 @@ import { SlidingWindowRateLimit } from '@switchyard/domain/webhooks/rate-limit-w
 import type { Logger } from '../logger.ts';
 import { createAgentRunner } from './agent-runner.ts';
 import { createMessageDelivery } from './delivery/deliver-message.ts';
+import { createEnqueueBatcher } from './enqueue-batcher.ts';
 import { startDeliveryWorker } from './delivery-worker.ts';
 import { loadGatewaySettings } from './gateway-config.ts';
 import { removeGatewayRuntime, writeGatewayRuntime } from './gateway-runtime-file.ts';
@@ -69,6 +70,7 @@ export const startWebhookReceiver = async (options: StartWebhookReceiverOptions)
       scriptsDir: home.scriptsDir,
       loadList: createListFileReader(home.root),
       deliver,
+      enqueue: createEnqueueBatcher(db),
       nudgeWorker: () => worker.nudge(),
       inlineWorkerId: `inline-${process.pid}-${randomBytes(4).toString('hex')}`,
     },

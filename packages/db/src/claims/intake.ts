@@ -3,10 +3,6 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { IntakeInput } from '@switchyard/domain/claims/schemas';
 import { SYSTEM_ACTOR, SYSTEM_AUTHOR_NAME } from '@switchyard/domain/claims/vocabulary';
 import { transactionWithRetry } from '../with-retry.ts';
-import { recordAudit } from './audit.ts';
-import { Claim, Client, Debtor, Note } from './entities.ts';
-import { takeSequenceNumber } from './sequence.ts';
-import { buildSearchText } from './search-text.ts';
 
 export type IntakeResult = {
   claimId: string;
@@ -15,100 +11,121 @@ export type IntakeResult = {
   clientIsNew: boolean;
 };
 
+/** `<prefix>-<year>-<counter>`, the counter zero-padded to at least four digits (see domain numbering). */
+const numberSql = (prefix: string, counter: string) =>
+  `'${prefix}-' || :year || '-' || lpad(${counter}::text, greatest(4, length(${counter}::text)), '0')`;
+
 /**
- * Writes one intake: the client (new or updated), a debtor, the claim with its number, the
- * receipt note and the audit rows, all in one transaction that is retried on contention.
+ * Intake is the hottest write path, so it is one statement: data-modifying CTEs find or create the
+ * client, take the numbers from the (prefix, year) counters, and insert debtor, claim, receipt note
+ * and audit rows. One round trip, one transaction; the counter rows are locked until commit, so
+ * concurrent intakes serialise on them and a rollback gives the numbers back (no gaps).
+ * A unique-key race between two new clients with the same email is retried as a whole.
  */
+const INTAKE_SQL = `
+with existing as (
+  select id, client_number from claims_client where email = :email for update
+),
+clt as (
+  insert into number_sequence (prefix, year, counter)
+  select 'CLT', :year::int, 1 where not exists (select 1 from existing)
+  on conflict (prefix, year) do update set counter = number_sequence.counter + 1
+  returning counter
+),
+new_client as (
+  insert into claims_client (id, client_number, company_name, contact_name, email, phone, tos_accepted_at, created_at, updated_at)
+  select :clientId::uuid, ${numberSql('CLT', 'clt.counter')}, :companyName, :contactName, :email, :phone::text, :now::timestamptz, :now::timestamptz, :now::timestamptz from clt
+  returning id, client_number
+),
+updated_client as (
+  update claims_client set company_name = :companyName, contact_name = :contactName,
+    phone = coalesce(:phone::text, phone), tos_accepted_at = :now::timestamptz, updated_at = :now::timestamptz
+  where id = (select id from existing)
+  returning id, client_number
+),
+client as (
+  select id, client_number, true as is_new from new_client
+  union all
+  select id, client_number, false from updated_client
+),
+renamed_claims as (
+  -- Older claims of a returning client are found by the company name it gives now.
+  update claims_claim c set search_text = lower(c.claim_number || ' ' || :companyName || ' ' || d.name)
+  from claims_debtor d
+  where d.id = c.debtor_id and c.client_id = (select id from existing)
+  returning c.id
+),
+clm as (
+  insert into number_sequence (prefix, year, counter) values ('CLM', :year::int, 1)
+  on conflict (prefix, year) do update set counter = number_sequence.counter + 1
+  returning counter
+),
+debtor as (
+  insert into claims_debtor (id, name, business_type, contact_email, contact_phone, physical_address, created_at, updated_at)
+  values (:debtorId::uuid, :debtorName, :businessType, :debtorEmail, :debtorPhone, :address, :now::timestamptz, :now::timestamptz)
+  returning id, name
+),
+claim as (
+  insert into claims_claim (id, claim_number, client_id, debtor_id, amount_cents, currency, status, tier, description,
+    client_reference, invoice_date, search_text, created_at, updated_at)
+  select :claimId::uuid, ${numberSql('CLM', 'clm.counter')}, client.id, debtor.id, :amount::int, 'USD', 'NEW', 'TIER_1', :description,
+    :reference, :invoiceDate::date, lower(${numberSql('CLM', 'clm.counter')} || ' ' || :companyName || ' ' || debtor.name), :now::timestamptz, :now::timestamptz
+  from client, debtor, clm
+  returning id, claim_number
+),
+note as (
+  insert into claims_note (id, claim_id, author_type, author_name, subject, content, visibility, created_at)
+  select :noteId::uuid, claim.id, 'SYSTEM', :systemName,
+    null, 'Claim ' || claim.claim_number || ' received. Our team will review it and keep you updated here.', 'SHARED', :now::timestamptz
+  from claim
+  returning id, claim_id
+),
+audit as (
+  insert into claims_audit_entry (id, entity_type, entity_id, claim_id, action, field, new_value, actor, reason, created_at)
+  select gen_random_uuid(), 'client', client.id, null, case when client.is_new then 'create' else 'update' end,
+    null, null, :systemActor, case when client.is_new then 'intake' else 'intake by existing client' end, :now::timestamptz
+  from client
+  union all
+  select gen_random_uuid(), 'claim', claim.id, claim.id, 'create', 'status', 'NEW', client.client_number, null, :now::timestamptz
+  from claim, client
+  union all
+  select gen_random_uuid(), 'note', note.id, note.claim_id, 'note_add', 'visibility', 'SHARED', :systemActor, null, :now::timestamptz
+  from note
+  returning id
+)
+select claim.id as claim_id, claim.claim_number, client.client_number, client.is_new,
+  (select count(*) from audit) as audit_rows, (select count(*) from renamed_claims) as renamed
+from claim, client`;
+
 export const recordIntake = (em: SqlEntityManager, input: IntakeInput, now: Date): Promise<IntakeResult> =>
   transactionWithRetry(em, async (tx) => {
-    const year = now.getUTCFullYear();
-    let client = await tx.findOne(Client, { email: input.client.email });
-    const clientIsNew = client === null;
-    if (client === null) {
-      client = tx.create(Client, {
-        id: randomUUID(),
-        clientNumber: await takeSequenceNumber(tx, 'CLT', year),
-        companyName: input.client.company_name,
-        contactName: input.client.contact_name,
-        email: input.client.email,
-        phone: input.client.phone ?? null,
-        tosAcceptedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
-    } else {
-      client.companyName = input.client.company_name;
-      client.contactName = input.client.contact_name;
-      if (input.client.phone !== undefined) {
-        client.phone = input.client.phone;
-      }
-      client.tosAcceptedAt = now;
-      client.updatedAt = now;
-    }
-
-    const debtor = tx.create(Debtor, {
-      id: randomUUID(),
-      name: input.debtor.name,
+    const rows = await tx.execute<{ claim_id: string; claim_number: string; client_number: string; is_new: boolean }[]>(INTAKE_SQL, {
+      year: now.getUTCFullYear(),
+      email: input.client.email,
+      clientId: randomUUID(),
+      companyName: input.client.company_name,
+      contactName: input.client.contact_name,
+      phone: input.client.phone ?? null,
+      now,
+      debtorId: randomUUID(),
+      debtorName: input.debtor.name,
       businessType: input.debtor.business_type,
-      contactEmail: input.debtor.contact_email ?? null,
-      contactPhone: input.debtor.contact_phone ?? null,
-      physicalAddress: input.debtor.physical_address ?? null,
-      createdAt: now,
-      updatedAt: now,
-    });
-
-    const claimNumber = await takeSequenceNumber(tx, 'CLM', year);
-    const claim = tx.create(Claim, {
-      id: randomUUID(),
-      claimNumber,
-      client,
-      debtor,
-      amountCents: input.claim.amount_cents,
-      currency: 'USD',
-      status: 'NEW',
-      tier: 'TIER_1',
+      debtorEmail: input.debtor.contact_email ?? null,
+      debtorPhone: input.debtor.contact_phone ?? null,
+      address: input.debtor.physical_address ?? null,
+      claimId: randomUUID(),
+      amount: input.claim.amount_cents,
       description: input.claim.description ?? null,
-      clientReference: input.claim.client_reference ?? null,
+      reference: input.claim.client_reference ?? null,
       invoiceDate: input.claim.invoice_date ?? null,
-      dateAssigned: null,
-      dateResolved: null,
-      searchText: buildSearchText(claimNumber, client.companyName, debtor.name),
-      createdAt: now,
-      updatedAt: now,
+      noteId: randomUUID(),
+      systemName: SYSTEM_AUTHOR_NAME,
+      systemActor: SYSTEM_ACTOR,
     });
-
-    const note = tx.create(Note, {
-      id: randomUUID(),
-      claim,
-      authorType: 'SYSTEM',
-      authorName: SYSTEM_AUTHOR_NAME,
-      subject: null,
-      content: `Claim ${claimNumber} received. Our team will review it and keep you updated here.`,
-      visibility: 'SHARED',
-      createdAt: now,
-    });
-
-    recordAudit(tx, {
-      entityType: 'client',
-      entityId: client.id,
-      claimId: null,
-      action: clientIsNew ? 'create' : 'update',
-      actor: SYSTEM_ACTOR,
-      reason: clientIsNew ? 'intake' : 'intake by existing client',
-      at: now,
-    });
-    recordAudit(tx, { entityType: 'claim', entityId: claim.id, claimId: claim.id, action: 'create', actor: client.clientNumber, newValue: 'NEW', field: 'status', at: now });
-    recordAudit(tx, { entityType: 'note', entityId: note.id, claimId: claim.id, action: 'note_add', actor: SYSTEM_ACTOR, at: now });
-
-    await tx.flush();
-    if (!clientIsNew) {
-      // A company name edited at intake must also be found by the staff search on older claims.
-      await tx.execute(
-        `update claims_claim c set search_text = lower(c.claim_number || ' ' || ? || ' ' || d.name)
-         from claims_debtor d where d.id = c.debtor_id and c.client_id = ?`,
-        [client.companyName, client.id],
-      );
+    const row = rows[0];
+    if (!row) {
+      throw new Error('intake statement returned no row');
     }
 
-    return { claimId: claim.id, claimNumber, clientNumber: client.clientNumber, clientIsNew };
+    return { claimId: row.claim_id, claimNumber: row.claim_number, clientNumber: row.client_number, clientIsNew: row.is_new };
   });

@@ -21,6 +21,8 @@ export type NewDelivery = {
   prompt: string;
   skills: readonly string[];
   payload: unknown;
+  /** The payload already serialised (the request body as received), to skip serialising it again. */
+  payloadJson?: string;
   maxAttempts: number;
 };
 
@@ -93,7 +95,7 @@ const insertDelivery = async (
     delivery.source,
     delivery.prompt,
     JSON.stringify(delivery.skills),
-    JSON.stringify(delivery.payload),
+    delivery.payloadJson ?? JSON.stringify(delivery.payload),
     inline ? 1 : 0,
     inline ? 1 : delivery.maxAttempts,
     inline?.workerId ?? null,
@@ -106,8 +108,54 @@ const insertDelivery = async (
 };
 
 /** Queues an event for the worker. False when the event is a duplicate. */
-export const enqueueDelivery = (em: SqlEntityManager, delivery: NewDelivery): Promise<boolean> =>
-  insertDelivery(em, delivery, null);
+export const enqueueDelivery = async (em: SqlEntityManager, delivery: NewDelivery): Promise<boolean> =>
+  (await enqueueDeliveries(em, [delivery])).has(delivery.id);
+
+const ENQUEUE_COLUMNS = 12;
+
+/**
+ * Queues several events in one statement (one round trip, one commit): the receiver gathers the
+ * events accepted during one turn of its event loop. Answers the ids that were stored; the others
+ * are duplicates (of a delivered event, of an unfinished one, or of another row of the batch).
+ */
+export const enqueueDeliveries = async (em: SqlEntityManager, deliveries: readonly NewDelivery[]): Promise<Set<string>> => {
+  if (deliveries.length === 0) {
+    return new Set();
+  }
+  const row = `(${Array.from({ length: ENQUEUE_COLUMNS }, () => '?::text').join(', ')})`;
+  const params: unknown[] = [];
+  for (const delivery of deliveries) {
+    params.push(
+      delivery.id,
+      delivery.route,
+      delivery.eventType,
+      delivery.idempotencyKey,
+      delivery.mode,
+      delivery.target,
+      delivery.chatId,
+      delivery.source,
+      delivery.prompt,
+      JSON.stringify(delivery.skills),
+      delivery.payloadJson ?? JSON.stringify(delivery.payload),
+      String(delivery.maxAttempts),
+    );
+  }
+  const rows = await em.execute<Row[]>(
+    `insert into webhook_delivery (
+       id, route, event_type, idempotency_key, mode, status, target, chat_id, source, prompt, skills,
+       payload, attempts, max_attempts, next_attempt_at, created_at, updated_at)
+     select v.id::uuid, v.route, v.event_type, v.key, v.mode, 'queued', v.target, v.chat_id, v.source, v.prompt,
+            v.skills::jsonb, v.payload::jsonb, 0, v.max_attempts::integer, now(), now(), now()
+       from (values ${deliveries.map(() => row).join(', ')})
+         as v (id, route, event_type, key, mode, target, chat_id, source, prompt, skills, payload, max_attempts)
+      where not exists (select 1 from webhook_idempotency i where i.key = v.key and i.expires_at > now())
+     on conflict (idempotency_key) where status in ('queued', 'running') do nothing
+     returning id`,
+    params,
+  );
+
+  return new Set(rows.map((inserted) => String(inserted.id)));
+};
 
 /**
  * Records a direct delivery the request itself performs, already leased to it with its one attempt:
