@@ -105,7 +105,8 @@ export const snapshotCounts = async (claims: TestClaims) => {
      select 'sequence', coalesce(sum(counter), 0)::int from number_sequence`,
   );
 
-  const counts: Record<string, number> = Object.fromEntries(rows.map((row) => [row.t, row.n]));
+  const counts: Record<string, number | string[]> = Object.fromEntries(rows.map((row) => [row.t, row.n]));
+  counts.files = claims.uploadedFiles();
 
-  return { ...counts, files: claims.uploadedFiles() };
+  return counts;
 };
