@@ -18,6 +18,7 @@ import { startHttpServer, type RunningServer } from '../http/start-http-server.t
 import { createCaptchaVerifier } from './captcha.ts';
 import { createClaimsContext, type ClaimsServices } from './context.ts';
 import { describeError } from './errors.ts';
+import { createGraphqlHandler } from './graphql/create-graphql-handler.ts';
 import { createClaimsMailer } from './mail/claims-mailer.ts';
 import { createMailTransport } from './mail/mail-transport.ts';
 import { claimsRestRoutes } from './rest-routes.ts';
@@ -123,6 +124,7 @@ export const createClaimsService = (options: {
     claimsRestRoutes,
   );
   const serveSpa = env.WEB_DIST_DIR ? createStaticHandler(env.WEB_DIST_DIR) : null;
+  const graphql = createGraphqlHandler(services);
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     applySecurityHeaders(res, env.isProduction);
@@ -134,6 +136,11 @@ export const createClaimsService = (options: {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (pathname.startsWith('/trpc/')) {
       trpc(req, res);
+
+      return;
+    }
+    if (pathname === '/graphql') {
+      await graphql(req, res);
 
       return;
     }

@@ -1,0 +1,37 @@
+import SchemaBuilder from '@pothos/core';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import type { GraphqlContext } from './graphql-context.ts';
+import { forbiddenError } from './graphql-errors.ts';
+
+/** How a field weighs in the cost estimate of limits.ts; read from the field's extensions. */
+export type CostHint = {
+  /** Cost of the field itself; composite fields default to 1, leaves to 0. */
+  base?: number;
+  /** Argument whose value says how many items the field returns (a page size). */
+  sizeArgument?: string;
+  /** Items assumed when the argument is absent, or for lists without one. */
+  assumedSize?: number;
+  /** Larger values are refused by the resolver, so the estimate never counts past them. */
+  maxSize?: number;
+};
+
+export const builder = new SchemaBuilder<{
+  Context: GraphqlContext;
+  AuthScopes: { staff: boolean };
+  DefaultFieldNullability: false;
+  Scalars: {
+    DateTime: { Input: Date; Output: Date | string };
+    Date: { Input: string; Output: string };
+    Cents: { Input: number; Output: number };
+  };
+}>({
+  plugins: [ScopeAuthPlugin],
+  defaultFieldNullability: false,
+  scopeAuth: {
+    authScopes: (context) => ({ staff: context.isStaff }),
+    unauthorizedError: () => forbiddenError(),
+  },
+});
+
+/** `extensions` for a field with a cost hint. */
+export const cost = (hint: CostHint) => ({ cost: hint });

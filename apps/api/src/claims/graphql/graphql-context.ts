@@ -1,0 +1,29 @@
+import type { IncomingMessage } from 'node:http';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { secretsMatch } from '@switchyard/domain/claims/tokens';
+import { createClaimsContext, type ClaimsContext, type ClaimsServices } from '../context.ts';
+import { createLoaders, type Loaders } from './loaders.ts';
+
+export type GraphqlContext = {
+  /** The same context the tRPC procedures receive, so a report can call a procedure as it is. */
+  claims: ClaimsContext;
+  isStaff: boolean;
+  /** One entity manager per request, shared by every resolver and loader of that request. */
+  em: SqlEntityManager;
+  loaders: Loaders;
+  /** The service clock read once, so every report in one answer is as of the same instant. */
+  now: Date;
+};
+
+export const createGraphqlContext = (services: ClaimsServices, req: IncomingMessage): GraphqlContext => {
+  const claims = createClaimsContext(services, req);
+  const em = services.db.fork();
+
+  return {
+    claims,
+    isStaff: claims.staffKeyHeader !== null && secretsMatch(claims.staffKeyHeader, services.staffKey),
+    em,
+    loaders: createLoaders(em),
+    now: services.now(),
+  };
+};

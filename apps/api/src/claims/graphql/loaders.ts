@@ -1,0 +1,81 @@
+import DataLoader from 'dataloader';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { AuditRow, ClaimRow, ClientRow, DebtorRow, DocumentRow, NoteRow } from '@switchyard/db/claims/claim-reads';
+import {
+  findClientsByIds,
+  findDebtorsByIds,
+  listAuditOfClaims,
+  listDocumentsOfClaims,
+  listNotesOfClaims,
+  listRecentClaimsOfClients,
+} from '@switchyard/db/claims/reporting-reads';
+
+/**
+ * Per-request batching: every claim on a page asks for its client, debtor, documents, notes and
+ * trail, and each of those becomes one statement for the whole page instead of one per claim.
+ * A new set is made for every request, so nothing cached outlives the answer it was read for.
+ */
+
+// Keeps each IN list to a size PostgreSQL plans well; pages are capped far below it anyway.
+const MAX_BATCH = 500;
+
+const byId = <Row extends { id: string }>(read: (ids: readonly string[]) => Promise<Row[]>) =>
+  new DataLoader<string, Row | null>(
+    async (ids) => {
+      const rows = new Map((await read(ids)).map((row) => [row.id, row]));
+
+      return ids.map((id) => rows.get(id) ?? null);
+    },
+    { maxBatchSize: MAX_BATCH },
+  );
+
+const groupedBy = <Row>(read: (keys: readonly string[]) => Promise<Row[]>, keyOf: (row: Row) => string) =>
+  new DataLoader<string, Row[]>(
+    async (keys) => {
+      const groups = new Map<string, Row[]>();
+      for (const row of await read(keys)) {
+        const key = keyOf(row);
+        const group = groups.get(key);
+        if (group) {
+          group.push(row);
+        } else {
+          groups.set(key, [row]);
+        }
+      }
+
+      return keys.map((key) => groups.get(key) ?? []);
+    },
+    { maxBatchSize: MAX_BATCH },
+  );
+
+type RecentClaimsKey = { clientId: string; perClient: number };
+
+const recentClaimsLoader = (em: SqlEntityManager) =>
+  new DataLoader<RecentClaimsKey, ClaimRow[], string>(
+    async (keys) => {
+      // One statement per distinct page size asked for; in practice a query asks for one.
+      const sizes = [...new Set(keys.map((key) => key.perClient))];
+      const results = new Map<string, ClaimRow[]>();
+      for (const size of sizes) {
+        const clientIds = [...new Set(keys.filter((key) => key.perClient === size).map((key) => key.clientId))];
+        for (const row of await listRecentClaimsOfClients(em, clientIds, size)) {
+          const slot = `${row.client_id}:${size}`;
+          results.set(slot, [...(results.get(slot) ?? []), row]);
+        }
+      }
+
+      return keys.map((key) => results.get(`${key.clientId}:${key.perClient}`) ?? []);
+    },
+    { cacheKeyFn: (key) => `${key.clientId}:${key.perClient}`, maxBatchSize: MAX_BATCH },
+  );
+
+export const createLoaders = (em: SqlEntityManager) => ({
+  client: byId<ClientRow>((ids) => findClientsByIds(em, ids)),
+  debtor: byId<DebtorRow>((ids) => findDebtorsByIds(em, ids)),
+  documents: groupedBy<DocumentRow>((ids) => listDocumentsOfClaims(em, ids), (row) => row.claim_id),
+  notes: groupedBy<NoteRow>((ids) => listNotesOfClaims(em, ids), (row) => row.claim_id),
+  audit: groupedBy<AuditRow & { claim_id: string }>((ids) => listAuditOfClaims(em, ids), (row) => row.claim_id),
+  recentClaims: recentClaimsLoader(em),
+});
+
+export type Loaders = ReturnType<typeof createLoaders>;
