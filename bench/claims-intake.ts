@@ -89,7 +89,7 @@ const measurePgbench = (databaseUrl: string): number => {
   return Number(tps);
 };
 
-export const benchClaimsIntake = async () => {
+const benchClaimsIntake = async () => {
   const pglite = await measureIntake({});
   const database = freshDatabase('switchyard_bench_intake');
   let postgres: LoadResult;
@@ -116,3 +116,5 @@ export const benchClaimsIntake = async () => {
 
   return result;
 };
+
+console.log(JSON.stringify(await benchClaimsIntake(), null, 2));

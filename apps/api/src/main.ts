@@ -5,6 +5,7 @@ import { EnvError, parseEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { startClaimsService } from './claims/service.ts';
 import { startPeriodicSweeps } from './sweeps.ts';
+import { startWebhookReceiver } from './webhooks/start-webhook-receiver.ts';
 
 const main = async () => {
   let env;
@@ -28,6 +29,11 @@ const main = async () => {
   logger.info({ database: db.kind }, 'database ready');
 
   const claims = await startClaimsService({ env, db, logger });
+  // The receiver starts with the others only when the webhook platform is enabled.
+  const webhooks = await startWebhookReceiver({ env, db, logger });
+  if (!webhooks) {
+    logger.info('webhook receiver not enabled (set WEBHOOK_ENABLED=true or run npx switchyard gateway setup)');
+  }
   const sweeps = startPeriodicSweeps({ db, logger });
 
   let stopping = false;
@@ -38,7 +44,7 @@ const main = async () => {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     sweeps.stop();
-    await claims.close();
+    await Promise.all([claims.close(), webhooks?.close()]);
     await db.close();
     logger.info('stopped');
     process.exit(0);
