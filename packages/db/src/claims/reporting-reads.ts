@@ -50,7 +50,10 @@ const filterClause = (filter: ClaimListFilter): { where: string[]; params: unkno
   return { where, params };
 };
 
-/** Position of a row in the newest-first order; created_at travels as text so no precision is lost. */
+/**
+ * Position of a row in the newest-first order. created_at travels as UTC text with microseconds,
+ * the column's full precision, so a cursor never skips or repeats a row.
+ */
 export type ClaimKey = { createdAt: string; id: string };
 
 export type ClaimPageRow = ClaimRow & { key_created_at: string };
@@ -66,7 +69,7 @@ export const listClaimsPage = async (
     params.push(input.after.createdAt, input.after.id);
   }
   const rows = await em.execute<ClaimPageRow[]>(
-    `select ${CLAIM_COLUMNS}, c.created_at::text as key_created_at
+    `select ${CLAIM_COLUMNS}, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as key_created_at
      from claims_claim c ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
      order by c.created_at desc, c.id desc limit ?`,
     [...params, input.first + 1],

@@ -15,7 +15,8 @@ export const decodeCursor = (cursor: string): ClaimKey => {
       Array.isArray(parsed) &&
       parsed.length === 2 &&
       typeof parsed[0] === 'string' &&
-      !Number.isNaN(Date.parse(parsed[0].replace(' ', 'T'))) &&
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(parsed[0]) &&
+      !Number.isNaN(Date.parse(parsed[0])) &&
       typeof parsed[1] === 'string' &&
       /^[0-9a-f-]{36}$/i.test(parsed[1])
     ) {
