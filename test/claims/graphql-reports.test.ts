@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestClaims, type TestClaims } from '../support/claims-server.ts';
 import { call, intakeBody } from '../support/claims-client.ts';
-import { daysBefore, gql, insertClaims, seededRandom, type SeedClaim } from './graphql-support.ts';
+import { gql, insertClaims, seededRandom, type SeedClaim } from './graphql-support.ts';
 
 /**
  * Every figure here is recomputed in plain JavaScript from the seed itself: the claims inserted

@@ -1,6 +1,6 @@
 import { formatCents } from '@switchyard/domain/claims/money';
 import { STATUS_LABELS, TIER_LABELS, TIER_STEPS, tierBadge, type ClaimStatus, type ClaimTier } from '@switchyard/domain/claims/vocabulary';
-import { builder, cost } from '../builder.ts';
+import { cost } from '../builder.ts';
 import { GRAPHQL_LIMITS } from '../limits.ts';
 import { ClaimStatusEnum, ClaimTierEnum, NoteVisibilityEnum } from './enums.ts';
 import { AuditEntryRef, ClaimRef, ClientRef, DebtorRef, DocumentRef, NoteRef } from './refs.ts';

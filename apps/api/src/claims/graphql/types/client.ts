@@ -1,4 +1,4 @@
-import { builder, cost } from '../builder.ts';
+import { cost } from '../builder.ts';
 import { invalidInputError } from '../graphql-errors.ts';
 import { GRAPHQL_LIMITS } from '../limits.ts';
 import { ClaimRef, ClientRef } from './refs.ts';
