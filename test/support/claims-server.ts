@@ -16,6 +16,7 @@ export type TestClaims = {
   smtp: SmtpSink;
   uploadDir: string;
   staffKey: string;
+  shared: SharedDatabase;
   /** Every log line the service wrote, for asserting that secrets never appear. */
   logLines: string[];
   /** Moves the service's clock; everything time-based (expiry, aging, rate windows) follows it. */
@@ -24,10 +25,19 @@ export type TestClaims = {
   close(): Promise<void>;
 };
 
-/** A claims service on a random port with its own database, upload folder and SMTP sink. */
-export const startTestClaims = async (overrides: Record<string, string> = {}): Promise<TestClaims> => {
-  const database = await createTestDatabase();
-  const db = await database.open();
+export type SharedDatabase = { database: Awaited<ReturnType<typeof createTestDatabase>>; db: Database; users: number };
+
+/**
+ * A claims service on a random port with its own database, upload folder and SMTP sink. Given
+ * `share`, it runs on the database of another test service instead: on PostgreSQL through its own
+ * connection pool, as a second API process would; PGlite allows one opener, so there it shares it.
+ */
+export const startTestClaims = async (overrides: Record<string, string> = {}, share?: TestClaims): Promise<TestClaims> => {
+  const shared: SharedDatabase = share?.shared ?? { database: await createTestDatabase(), db: undefined as unknown as Database, users: 0 };
+  const ownPool = !share || shared.database.env.DATABASE_URL !== undefined;
+  const db = ownPool ? await shared.database.open() : shared.db;
+  shared.db ??= db;
+  shared.users++;
   const smtp = await startSmtpSink();
   const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-claims-'));
   const env = parseEnv({
@@ -58,6 +68,7 @@ export const startTestClaims = async (overrides: Record<string, string> = {}): P
   return {
     url: server.url,
     db,
+    shared,
     smtp,
     uploadDir: env.UPLOAD_DIR,
     staffKey: TEST_STAFF_KEY,
@@ -74,9 +85,17 @@ export const startTestClaims = async (overrides: Record<string, string> = {}): P
     },
     close: async () => {
       await server.close();
-      await db.close();
+      shared.users--;
+      if (ownPool && (db !== shared.db || shared.users === 0)) {
+        await db.close();
+      }
       await smtp.close();
-      await database.dispose();
+      if (shared.users === 0) {
+        if (shared.db !== db) {
+          await shared.db.close();
+        }
+        await shared.database.dispose();
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
