@@ -11,3 +11,12 @@ export const enforceRateLimit = async (ctx: ClaimsContext, rule: RateLimitRule, 
     });
   }
 };
+
+/** A middleware that counts the call against `rule` for the subject it picks from the context. */
+export const rateLimitedBy =
+  (rule: RateLimitRule, subject: (ctx: ClaimsContext) => string) =>
+  async <T>({ ctx, next }: { ctx: ClaimsContext; next: () => Promise<T> }): Promise<T> => {
+    await enforceRateLimit(ctx, rule, subject(ctx));
+
+    return next();
+  };

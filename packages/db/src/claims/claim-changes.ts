@@ -96,7 +96,7 @@ export const patchClaim = (em: SqlEntityManager, patch: ClaimPatch): Promise<voi
     await tx.flush();
   });
 
-type NewNote = {
+export type NewNote = {
   claim: Claim;
   authorType: AuthorType;
   authorName: string;
@@ -107,7 +107,8 @@ type NewNote = {
   now: Date;
 };
 
-const addNoteInTx = (tx: SqlEntityManager, input: NewNote): Note => {
+/** Queues a note and its audit row in the caller's unit of work. */
+export const addNoteInTx = (tx: SqlEntityManager, input: NewNote): Note => {
   const note = tx.create(Note, {
     id: randomUUID(),
     claim: input.claim,

@@ -4,7 +4,8 @@ import { DomainError } from '@switchyard/domain/errors';
 import { LIMITS } from '@switchyard/domain/claims/limits';
 import { SYSTEM_ACTOR, SYSTEM_AUTHOR_NAME, type Uploader } from '@switchyard/domain/claims/vocabulary';
 import { recordAudit } from './audit.ts';
-import { Claim, Document, Note } from './entities.ts';
+import { addNoteInTx } from './claim-changes.ts';
+import { Claim, Document } from './entities.ts';
 
 export type NewDocument = {
   claimNumber: string;
@@ -87,17 +88,15 @@ export const recordDocument = (em: SqlEntityManager, input: NewDocument): Promis
       at: input.now,
     });
     // The announcement is as visible as the document: an internal file's name stays internal.
-    const note = tx.create(Note, {
-      id: randomUUID(),
+    addNoteInTx(tx, {
       claim,
       authorType: 'SYSTEM',
       authorName: SYSTEM_AUTHOR_NAME,
-      subject: null,
       content: `Document uploaded: ${input.originalName}`,
       visibility: input.clientVisible ? 'SHARED' : 'INTERNAL',
-      createdAt: input.now,
+      actor: SYSTEM_ACTOR,
+      now: input.now,
     });
-    recordAudit(tx, { entityType: 'note', entityId: note.id, claimId: claim.id, action: 'note_add', actor: SYSTEM_ACTOR, at: input.now });
     await tx.flush();
 
     return {

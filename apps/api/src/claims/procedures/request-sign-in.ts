@@ -4,16 +4,13 @@ import { LIMITS, RATE_LIMITS } from '@switchyard/domain/claims/limits';
 import { hashToken } from '@switchyard/domain/claims/tokens';
 import { findClientByEmail, storeMagicLink } from '@switchyard/db/claims/sign-in';
 import { publicProcedure } from '../trpc.ts';
-import { enforceRateLimit } from '../rate-limits.ts';
+import { enforceRateLimit, rateLimitedBy } from '../rate-limits.ts';
 
 const SAME_ANSWER = 'If that email address belongs to a client, a sign-in link is on its way. It expires in 15 minutes.';
 
 export const requestSignIn = publicProcedure
-  .use(async ({ ctx, next }) => {
-    await enforceRateLimit(ctx, RATE_LIMITS.signInPerIp, ctx.ip);
-
-    return next();
-  })
+  // Counted before validation, so a flood of malformed requests is limited too.
+  .use(rateLimitedBy(RATE_LIMITS.signInPerIp, (ctx) => ctx.ip))
   .input(signInRequestInput)
   .mutation(async ({ ctx, input }) => {
     // Counted for every address, known or not, so the limit itself reveals nothing.

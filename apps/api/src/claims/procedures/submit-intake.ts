@@ -3,15 +3,11 @@ import { RATE_LIMITS } from '@switchyard/domain/claims/limits';
 import { formatCents } from '@switchyard/domain/claims/money';
 import { recordIntake } from '@switchyard/db/claims/intake';
 import { publicProcedure } from '../trpc.ts';
-import { enforceRateLimit } from '../rate-limits.ts';
+import { rateLimitedBy } from '../rate-limits.ts';
 
 export const submitIntake = publicProcedure
-  .use(async ({ ctx, next }) => {
-    // Counted before validation, so a flood of malformed submissions is limited too.
-    await enforceRateLimit(ctx, RATE_LIMITS.intakePerIp, ctx.ip);
-
-    return next();
-  })
+  // Counted before validation, so a flood of malformed requests is limited too.
+  .use(rateLimitedBy(RATE_LIMITS.intakePerIp, (ctx) => ctx.ip))
   .input(intakeInput)
   .mutation(async ({ ctx, input }) => {
     await ctx.captcha(input.captcha_token, ctx.ip);

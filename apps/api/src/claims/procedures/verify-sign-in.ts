@@ -6,14 +6,11 @@ import { hashToken } from '@switchyard/domain/claims/tokens';
 import { toIsoSeconds } from '@switchyard/domain/time';
 import { consumeMagicLink, sweepMagicLinks } from '@switchyard/db/claims/sign-in';
 import { publicProcedure } from '../trpc.ts';
-import { enforceRateLimit } from '../rate-limits.ts';
+import { rateLimitedBy } from '../rate-limits.ts';
 
 export const verifySignIn = publicProcedure
-  .use(async ({ ctx, next }) => {
-    await enforceRateLimit(ctx, RATE_LIMITS.verifyPerIp, ctx.ip);
-
-    return next();
-  })
+  // Counted before validation, so a flood of malformed requests is limited too.
+  .use(rateLimitedBy(RATE_LIMITS.verifyPerIp, (ctx) => ctx.ip))
   .input(verifyInput)
   .mutation(async ({ ctx, input }) => {
     const now = ctx.now();
