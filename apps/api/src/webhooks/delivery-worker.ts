@@ -170,7 +170,12 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
   const looping = loop();
 
   return {
-    nudge: () => wake?.(),
+    // With every slot busy a wake-up would only find no room; a finishing job wakes the loop anyway.
+    nudge: () => {
+      if (running.size < env.WEBHOOK_WORKER_CONCURRENCY) {
+        wake?.();
+      }
+    },
     stop: async (graceMs = 5_000) => {
       stopped = true;
       wake?.();

@@ -6,6 +6,11 @@ import { handleWebhook, type WebhookPipeline } from './handle-webhook.ts';
 import { sendJson } from './http-answers.ts';
 
 const WEBHOOK_PATH = /^\/webhooks\/([^/]+)\/?$/;
+/**
+ * A plain route name (the only kind a route can have) with no query: for such a path the URL
+ * parser would change nothing, so the common request skips it.
+ */
+const PLAIN_WEBHOOK_PATH = /^\/webhooks\/([a-z0-9][a-z0-9_-]*)\/?$/;
 
 const sameToken = (expected: string, given: string): boolean =>
   timingSafeEqual(createHash('sha256').update(expected).digest(), createHash('sha256').update(given).digest());
@@ -24,16 +29,23 @@ const listDeliveries = async (db: Database, url: URL) => {
 
 export const createReceiverServer = (pipeline: WebhookPipeline, adminToken: string): Server => {
   const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://receiver');
-    const match = WEBHOOK_PATH.exec(url.pathname);
     const fail = (error: unknown) => {
-      pipeline.logger.error({ err: (error as Error).message, path: url.pathname }, 'webhook request failed');
+      const path = new URL(req.url ?? '/', 'http://receiver').pathname;
+      pipeline.logger.error({ err: (error as Error).message, path }, 'webhook request failed');
       if (!res.headersSent) {
         sendJson(res, 500, { error: 'internal error' });
       } else {
         res.destroy();
       }
     };
+    const plain = req.method === 'POST' ? PLAIN_WEBHOOK_PATH.exec(req.url ?? '') : null;
+    if (plain !== null) {
+      handleWebhook(pipeline, req, res, plain[1] ?? '').catch(fail);
+
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://receiver');
+    const match = WEBHOOK_PATH.exec(url.pathname);
     if (match !== null) {
       if (req.method !== 'POST') {
         req.resume();

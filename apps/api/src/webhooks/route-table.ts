@@ -14,13 +14,21 @@ const fileVersion = (path: string): string => {
 };
 
 /**
- * The routes the receiver serves. Both files are checked on every lookup and re-read only when
- * they changed, so a subscription added by the CLI is served on the next request, no restart.
- * Static routes (config.yaml) win over subscriptions of the same name.
+ * The routes the receiver serves. Both files are checked before a request is routed and re-read
+ * only when they changed, so a subscription added by the CLI is served on the next request, no
+ * restart. Static routes (config.yaml) win over subscriptions of the same name.
+ *
+ * The check runs at most once per turn of the event loop: the requests of one turn were read off
+ * their sockets together, after the turn began, so a file written before any of them was sent is
+ * already visible to the first check of the turn. Under load this saves two stat calls per request.
  */
 export class RouteTable {
   private routes = new Map<string, WebhookRoute>();
   private versions = { config: '', subscriptions: '' };
+  private checkedThisTurn = false;
+  private readonly endTurn = () => {
+    this.checkedThisTurn = false;
+  };
 
   constructor(
     private readonly home: SwitchyardHome,
@@ -41,6 +49,11 @@ export class RouteTable {
   }
 
   private refreshIfChanged(): void {
+    if (this.checkedThisTurn) {
+      return;
+    }
+    this.checkedThisTurn = true;
+    setImmediate(this.endTurn);
     const versions = {
       config: fileVersion(this.home.configFile),
       subscriptions: fileVersion(this.home.subscriptionsFile),
