@@ -140,6 +140,10 @@ export const createClaimsService = (options: {
       return;
     }
     if (pathname === '/graphql') {
+      if (env.NODE_ENV === 'development' && req.method === 'GET') {
+        // The development-only GraphiQL page is one HTML file with inline script and styles.
+        res.setHeader('Content-Security-Policy', "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:");
+      }
       await graphql(req, res);
 
       return;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError } from './graphql-js.ts';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, isAsyncIterable, type Plugin, type YogaLogger } from 'graphql-yoga';
 import type { Logger } from '../../logger.ts';
 import type { ClaimsServices } from '../context.ts';
@@ -77,7 +78,9 @@ export const createGraphqlHandler = (services: ClaimsServices) => {
   const yoga = createYoga<ServerContext, GraphqlContext>({
     schema: claimsGraphqlSchema,
     graphqlEndpoint: '/graphql',
-    graphiql: services.env.NODE_ENV === 'development',
+    graphiql: services.env.NODE_ENV === 'development' ? { headers: JSON.stringify({ 'X-Staff-Key': '' }) } : false,
+    // The GraphiQL page is bundled, not fetched from a CDN: the service works offline.
+    renderGraphiQL,
     landingPage: false,
     // Read-only: no uploads, and the staff console is served from this origin, so no CORS.
     multipart: false,
