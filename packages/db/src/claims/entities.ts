@@ -159,7 +159,35 @@ export const AuditEntrySchema = defineEntity({
 export class AuditEntry extends AuditEntrySchema.class {}
 AuditEntrySchema.setClass(AuditEntry);
 
+/** Per-(prefix, year) counter behind claim and client numbers; taken with an upsert in sequence.ts. */
+export const NumberSequenceSchema = defineEntity({
+  name: 'NumberSequence',
+  tableName: 'number_sequence',
+  properties: {
+    prefix: p.string().primary(),
+    year: p.integer().primary(),
+    counter: p.integer(),
+  },
+});
+export class NumberSequence extends NumberSequenceSchema.class {}
+NumberSequenceSchema.setClass(NumberSequence);
+
+/** Fixed-window rate-limit counters shared by every API process (see rate-limit.ts). */
+export const RateLimitCounterSchema = defineEntity({
+  name: 'RateLimitCounter',
+  tableName: 'rate_limit_counter',
+  properties: {
+    key: p.string().primary(),
+    windowStart: p.datetime().fieldName('window_start'),
+    hits: p.integer(),
+  },
+});
+export class RateLimitCounter extends RateLimitCounterSchema.class {}
+RateLimitCounterSchema.setClass(RateLimitCounter);
+
 export const claimsEntities = [
+  NumberSequenceSchema,
+  RateLimitCounterSchema,
   ClientSchema,
   DebtorSchema,
   ClaimSchema,
