@@ -1,24 +1,40 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHmac } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { connect, type Socket } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { githubSignedRequests, runSignedLoad, type LoadResult } from './webhooks/signed-load.ts';
+import type { ChildProcess } from 'node:child_process';
 import { freePort, startProcess, stopProcess } from './webhooks/start-process.ts';
 
 /**
  * Webhook receiver throughput: signed requests answered per second and p99 latency, for the
- * switchyard receiver (every accepted event written to PostgreSQL before its 202) beside
- * adnanh/webhook (HMAC-SHA256 trigger rule, running /bin/true) on the same machine, same run,
- * same load generator, loopback only.
+ * switchyard receiver (every accepted event committed to PostgreSQL before its 202) beside
+ * adnanh/webhook (HMAC-SHA256 trigger rule, running /bin/true) on the same machine, in the same
+ * run, with the same requests, the same load generator and the same concurrency, loopback only.
+ *
+ * The generator writes prebuilt request bytes on raw keep-alive sockets and reads only the status
+ * line and the body length of each answer: on a 2-core machine the generator, the server under
+ * test and PostgreSQL share the cores, and a generator built on node:http would take most of one
+ * core itself. The CPU seconds each side used during the measured window are recorded beside the
+ * figures, so the reader can see who had the cores.
  */
 
 const SERVER_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
-const MAX_REQUESTS = Number(process.env.BENCH_MAX_REQUESTS ?? 150_000);
+const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '16,64,256').split(',').map(Number);
+/** The headline level: the one the target is judged at. */
+const HEADLINE_CONCURRENCY = Number(process.env.BENCH_HEADLINE_CONCURRENCY ?? 64);
+const MAX_REQUESTS = Number(process.env.BENCH_MAX_REQUESTS ?? 250_000);
+/**
+ * Rounds per level, each side measured once per round, the order alternating; a level reports
+ * each side's median round. The machine may have other work: rounds keep a burst of it from
+ * deciding the figures alone.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECRET = 'bench-secret-0123456789abcdef';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -37,22 +53,288 @@ const onServer = async <T>(url: string, work: (client: PgClient) => Promise<T>):
   }
 };
 
-const healthy = (url: string) => async () => (await fetch(url, { signal: AbortSignal.timeout(1000) })).ok;
+// ---------------------------------------------------------------------------------------------
+// Requests: distinct GitHub-style issue events (so none is a duplicate of another), each signed
+// the way GitHub signs, sent byte for byte the same to both receivers.
 
-const measure = async (url: string, offset: number): Promise<LoadResult> => {
-  const requests = githubSignedRequests(SECRET, MAX_REQUESTS, offset);
-  const warm = Math.min(requests.length, 20_000);
-  await runSignedLoad({ url, requests: requests.slice(0, warm), concurrency: CONCURRENCY, seconds: WARMUP_SECONDS });
+const signedBody = (index: number): { body: Buffer; signature: string } => {
+  const body = Buffer.from(
+    JSON.stringify({
+      action: 'opened',
+      number: index,
+      repository: { full_name: 'bench/repo' },
+      issue: { number: index, title: `Benchmark issue ${index}`, body: 'x'.repeat(200) },
+    }),
+  );
 
-  return runSignedLoad({ url, requests: requests.slice(warm), concurrency: CONCURRENCY, seconds: SECONDS });
+  return { body, signature: `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}` };
 };
 
-const benchAdnanh = async (work: string): Promise<{ version: string; result: LoadResult }> => {
-  const version = execFileSync('webhook', ['-version'], { encoding: 'utf8' }).trim();
+/** Bodies and signatures are made before the clock starts; only the request line differs per target. */
+const makeRequests = (path: string, port: number, first: number, count: number): Buffer[] =>
+  Array.from({ length: count }, (_, offset) => {
+    const { body, signature } = signedBody(first + offset);
+    const head =
+      `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\n` +
+      `content-length: ${body.length}\r\nx-github-event: issues\r\nx-hub-signature-256: ${signature}\r\n\r\n`;
+
+    return Buffer.concat([Buffer.from(head, 'latin1'), body]);
+  });
+
+// ---------------------------------------------------------------------------------------------
+// A lean closed-loop HTTP/1.1 client.
+
+export type LoadResult = {
+  requests: number;
+  answered2xx: number;
+  otherStatuses: Record<string, number>;
+  errors: number;
+  seconds: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+};
+
+const CRLFCRLF = Buffer.from('\r\n\r\n');
+
+/** Where the answer at the start of `data` ends, or -1 while it is incomplete; and its status. */
+const answerEnd = (data: Buffer): { end: number; status: number; close: boolean } | null => {
+  const headEnd = data.indexOf(CRLFCRLF);
+  if (headEnd < 0) {
+    return null;
+  }
+  const head = data.toString('latin1', 0, headEnd).toLowerCase();
+  const status = Number(head.slice(9, 12));
+  const close = /\r\nconnection: *close/.test(head);
+  const length = /\r\ncontent-length: *(\d+)/.exec(head);
+  if (length !== null) {
+    const end = headEnd + 4 + Number(length[1]);
+
+    return data.length >= end ? { end, status, close } : null;
+  }
+  if (/\r\ntransfer-encoding: *chunked/.test(head)) {
+    // Small answers: wait for the terminating zero-length chunk.
+    const last = data.indexOf('\r\n0\r\n\r\n', headEnd + 2);
+
+    return last < 0 ? null : { end: last + 7, status, close };
+  }
+
+  // No length and no chunking: only bodiless answers are expected here.
+  return { end: headEnd + 4, status, close };
+};
+
+const percentile = (sorted: Float64Array, share: number): number =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0);
+
+const runLoad = (options: { port: number; requests: Buffer[]; concurrency: number; seconds: number }): Promise<LoadResult> =>
+  new Promise((resolve) => {
+    const latencies = new Float64Array(options.requests.length);
+    let answered = 0;
+    let answered2xx = 0;
+    let errors = 0;
+    let next = 0;
+    let open = options.concurrency;
+    const otherStatuses: Record<string, number> = {};
+    const started = process.hrtime.bigint();
+    const deadline = started + BigInt(Math.round(options.seconds * 1e9));
+
+    const finish = () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const sorted = latencies.subarray(0, answered).sort();
+      resolve({
+        requests: answered + errors,
+        answered2xx,
+        otherStatuses,
+        errors,
+        seconds: Number(seconds.toFixed(3)),
+        requestsPerSecond: Math.round(answered2xx / seconds),
+        p50Ms: Number(percentile(sorted, 0.5).toFixed(2)),
+        p99Ms: Number(percentile(sorted, 0.99).toFixed(2)),
+      });
+    };
+
+    const connection = () => {
+      let socket: Socket;
+      let pending: Buffer = Buffer.alloc(0);
+      let sentAt = 0n;
+      let busy = false;
+      const done = () => {
+        open -= 1;
+        socket.destroy();
+        if (open === 0) {
+          finish();
+        }
+      };
+      const send = () => {
+        const request = options.requests[next];
+        if (request === undefined || process.hrtime.bigint() >= deadline) {
+          done();
+
+          return;
+        }
+        next += 1;
+        busy = true;
+        sentAt = process.hrtime.bigint();
+        socket.write(request);
+      };
+      const dial = () => {
+        pending = Buffer.alloc(0);
+        socket = connect({ host: '127.0.0.1', port: options.port, noDelay: true }, send);
+        socket.on('data', (chunk: Buffer) => {
+          pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+          const answer = answerEnd(pending);
+          if (answer === null) {
+            return;
+          }
+          latencies[answered] = Number(process.hrtime.bigint() - sentAt) / 1e6;
+          answered += 1;
+          busy = false;
+          if (answer.status >= 200 && answer.status < 300) {
+            answered2xx += 1;
+          } else {
+            otherStatuses[answer.status] = (otherStatuses[answer.status] ?? 0) + 1;
+          }
+          pending = pending.subarray(answer.end);
+          if (answer.close) {
+            socket.removeAllListeners();
+            socket.destroy();
+            dial();
+          } else {
+            send();
+          }
+        });
+        socket.on('error', () => {
+          if (busy) {
+            errors += 1;
+            busy = false;
+          }
+          socket.removeAllListeners();
+          socket.destroy();
+          if (process.hrtime.bigint() < deadline) {
+            setTimeout(dial, 10);
+          } else {
+            open -= 1;
+            if (open === 0) {
+              finish();
+            }
+          }
+        });
+      };
+      dial();
+    };
+    for (let index = 0; index < options.concurrency; index += 1) {
+      connection();
+    }
+  });
+
+// ---------------------------------------------------------------------------------------------
+// CPU accounting from /proc: who had the cores during a measured window.
+
+const CLOCK_TICKS = 100;
+
+const processTicks = (pid: number): number => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+
+    // utime + stime + cutime + cstime: children (adnanh's /bin/true runs) are counted once reaped.
+    return Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  } catch {
+    return 0;
+  }
+};
+
+const postgresTicks = (): number => {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) {
+      continue;
+    }
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'latin1').trim() === 'postgres') {
+        total += processTicks(Number(entry));
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+
+  return total;
+};
+
+const machineTicks = (): { busy: number; total: number } => {
+  const fields = (readFileSync('/proc/stat', 'latin1').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+
+  return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
+};
+
+type CpuShare = { generatorCores: number; serverCores: number; postgresCores: number; machineBusyCores: number };
+
+const measureCpu = async <T>(serverPid: number, work: () => Promise<T>): Promise<{ value: T; cpu: CpuShare }> => {
+  const before = { generator: process.cpuUsage(), server: processTicks(serverPid), postgres: postgresTicks(), machine: machineTicks() };
+  const startedAt = process.hrtime.bigint();
+  const value = await work();
+  const wall = Number(process.hrtime.bigint() - startedAt) / 1e9;
+  const generator = process.cpuUsage(before.generator);
+  const machine = machineTicks();
+  const cores = (seconds: number) => Number((seconds / wall).toFixed(2));
+
+  return {
+    value,
+    cpu: {
+      generatorCores: cores((generator.user + generator.system) / 1e6),
+      serverCores: cores((processTicks(serverPid) - before.server) / CLOCK_TICKS),
+      postgresCores: cores((postgresTicks() - before.postgres) / CLOCK_TICKS),
+      machineBusyCores: Number((((machine.busy - before.machine.busy) / (machine.total - before.machine.total)) * cpus().length).toFixed(2)),
+    },
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+
+type Measured = LoadResult & { concurrency: number; cpu: CpuShare };
+type Level = Measured & { roundsRequestsPerSecond: number[] };
+
+/** The round with the median throughput, with every round's throughput beside it. */
+const median = (rounds: Measured[]): Measured & { roundsRequestsPerSecond: number[] } => {
+  const sorted = [...rounds].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  const middle = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (middle === undefined) {
+    throw new Error('no round measured');
+  }
+
+  return { ...middle, roundsRequestsPerSecond: rounds.map((round) => round.requestsPerSecond) };
+};
+
+type Target = { name: 'adnanh' | 'switchyard'; path: string; port: number; pid: number };
+
+/** Distinct request numbers for every load, so no event repeats anywhere in a run. */
+let nextIndex = 0;
+/** Every 2xx a receiver gave, warm-up included: for switchyard, each must have its row. */
+const answered2xxTotal = { adnanh: 0, switchyard: 0 };
+
+const measureLevel = async (target: Target, concurrency: number): Promise<Measured> => {
+  const warm = makeRequests(target.path, target.port, nextIndex, Math.min(MAX_REQUESTS, 40_000));
+  nextIndex += warm.length;
+  const warmed = await runLoad({ port: target.port, requests: warm, concurrency, seconds: WARMUP_SECONDS });
+  const requests = makeRequests(target.path, target.port, nextIndex, MAX_REQUESTS);
+  nextIndex += requests.length;
+  const { value, cpu } = await measureCpu(target.pid, () => runLoad({ port: target.port, requests, concurrency, seconds: SECONDS }));
+  answered2xxTotal[target.name] += warmed.answered2xx + value.answered2xx;
+  console.log(`  ${target.name}, ${concurrency} concurrent: ${JSON.stringify({ ...value, cpu })}`);
+
+  return { concurrency, ...value, cpu };
+};
+
+const startAdnanh = async (work: string): Promise<{ child: ChildProcess; target: Target }> => {
   const hooks = [
     {
       id: 'bench',
       'execute-command': '/bin/true',
+      // adnanh/webhook answers 200 even when the rule fails unless told otherwise: a failed
+      // signature check must not count as an answered request.
+      'trigger-rule-mismatch-http-response-code': 401,
       'trigger-rule': {
         match: { type: 'payload-hmac-sha256', secret: SECRET, parameter: { source: 'header', name: 'X-Hub-Signature-256' } },
       },
@@ -65,14 +347,11 @@ const benchAdnanh = async (work: string): Promise<{ version: string; result: Loa
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     ready: async () => (await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1000) }).then(() => true)),
   });
-  try {
-    return { version, result: await measure(`http://127.0.0.1:${port}/hooks/bench`, 0) };
-  } finally {
-    await stopProcess(child);
-  }
+
+  return { child, target: { name: 'adnanh', path: '/hooks/bench', port, pid: child.pid ?? 0 } };
 };
 
-const benchSwitchyard = async (work: string, databaseUrl: string) => {
+const startSwitchyard = async (work: string, databaseUrl: string): Promise<{ child: ChildProcess; target: Target }> => {
   const home = join(work, 'switchyard-home');
   mkdirSync(home, { recursive: true });
   const port = await freePort();
@@ -84,7 +363,9 @@ const benchSwitchyard = async (work: string, databaseUrl: string) => {
     join(home, 'webhook_subscriptions.json'),
     JSON.stringify({ bench: { secret: SECRET, events: ['issues'], prompt: 'Triage {issue.title}: {issue.body}', deliver: 'log' } }),
   );
-  const child = await startProcess(process.execPath, [join(repoRoot, 'apps/api/bin/switchyard.js'), 'gateway', 'run'], {
+  // BENCH_NODE_OPTIONS (e.g. --cpu-prof) reaches the receiver only, for profiling it under this load.
+  const nodeOptions = process.env.BENCH_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [];
+  const child = await startProcess(process.execPath, [...nodeOptions, join(repoRoot, 'apps/api/bin/switchyard.js'), 'gateway', 'run'], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -98,16 +379,18 @@ const benchSwitchyard = async (work: string, databaseUrl: string) => {
       // An agent that takes its time, as a model does: the worker runs beside the receiver, I/O-bound.
       AGENT_COMMAND: 'sleep 2; echo ok',
     },
-    ready: healthy(`http://127.0.0.1:${port}/health`),
+    ready: async () => (await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1000) })).ok,
   });
-  try {
-    const result = await measure(`http://127.0.0.1:${port}/webhooks/bench`, 1_000_000);
 
-    return result;
-  } finally {
-    await stopProcess(child);
-  }
+  return { child, target: { name: 'switchyard', path: '/webhooks/bench', port, pid: child.pid ?? 0 } };
 };
+
+/** CPU of the receiver (and its children) plus PostgreSQL per answered request: the machine's price of one. */
+const cpuPerRequest = (measured: Measured) =>
+  Math.round(((measured.cpu.serverCores + measured.cpu.postgresCores) / Math.max(1, measured.requestsPerSecond)) * 1e6);
+
+const cpuText = (cpu: CpuShare) =>
+  `generator ${cpu.generatorCores}, receiver ${cpu.serverCores}, PostgreSQL ${cpu.postgresCores} (machine busy ${cpu.machineBusyCores} of ${cpus().length})`;
 
 const main = async () => {
   const work = mkdtempSync(join(tmpdir(), 'switchyard-bench-webhooks-'));
@@ -120,34 +403,87 @@ const main = async () => {
   })();
   await onServer(SERVER_URL, (client) => client.query(`create database ${databaseName}`));
   try {
-    const postgresVersion = await onServer(SERVER_URL, async (client) => String((await client.query('show server_version')).rows[0]?.server_version));
-    console.log(`adnanh/webhook: ${CONCURRENCY} concurrent, ${SECONDS} s ...`);
-    const adnanh = await benchAdnanh(work);
-    console.log(JSON.stringify(adnanh.result));
-    console.log(`switchyard receiver on PostgreSQL ${postgresVersion}: ${CONCURRENCY} concurrent, ${SECONDS} s ...`);
-    const switchyard = await benchSwitchyard(work, databaseUrl);
-    console.log(JSON.stringify(switchyard));
-    const persisted = await onServer(databaseUrl, async (client) =>
-      Number((await client.query('select count(*)::int as n from webhook_delivery')).rows[0]?.n),
-    );
-    const ratio = Number((switchyard.requestsPerSecond / Math.max(1, adnanh.result.requestsPerSecond)).toFixed(2));
+    const postgres = await onServer(SERVER_URL, async (client) => {
+      const setting = async (name: string) => String((await client.query(`show ${name}`)).rows[0]?.[name]);
+
+      return {
+        version: await setting('server_version'),
+        fsync: await setting('fsync'),
+        synchronousCommit: await setting('synchronous_commit'),
+      };
+    });
+    const version = execFileSync('webhook', ['-version'], { encoding: 'utf8' }).trim();
+    // Both servers run through the whole run, and each level measures one right after the other,
+    // so that a change in the machine's other load between levels hits both sides alike.
+    const adnanhServer = await startAdnanh(work);
+    const switchyardServer = await startSwitchyard(work, databaseUrl).catch(async (error: unknown) => {
+      await stopProcess(adnanhServer.child);
+      throw error;
+    });
+    const adnanh: { version: string; results: Level[] } = { version, results: [] };
+    const switchyard: Level[] = [];
+    try {
+      for (const concurrency of CONCURRENCIES) {
+        const rounds: Record<Target['name'], Measured[]> = { adnanh: [], switchyard: [] };
+        for (let round = 0; round < ROUNDS; round += 1) {
+          // Alternating which side goes first keeps any drift from favouring one side.
+          const order = round % 2 === 0 ? [adnanhServer.target, switchyardServer.target] : [switchyardServer.target, adnanhServer.target];
+          for (const target of order) {
+            rounds[target.name].push(await measureLevel(target, concurrency));
+          }
+        }
+        adnanh.results.push(median(rounds.adnanh));
+        switchyard.push(median(rounds.switchyard));
+      }
+    } finally {
+      await Promise.all([stopProcess(adnanhServer.child), stopProcess(switchyardServer.child)]);
+    }
+    const stored = await onServer(databaseUrl, async (client) => Number((await client.query('select count(*)::int as n from webhook_delivery')).rows[0]?.n));
+    const levels = CONCURRENCIES.map((concurrency, index) => {
+      const a = adnanh.results[index] as Level;
+      const s = switchyard[index] as Level;
+
+      return {
+        concurrency,
+        adnanh: { ...a, cpuMicrosPerRequest: cpuPerRequest(a) },
+        switchyard: { ...s, cpuMicrosPerRequest: cpuPerRequest(s) },
+        ratio: Number((s.requestsPerSecond / Math.max(1, a.requestsPerSecond)).toFixed(2)),
+      };
+    });
+    const headline = levels.find((level) => level.concurrency === HEADLINE_CONCURRENCY) ?? levels[0];
+    if (headline === undefined) {
+      throw new Error('no concurrency level measured');
+    }
+    const ratio = headline.ratio;
     const report = {
       benchmark: 'webhook-receiver',
       date: new Date().toISOString(),
       machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
-      load: { concurrency: CONCURRENCY, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, transport: 'HTTP/1.1 keep-alive on 127.0.0.1', body: 'distinct GitHub-style issue events, ~400 bytes, X-Hub-Signature-256' },
-      adnanh: { version: adnanh.version, rule: 'payload-hmac-sha256 on X-Hub-Signature-256, execute-command /bin/true', ...adnanh.result },
-      switchyard: {
-        database: `PostgreSQL ${postgresVersion} (fresh database ${databaseName})`,
-        mode: 'agent route: verify, match, render, insert into webhook_delivery, then 202',
-        ...switchyard,
-        // Warm-up and measured requests together: every 202 must have its row.
-        eventsPersisted: persisted,
+      load: {
+        generator: 'one Node process writing prebuilt requests on raw keep-alive sockets (node:net), closed loop',
+        concurrency: CONCURRENCIES,
+        headlineConcurrency: HEADLINE_CONCURRENCY,
+        warmupSeconds: WARMUP_SECONDS,
+        rounds: ROUNDS,
+        seconds: SECONDS,
+        transport: 'HTTP/1.1 keep-alive on 127.0.0.1',
+        body: 'distinct GitHub-style issue events, ~400 bytes, X-Hub-Signature-256, identical bytes for both receivers',
+        cores: `all processes share the ${cpus().length} cores, no pinning; CPU use of each side per level is recorded in cores (CPU seconds per second)`,
       },
+      adnanh: { version: adnanh.version, rule: 'payload-hmac-sha256 on X-Hub-Signature-256 (mismatch answers 401), execute-command /bin/true' },
+      switchyard: {
+        database: `PostgreSQL ${postgres.version} (fresh database ${databaseName}), fsync ${postgres.fsync}, synchronous_commit ${postgres.synchronousCommit}`,
+        mode: 'agent route: verify, match, render, insert into webhook_delivery (committed), then 202; one process',
+        // Warm-up and measured requests of every level together: every 202 must have its row.
+        eventsPersisted: stored,
+        answered2xxAllLevels: answered2xxTotal.switchyard,
+      },
+      levels,
       ratio,
       target: 1.5,
       meetsTarget: ratio >= 1.5,
     };
+    console.log(`ratio at ${HEADLINE_CONCURRENCY} concurrent: ${ratio}x, rows stored ${stored}`);
     mkdirSync(resultsDir, { recursive: true });
     writeFileSync(join(resultsDir, 'webhook-receiver.json'), `${JSON.stringify(report, null, 2)}\n`);
     writeFileSync(
@@ -155,18 +491,26 @@ const main = async () => {
       [
         `# Webhook receiver benchmark (${report.date})`,
         '',
-        `Machine: ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.memoryGiB} GiB, Node ${report.machine.node}. Load: ${CONCURRENCY} concurrent keep-alive connections on loopback, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up, distinct signed events.`,
+        `Machine: ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.memoryGiB} GiB, Node ${report.machine.node}. ` +
+          `Load: ${report.load.generator}; ${ROUNDS} rounds per level, each side ${SECONDS} s per round after ${WARMUP_SECONDS} s warm-up, order alternating, median round shown, distinct signed events, the same bytes for both receivers. ` +
+          `Generator, receiver and PostgreSQL share the ${report.machine.cores} cores (no pinning); the cores each used are shown per level.`,
         '',
-        '| receiver | requests/s answered 2xx | p50 ms | p99 ms | other statuses | errors |',
-        '|---|---|---|---|---|---|',
-        `| adnanh/webhook ${adnanh.version} (HMAC rule, /bin/true) | ${adnanh.result.requestsPerSecond} | ${adnanh.result.p50Ms} | ${adnanh.result.p99Ms} | ${JSON.stringify(adnanh.result.otherStatuses)} | ${adnanh.result.errors} |`,
-        `| switchyard (event stored in PostgreSQL before 202) | ${switchyard.requestsPerSecond} | ${switchyard.p50Ms} | ${switchyard.p99Ms} | ${JSON.stringify(switchyard.otherStatuses)} | ${switchyard.errors} |`,
+        `PostgreSQL: ${report.switchyard.database}. Switchyard: ${report.switchyard.mode}.`,
         '',
-        `Ratio switchyard / adnanh: **${ratio}x** (target 1.5x). Events persisted: ${persisted} rows for every 202 of warm-up and measurement.`,
+        '| connections | receiver | requests/s answered 2xx (rounds) | p50 ms | p99 ms | other statuses | errors | CPU cores used | receiver + PostgreSQL CPU µs per request |',
+        '|---|---|---|---|---|---|---|---|---|',
+        ...levels.flatMap((level) => [
+          `| ${level.concurrency} | adnanh/webhook ${adnanh.version} (HMAC rule, /bin/true) | ${level.adnanh.requestsPerSecond} (${level.adnanh.roundsRequestsPerSecond.join(', ')}) | ${level.adnanh.p50Ms} | ${level.adnanh.p99Ms} | ${JSON.stringify(level.adnanh.otherStatuses)} | ${level.adnanh.errors} | ${cpuText(level.adnanh.cpu)} | ${cpuPerRequest(level.adnanh)} |`,
+          `| ${level.concurrency} | switchyard (event committed in PostgreSQL before 202) | ${level.switchyard.requestsPerSecond} (${level.switchyard.roundsRequestsPerSecond.join(', ')}) | ${level.switchyard.p50Ms} | ${level.switchyard.p99Ms} | ${JSON.stringify(level.switchyard.otherStatuses)} | ${level.switchyard.errors} | ${cpuText(level.switchyard.cpu)} | ${cpuPerRequest(level.switchyard)} |`,
+        ]),
+        '',
+        `Ratio switchyard / adnanh: ${levels.map((level) => `${level.ratio}x at ${level.concurrency}`).join(', ')}. ` +
+          `Headline (${HEADLINE_CONCURRENCY} connections): **${ratio}x** (target 1.5x, ${ratio >= 1.5 ? 'met' : 'not met'}).`,
+        '',
+        `Rows in webhook_delivery after the run: ${stored}; 2xx answers switchyard gave during warm-up and measurement at all levels: ${report.switchyard.answered2xxAllLevels}.`,
         '',
       ].join('\n'),
     );
-    console.log(`ratio ${ratio}x, persisted ${persisted}`);
   } finally {
     await onServer(SERVER_URL, (client) => client.query(`drop database if exists ${databaseName} with (force)`));
     rmSync(work, { recursive: true, force: true });

@@ -148,4 +148,15 @@ describe('receiver status codes', () => {
     expect((await harness.post('signed', payload, headers)).status).toBe(202);
     expect(await harness.post('signed', payload, headers)).toMatchObject({ status: 200, body: { status: 'duplicate' } });
   });
+
+  it('a payload the database refuses fails alone: events stored in the same batch are still accepted', async () => {
+    // JSON.parse accepts \u0000 in a string, PostgreSQL's jsonb does not.
+    const refused = '{"action":"nul","text":"a\\u0000b"}';
+    const fine = Array.from({ length: 5 }, () => JSON.stringify({ action: 'batch', id: randomUUID() }));
+    const answers = await Promise.all(
+      [refused, ...fine].map((payload) => harness.post('signed', payload, { 'x-hub-signature-256': githubSignature(SECRET, payload) })),
+    );
+    expect(answers[0]).toMatchObject({ status: 500, body: { error: 'internal error' } });
+    expect(answers.slice(1).map((answer) => answer.status)).toEqual([202, 202, 202, 202, 202]);
+  });
 });
