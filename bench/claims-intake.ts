@@ -6,6 +6,7 @@ import { runLoad, type LoadResult } from './support/load.ts';
 import { freshDatabase } from './support/postgres.ts';
 import { startApi } from './support/start-api.ts';
 import { writeResult } from './support/machine.ts';
+import { INTAKE_SQL } from '../packages/db/src/claims/intake.ts';
 
 /**
  * Intake throughput on PGlite and on PostgreSQL, beside pgbench running the same transaction
@@ -45,36 +46,55 @@ const measureIntake = async (env: Record<string, string>): Promise<LoadResult> =
   }
 };
 
-/** The statements of one intake by a new client, as one pgbench transaction. */
-const PGBENCH_SCRIPT = `
-\\set r random(1, 2000000000)
-BEGIN;
-INSERT INTO rate_limit_counter (key, window_start, hits) VALUES ('intake-ip:' || :r, now(), 1)
-  ON CONFLICT (key) DO UPDATE SET hits = rate_limit_counter.hits + 1 RETURNING hits, window_start;
-SELECT id FROM claims_client WHERE email = 'pgbench-' || :r || '-' || :client_id || '@example.test';
-INSERT INTO number_sequence (prefix, year, counter) VALUES ('CLT', 2099, 1)
-  ON CONFLICT (prefix, year) DO UPDATE SET counter = number_sequence.counter + 1 RETURNING counter;
-INSERT INTO number_sequence (prefix, year, counter) VALUES ('CLM', 2099, 1)
-  ON CONFLICT (prefix, year) DO UPDATE SET counter = number_sequence.counter + 1 RETURNING counter \\gset
-INSERT INTO claims_client (id, client_number, company_name, contact_name, email, tos_accepted_at, created_at, updated_at)
-  VALUES (gen_random_uuid(), 'CLT-PGB-' || :r || '-' || :client_id, 'Bench Co', 'Bench Person', 'pgbench-' || :r || '-' || :client_id || '@example.test', now(), now(), now());
-INSERT INTO claims_debtor (id, name, business_type, created_at, updated_at) VALUES (gen_random_uuid(), 'Debtor', 'LLC', now(), now());
-INSERT INTO claims_claim (id, claim_number, client_id, debtor_id, amount_cents, currency, status, tier, description, search_text, created_at, updated_at)
-  SELECT gen_random_uuid(), 'CLM-PGB-' || :counter, c.id, d.id, 10000, 'USD', 'NEW', 'TIER_1', 'Benchmark claim', 'clm bench co debtor', now(), now()
-  FROM (SELECT id FROM claims_client WHERE client_number = 'CLT-PGB-' || :r || '-' || :client_id) c,
-       (SELECT id FROM claims_debtor ORDER BY created_at DESC LIMIT 1) d;
-INSERT INTO claims_note (id, claim_id, author_type, author_name, content, visibility, created_at)
-  SELECT gen_random_uuid(), id, 'SYSTEM', 'Switchyard', 'Claim received.', 'SHARED', now() FROM claims_claim WHERE claim_number = 'CLM-PGB-' || :counter;
-INSERT INTO claims_audit_entry (id, entity_type, entity_id, claim_id, action, actor, created_at)
-  VALUES (gen_random_uuid(), 'client', gen_random_uuid(), NULL, 'create', 'system', now()),
-         (gen_random_uuid(), 'claim', gen_random_uuid(), NULL, 'create', 'system', now()),
-         (gen_random_uuid(), 'note', gen_random_uuid(), NULL, 'note_add', 'system', now());
-COMMIT;
-`;
+/**
+ * pgbench runs the very statements the service runs for one intake by a new client: the rate-limit
+ * upsert, then the intake statement of packages/db/src/claims/intake.ts with its parameters given
+ * as pgbench variables and SQL expressions (pgbench variables hold numbers only).
+ */
+const pgbenchScript = (): string => {
+  const values: Record<string, string> = {
+    year: String(new Date().getUTCFullYear()),
+    email: `('pgbench-' || :r || '-' || :client_id || '@example.test')`,
+    clientId: 'gen_random_uuid()',
+    debtorId: 'gen_random_uuid()',
+    claimId: 'gen_random_uuid()',
+    noteId: 'gen_random_uuid()',
+    companyName: `('Bench Co ' || :r)`,
+    contactName: `'Bench Person'`,
+    phone: 'null',
+    now: 'now()',
+    debtorName: `('Debtor ' || :r)`,
+    businessType: `'LLC'`,
+    debtorEmail: 'null',
+    debtorPhone: 'null',
+    address: 'null',
+    amount: '(10000 + :r % 1000)',
+    description: `'Benchmark claim'`,
+    reference: 'null',
+    invoiceDate: 'null',
+    systemName: `'Switchyard'`,
+    systemActor: `'system'`,
+  };
+  // Longest names first, so :claimId is not taken for :claim.
+  const names = Object.keys(values).sort((a, b) => b.length - a.length);
+  let intake = INTAKE_SQL;
+  for (const name of names) {
+    intake = intake.replace(new RegExp(`:${name}\\b`, 'g'), values[name] as string);
+  }
+  const oneLine = (sql: string) => sql.replace(/--[^\n]*/g, '').replace(/\s+/g, ' ').trim();
+
+  return [
+    '\\set r random(1, 2000000000)',
+    oneLine(`insert into rate_limit_counter (key, window_start, hits) values ('intake-ip:' || :r || '-' || :client_id, now(), 1)
+      on conflict (key) do update set hits = rate_limit_counter.hits + 1 returning hits, window_start;`),
+    `${oneLine(intake)};`,
+    '',
+  ].join('\n');
+};
 
 const measurePgbench = (databaseUrl: string): number => {
   const script = join(tmpdir(), `switchyard-intake-${process.pid}.sql`);
-  writeFileSync(script, PGBENCH_SCRIPT);
+  writeFileSync(script, pgbenchScript());
   const url = new URL(databaseUrl);
   const output = execFileSync(
     'pgbench',
@@ -102,7 +122,7 @@ const benchClaimsIntake = async () => {
   }
   const ratio = Math.round((postgres.perSecond / pgbenchTps) * 100) / 100;
   const result = {
-    what: 'POST /api/intake, new client each time, closed loop',
+    what: 'POST /api/intake, new client each time, closed loop; pgbench runs the same rate-limit and intake statements',
     concurrency: CONCURRENCY,
     seconds: SECONDS,
     pglite,

@@ -32,3 +32,20 @@ export const transactionWithRetry = async <T>(
     }
   }
 };
+
+/**
+ * Runs one statement on its own (autocommit): the statement is its own transaction, so the locks
+ * it takes are released by the database's commit, never held across a round trip to this process.
+ */
+export const statementWithRetry = async <T>(em: SqlEntityManager, run: (em: SqlEntityManager) => Promise<T>, attempts = 8): Promise<T> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run(em.fork());
+    } catch (error) {
+      if (attempt >= attempts || !isRetryable(error)) {
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+};

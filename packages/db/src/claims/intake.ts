@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { IntakeInput } from '@switchyard/domain/claims/schemas';
 import { SYSTEM_ACTOR, SYSTEM_AUTHOR_NAME } from '@switchyard/domain/claims/vocabulary';
-import { transactionWithRetry } from '../with-retry.ts';
+import { statementWithRetry } from '../with-retry.ts';
 
 export type IntakeResult = {
   claimId: string;
@@ -18,11 +18,12 @@ const numberSql = (prefix: string, counter: string) =>
 /**
  * Intake is the hottest write path, so it is one statement: data-modifying CTEs find or create the
  * client, take the numbers from the (prefix, year) counters, and insert debtor, claim, receipt note
- * and audit rows. One round trip, one transaction; the counter rows are locked until commit, so
- * concurrent intakes serialise on them and a rollback gives the numbers back (no gaps).
- * A unique-key race between two new clients with the same email is retried as a whole.
+ * and audit rows. The statement runs on its own and is therefore one transaction: all or nothing,
+ * and the counter rows it locks are released at its commit inside the database, so concurrent
+ * intakes serialise on them only for the statement's own run, and a failure gives the numbers back
+ * (no gaps). A unique-key race between two new clients with the same email is retried as a whole.
  */
-const INTAKE_SQL = `
+export const INTAKE_SQL = `
 with existing as (
   select id, client_number from claims_client where email = :email for update
 ),
@@ -98,7 +99,7 @@ select claim.id as claim_id, claim.claim_number, client.client_number, client.is
 from claim, client`;
 
 export const recordIntake = (em: SqlEntityManager, input: IntakeInput, now: Date): Promise<IntakeResult> =>
-  transactionWithRetry(em, async (tx) => {
+  statementWithRetry(em, async (tx) => {
     const rows = await tx.execute<{ claim_id: string; claim_number: string; client_number: string; is_new: boolean }[]>(INTAKE_SQL, {
       year: now.getUTCFullYear(),
       email: input.client.email,

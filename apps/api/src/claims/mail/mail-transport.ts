@@ -35,11 +35,13 @@ export const createMailTransport = (options: {
     };
   }
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let outboxReady: Promise<unknown> | null = null;
 
   return {
     send: async (mail) => {
       const info = await transporter.sendMail({ from: options.from, ...mail });
-      await mkdir(options.outboxDir, { recursive: true });
+      outboxReady ??= mkdir(options.outboxDir, { recursive: true });
+      await outboxReady;
       const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       options.logger.info({ file, subject: mail.subject }, 'mail written to the outbox');
