@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { webhookEnvShape } from './webhooks/webhook-env.ts';
+import { transportEnvShape } from './transport/transport-env.ts';
 
 /** The one place that reads process.env. Everything else receives the parsed, typed result. */
 
@@ -45,6 +46,8 @@ const envSchema = z.object({
   // Webhook service: SWITCHYARD_HOME, WEBHOOK_*, AGENT_*, and one token + API URL per delivery
   // platform. The section lives in webhooks/webhook-env.ts.
   ...webhookEnvShape,
+  // Transport service: port, identity provider, weather, traffic and payment providers.
+  ...transportEnvShape,
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -60,6 +63,9 @@ const finish = (parsed: z.output<typeof envSchema>) => {
     UPLOAD_DIR: resolve(parsed.UPLOAD_DIR ?? join(dataDir, 'uploads')),
     MAIL_DIR: join(dataDir, 'mail'),
     isProduction: parsed.NODE_ENV === 'production',
+    // Demo tokens and demo data are conveniences for development, never for production.
+    DEMO_TOKENS: parsed.NODE_ENV !== 'production' && (parsed.DEMO_TOKENS ?? false),
+    SEED_DEMO: parsed.NODE_ENV !== 'production' && (parsed.SEED_DEMO ?? parsed.NODE_ENV === 'development'),
   };
 };
 
@@ -86,6 +92,12 @@ export const parseEnv = (source: Record<string, string | undefined> = process.en
   }
   if (Boolean(env.CAPTCHA_SECRET) !== Boolean(env.CAPTCHA_VERIFY_URL)) {
     problems.push('CAPTCHA_SECRET and CAPTCHA_VERIFY_URL: set both or neither');
+  }
+  if (result.data.NODE_ENV === 'production' && result.data.DEMO_TOKENS) {
+    problems.push('DEMO_TOKENS: may not be on with NODE_ENV=production');
+  }
+  if (Boolean(env.BOOTSTRAP_ADMIN_EMAIL) !== Boolean(env.BOOTSTRAP_ADMIN_PASSWORD)) {
+    problems.push('BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD: set both or neither');
   }
   if (problems.length > 0) {
     throw new EnvError(problems);

@@ -6,6 +6,7 @@ import { createLogger } from './logger.ts';
 import { startClaimsService } from './claims/service.ts';
 import { startPeriodicSweeps } from './sweeps.ts';
 import { startWebhookReceiver } from './webhooks/start-webhook-receiver.ts';
+import { startTransportService } from './transport/service.ts';
 
 const main = async () => {
   let env;
@@ -29,6 +30,7 @@ const main = async () => {
   logger.info({ database: db.kind }, 'database ready');
 
   const claims = await startClaimsService({ env, db, logger });
+  const transport = await startTransportService({ env, db, logger });
   // The receiver starts with the others only when the webhook platform is enabled.
   const webhooks = await startWebhookReceiver({ env, db, logger });
   if (!webhooks) {
@@ -44,7 +46,7 @@ const main = async () => {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     sweeps.stop();
-    await Promise.all([claims.close(), webhooks?.close()]);
+    await Promise.all([claims.close(), transport.close(), webhooks?.close()]);
     await db.close();
     logger.info('stopped');
     process.exit(0);

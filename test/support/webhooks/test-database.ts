@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,10 +35,11 @@ export type TestDatabase = {
 };
 
 const templateDir = (): string => {
-  const version = migrationsList.map((migration) => migration.name).join(',');
-  const tag = Buffer.from(version).toString('base64url').slice(-24);
+  // The migrations' own text is part of the key, so an edited migration never reuses a stale template.
+  const version = migrationsList.map((migration) => `${migration.name}:${migration.class.toString()}`).join('\n');
+  const tag = createHash('sha256').update(version).digest('base64url').slice(0, 24);
 
-  return join(tmpdir(), `switchyard-webhooks-pglite-${tag}`);
+  return join(tmpdir(), `switchyard-pglite-template-${tag}`);
 };
 
 const ensurePgliteTemplate = async (): Promise<string> => {

@@ -20,7 +20,7 @@ import { createClaimsContext, type ClaimsServices } from './context.ts';
 import { describeError } from './errors.ts';
 import { createGraphqlHandler } from './graphql/create-graphql-handler.ts';
 import { createClaimsMailer } from './mail/claims-mailer.ts';
-import { createMailTransport } from './mail/mail-transport.ts';
+import { createMailTransport } from '../mail/mail-transport.ts';
 import { claimsRestRoutes } from './rest-routes.ts';
 import { claimsRouter } from './router.ts';
 import { createCallerFactory } from './trpc.ts';

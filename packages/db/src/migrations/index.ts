@@ -1,9 +1,11 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000100Claims } from './Migration20261122000100_claims.ts';
 import { Migration20261122000200Webhooks } from './Migration20261122000200_webhooks.ts';
+import { Migration20261122000300TransportTenants } from './Migration20261122000300_transport_tenants.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000100_claims', class: Migration20261122000100Claims },
   { name: 'Migration20261122000200_webhooks', class: Migration20261122000200Webhooks },
+  { name: 'Migration20261122000300_transport_tenants', class: Migration20261122000300TransportTenants },
 ];

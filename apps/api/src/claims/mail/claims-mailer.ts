@@ -1,5 +1,5 @@
 import type { Logger } from '../../logger.ts';
-import type { MailTransport } from './mail-transport.ts';
+import type { MailTransport } from '../../mail/mail-transport.ts';
 import { intakeSummaryMail, signInLinkMail, clientMessageMail, type IntakeSummary, type ClientMessageSummary } from './templates.ts';
 
 export type ClaimsMailer = {

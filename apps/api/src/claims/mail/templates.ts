@@ -1,4 +1,4 @@
-import type { OutgoingMail } from './mail-transport.ts';
+import type { OutgoingMail } from '../../mail/mail-transport.ts';
 
 export type IntakeSummary = {
   claimId: string;

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
-import type { Logger } from '../../logger.ts';
+import type { Logger } from '../logger.ts';
 
 export type OutgoingMail = { to: string; subject: string; text: string };
 

@@ -1,0 +1,59 @@
+import type { IncomingMessage } from 'node:http';
+import type { RestTransport } from '@switchyard/rest-adapter/create-rest-handler';
+import type { Database } from '@switchyard/db/orm';
+import type { RequestTenantHints } from '@switchyard/domain/transport/tenant-resolution';
+import type { Env } from '../env.ts';
+import type { Logger } from '../logger.ts';
+import type { MailTransport } from '../mail/mail-transport.ts';
+import type { IdentityClient } from './identity/identity-client.ts';
+
+/** Long-lived things every transport request shares. */
+export type TransportServices = {
+  env: Env;
+  db: Database;
+  logger: Logger;
+  mail: MailTransport;
+  identity: IdentityClient;
+  /** The key admin calls to the identity provider carry (generated for the built-in provider). */
+  identityServiceKey: string;
+  now: () => Date;
+};
+
+export type TransportContext = TransportServices & {
+  ip: string;
+  bearerToken: string | null;
+  tenantHints: RequestTenantHints;
+  transport: RestTransport;
+};
+
+const header = (req: IncomingMessage, name: string): string | null => {
+  const value = req.headers[name];
+
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+};
+
+/** `pathTenant` is the first segment of a /{tenant}/api/... request, set by the service's router. */
+export const createTransportContext = (
+  services: TransportServices,
+  req: IncomingMessage,
+  pathTenant: string | null,
+  transport: RestTransport = {},
+): TransportContext => {
+  const authorization = header(req, 'authorization');
+  const bearer = authorization ? /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim() : undefined;
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const forwardedHost = services.env.TRUST_PROXY ? header(req, 'x-forwarded-host') : null;
+
+  return {
+    ...services,
+    ip: req.socket.remoteAddress ?? 'unknown',
+    bearerToken: bearer || null,
+    tenantHints: {
+      pathTenant,
+      headerTenant: header(req, 'x-tenant-id'),
+      queryTenant: url.searchParams.get('tenant') ?? url.searchParams.get('slug'),
+      host: forwardedHost ?? header(req, 'host'),
+    },
+    transport,
+  };
+};

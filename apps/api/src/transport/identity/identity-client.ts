@@ -1,0 +1,102 @@
+import { DomainError } from '@switchyard/domain/errors';
+import type { IdentityUser } from '@switchyard/domain/transport/session-user';
+
+export type IdentitySession = { access_token: string; token_type: string; user: IdentityUser };
+
+export type IdentityAnswer<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
+
+/**
+ * A client of a Supabase Auth / GoTrue compatible server: the configured one, or the built-in
+ * provider on this service's own port, which it calls over HTTP like any other.
+ */
+export type IdentityClient = {
+  /** null when the provider does not accept the token; throws `bad_gateway` when it cannot be reached. */
+  getUser(accessToken: string): Promise<IdentityUser | null>;
+  signInWithPassword(email: string, password: string): Promise<IdentityAnswer<IdentitySession>>;
+  signUp(email: string, password: string, data: Record<string, unknown>): Promise<IdentityAnswer<IdentitySession | IdentityUser>>;
+  /** Admin call with the service key: sets metadata on a user. */
+  updateUserMetadata(userId: string, metadata: { user_metadata?: Record<string, unknown>; app_metadata?: Record<string, unknown> }): Promise<IdentityAnswer<IdentityUser>>;
+};
+
+export type IdentityClientOptions = {
+  baseUrl: () => string;
+  apiKey: string | undefined;
+  serviceKey: string | undefined;
+  timeoutMs: number;
+};
+
+const readBody = async (response: Response): Promise<Record<string, unknown>> => {
+  try {
+    return (await response.json()) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+};
+
+const messageOf = (body: Record<string, unknown>, status: number): string => {
+  for (const key of ['msg', 'message', 'error_description', 'error']) {
+    if (typeof body[key] === 'string') {
+      return body[key] as string;
+    }
+  }
+
+  return `identity provider answered ${status}`;
+};
+
+export const createIdentityClient = (options: IdentityClientOptions): IdentityClient => {
+  const call = async (path: string, init: { method: string; body?: unknown; bearer?: string }) => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (options.apiKey) {
+      headers.apikey = options.apiKey;
+    }
+    if (init.bearer) {
+      headers.Authorization = `Bearer ${init.bearer}`;
+    }
+    if (init.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+    }
+    try {
+      return await fetch(new URL(path, options.baseUrl()), {
+        method: init.method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      throw new DomainError('bad_gateway', 'The identity provider could not be reached.', { cause: error });
+    }
+  };
+
+  const answer = async <T>(response: Response): Promise<IdentityAnswer<T>> => {
+    const body = await readBody(response);
+    if (!response.ok) {
+      return { ok: false, status: response.status, message: messageOf(body, response.status) };
+    }
+
+    return { ok: true, value: body as T };
+  };
+
+  return {
+    getUser: async (accessToken) => {
+      const response = await call('/auth/v1/user', { method: 'GET', bearer: accessToken });
+      if (response.status !== 200) {
+        await response.body?.cancel();
+
+        return null;
+      }
+
+      return (await response.json()) as IdentityUser;
+    },
+    signInWithPassword: async (email, password) =>
+      answer(await call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email, password } })),
+    signUp: async (email, password, data) => answer(await call('/auth/v1/signup', { method: 'POST', body: { email, password, data } })),
+    updateUserMetadata: async (userId, metadata) =>
+      answer(
+        await call(`/auth/v1/admin/users/${encodeURIComponent(userId)}`, {
+          method: 'PUT',
+          body: metadata,
+          ...(options.serviceKey ? { bearer: options.serviceKey } : {}),
+        }),
+      ),
+  };
+};

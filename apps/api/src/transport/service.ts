@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createHTTPHandler } from '@trpc/server/adapters/standalone';
+import { DomainError } from '@switchyard/domain/errors';
+import { createRestHandler } from '@switchyard/rest-adapter/create-rest-handler';
+import { buildOpenApiDocument } from '@switchyard/rest-adapter/openapi';
+import { sendJson } from '@switchyard/rest-adapter/send-json';
+import type { Database } from '@switchyard/db/orm';
+import type { Env } from '../env.ts';
+import type { Logger } from '../logger.ts';
+import { applySecurityHeaders, arrivedOverHttps } from '../http/security-headers.ts';
+import { startHttpServer, type RunningServer } from '../http/start-http-server.ts';
+import { streamFile } from '../http/stream-file.ts';
+import { createMailTransport } from '../mail/mail-transport.ts';
+import { createTransportContext, type TransportServices } from './context.ts';
+import { describeTransportError } from './errors.ts';
+import { createIdentityClient } from './identity/identity-client.ts';
+import { transportRestRoutes } from './rest-routes.ts';
+import { transportRouter } from './router.ts';
+import { createCallerFactory } from './trpc.ts';
+
+const MAX_JSON_BYTES = 256 * 1024;
+
+/** `/{tenant}/api/...` is the same API for one tenant: the segment becomes a tenant hint. */
+const TENANT_PREFIX = /^\/([a-z0-9][a-z0-9-]*)(\/api(?:\/.*)?)$/i;
+
+export type TransportService = {
+  handle: (req: IncomingMessage, res: ServerResponse) => void;
+  services: TransportServices;
+  /** Tells the identity client where this service listens (the built-in provider lives here). */
+  setOwnUrl(url: string): void;
+  close(): Promise<void>;
+};
+
+export const createTransportService = (options: { env: Env; db: Database; logger: Logger; now?: () => Date }): TransportService => {
+  const { env, db } = options;
+  const logger = options.logger.child({ service: 'transport' });
+  let ownUrl = `http://${env.HOST}:${env.TRANSPORT_PORT}`;
+  const identityServiceKey = env.IDENTITY_SERVICE_KEY ?? randomBytes(32).toString('base64url');
+  const mail = createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_DIR, logger });
+  const services: TransportServices = {
+    env,
+    db,
+    logger,
+    mail,
+    identityServiceKey,
+    now: options.now ?? (() => new Date()),
+    identity: createIdentityClient({
+      baseUrl: () => env.IDENTITY_URL ?? ownUrl,
+      apiKey: env.IDENTITY_API_KEY,
+      serviceKey: identityServiceKey,
+      timeoutMs: env.TRANSPORT_HTTP_TIMEOUT_MS,
+    }),
+  };
+
+  const createCaller = createCallerFactory(transportRouter);
+  const toErrorResponse = (error: unknown) => {
+    const described = describeTransportError(error);
+    if (described.unexpected) {
+      logger.error({ err: error }, 'request failed');
+    }
+
+    return { status: described.status, body: described.body };
+  };
+  const requestTenant = new WeakMap<IncomingMessage, string | null>();
+
+  const rest = createRestHandler({
+    routes: transportRestRoutes,
+    createContext: (req, restTransport) => createTransportContext(services, req, requestTenant.get(req) ?? null, restTransport),
+    call: async (ctx, path, input) => {
+      let target: unknown = createCaller(ctx);
+      for (const segment of path.split('.')) {
+        target = (target as Record<string, unknown>)[segment];
+      }
+
+      return (target as (input: unknown) => Promise<unknown>)(input);
+    },
+    toErrorResponse,
+    maxJsonBytes: MAX_JSON_BYTES,
+    streamFile,
+  });
+
+  const trpc = createHTTPHandler({
+    router: transportRouter,
+    basePath: '/trpc/',
+    maxBodySize: MAX_JSON_BYTES,
+    createContext: ({ req }) => createTransportContext(services, req, null),
+    onError: ({ error }) => {
+      if (describeTransportError(error).unexpected) {
+        logger.error({ err: error }, 'trpc call failed');
+      }
+    },
+  });
+
+  const openApi = buildOpenApiDocument(
+    { title: 'switchyard school transport', version: '1.0.0', description: 'Multi-tenant school transport API.' },
+    transportRestRoutes,
+  );
+
+  const route = async (req: IncomingMessage, res: ServerResponse) => {
+    applySecurityHeaders(res, env.isProduction);
+    if (env.isProduction && !arrivedOverHttps(req, env.TRUST_PROXY)) {
+      sendJson(res, 403, { detail: 'This service is only available over HTTPS.' });
+
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname.startsWith('/trpc/')) {
+      trpc(req, res);
+
+      return;
+    }
+    const prefixed = TENANT_PREFIX.exec(url.pathname);
+    if (prefixed?.[1] && prefixed[2] && prefixed[1].toLowerCase() !== 'api') {
+      requestTenant.set(req, prefixed[1].toLowerCase());
+      req.url = `${prefixed[2]}${url.search}`;
+    }
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (pathname === '/api/openapi.json' && req.method === 'GET') {
+      sendJson(res, 200, openApi);
+
+      return;
+    }
+    if (await rest(req, res)) {
+      return;
+    }
+    const { status, body } = toErrorResponse(new DomainError('not_found', 'Not Found'));
+    sendJson(res, status, body);
+  };
+
+  return {
+    handle: (req, res) => {
+      route(req, res).catch((error: unknown) => {
+        logger.error({ err: error }, 'unhandled request failure');
+        if (!res.headersSent) {
+          sendJson(res, 500, { detail: 'Internal server error' });
+        } else {
+          res.destroy();
+        }
+      });
+    },
+    services,
+    setOwnUrl: (url) => {
+      ownUrl = url;
+    },
+    close: async () => {
+      mail.close();
+    },
+  };
+};
+
+export const startTransportService = async (
+  options: Parameters<typeof createTransportService>[0],
+): Promise<RunningServer & { service: TransportService }> => {
+  const service = createTransportService(options);
+  const server = await startHttpServer({ name: 'transport', host: options.env.HOST, port: options.env.TRANSPORT_PORT, handler: service.handle, logger: options.logger });
+  service.setOwnUrl(server.url);
+
+  return {
+    ...server,
+    service,
+    close: async () => {
+      await server.close();
+      await service.close();
+    },
+  };
+};

@@ -1,0 +1,3 @@
+import type { RestRoute } from '@switchyard/rest-adapter/route-table';
+
+export const tenantsRestRoutes: RestRoute[] = [];

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+const optionalUrl = optionalText.pipe(z.url().optional());
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1' || value === 'yes'));
+
+/** The transport service's variables; merged into the one environment schema in env.ts. */
+export const transportEnvShape = {
+  TRANSPORT_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
+  /** A Supabase Auth / GoTrue compatible server; unset = the built-in provider under /auth/v1. */
+  IDENTITY_URL: optionalUrl,
+  IDENTITY_API_KEY: optionalText,
+  IDENTITY_SERVICE_KEY: optionalText,
+  DEMO_TOKENS: flag,
+  WEATHER_URL: z.url().default('https://api.open-meteo.com'),
+  TOMTOM_API_KEY: optionalText,
+  TOMTOM_URL: z.url().default('https://api.tomtom.com'),
+  SQUARE_ACCESS_TOKEN: optionalText,
+  SQUARE_LOCATION_ID: optionalText,
+  SQUARE_URL: z.url().default('https://connect.squareup.com'),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_URL: z.url().default('https://api.stripe.com'),
+  BOOTSTRAP_ADMIN_EMAIL: optionalText,
+  BOOTSTRAP_ADMIN_PASSWORD: optionalText,
+  SEED_DEMO: flag,
+  /** Outbound calls to identity, weather, traffic and payment providers give up after this long. */
+  TRANSPORT_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+};

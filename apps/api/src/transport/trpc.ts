@@ -1,0 +1,77 @@
+import { initTRPC } from '@trpc/server';
+import { DomainError } from '@switchyard/domain/errors';
+import { DEMO_USER, isAdmin, STAFF_ROLES, toSessionUser, type SessionUser } from '@switchyard/domain/transport/session-user';
+import { resolveProtectedTenant } from '@switchyard/domain/transport/tenant-resolution';
+import { findTenant } from '@switchyard/db/transport/tenants';
+import type { TransportContext } from './context.ts';
+import { describeTransportError } from './errors.ts';
+
+const t = initTRPC.context<TransportContext>().create({
+  errorFormatter: ({ shape, error }) => {
+    const described = describeTransportError(error);
+
+    return { ...shape, message: described.body.detail, data: { ...shape.data, httpStatus: described.status, appCode: described.code } };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+const invalidToken = () => new DomainError('unauthorized', 'Invalid token');
+
+/** Asks the identity provider who the bearer is; `demo-` tokens stand for the demo user when enabled. */
+const authenticate = async (ctx: TransportContext): Promise<SessionUser> => {
+  if (!ctx.bearerToken) {
+    throw invalidToken();
+  }
+  let identityUser = null;
+  try {
+    identityUser = await ctx.identity.getUser(ctx.bearerToken);
+  } catch (error) {
+    if (!(error instanceof DomainError && error.code === 'bad_gateway')) {
+      throw error;
+    }
+  }
+  if (identityUser) {
+    return toSessionUser(identityUser);
+  }
+  if (ctx.env.DEMO_TOKENS && ctx.bearerToken.startsWith('demo-')) {
+    return DEMO_USER;
+  }
+  throw invalidToken();
+};
+
+/** Any signed-in user, with the tenant the request is for resolved and known to exist. */
+export const signedInProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const user = await authenticate(ctx);
+  const tenantId = resolveProtectedTenant(user.tenant_id, ctx.tenantHints);
+  const tenant = await findTenant(ctx.db.fork(), tenantId);
+  if (!tenant) {
+    throw new DomainError('not_found', 'Tenant not found');
+  }
+
+  return next({ ctx: { ...ctx, user, tenantId } });
+});
+
+/**
+ * Tenant endpoints (operators' product endpoints): the user needs a staff role, and, unless a
+ * platform administrator, must belong to the tenant the request is for.
+ */
+export const tenantProcedure = signedInProcedure.use(({ ctx, next }) => {
+  const hasStaffRole = ctx.user.role !== null && (STAFF_ROLES as readonly string[]).includes(ctx.user.role);
+  if (!hasStaffRole || (!isAdmin(ctx.user) && ctx.user.tenant_id !== ctx.tenantId)) {
+    throw new DomainError('forbidden', 'Forbidden');
+  }
+
+  return next();
+});
+
+/** Platform administration: `admin` or `platform_admin` from app metadata. */
+export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
+  if (!isAdmin(ctx.user)) {
+    throw new DomainError('forbidden', 'Forbidden');
+  }
+
+  return next();
+});

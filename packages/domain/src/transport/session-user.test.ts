@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { isAdmin, toSessionUser } from './session-user.ts';
+
+describe('toSessionUser', () => {
+  it('takes role and tenant from user metadata, falling back to app metadata', () => {
+    expect(toSessionUser({ id: '1', email: 'a@b.c', user_metadata: { role: 'parent', tenant_id: 'acme', display_name: 'Ann' } })).toEqual({
+      id: '1',
+      email: 'a@b.c',
+      name: 'Ann',
+      role: 'parent',
+      tenant_id: 'acme',
+    });
+    expect(toSessionUser({ id: '1', email: 'a@b.c', user_metadata: {}, app_metadata: { role: 'operator', tenant_id: 'acme' } })).toMatchObject({
+      role: 'operator',
+      tenant_id: 'acme',
+      name: 'a@b.c',
+    });
+  });
+
+  it('honours admin and platform_admin only from app metadata', () => {
+    const selfPromoted = toSessionUser({ id: '1', email: 'a@b.c', user_metadata: { role: 'platform_admin' }, app_metadata: {} });
+    expect(selfPromoted.role).toBeNull();
+    expect(isAdmin(selfPromoted)).toBe(false);
+    const granted = toSessionUser({ id: '1', email: 'a@b.c', user_metadata: { role: 'admin' }, app_metadata: { role: 'platform_admin' } });
+    expect(granted.role).toBe('platform_admin');
+    expect(isAdmin(granted)).toBe(true);
+  });
+});

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseEnv } from '../../apps/api/src/env.ts';
+import { createLogger } from '../../apps/api/src/logger.ts';
+import { startTransportService } from '../../apps/api/src/transport/service.ts';
+import type { Database } from '../../packages/db/src/orm.ts';
+import { createTestDatabase } from './webhooks/test-database.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+
+export type TestTransport = {
+  url: string;
+  db: Database;
+  smtp: SmtpSink;
+  logLines: string[];
+  /** Moves the service's clock. */
+  setNow(date: Date | null): void;
+  close(): Promise<void>;
+};
+
+/**
+ * A transport service on a random port with its own database and SMTP sink. Without IDENTITY_URL
+ * in the overrides it uses its built-in identity provider; tests of other features usually pass
+ * the URL of a fake one (test/support/fake-identity.ts).
+ */
+export const startTestTransport = async (overrides: Record<string, string> = {}): Promise<TestTransport> => {
+  const database = await createTestDatabase();
+  const db = await database.open();
+  const smtp = await startSmtpSink();
+  const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-transport-'));
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    TRANSPORT_PORT: '0',
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    // Outside providers are never reached from tests: each is a closed local port unless a test fakes it.
+    WEATHER_URL: 'http://127.0.0.1:9',
+    TOMTOM_URL: 'http://127.0.0.1:9',
+    SQUARE_URL: 'http://127.0.0.1:9',
+    STRIPE_URL: 'http://127.0.0.1:9',
+    TRANSPORT_HTTP_TIMEOUT_MS: '2000',
+    ...overrides,
+  });
+  let fixedNow: Date | null = null;
+  const logLines: string[] = [];
+  const server = await startTransportService({
+    env,
+    db,
+    logger: createLogger({ level: 'debug', destination: { write: (line: string) => void logLines.push(line) } }),
+    now: () => fixedNow ?? new Date(),
+  });
+
+  return {
+    url: server.url,
+    db,
+    smtp,
+    logLines,
+    setNow: (date) => {
+      fixedNow = date;
+    },
+    close: async () => {
+      await server.close();
+      await db.close();
+      await smtp.close();
+      await database.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
