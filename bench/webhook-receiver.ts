@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect, type Socket } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -244,23 +244,25 @@ const processTicks = (pid: number): number => {
   }
 };
 
-const postgresTicks = (): number => {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) {
-      continue;
-    }
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'latin1').trim() === 'postgres') {
-        total += processTicks(Number(entry));
-      }
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
+/**
+ * The PostgreSQL server may serve other databases at the same time, so only the backends of the
+ * benchmark's own database count, with the WAL writer, checkpointer and background writer that
+ * every commit leans on. A backend that ends during the window loses its share (an undercount).
+ */
+let benchDatabaseUrl = '';
 
-  return total;
-};
+const postgresPids = async (): Promise<number[]> =>
+  onServer(benchDatabaseUrl, async (client) =>
+    (
+      await client.query(
+        `select pid from pg_stat_activity
+          where (datname = current_database() and pid <> pg_backend_pid())
+             or backend_type in ('walwriter', 'checkpointer', 'background writer')`,
+      )
+    ).rows.map((row) => Number(row.pid)),
+  );
+
+const ticksOf = (pids: Iterable<number>): Map<number, number> => new Map([...pids].map((pid) => [pid, processTicks(pid)]));
 
 const machineTicks = (): { busy: number; total: number } => {
   const fields = (readFileSync('/proc/stat', 'latin1').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
@@ -272,20 +274,26 @@ const machineTicks = (): { busy: number; total: number } => {
 type CpuShare = { generatorCores: number; serverCores: number; postgresCores: number; machineBusyCores: number };
 
 const measureCpu = async <T>(serverPid: number, work: () => Promise<T>): Promise<{ value: T; cpu: CpuShare }> => {
-  const before = { generator: process.cpuUsage(), server: processTicks(serverPid), postgres: postgresTicks(), machine: machineTicks() };
+  const postgresBefore = ticksOf(await postgresPids());
+  const before = { generator: process.cpuUsage(), server: processTicks(serverPid), machine: machineTicks() };
   const startedAt = process.hrtime.bigint();
   const value = await work();
   const wall = Number(process.hrtime.bigint() - startedAt) / 1e9;
   const generator = process.cpuUsage(before.generator);
   const machine = machineTicks();
+  const server = processTicks(serverPid);
+  let postgres = 0;
+  for (const [pid, ticks] of ticksOf(new Set([...postgresBefore.keys(), ...(await postgresPids())]))) {
+    postgres += Math.max(0, ticks - (postgresBefore.get(pid) ?? 0));
+  }
   const cores = (seconds: number) => Number((seconds / wall).toFixed(2));
 
   return {
     value,
     cpu: {
       generatorCores: cores((generator.user + generator.system) / 1e6),
-      serverCores: cores((processTicks(serverPid) - before.server) / CLOCK_TICKS),
-      postgresCores: cores((postgresTicks() - before.postgres) / CLOCK_TICKS),
+      serverCores: cores((server - before.server) / CLOCK_TICKS),
+      postgresCores: cores(postgres / CLOCK_TICKS),
       machineBusyCores: Number((((machine.busy - before.machine.busy) / (machine.total - before.machine.total)) * cpus().length).toFixed(2)),
     },
   };
@@ -402,6 +410,7 @@ const main = async () => {
     return url.toString();
   })();
   await onServer(SERVER_URL, (client) => client.query(`create database ${databaseName}`));
+  benchDatabaseUrl = databaseUrl;
   try {
     const postgres = await onServer(SERVER_URL, async (client) => {
       const setting = async (name: string) => String((await client.query(`show ${name}`)).rows[0]?.[name]);

@@ -14,7 +14,7 @@ const MAX_BATCH = 500;
  * the next one: under load batches grow instead of statements queueing up, and PostgreSQL
  * flushes one commit for many requests. More than one keeps a slow commit from stalling all.
  */
-const MAX_IN_FLIGHT = 3;
+const MAX_IN_FLIGHT = 2;
 
 type Store = (deliveries: readonly NewDelivery[]) => Promise<Set<string>>;
 

@@ -209,26 +209,37 @@ export const wasRecentlyDelivered = async (em: SqlEntityManager, key: string): P
   return rows.length > 0;
 };
 
-/** Claims up to `limit` due deliveries (queued and due, or running with an expired lease). */
+/**
+ * Claims up to `limit` due deliveries: running ones whose lease expired first, then queued ones
+ * that are due, oldest first. Each kind is read in the order of its own partial index and stops at
+ * the limit, so a claim costs the same with ten queued rows or a backlog of a million (one OR over
+ * both kinds sorted the whole backlog on every claim).
+ */
 export const claimDueDeliveries = async (
   em: SqlEntityManager,
   lease: Lease,
   limit: number,
 ): Promise<ClaimedDelivery[]> => {
   const rows = await em.execute<Row[]>(
-    `update webhook_delivery d
+    `with expired as (
+       select id from webhook_delivery
+        where status = 'running' and locked_until < now()
+        order by locked_until
+        limit ?
+        for update skip locked),
+     due as (
+       select id from webhook_delivery
+        where status = 'queued' and next_attempt_at <= now()
+        order by next_attempt_at
+        limit greatest(0, ?::int - (select count(*) from expired))
+        for update skip locked)
+     update webhook_delivery d
         set status = 'running', attempts = d.attempts + 1, locked_by = ?,
             locked_until = now() + (?::bigint * interval '1 millisecond'), updated_at = now()
-      where d.id in (
-        select id from webhook_delivery
-         where (status = 'queued' and next_attempt_at <= now())
-            or (status = 'running' and locked_until < now())
-         order by next_attempt_at
-         limit ?
-         for update skip locked)
+      where d.id in (select id from expired union all select id from due)
       returning d.id, d.route, d.event_type, d.mode, d.target, d.chat_id, d.source, d.prompt, d.skills,
                 d.payload, d.agent_reply, d.attempts, d.max_attempts`,
-    [lease.workerId, lease.leaseMs, limit],
+    [limit, limit, lease.workerId, lease.leaseMs],
   );
 
   return rows.map(toClaimed);
