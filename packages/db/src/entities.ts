@@ -1,6 +1,8 @@
 import { claimsEntities } from './claims/entities.ts';
 import { webhookEntities } from './webhooks/entities.ts';
 import { transportTenantEntities } from './transport/tenant-entities.ts';
+import { transportIdentityEntities } from './transport/identity/entities.ts';
+import { transportOpsEntities } from './transport/tenants/entities.ts';
 
 /** Every entity of every service: one database, one schema history. */
-export const allEntities = [...claimsEntities, ...webhookEntities, ...transportTenantEntities];
+export const allEntities = [...claimsEntities, ...webhookEntities, ...transportTenantEntities, ...transportIdentityEntities, ...transportOpsEntities];

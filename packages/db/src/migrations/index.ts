@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000100Claims } from './Migration20261122000100_claims.ts';
 import { Migration20261122000200Webhooks } from './Migration20261122000200_webhooks.ts';
 import { Migration20261122000300TransportTenants } from './Migration20261122000300_transport_tenants.ts';
+import { Migration20261122000310TransportIdentity } from './Migration20261122000310_transport_identity.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000100_claims', class: Migration20261122000100Claims },
   { name: 'Migration20261122000200_webhooks', class: Migration20261122000200Webhooks },
   { name: 'Migration20261122000300_transport_tenants', class: Migration20261122000300TransportTenants },
+  { name: 'Migration20261122000310_transport_identity', class: Migration20261122000310TransportIdentity },
 ];
