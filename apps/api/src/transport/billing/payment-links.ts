@@ -1,0 +1,96 @@
+import type { Env } from '../../env.ts';
+import type { Logger } from '../../logger.ts';
+
+export type PaymentLink = { provider: 'square' | 'stripe'; url: string };
+
+export type PaymentRequest = {
+  amountCents: number;
+  /** What the payer sees on the checkout page. */
+  name: string;
+  /** Same key, same link: asking twice for one invoice does not create two checkouts. */
+  idempotencyKey: string;
+  /** Where Stripe sends the payer back after paying. */
+  returnUrl: string;
+};
+
+type ProviderEnv = Pick<Env, 'SQUARE_ACCESS_TOKEN' | 'SQUARE_LOCATION_ID' | 'SQUARE_URL' | 'STRIPE_SECRET_KEY' | 'STRIPE_URL' | 'TRANSPORT_HTTP_TIMEOUT_MS'>;
+
+export const squareConfigured = (env: ProviderEnv): boolean => Boolean(env.SQUARE_ACCESS_TOKEN && env.SQUARE_LOCATION_ID);
+export const stripeConfigured = (env: ProviderEnv): boolean => Boolean(env.STRIPE_SECRET_KEY);
+
+const SQUARE_VERSION = '2025-01-23';
+
+const squareLink = async (env: ProviderEnv, request: PaymentRequest): Promise<string> => {
+  const response = await fetch(new URL('/v2/online-checkout/payment-links', env.SQUARE_URL), {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${env.SQUARE_ACCESS_TOKEN ?? ''}`,
+      'Square-Version': SQUARE_VERSION,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({
+      idempotency_key: request.idempotencyKey,
+      quick_pay: { name: request.name, price_money: { amount: request.amountCents, currency: 'USD' }, location_id: env.SQUARE_LOCATION_ID },
+    }),
+    signal: AbortSignal.timeout(env.TRANSPORT_HTTP_TIMEOUT_MS),
+  });
+  if (!response.ok) {
+    throw new Error(`Square answered ${response.status}`);
+  }
+  const body = (await response.json()) as { payment_link?: { url?: unknown } };
+  if (typeof body.payment_link?.url !== 'string') {
+    throw new Error('Square answered without a payment link');
+  }
+
+  return body.payment_link.url;
+};
+
+const stripeLink = async (env: ProviderEnv, request: PaymentRequest): Promise<string> => {
+  const form = new URLSearchParams({
+    mode: 'payment',
+    success_url: request.returnUrl,
+    'line_items[0][price_data][currency]': 'usd',
+    'line_items[0][price_data][unit_amount]': String(request.amountCents),
+    'line_items[0][price_data][product_data][name]': request.name,
+    'line_items[0][quantity]': '1',
+  });
+  const response = await fetch(new URL('/v1/checkout/sessions', env.STRIPE_URL), {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${env.STRIPE_SECRET_KEY ?? ''}`,
+      'Idempotency-Key': request.idempotencyKey,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: form.toString(),
+    signal: AbortSignal.timeout(env.TRANSPORT_HTTP_TIMEOUT_MS),
+  });
+  if (!response.ok) {
+    throw new Error(`Stripe answered ${response.status}`);
+  }
+  const body = (await response.json()) as { url?: unknown };
+  if (typeof body.url !== 'string') {
+    throw new Error('Stripe answered without a checkout URL');
+  }
+
+  return body.url;
+};
+
+/**
+ * A payment link from Square when configured, else Stripe, else none. Best-effort: a provider
+ * failure is logged and gives no link, never an error for the caller.
+ */
+export const createPaymentLink = async (env: ProviderEnv, logger: Logger, request: PaymentRequest): Promise<PaymentLink | null> => {
+  const provider = squareConfigured(env) ? 'square' : stripeConfigured(env) ? 'stripe' : null;
+  if (!provider) {
+    return null;
+  }
+  try {
+    const url = provider === 'square' ? await squareLink(env, request) : await stripeLink(env, request);
+
+    return { provider, url };
+  } catch (error) {
+    logger.warn({ provider, reason: error instanceof Error ? error.message : String(error) }, 'payment link not created');
+
+    return null;
+  }
+};

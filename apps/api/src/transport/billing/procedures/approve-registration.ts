@@ -1,0 +1,15 @@
+import { DomainError } from '@switchyard/domain/errors';
+import { registrationRefInput } from '@switchyard/domain/transport/billing/schemas';
+import { decideRegistration } from '@switchyard/db/transport/billing/registrations';
+import { tenantProcedure } from '../../trpc.ts';
+import { sendRegistrationFeeMail } from '../registration-fee-mail.ts';
+
+export const approveRegistration = tenantProcedure.input(registrationRefInput).mutation(async ({ ctx, input }) => {
+  const decided = await decideRegistration(ctx.db.fork(), ctx.tenantId, input.reg_id, 'approved', ctx.now());
+  if (!decided) {
+    throw new DomainError('not_found', 'Registration not found');
+  }
+  const emailSent = await sendRegistrationFeeMail(ctx, decided);
+
+  return { status: 'ok' as const, id: decided.id, action: 'approved' as const, email_sent: emailSent };
+});

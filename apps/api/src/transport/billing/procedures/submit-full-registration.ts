@@ -1,0 +1,31 @@
+import { DomainError } from '@switchyard/domain/errors';
+import { centsToAmount, REGISTRATION_FEE_CENTS } from '@switchyard/domain/transport/billing/rates';
+import { fullRegistrationInput } from '@switchyard/domain/transport/billing/schemas';
+import { resolveSignupTenant } from '@switchyard/domain/transport/tenant-resolution';
+import { findTenant } from '@switchyard/db/transport/tenants';
+import { createFullRegistration } from '@switchyard/db/transport/billing/registrations';
+import { publicProcedure } from '../../trpc.ts';
+
+/** The public signup form. Nothing is mailed now: the fee email goes out when staff approve. */
+export const submitFullRegistration = publicProcedure.input(fullRegistrationInput).mutation(async ({ ctx, input }) => {
+  const tenantId = resolveSignupTenant(input.tenant, ctx.tenantHints);
+  if (!(await findTenant(ctx.db.fork(), tenantId))) {
+    throw new DomainError('not_found', 'Tenant not found');
+  }
+  const created = await createFullRegistration(ctx.db.fork(), tenantId, input, ctx.now());
+
+  return {
+    household_id: created.householdId,
+    registration_id: created.householdId,
+    tenant_id: tenantId,
+    status: 'pending',
+    children_count: created.childrenCount,
+    weekly_total: centsToAmount(created.weeklyTotalCents),
+    registration_fee: centsToAmount(REGISTRATION_FEE_CENTS),
+    registration_fee_invoice_id: created.invoiceId,
+    email_sent: false,
+    first_pickup_date: input.first_pickup_date ?? null,
+    policy_acknowledged: new Set(input.policy_acknowledged).size,
+    parent2_added: created.parent2Added,
+  };
+});

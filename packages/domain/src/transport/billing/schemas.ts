@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { TRANSPORT_NEEDS } from './rates.ts';
+import { SPLIT_TYPES } from './billing-split.ts';
+
+/** Request shapes of the registration and billing endpoints; unknown fields are refused. */
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).nullish();
+const slug = z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be a slug').max(100);
+const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+const id = z.string().trim().min(1).max(100);
+
+/** A calendar date that exists (2026-02-30 is refused). */
+export const isoDateText = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+  .refine((value) => {
+    const parsed = new Date(`${value}T00:00:00Z`);
+
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+  }, 'must be a real date');
+
+export const LIMITS = { children: 10, emergencyContacts: 5, policies: 20 } as const;
+
+const parentInput = z.strictObject({
+  name: text(200),
+  email,
+  phone: optionalText(50),
+  relationship: optionalText(50),
+  address: optionalText(500),
+});
+
+const secondParentInput = z.strictObject({
+  name: text(200),
+  relationship: optionalText(50),
+  phone: optionalText(50),
+  email: email.nullish(),
+});
+
+const childInput = z.strictObject({
+  name: text(200),
+  transport_need: z.enum(TRANSPORT_NEEDS),
+  school: optionalText(200),
+  school_id: optionalText(100),
+  grade: optionalText(20),
+  route: optionalText(100),
+});
+
+const emergencyContactInput = z.strictObject({
+  name: text(200),
+  phone: text(50),
+  relationship: optionalText(50),
+});
+
+export const fullRegistrationInput = z.strictObject({
+  tenant: slug.nullish(),
+  parent: parentInput,
+  parent2: secondParentInput.nullish(),
+  children: z.array(childInput).min(1).max(LIMITS.children),
+  emergency_contacts: z.array(emergencyContactInput).max(LIMITS.emergencyContacts).default([]),
+  first_pickup_date: isoDateText.nullish(),
+  policy_acknowledged: z.array(slug).max(LIMITS.policies).default([]),
+});
+export type FullRegistrationInput = z.infer<typeof fullRegistrationInput>;
+
+export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+export const listRegistrationsInput = z
+  .strictObject({
+    status: z.enum(['all', ...REGISTRATION_STATUSES]).default('all'),
+    search: z.string().trim().max(200).optional(),
+  })
+  .default({ status: 'all' });
+
+export const registrationRefInput = z.strictObject({ reg_id: id });
+export const householdRefInput = z.strictObject({ household_id: id });
+
+export const allocationInput = z
+  .strictObject({
+    child_id: id,
+    split_type: z.enum(SPLIT_TYPES),
+    value: z.number().finite().min(0).max(100_000).default(0),
+  })
+  .refine((allocation) => allocation.split_type !== 'percentage' || allocation.value <= 100, {
+    message: 'a percentage is between 0 and 100',
+    path: ['value'],
+  })
+  .refine((allocation) => Math.round(allocation.value * 100) === Number((allocation.value * 100).toFixed(6)), {
+    message: 'at most two decimals',
+    path: ['value'],
+  });
+
+export const addPayerInput = z.strictObject({
+  household_id: id,
+  name: text(200),
+  email,
+  phone: optionalText(50),
+  allocation: allocationInput.nullish(),
+});
+
+export const firstPickupInput = z.strictObject({ household_id: id, first_pickup_date: isoDateText });
