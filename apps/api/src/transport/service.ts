@@ -14,6 +14,7 @@ import { streamFile } from '../http/stream-file.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
 import { createTransportContext, type TransportServices } from './context.ts';
 import { describeTransportError } from './errors.ts';
+import { createBuiltinIdentityHandler } from './identity/builtin-provider.ts';
 import { createIdentityClient } from './identity/identity-client.ts';
 import { transportRestRoutes } from './rest-routes.ts';
 import { transportRouter } from './router.ts';
@@ -52,6 +53,10 @@ export const createTransportService = (options: { env: Env; db: Database; logger
       timeoutMs: env.TRANSPORT_HTTP_TIMEOUT_MS,
     }),
   };
+
+  const builtinIdentity = env.IDENTITY_URL
+    ? null
+    : createBuiltinIdentityHandler({ db, apiKey: env.IDENTITY_API_KEY, serviceKey: identityServiceKey, now: services.now, logger });
 
   const createCaller = createCallerFactory(transportRouter);
   const toErrorResponse = (error: unknown) => {
@@ -107,6 +112,11 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname.startsWith('/trpc/')) {
       trpc(req, res);
+
+      return;
+    }
+    if (builtinIdentity && url.pathname.startsWith('/auth/v1/')) {
+      await builtinIdentity(req, res);
 
       return;
     }

@@ -1,3 +1,5 @@
 import { router } from '../trpc.ts';
+import { login } from './procedures/login.ts';
+import { register } from './procedures/register.ts';
 
-export const identityRouter = router({});
+export const identityRouter = router({ login, register });

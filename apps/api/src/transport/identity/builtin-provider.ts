@@ -1,0 +1,296 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DomainError } from '@switchyard/domain/errors';
+import { secretsMatch } from '@switchyard/domain/claims/tokens';
+import { isValidEmail, normalizeEmail, passwordProblem } from '@switchyard/domain/transport/identity/credentials';
+import { isPlainObject, mergeMetadata, type Metadata } from '@switchyard/domain/transport/identity/metadata';
+import { digestOpaqueToken } from '@switchyard/domain/transport/tenants/impersonation';
+import { deleteIdentityToken, findUserByToken } from '@switchyard/db/transport/identity/identity-tokens';
+import {
+  findIdentityUserByEmail,
+  findIdentityUserById,
+  updateIdentityUser,
+  type IdentityUserChanges,
+  type IdentityUserRow,
+} from '@switchyard/db/transport/identity/identity-users';
+import type { Database } from '@switchyard/db/orm';
+import { readJsonBody } from '@switchyard/rest-adapter/read-json-body';
+import type { Logger } from '../../logger.ts';
+import { createBuiltinUser, presentProviderUser } from './builtin-users.ts';
+import { hashPassword, verifyPassword, decoyPasswordHash } from './password-hash.ts';
+import { answer, ProviderError, refuse, refuseGrant } from './provider-answers.ts';
+import { issueSession } from './provider-sessions.ts';
+
+const MAX_BODY_BYTES = 64 * 1024;
+const ADMIN_USER_PATH = /^\/admin\/users\/([^/]+)$/;
+
+export type BuiltinIdentityOptions = {
+  db: Database;
+  /** When set, every call must carry it in the `apikey` header, as Supabase's gateway demands. */
+  apiKey: string | undefined;
+  /** Bearer of admin calls (Supabase's service-role key). */
+  serviceKey: string;
+  now: () => Date;
+  logger: Logger;
+};
+
+type Call = { req: IncomingMessage; url: URL; path: string; bearer: string | null };
+
+const header = (req: IncomingMessage, name: string): string | null => {
+  const value = req.headers[name];
+
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+};
+
+const readBody = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
+  let body: unknown;
+  try {
+    body = await readJsonBody(req, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'payload_too_large') {
+      throw refuse(413, 'request_too_large', error.message);
+    }
+    throw refuse(400, 'bad_json', 'Could not parse request body as JSON');
+  }
+  if (!isPlainObject(body)) {
+    throw refuse(400, 'bad_json', 'Could not parse request body as JSON');
+  }
+
+  return body;
+};
+
+const text = (body: Record<string, unknown>, key: string): string | undefined => {
+  const value = body[key];
+  if (value === undefined || value === null) {
+    return undefined;
+  }
+  if (typeof value !== 'string') {
+    throw refuse(400, 'validation_failed', `${key} must be a string`);
+  }
+
+  return value;
+};
+
+const metadata = (body: Record<string, unknown>, key: string): Metadata | undefined => {
+  const value = body[key];
+  if (value === undefined || value === null) {
+    return undefined;
+  }
+  if (!isPlainObject(value)) {
+    throw refuse(400, 'validation_failed', `${key} must be an object`);
+  }
+
+  return value;
+};
+
+const checkedEmail = (raw: string | undefined): string => {
+  const email = normalizeEmail(raw ?? '');
+  if (!email) {
+    throw refuse(400, 'validation_failed', 'An email address is required');
+  }
+  if (!isValidEmail(email)) {
+    throw refuse(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  }
+
+  return email;
+};
+
+const checkedPassword = (raw: string | undefined): string => {
+  const problem = passwordProblem(raw ?? '');
+  if (problem) {
+    throw refuse(422, 'weak_password', problem);
+  }
+
+  return raw as string;
+};
+
+/**
+ * The built-in GoTrue-compatible identity provider, served under /auth/v1 on the transport port
+ * when no IDENTITY_URL is configured. It speaks GoTrue's paths and error shapes, not this API's.
+ */
+export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) => {
+  const em = () => options.db.fork();
+
+  const requireUser = async (call: Call): Promise<IdentityUserRow> => {
+    const user = call.bearer ? await findUserByToken(em(), digestOpaqueToken(call.bearer), 'access', options.now()) : null;
+    if (!user) {
+      throw refuse(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    }
+
+    return user;
+  };
+
+  const requireServiceKey = (call: Call): void => {
+    if (!call.bearer || !secretsMatch(call.bearer, options.serviceKey)) {
+      throw refuse(403, 'not_admin', 'User not allowed');
+    }
+  };
+
+  const signUp = async (call: Call) => {
+    const body = await readBody(call.req);
+    const email = checkedEmail(text(body, 'email'));
+    const password = checkedPassword(text(body, 'password'));
+    const data = metadata(body, 'data') ?? {};
+    const created = await createBuiltinUser(em(), { email, password, userMetadata: mergeMetadata(null, data), at: options.now() });
+    if (!created) {
+      throw refuse(422, 'user_already_exists', 'User already registered');
+    }
+
+    // Sign-ups are confirmed at once here, so GoTrue's autoconfirm answer applies: a session.
+    return { status: 200, body: await issueSession(em(), created, options.now()) };
+  };
+
+  const token = async (call: Call) => {
+    const grant = call.url.searchParams.get('grant_type');
+    const body = await readBody(call.req);
+    if (grant === 'password') {
+      const email = normalizeEmail(text(body, 'email') ?? '');
+      const password = text(body, 'password') ?? '';
+      const user = email ? await findIdentityUserByEmail(em(), email) : null;
+      const matches = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
+      if (!user || !matches) {
+        throw refuseGrant('Invalid login credentials');
+      }
+
+      return { status: 200, body: await issueSession(em(), user, options.now()) };
+    }
+    if (grant === 'refresh_token') {
+      const presented = text(body, 'refresh_token') ?? '';
+      const hash = digestOpaqueToken(presented);
+      const user = presented ? await findUserByToken(em(), hash, 'refresh', options.now()) : null;
+      // A refresh token is spent by its use, as in GoTrue; a second use finds nothing.
+      if (!user || !(await deleteIdentityToken(em(), hash))) {
+        throw refuseGrant('Invalid Refresh Token: Refresh Token Not Found');
+      }
+
+      return { status: 200, body: await issueSession(em(), user, options.now()) };
+    }
+    throw new ProviderError(400, { error: 'unsupported_grant_type', error_description: 'Unsupported grant type' });
+  };
+
+  const applyChanges = async (user: IdentityUserRow, body: Record<string, unknown>, admin: boolean) => {
+    const changes: IdentityUserChanges = { at: options.now() };
+    const email = text(body, 'email');
+    if (email !== undefined) {
+      changes.email = checkedEmail(email);
+    }
+    const password = text(body, 'password');
+    if (password !== undefined) {
+      changes.passwordHash = await hashPassword(checkedPassword(password));
+    }
+    const own = admin ? metadata(body, 'user_metadata') : metadata(body, 'data');
+    if (own) {
+      changes.userMetadata = mergeMetadata(user.user_metadata, own);
+    }
+    const granted = metadata(body, 'app_metadata');
+    if (granted && !admin) {
+      throw refuse(403, 'not_admin', 'Updating app_metadata requires admin privileges');
+    }
+    if (granted) {
+      changes.appMetadata = mergeMetadata(user.app_metadata, granted);
+    }
+    const updated = await updateIdentityUser(em(), user.id, changes);
+    if (!updated) {
+      throw refuse(422, 'email_exists', 'A user with this email address has already been registered');
+    }
+
+    return presentProviderUser(updated);
+  };
+
+  const adminCreate = async (call: Call) => {
+    requireServiceKey(call);
+    const body = await readBody(call.req);
+    const email = checkedEmail(text(body, 'email'));
+    const password = checkedPassword(text(body, 'password'));
+    const created = await createBuiltinUser(em(), {
+      email,
+      password,
+      userMetadata: mergeMetadata(null, metadata(body, 'user_metadata') ?? {}),
+      appMetadata: mergeMetadata(null, metadata(body, 'app_metadata') ?? {}),
+      at: options.now(),
+    });
+    if (!created) {
+      throw refuse(422, 'email_exists', 'A user with this email address has already been registered');
+    }
+
+    return { status: 200, body: presentProviderUser(created) };
+  };
+
+  const adminUser = async (call: Call, id: string) => {
+    requireServiceKey(call);
+    const user = await findIdentityUserById(em(), id);
+    if (!user) {
+      throw refuse(404, 'user_not_found', 'User not found');
+    }
+    if (call.req.method === 'GET') {
+      return { status: 200, body: presentProviderUser(user) };
+    }
+
+    return { status: 200, body: await applyChanges(user, await readBody(call.req), true) };
+  };
+
+  const dispatch = async (call: Call): Promise<{ status: number; body: unknown }> => {
+    const method = call.req.method ?? 'GET';
+    const adminPath = ADMIN_USER_PATH.exec(call.path);
+    if (call.path === '/health' && method === 'GET') {
+      return { status: 200, body: { version: '1.0.0', name: 'switchyard', description: 'Built-in GoTrue-compatible identity provider' } };
+    }
+    if (call.path === '/signup' && method === 'POST') {
+      return signUp(call);
+    }
+    if (call.path === '/token' && method === 'POST') {
+      return token(call);
+    }
+    if (call.path === '/user' && method === 'GET') {
+      return { status: 200, body: presentProviderUser(await requireUser(call)) };
+    }
+    if (call.path === '/user' && method === 'PUT') {
+      const user = await requireUser(call);
+
+      return { status: 200, body: await applyChanges(user, await readBody(call.req), false) };
+    }
+    if (call.path === '/logout' && method === 'POST') {
+      await requireUser(call);
+      await deleteIdentityToken(em(), digestOpaqueToken(call.bearer as string));
+
+      return { status: 204, body: null };
+    }
+    if (call.path === '/admin/users' && method === 'POST') {
+      return adminCreate(call);
+    }
+    if (adminPath?.[1] && (method === 'PUT' || method === 'GET')) {
+      return adminUser(call, decodeURIComponent(adminPath[1]));
+    }
+    throw refuse(404, 'not_found', 'Not found');
+  };
+
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    try {
+      const apiKey = header(req, 'apikey');
+      if (options.apiKey && (!apiKey || !secretsMatch(apiKey, options.apiKey))) {
+        throw new ProviderError(401, { message: apiKey ? 'Invalid API key' : 'No API key found in request' });
+      }
+      const authorization = header(req, 'authorization');
+      const bearer = authorization ? (/^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim() ?? null) : null;
+      const { status, body } = await dispatch({ req, url, path: url.pathname.slice('/auth/v1'.length), bearer });
+      if (status === 204) {
+        res.statusCode = 204;
+        res.end();
+
+        return;
+      }
+      answer(res, status, body);
+    } catch (error) {
+      if (!req.readableEnded) {
+        req.resume();
+      }
+      if (error instanceof ProviderError) {
+        answer(res, error.status, error.body);
+
+        return;
+      }
+      options.logger.error({ err: error }, 'identity provider request failed');
+      answer(res, 500, { code: 500, error_code: 'unexpected_failure', msg: 'Unexpected failure' });
+    }
+  };
+};

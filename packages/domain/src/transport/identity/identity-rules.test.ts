@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { isValidEmail, normalizeEmail, passwordProblem } from './credentials.ts';
+import { isPlainObject, mergeMetadata } from './metadata.ts';
+
+describe('metadata updates', () => {
+  it('merge shallowly and remove keys set to null', () => {
+    expect(mergeMetadata({ a: 1, b: { c: 2 }, d: 'x' }, { b: { e: 3 }, d: null, f: true })).toEqual({ a: 1, b: { e: 3 }, f: true });
+  });
+
+  it('start from nothing when nothing is stored', () => {
+    expect(mergeMetadata(null, { role: 'parent', gone: null })).toEqual({ role: 'parent' });
+  });
+
+  it('accept only plain objects as metadata', () => {
+    expect(isPlainObject({})).toBe(true);
+    expect(isPlainObject([])).toBe(false);
+    expect(isPlainObject(null)).toBe(false);
+    expect(isPlainObject('x')).toBe(false);
+  });
+});
+
+describe('credentials', () => {
+  it('compare emails without case or surrounding spaces', () => {
+    expect(normalizeEmail('  Ann@Example.COM ')).toBe('ann@example.com');
+  });
+
+  it('refuse addresses a mail server could not take', () => {
+    expect(isValidEmail('ann@example.com')).toBe(true);
+    expect(isValidEmail('ann@example')).toBe(false);
+    expect(isValidEmail('ann example@x.org')).toBe(false);
+    expect(isValidEmail(`${'a'.repeat(250)}@x.org`)).toBe(false);
+  });
+
+  it('ask for at least six characters in a password', () => {
+    expect(passwordProblem('12345')).toMatch(/at least 6/);
+    expect(passwordProblem('123456')).toBeNull();
+    expect(passwordProblem('x'.repeat(1001))).toMatch(/at most/);
+  });
+});
