@@ -397,8 +397,11 @@ const startSwitchyard = async (work: string, databaseUrl: string): Promise<{ chi
 const cpuPerRequest = (measured: Measured) =>
   Math.round(((measured.cpu.serverCores + measured.cpu.postgresCores) / Math.max(1, measured.requestsPerSecond)) * 1e6);
 
+/** Work on the machine that is none of the three: other people's jobs, the kernel's own. */
+const otherCores = (cpu: CpuShare) => Math.max(0, Number((cpu.machineBusyCores - cpu.generatorCores - cpu.serverCores - cpu.postgresCores).toFixed(2)));
+
 const cpuText = (cpu: CpuShare) =>
-  `generator ${cpu.generatorCores}, receiver ${cpu.serverCores}, PostgreSQL ${cpu.postgresCores} (machine busy ${cpu.machineBusyCores} of ${cpus().length})`;
+  `generator ${cpu.generatorCores}, receiver ${cpu.serverCores}, PostgreSQL ${cpu.postgresCores}, other ${otherCores(cpu)} (machine busy ${cpu.machineBusyCores} of ${cpus().length})`;
 
 const main = async () => {
   const work = mkdtempSync(join(tmpdir(), 'switchyard-bench-webhooks-'));
@@ -515,6 +518,8 @@ const main = async () => {
         '',
         `Ratio switchyard / adnanh: ${levels.map((level) => `${level.ratio}x at ${level.concurrency}`).join(', ')}. ` +
           `Headline (${HEADLINE_CONCURRENCY} connections): **${ratio}x** (target 1.5x, ${ratio >= 1.5 ? 'met' : 'not met'}).`,
+        '',
+        'Rounds that differ widely, or a large "other" share, mean the machine had other work during the run: read the ratio at every level and the CPU per request, not the headline alone.',
         '',
         `Rows in webhook_delivery after the run: ${stored}; 2xx answers switchyard gave during warm-up and measurement at all levels: ${report.switchyard.answered2xxAllLevels}.`,
         '',
