@@ -3,6 +3,7 @@ import { Migration20261122000100Claims } from './Migration20261122000100_claims.
 import { Migration20261122000200Webhooks } from './Migration20261122000200_webhooks.ts';
 import { Migration20261122000300TransportTenants } from './Migration20261122000300_transport_tenants.ts';
 import { Migration20261122000310TransportIdentity } from './Migration20261122000310_transport_identity.ts';
+import { Migration20261122000320TransportOperations } from './Migration20261122000320_transport_operations.ts';
 import { Migration20261122000330TransportBilling } from './Migration20261122000330_transport_billing.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
@@ -11,5 +12,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000200_webhooks', class: Migration20261122000200Webhooks },
   { name: 'Migration20261122000300_transport_tenants', class: Migration20261122000300TransportTenants },
   { name: 'Migration20261122000310_transport_identity', class: Migration20261122000310TransportIdentity },
+  { name: 'Migration20261122000320_transport_operations', class: Migration20261122000320TransportOperations },
   { name: 'Migration20261122000330_transport_billing', class: Migration20261122000330TransportBilling },
 ];

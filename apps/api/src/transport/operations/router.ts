@@ -1,3 +1,24 @@
 import { router } from '../trpc.ts';
+import { listRoutes } from './procedures/list-routes.ts';
+import { createRoute } from './procedures/create-route.ts';
+import { getRoute } from './procedures/get-route.ts';
+import { updateRoute } from './procedures/update-route.ts';
+import { deleteRoute } from './procedures/delete-route.ts';
+import { listBuses } from './procedures/list-buses.ts';
+import { getBus } from './procedures/get-bus.ts';
+import { reportBusLocation } from './procedures/report-bus-location.ts';
+import { listSchools } from './procedures/list-schools.ts';
+import { listPublicSchools } from './procedures/list-public-schools.ts';
 
-export const operationsRouter = router({});
+export const operationsRouter = router({
+  listRoutes,
+  createRoute,
+  getRoute,
+  updateRoute,
+  deleteRoute,
+  listBuses,
+  getBus,
+  reportBusLocation,
+  listSchools,
+  listPublicSchools,
+});

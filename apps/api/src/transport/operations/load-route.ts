@@ -1,0 +1,14 @@
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { DomainError } from '@switchyard/domain/errors';
+import { findRoute, listStops } from '@switchyard/db/transport/operations/routes';
+import { presentRouteDetail } from './presenters.ts';
+
+/** A route of the tenant with its ordered stops; 404 `Route not found` for any other id. */
+export const loadRouteDetail = async (em: SqlEntityManager, tenantId: string, routeId: string) => {
+  const route = await findRoute(em, tenantId, routeId);
+  if (!route) {
+    throw new DomainError('not_found', 'Route not found');
+  }
+
+  return presentRouteDetail(route, await listStops(em, tenantId, routeId));
+};

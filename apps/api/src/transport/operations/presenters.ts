@@ -1,0 +1,56 @@
+import type { BusRow } from '@switchyard/db/transport/operations/buses';
+import type { RouteRow, StopRow } from '@switchyard/db/transport/operations/routes';
+import type { SchoolRow } from '@switchyard/db/transport/operations/schools';
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+const routeFields = (route: RouteRow) => ({
+  id: route.id,
+  name: route.name,
+  bus_id: route.bus_id,
+  driver: route.driver,
+  mode: route.mode,
+  status: route.status,
+  miles: route.miles,
+  created_at: iso(route.created_at),
+  updated_at: iso(route.updated_at),
+});
+
+/** List shape: `stops` is the number of stops. */
+export const presentRouteSummary = (route: RouteRow) => ({ ...routeFields(route), stops: route.stops });
+
+export const presentStop = (stop: StopRow) => ({
+  position: stop.position,
+  name: stop.name,
+  address: stop.address,
+  lat: stop.lat,
+  lng: stop.lng,
+  time: stop.time,
+  riders: stop.riders,
+});
+
+/** Detail shape: `stops` is the ordered list, `stop_count` its length. */
+export const presentRouteDetail = (route: RouteRow, stops: StopRow[]) => ({
+  ...routeFields(route),
+  stop_count: stops.length,
+  stops: stops.map(presentStop),
+});
+
+export const presentBus = (bus: BusRow) => ({
+  id: bus.id,
+  lat: bus.lat,
+  lng: bus.lng,
+  heading: bus.heading,
+  speed: bus.speed,
+  last_update: iso(bus.last_update),
+});
+
+export const presentPublicSchool = (school: SchoolRow) => ({
+  id: school.id,
+  name: school.name,
+  address: school.address,
+  start_time: school.start_time,
+  end_time: school.end_time,
+});
+
+export const presentSchool = (school: SchoolRow) => ({ ...presentPublicSchool(school), tenant_id: school.tenant_id, created_at: iso(school.created_at) });

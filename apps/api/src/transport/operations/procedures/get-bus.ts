@@ -1,0 +1,14 @@
+import { DomainError } from '@switchyard/domain/errors';
+import { busRefInput } from '@switchyard/domain/transport/operations/schemas';
+import { findBus } from '@switchyard/db/transport/operations/buses';
+import { tenantProcedure } from '../../trpc.ts';
+import { presentBus } from '../presenters.ts';
+
+export const getBus = tenantProcedure.input(busRefInput).query(async ({ ctx, input }) => {
+  const bus = await findBus(ctx.db.fork(), ctx.tenantId, input.bus_id);
+  if (!bus) {
+    throw new DomainError('not_found', 'Bus not found');
+  }
+
+  return presentBus(bus);
+});

@@ -1,0 +1,15 @@
+import { busLocationInput } from '@switchyard/domain/transport/operations/schemas';
+import { reportBusLocation as saveLocation } from '@switchyard/db/transport/operations/buses';
+import { tenantProcedure } from '../../trpc.ts';
+
+export const reportBusLocation = tenantProcedure.input(busLocationInput).mutation(async ({ ctx, input }) => {
+  await saveLocation(
+    ctx.db.fork(),
+    ctx.tenantId,
+    input.bus_id,
+    { lat: input.lat, lng: input.lng, heading: input.heading ?? null, speed: input.speed ?? null },
+    ctx.now(),
+  );
+
+  return { status: 'ok' as const };
+});

@@ -1,0 +1,17 @@
+import { DomainError } from '@switchyard/domain/errors';
+import { updateRouteInput } from '@switchyard/domain/transport/operations/schemas';
+import { updateRoute as patchRoute } from '@switchyard/db/transport/operations/routes';
+import { tenantProcedure } from '../../trpc.ts';
+import { loadRouteDetail } from '../load-route.ts';
+import { toStopValues } from '../route-values.ts';
+
+export const updateRoute = tenantProcedure.input(updateRouteInput).mutation(async ({ ctx, input }) => {
+  const { route_id: routeId, stops, ...fields } = input;
+  const em = ctx.db.fork();
+  const found = await patchRoute(em, ctx.tenantId, routeId, { ...fields, ...(stops ? { stops: stops.map(toStopValues) } : {}) }, ctx.now());
+  if (!found) {
+    throw new DomainError('not_found', 'Route not found');
+  }
+
+  return loadRouteDetail(em, ctx.tenantId, routeId);
+});

@@ -1,0 +1,59 @@
+import type { SqlEntityManager } from '@mikro-orm/sql';
+
+export type BusRow = {
+  tenant_id: string;
+  id: string;
+  lat: number | null;
+  lng: number | null;
+  heading: number | null;
+  speed: number | null;
+  last_update: Date | null;
+};
+
+export type BusPosition = { lat: number | null; lng: number | null; heading: number | null; speed: number | null };
+
+const COLUMNS = 'tenant_id, id, lat, lng, heading, speed, last_update';
+
+export const listBuses = (em: SqlEntityManager, tenantId: string): Promise<BusRow[]> =>
+  em.execute<BusRow[]>(`select ${COLUMNS} from transport_bus where tenant_id = ? order by id`, [tenantId]);
+
+export const findBus = async (em: SqlEntityManager, tenantId: string, id: string): Promise<BusRow | null> => {
+  const rows = await em.execute<BusRow[]>(`select ${COLUMNS} from transport_bus where tenant_id = ? and id = ?`, [tenantId, id]);
+
+  return rows[0] ?? null;
+};
+
+/** A tracker's report: creates the bus on its first report (trackers register themselves). */
+export const reportBusLocation = async (em: SqlEntityManager, tenantId: string, id: string, position: BusPosition, at: Date): Promise<void> => {
+  await em.execute(
+    `insert into transport_bus (tenant_id, id, lat, lng, heading, speed, last_update)
+     values (?, ?, ?::double precision, ?::double precision, ?::double precision, ?::double precision, ?::timestamptz)
+     on conflict (tenant_id, id) do update set lat = excluded.lat, lng = excluded.lng, heading = excluded.heading,
+       speed = excluded.speed, last_update = excluded.last_update`,
+    [tenantId, id, position.lat, position.lng, position.heading, position.speed, at.toISOString()],
+  );
+};
+
+/**
+ * A bus known before any report (import, demo data). `lastUpdate` null keeps an existing bus's
+ * report time; an existing bus's position is only overwritten when `replace`.
+ */
+export const saveBus = async (
+  em: SqlEntityManager,
+  tenantId: string,
+  bus: { id: string } & BusPosition,
+  options: { replace: boolean; lastUpdate: Date | null },
+): Promise<void> => {
+  await em.execute(
+    `insert into transport_bus (tenant_id, id, lat, lng, heading, speed, last_update)
+     values (?, ?, ?::double precision, ?::double precision, ?::double precision, ?::double precision, ?::timestamptz)
+     on conflict (tenant_id, id) do ${
+       options.replace
+         ? `update set lat = coalesce(excluded.lat, transport_bus.lat), lng = coalesce(excluded.lng, transport_bus.lng),
+            heading = coalesce(excluded.heading, transport_bus.heading), speed = coalesce(excluded.speed, transport_bus.speed),
+            last_update = coalesce(excluded.last_update, transport_bus.last_update)`
+         : 'nothing'
+     }`,
+    [tenantId, bus.id, bus.lat, bus.lng, bus.heading, bus.speed, options.lastUpdate?.toISOString() ?? null],
+  );
+};
