@@ -6,6 +6,7 @@ import {
   publicSchoolsInput,
   routeRefInput,
   updateRouteInput,
+  weatherInput,
 } from '@switchyard/domain/transport/operations/schemas';
 
 const staff: Pick<RestRoute, 'access' | 'errors'> = { access: 'staff', errors: ['unauthorized', 'forbidden'] };
@@ -22,4 +23,7 @@ export const operationsRestRoutes: RestRoute[] = [
   { method: 'PUT', path: '/api/buses/{bus_id}/location', procedure: 'operations.reportBusLocation', input: 'json', successStatus: 200, ...staff, tags: ['buses'], summary: "A tracker's position report; an unknown bus id registers the bus", inputSchema: busLocationInput },
   { method: 'GET', path: '/api/schools', procedure: 'operations.listSchools', input: 'none', successStatus: 200, ...staff, tags: ['schools'], summary: 'Schools of the tenant, all columns' },
   { method: 'GET', path: '/api/public/schools', procedure: 'operations.listPublicSchools', input: 'query', successStatus: 200, access: 'public', errors: ['not_found'], tags: ['schools'], summary: 'Schools of the publicly resolved tenant', inputSchema: publicSchoolsInput },
+  { method: 'GET', path: '/api/routes/{route_id}/conditions', procedure: 'operations.routeConditions', input: 'none', successStatus: 200, access: 'staff', errors: ['unauthorized', 'forbidden', 'not_found'], tags: ['routes'], summary: "Traffic incidents around the route's stops (TomTom); `unavailable` when the provider fails", inputSchema: routeRefInput },
+  { method: 'GET', path: '/api/health/tomtom', procedure: 'operations.trafficHealth', input: 'none', successStatus: 200, access: 'public', tags: ['health'], summary: 'Server-side ping of the traffic provider' },
+  { method: 'GET', path: '/api/weather', procedure: 'operations.getWeather', input: 'query', successStatus: 200, access: 'public', errors: ['bad_gateway'], tags: ['weather'], summary: "Open-Meteo's forecast for lat/lon (default Savannah, GA)", inputSchema: weatherInput },
 ];

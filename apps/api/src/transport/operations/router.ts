@@ -9,6 +9,9 @@ import { getBus } from './procedures/get-bus.ts';
 import { reportBusLocation } from './procedures/report-bus-location.ts';
 import { listSchools } from './procedures/list-schools.ts';
 import { listPublicSchools } from './procedures/list-public-schools.ts';
+import { routeConditions } from './procedures/route-conditions.ts';
+import { trafficHealth } from './procedures/traffic-health.ts';
+import { getWeather } from './procedures/get-weather.ts';
 
 export const operationsRouter = router({
   listRoutes,
@@ -21,4 +24,7 @@ export const operationsRouter = router({
   reportBusLocation,
   listSchools,
   listPublicSchools,
+  routeConditions,
+  trafficHealth,
+  getWeather,
 });

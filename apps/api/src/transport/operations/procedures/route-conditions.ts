@@ -1,0 +1,36 @@
+import { DomainError } from '@switchyard/domain/errors';
+import { routeBbox, servesSchool, summarizeIncidents } from '@switchyard/domain/transport/operations/route-conditions';
+import { routeRefInput } from '@switchyard/domain/transport/operations/schemas';
+import { findRoute, listStops } from '@switchyard/db/transport/operations/routes';
+import { listSchools } from '@switchyard/db/transport/operations/schools';
+import { tenantProcedure } from '../../trpc.ts';
+import { presentPublicSchool } from '../presenters.ts';
+import { fetchIncidents } from '../traffic-provider.ts';
+
+/** Traffic incidents around a route's stops; a provider problem is a summary, never an error. */
+export const routeConditions = tenantProcedure.input(routeRefInput).query(async ({ ctx, input }) => {
+  const em = ctx.db.fork();
+  const route = await findRoute(em, ctx.tenantId, input.route_id);
+  if (!route) {
+    throw new DomainError('not_found', 'Route not found');
+  }
+  const [stops, schools] = await Promise.all([listStops(em, ctx.tenantId, route.id), listSchools(em, ctx.tenantId)]);
+  const bbox = routeBbox(stops);
+  const base = {
+    route_id: route.id,
+    route_name: route.name,
+    schools: schools.filter((school) => servesSchool(stops, school)).map(presentPublicSchool),
+    bbox,
+  };
+  if (bbox === null) {
+    return { ...base, summary: 'unavailable' as const, incident_count: 0, incidents: [], detail: 'The route has no stop coordinates' };
+  }
+  const outcome = await fetchIncidents(ctx.env, bbox);
+  if (!outcome.ok) {
+    ctx.logger.warn({ route_id: route.id, reason: outcome.reason }, 'traffic provider unavailable');
+
+    return { ...base, summary: 'unavailable' as const, incident_count: 0, incidents: [], detail: outcome.reason };
+  }
+
+  return { ...base, summary: summarizeIncidents(outcome.incidents), incident_count: outcome.incidents.length, incidents: outcome.incidents, detail: null };
+});
