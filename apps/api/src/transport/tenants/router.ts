@@ -1,3 +1,12 @@
 import { router } from '../trpc.ts';
+import { assumeIdentity } from './procedures/assume-identity.ts';
+import { auditLog } from './procedures/audit-log.ts';
+import { exitImpersonation } from './procedures/exit-impersonation.ts';
+import { getTheme } from './procedures/get-theme.ts';
+import { health } from './procedures/health.ts';
+import { impersonatedMe } from './procedures/impersonated-me.ts';
+import { listTenants } from './procedures/list-tenants.ts';
+import { logAction } from './procedures/log-action.ts';
+import { tenantLogs } from './procedures/tenant-logs.ts';
 
-export const tenantsRouter = router({});
+export const tenantsRouter = router({ health, listTenants, getTheme, tenantLogs, assumeIdentity, exitImpersonation, auditLog, logAction, impersonatedMe });

@@ -1,0 +1,14 @@
+import { DomainError } from '@switchyard/domain/errors';
+import { themeInput } from '@switchyard/domain/transport/tenants/schemas';
+import { findTenant } from '@switchyard/db/transport/tenants';
+import { publicProcedure } from '../../trpc.ts';
+import { presentTheme } from '../presenters.ts';
+
+export const getTheme = publicProcedure.input(themeInput).query(async ({ ctx, input }) => {
+  const tenant = await findTenant(ctx.db.fork(), input.slug.trim().toLowerCase());
+  if (!tenant) {
+    throw new DomainError('not_found', 'Tenant not found');
+  }
+
+  return presentTheme(tenant);
+});

@@ -1,0 +1,17 @@
+import { logActionInput } from '@switchyard/domain/transport/tenants/schemas';
+import { recordTransportAudit } from '@switchyard/db/transport/tenants/audit-log';
+import { impersonationProcedure } from '../impersonation-procedure.ts';
+import { impersonationActor } from '../impersonation-actor.ts';
+
+export const logAction = impersonationProcedure.input(logActionInput).mutation(async ({ ctx, input }) => {
+  const id = await recordTransportAudit(ctx.db.fork(), {
+    tenantId: ctx.impersonation.tenantId,
+    actor: impersonationActor(ctx.impersonation),
+    action: input.action,
+    resource: input.resource ?? null,
+    details: input.details ?? {},
+    at: ctx.now(),
+  });
+
+  return { status: 'ok', id, logged: true };
+});

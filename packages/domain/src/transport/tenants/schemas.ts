@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { PRIVILEGED_ROLES } from '../session-user.ts';
+
+export const TENANT_TIERS = ['starter', 'standard', 'enterprise'] as const;
+export const DEFAULT_AUDIT_LIMIT = 100;
+export const MAX_AUDIT_LIMIT = 1000;
+/** Details are kept for reading, not as a store: a bound keeps one call from filling the table. */
+export const MAX_AUDIT_DETAILS_CHARS = 10_000;
+
+export const tenantSlug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(63)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a tenant slug (a-z, 0-9, -)');
+
+/** "Clamped": out-of-range numbers are pulled into 1..1000 rather than refused; non-numbers are refused. */
+export const auditLimit = z
+  .string()
+  .regex(/^-?\d{1,12}$/, 'limit must be a whole number')
+  .optional()
+  .transform((value) => (value === undefined ? DEFAULT_AUDIT_LIMIT : Math.min(MAX_AUDIT_LIMIT, Math.max(1, Number(value)))));
+
+export const auditLogInput = z.strictObject({ tenant_id: tenantSlug.optional(), limit: auditLimit });
+
+export const tenantLogsInput = z.strictObject({ tenant: z.string().max(200), limit: auditLimit });
+
+export const themeInput = z.strictObject({ slug: z.string().max(200) });
+
+const email = z.string().trim().toLowerCase().max(254).email();
+
+export const assumeIdentityInput = z.strictObject({
+  tenant_id: tenantSlug,
+  user_email: email.optional().nullable(),
+  target_role: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z][a-z_]{0,49}$/, 'target_role must be a role name')
+    .refine((role) => !(PRIVILEGED_ROLES as readonly string[]).includes(role), 'target_role cannot be a platform role')
+    .optional(),
+});
+
+export const exitImpersonationInput = z.strictObject({ token: z.string().max(200).optional() });
+
+const detailsObject = z
+  .record(z.string(), z.unknown())
+  .refine((details) => JSON.stringify(details).length <= MAX_AUDIT_DETAILS_CHARS, `details must be under ${MAX_AUDIT_DETAILS_CHARS} characters as JSON`);
+
+export const logActionInput = z.strictObject({
+  action: z.string().trim().min(1, 'action is required').max(200),
+  resource: z.string().max(500).optional().nullable(),
+  details: detailsObject.optional().nullable(),
+});
