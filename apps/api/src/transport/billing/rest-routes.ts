@@ -1,5 +1,12 @@
 import type { RestRoute } from '@switchyard/rest-adapter/route-table';
-import { fullRegistrationInput, listRegistrationsInput, registrationRefInput } from '@switchyard/domain/transport/billing/schemas';
+import {
+  addPayerInput,
+  firstPickupInput,
+  fullRegistrationInput,
+  householdRefInput,
+  listRegistrationsInput,
+  registrationRefInput,
+} from '@switchyard/domain/transport/billing/schemas';
 
 const staff = ['unauthorized', 'forbidden'];
 
@@ -8,4 +15,15 @@ export const billingRestRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/registrations', procedure: 'billing.listRegistrations', input: 'query', successStatus: 200, access: 'staff', tags: ['registrations'], summary: "The tenant's registrations, newest first", inputSchema: listRegistrationsInput, errors: staff },
   { method: 'PUT', path: '/api/registrations/{reg_id}/approve', procedure: 'billing.approveRegistration', input: 'none', successStatus: 200, access: 'staff', tags: ['registrations'], summary: 'Approve a registration and email the registration fee', inputSchema: registrationRefInput, errors: [...staff, 'not_found'] },
   { method: 'PUT', path: '/api/registrations/{reg_id}/reject', procedure: 'billing.rejectRegistration', input: 'none', successStatus: 200, access: 'staff', tags: ['registrations'], summary: 'Reject a registration', inputSchema: registrationRefInput, errors: [...staff, 'not_found'] },
+  { method: 'GET', path: '/api/children', procedure: 'billing.listChildren', input: 'none', successStatus: 200, access: 'staff', tags: ['children'], summary: "The tenant's active children", errors: staff },
+  { method: 'GET', path: '/api/dashboard/stats', procedure: 'billing.dashboardStats', input: 'none', successStatus: 200, access: 'staff', tags: ['dashboard'], summary: 'Pending registrations, active buses and children, routes', errors: staff },
+  { method: 'GET', path: '/api/billing/households', procedure: 'billing.listHouseholds', input: 'none', successStatus: 200, access: 'staff', tags: ['billing'], summary: 'Households with children and weekly totals', errors: staff },
+  { method: 'GET', path: '/api/billing/households/{household_id}', procedure: 'billing.getHousehold', input: 'none', successStatus: 200, access: 'staff', tags: ['billing'], summary: 'One household with payers, allocations and payer splits', inputSchema: householdRefInput, errors: [...staff, 'not_found'] },
+  { method: 'POST', path: '/api/billing/households/{household_id}/payers', procedure: 'billing.addPayer', input: 'json', successStatus: 201, access: 'staff', tags: ['billing'], summary: 'Add a payer, optionally with an allocation', inputSchema: addPayerInput, errors: [...staff, 'not_found'] },
+  { method: 'POST', path: '/api/billing/households/{household_id}/first-pickup', procedure: 'billing.setFirstPickup', input: 'json', successStatus: 200, access: 'staff', tags: ['billing'], summary: "Set a household's first pickup date", inputSchema: firstPickupInput, errors: [...staff, 'not_found'] },
+  { method: 'POST', path: '/api/billing/generate', procedure: 'billing.generateInvoices', input: 'none', successStatus: 200, access: 'staff', tags: ['billing'], summary: 'Draft invoices per payer for the current weekly cycle', errors: staff },
+  { method: 'POST', path: '/api/billing/generate-due', procedure: 'billing.generateDueInvoices', input: 'none', successStatus: 200, access: 'staff', tags: ['billing'], summary: 'Generate and email first weekly invoices that are due', errors: staff },
+  { method: 'GET', path: '/api/billing/outstanding', procedure: 'billing.listOutstanding', input: 'none', successStatus: 200, access: 'staff', tags: ['billing'], summary: 'Outstanding amounts per household and payer', errors: staff },
+  { method: 'GET', path: '/api/billing/rates', procedure: 'billing.billingRates', input: 'none', successStatus: 200, access: 'public', tags: ['billing'], summary: 'Weekly rates and registration fee' },
+  { method: 'GET', path: '/api/billing/provider-status', procedure: 'billing.providerStatus', input: 'none', successStatus: 200, access: 'public', tags: ['billing'], summary: 'Which payment providers are configured' },
 ];

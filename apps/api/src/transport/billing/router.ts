@@ -3,10 +3,32 @@ import { submitFullRegistration } from './procedures/submit-full-registration.ts
 import { listRegistrations } from './procedures/list-registrations.ts';
 import { approveRegistration } from './procedures/approve-registration.ts';
 import { rejectRegistration } from './procedures/reject-registration.ts';
+import { listHouseholds } from './procedures/list-households.ts';
+import { getHousehold } from './procedures/get-household.ts';
+import { addPayer } from './procedures/add-payer.ts';
+import { setFirstPickup } from './procedures/set-first-pickup.ts';
+import { generateInvoices } from './procedures/generate-invoices.ts';
+import { generateDueInvoices } from './procedures/generate-due-invoices.ts';
+import { listOutstanding } from './procedures/list-outstanding.ts';
+import { billingRates } from './procedures/billing-rates.ts';
+import { providerStatus } from './procedures/provider-status.ts';
+import { listChildren } from './procedures/list-children.ts';
+import { dashboardStats } from './procedures/dashboard-stats.ts';
 
 export const billingRouter = router({
   submitFullRegistration,
   listRegistrations,
   approveRegistration,
   rejectRegistration,
+  listHouseholds,
+  getHousehold,
+  addPayer,
+  setFirstPickup,
+  generateInvoices,
+  generateDueInvoices,
+  listOutstanding,
+  billingRates,
+  providerStatus,
+  listChildren,
+  dashboardStats,
 });

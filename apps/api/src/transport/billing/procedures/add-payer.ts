@@ -1,0 +1,15 @@
+import { addPayerInput } from '@switchyard/domain/transport/billing/schemas';
+import { addPayer as insertPayer } from '@switchyard/db/transport/billing/payers';
+import { tenantProcedure } from '../../trpc.ts';
+
+export const addPayer = tenantProcedure.input(addPayerInput).mutation(({ ctx, input }) =>
+  insertPayer(ctx.db.fork(), {
+    tenantId: ctx.tenantId,
+    householdId: input.household_id,
+    name: input.name,
+    email: input.email,
+    phone: input.phone ?? null,
+    allocation: input.allocation ? { childId: input.allocation.child_id, splitType: input.allocation.split_type, value: input.allocation.value } : null,
+    now: ctx.now(),
+  }),
+);

@@ -1,0 +1,33 @@
+import { cycleContaining, FIRST_INVOICE_LEAD_DAYS, isoDate } from '@switchyard/domain/transport/billing/billing-cycle';
+import { generateCycleInvoices, householdsWithPickupBy, markInvoiceSent } from '@switchyard/db/transport/billing/invoices';
+import type { InvoiceView } from '@switchyard/db/transport/billing/rows';
+import { tenantProcedure } from '../../trpc.ts';
+import { sendWeeklyInvoiceMail } from '../weekly-invoice-mail.ts';
+
+/**
+ * First weekly invoices: every household whose first pickup is within the lead days or past and
+ * that was never billed for transport gets its invoices for the current cycle, each mailed to its
+ * payer and marked `sent` when the mail went out.
+ */
+export const generateDueInvoices = tenantProcedure.mutation(async ({ ctx }) => {
+  const now = ctx.now();
+  const latest = isoDate(new Date(now.getTime() + FIRST_INVOICE_LEAD_DAYS * 86_400_000));
+  const candidates = await householdsWithPickupBy(ctx.db.fork(), ctx.tenantId, latest);
+  const skipped = candidates.filter((candidate) => candidate.hasTransportationInvoice).map((candidate) => candidate.householdId);
+  const due = candidates.filter((candidate) => !candidate.hasTransportationInvoice).map((candidate) => candidate.householdId);
+  const created = await generateCycleInvoices(ctx.db.fork(), { tenantId: ctx.tenantId, cycle: cycleContaining(now), householdIds: due, now });
+  const generated: InvoiceView[] = [];
+  const emailed: { invoice_id: string; payer_id: string | null; email: string }[] = [];
+  for (const invoice of created) {
+    const sent = await sendWeeklyInvoiceMail(ctx, invoice);
+    if (!sent) {
+      generated.push(invoice);
+      continue;
+    }
+    const updated = await markInvoiceSent(ctx.db.fork(), invoice.id, { at: ctx.now(), provider: sent.provider, paymentUrl: sent.paymentUrl });
+    generated.push(updated ?? invoice);
+    emailed.push({ invoice_id: invoice.id, payer_id: invoice.payer_id, email: sent.email });
+  }
+
+  return { date: isoDate(now), generated, emailed, skipped };
+});

@@ -1,0 +1,11 @@
+import { cycleContaining } from '@switchyard/domain/transport/billing/billing-cycle';
+import { generateCycleInvoices } from '@switchyard/db/transport/billing/invoices';
+import { tenantProcedure } from '../../trpc.ts';
+
+export const generateInvoices = tenantProcedure.mutation(async ({ ctx }) => {
+  const now = ctx.now();
+  const cycle = cycleContaining(now);
+  const invoices = await generateCycleInvoices(ctx.db.fork(), { tenantId: ctx.tenantId, cycle, now });
+
+  return { cycle_start: cycle.cycleStart, cycle_end: cycle.cycleEnd, invoices };
+});

@@ -1,0 +1,12 @@
+import { DomainError } from '@switchyard/domain/errors';
+import { firstPickupInput } from '@switchyard/domain/transport/billing/schemas';
+import { setFirstPickupDate } from '@switchyard/db/transport/billing/households';
+import { tenantProcedure } from '../../trpc.ts';
+
+export const setFirstPickup = tenantProcedure.input(firstPickupInput).mutation(async ({ ctx, input }) => {
+  if (!(await setFirstPickupDate(ctx.db.fork(), ctx.tenantId, input.household_id, input.first_pickup_date))) {
+    throw new DomainError('not_found', 'Household not found');
+  }
+
+  return { household_id: input.household_id, first_pickup_date: input.first_pickup_date };
+});

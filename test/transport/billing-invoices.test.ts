@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, register, snapshot, startBillingWorld, type BillingWorld } from './billing-support.ts';
+
+let world: BillingWorld;
+const WEDNESDAY = new Date('2026-11-25T15:00:00Z');
+
+beforeAll(async () => {
+  world = await startBillingWorld();
+  world.transport.setNow(WEDNESDAY);
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+/** A tenant of its own per test, since generating bills the whole tenant. */
+let tenantSequence = 0;
+const freshTenant = async () => {
+  tenantSequence += 1;
+  const id = `bill-${tenantSequence}`;
+  await world.transport.db.fork().execute('insert into transport_tenant (id, name) values (?, ?)', [id, `Billing ${tenantSequence}`]);
+
+  return { id, token: world.identity.addUser({ appRole: 'operator', appTenant: id }) };
+};
+
+const householdDetail = async (token: string, householdId: string) => (await call(world, 'GET', `/api/billing/households/${householdId}`, { token })).body;
+
+describe('POST /api/billing/generate', () => {
+  it('creates one draft invoice per payer with a share for the current Monday-Sunday cycle, once', async () => {
+    const tenant = await freshTenant();
+    const created = await register(world, { tenant: tenant.id, parent2: { name: 'Co Payer', email: 'co@family.test' } });
+    const detail = await householdDetail(tenant.token, created.household_id);
+    const [primary, second] = detail.payers;
+    await call(world, 'POST', `/api/billing/households/${created.household_id}/payers`, {
+      token: tenant.token,
+      body: { name: 'Aunt', email: 'aunt@family.test', allocation: { child_id: detail.children[0].id, split_type: 'percentage', value: 40 } },
+    });
+    const answer = await call(world, 'POST', '/api/billing/generate', { token: tenant.token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.cycle_start).toBe('2026-11-23');
+    expect(answer.body.cycle_end).toBe('2026-11-29');
+    // 40 % of 175.00 = 70.00 to the aunt; the co-payer has no allocation and no invoice.
+    expect(answer.body.invoices).toHaveLength(2);
+    const byPayer = Object.fromEntries(answer.body.invoices.map((invoice: { payer_id: string }) => [invoice.payer_id, invoice]));
+    expect(byPayer[primary.id]).toMatchObject({ household_id: created.household_id, kind: 'transportation', status: 'draft', amount: 225, amount_paid: 0, provider: 'none', cycle_start: '2026-11-23', cycle_end: '2026-11-29' });
+    expect(byPayer[second.id]).toBeUndefined();
+    const total = answer.body.invoices.reduce((sum: number, invoice: { amount: number }) => sum + invoice.amount, 0);
+    expect(total).toBe(295);
+    const again = await call(world, 'POST', '/api/billing/generate', { token: tenant.token });
+    expect(again.body.invoices).toEqual([]);
+    const count = await world.transport.db.fork().execute<{ n: number }[]>("select count(*)::int as n from transport_invoice where household_id = ? and kind = 'transportation'", [created.household_id]);
+    expect(count[0]?.n).toBe(2);
+    expect(world.transport.smtp.messages.some((mail) => mail.to.includes('aunt@family.test'))).toBe(false);
+  });
+
+  it('bills only the caller tenant, and a new week is a new cycle', async () => {
+    const tenant = await freshTenant();
+    const other = await freshTenant();
+    const mine = await register(world, { tenant: tenant.id });
+    const theirs = await register(world, { tenant: other.id });
+    const answer = await call(world, 'POST', '/api/billing/generate', { token: tenant.token });
+    expect(answer.body.invoices.map((invoice: { household_id: string }) => invoice.household_id)).toEqual([mine.household_id]);
+    const theirsCount = await world.transport.db.fork().execute<{ n: number }[]>("select count(*)::int as n from transport_invoice where household_id = ? and kind = 'transportation'", [theirs.household_id]);
+    expect(theirsCount[0]?.n).toBe(0);
+    world.transport.setNow(new Date('2026-11-30T00:00:00Z'));
+    try {
+      const next = await call(world, 'POST', '/api/billing/generate', { token: tenant.token });
+      expect(next.body).toMatchObject({ cycle_start: '2026-11-30', cycle_end: '2026-12-06' });
+      expect(next.body.invoices).toHaveLength(1);
+    } finally {
+      world.transport.setNow(WEDNESDAY);
+    }
+  });
+
+  it('answers 401 and 403 and changes nothing', async () => {
+    await register(world);
+    const before = await snapshot(world);
+    expect((await call(world, 'POST', '/api/billing/generate')).status).toBe(401);
+    expect((await call(world, 'POST', '/api/billing/generate', { token: world.tokens.parent })).status).toBe(403);
+    expect((await call(world, 'POST', '/api/billing/generate-due', { token: world.tokens.parent })).status).toBe(403);
+    expect(await snapshot(world)).toBe(before);
+  });
+});
+
+describe('POST /api/billing/generate-due', () => {
+  it('generates and emails the first invoice of households due within five days or past, skipping billed ones', async () => {
+    const tenant = await freshTenant();
+    const soon = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-30', parent: { name: 'Sue Soon', email: 'sue@family.test' } });
+    const past = await register(world, { tenant: tenant.id, first_pickup_date: '2026-10-01', parent: { name: 'Paul Past', email: 'paul@family.test' }, parent2: { name: 'No Mail' } });
+    const later = await register(world, { tenant: tenant.id, first_pickup_date: '2026-12-01' });
+    const unknown = await register(world, { tenant: tenant.id, first_pickup_date: null });
+    const billed = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-20' });
+    // An earlier invoice of `billed` makes it skipped; generate bills everyone, so the others lose theirs again.
+    await call(world, 'POST', '/api/billing/generate', { token: tenant.token });
+    await world.transport.db.fork().execute("delete from transport_invoice where kind = 'transportation' and household_id <> ?", [billed.household_id]);
+
+    const answer = await call(world, 'POST', '/api/billing/generate-due', { token: tenant.token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.date).toBe('2026-11-25');
+    expect(answer.body.skipped).toEqual([billed.household_id]);
+    const households = answer.body.generated.map((invoice: { household_id: string }) => invoice.household_id).sort();
+    expect(households).toEqual([soon.household_id, past.household_id].sort());
+    expect(answer.body.generated.every((invoice: { status: string; amount: number }) => invoice.status === 'sent' && invoice.amount === 295)).toBe(true);
+    expect(answer.body.emailed.map((entry: { email: string }) => entry.email).sort()).toEqual(['paul@family.test', 'sue@family.test']);
+    const mail = await world.transport.smtp.waitFor((message) => message.to.includes('sue@family.test'));
+    expect(mail.subject).toContain('2026-11-23');
+    expect(mail.text).toContain('$295.00');
+    for (const id of [later.household_id, unknown.household_id]) {
+      expect(answer.body.generated.some((invoice: { household_id: string }) => invoice.household_id === id)).toBe(false);
+      expect(answer.body.skipped).not.toContain(id);
+    }
+    const again = await call(world, 'POST', '/api/billing/generate-due', { token: tenant.token });
+    expect(again.body.generated).toEqual([]);
+    expect(again.body.skipped.sort()).toEqual([soon.household_id, past.household_id, billed.household_id].sort());
+  });
+
+  it('keeps an invoice as draft when its mail cannot be sent', async () => {
+    const tenant = await freshTenant();
+    const created = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-26' });
+    world.transport.smtp.refuseMail(true);
+    try {
+      const answer = await call(world, 'POST', '/api/billing/generate-due', { token: tenant.token });
+      expect(answer.body.generated).toEqual([expect.objectContaining({ household_id: created.household_id, status: 'draft' })]);
+      expect(answer.body.emailed).toEqual([]);
+    } finally {
+      world.transport.smtp.refuseMail(false);
+    }
+  });
+});
+
+describe('GET /api/billing/outstanding', () => {
+  it('sums unpaid, partial and sent invoices per household and payer, amount minus paid', async () => {
+    const tenant = await freshTenant();
+    const created = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-24', parent: { name: 'Olive Owing', email: 'olive@family.test' } });
+    const quiet = await register(world, { tenant: tenant.id, first_pickup_date: '2027-03-01' });
+    await call(world, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: tenant.token });
+    const due = await call(world, 'POST', '/api/billing/generate-due', { token: tenant.token });
+    expect(due.body.generated).toHaveLength(1);
+    let answer = await call(world, 'GET', '/api/billing/outstanding', { token: tenant.token });
+    expect(answer.status).toBe(200);
+    const primary = (await householdDetail(tenant.token, created.household_id)).payers[0];
+    expect(answer.body).toEqual([
+      {
+        household_id: created.household_id,
+        household_name: 'Olive Owing',
+        total_outstanding: 345,
+        payers: [{ payer_id: primary.id, name: 'Olive Owing', email: 'olive@family.test', outstanding: 345, invoice_count: 2 }],
+      },
+    ]);
+    await world.transport.db.fork().execute("update transport_invoice set status = 'partial', amount_paid_cents = 10050 where household_id = ? and kind = 'transportation'", [created.household_id]);
+    await world.transport.db.fork().execute("update transport_invoice set status = 'paid', amount_paid_cents = 5000 where household_id = ? and kind = 'registration'", [created.household_id]);
+    answer = await call(world, 'GET', '/api/billing/outstanding', { token: tenant.token });
+    expect(answer.body[0].total_outstanding).toBe(194.5);
+    expect(answer.body.some((row: { household_id: string }) => row.household_id === quiet.household_id)).toBe(false);
+    const demo = await call(world, 'GET', '/api/billing/outstanding', { token: world.tokens.demo });
+    expect(demo.body.some((row: { household_id: string }) => row.household_id === created.household_id)).toBe(false);
+    expect((await call(world, 'GET', '/api/billing/outstanding')).status).toBe(401);
+  });
+});
