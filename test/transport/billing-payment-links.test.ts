@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, register, startBillingWorld, startFakeProvider, type BillingWorld } from './billing-support.ts';
+
+type FakeProvider = Awaited<ReturnType<typeof startFakeProvider>>;
+
+describe('with Square configured', () => {
+  let world: BillingWorld;
+  let square: FakeProvider;
+  let failing = false;
+  beforeAll(async () => {
+    square = await startFakeProvider((request) =>
+      failing
+        ? { status: 500, body: { errors: [{ code: 'INTERNAL_SERVER_ERROR' }] } }
+        : { status: 200, body: { payment_link: { id: 'PL1', version: 1, url: `https://square.link/u/${JSON.parse(request.body).idempotency_key}` } } },
+    );
+    world = await startBillingWorld({ SQUARE_URL: square.url, SQUARE_ACCESS_TOKEN: 'sq-secret-token', SQUARE_LOCATION_ID: 'LOC123', STRIPE_URL: 'http://127.0.0.1:9', STRIPE_SECRET_KEY: 'sk_test_unused' });
+  });
+  afterAll(async () => {
+    await world?.close();
+    await square?.close();
+  });
+
+  it('reports both providers as connected, Square first', async () => {
+    expect((await call(world, 'GET', '/api/billing/provider-status')).body).toEqual({ square_connected: true, stripe_connected: true });
+  });
+
+  it('asks Square for a 50.00 USD quick-pay link keyed by the invoice and mails the link', async () => {
+    const created = await register(world, { parent: { name: 'Sq Parent', email: 'sq@family.test' } });
+    const answer = await call(world, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: world.tokens.demo });
+    expect(answer.body).toEqual({ status: 'ok', id: created.household_id, action: 'approved', email_sent: true });
+    const request = square.requests.at(-1);
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe('/v2/online-checkout/payment-links');
+    expect(request?.headers.authorization).toBe('Bearer sq-secret-token');
+    expect(request?.headers['square-version']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const body = JSON.parse(request?.body ?? '{}');
+    expect(body).toEqual({
+      idempotency_key: `registration-fee-${created.registration_fee_invoice_id}`,
+      quick_pay: { name: expect.any(String), price_money: { amount: 5000, currency: 'USD' }, location_id: 'LOC123' },
+    });
+    const mail = await world.transport.smtp.waitFor((message) => message.to.includes('sq@family.test'));
+    expect(mail.text).toContain(`https://square.link/u/registration-fee-${created.registration_fee_invoice_id}`);
+    const invoice = await world.transport.db.fork().execute('select status, provider, payment_url from transport_invoice where id = ?', [created.registration_fee_invoice_id]);
+    expect(invoice).toEqual([{ status: 'sent', provider: 'square', payment_url: `https://square.link/u/registration-fee-${created.registration_fee_invoice_id}` }]);
+    expect(world.transport.logLines.join('\n')).not.toContain('sq-secret-token');
+  });
+
+  it('still approves and mails, without a link, when Square fails', async () => {
+    failing = true;
+    try {
+      const created = await register(world, { parent: { name: 'Sq Down', email: 'sqdown@family.test' } });
+      const answer = await call(world, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: world.tokens.demo });
+      expect(answer.body.email_sent).toBe(true);
+      const mail = await world.transport.smtp.waitFor((message) => message.to.includes('sqdown@family.test'));
+      expect(mail.text).toContain('$50.00');
+      expect(mail.text).not.toContain('square.link');
+    } finally {
+      failing = false;
+    }
+  });
+
+  it('puts a Square link for the payer share in the first weekly invoice mail', async () => {
+    world.transport.setNow(new Date('2026-11-25T10:00:00Z'));
+    try {
+      const created = await register(world, { first_pickup_date: '2026-11-27', parent: { name: 'Week Payer', email: 'week@family.test' } });
+      const answer = await call(world, 'POST', '/api/billing/generate-due', { token: world.tokens.demo });
+      const invoice = answer.body.generated.find((item: { household_id: string }) => item.household_id === created.household_id);
+      expect(invoice).toMatchObject({ status: 'sent', provider: 'square', amount: 295, payment_url: `https://square.link/u/invoice-${invoice.id}` });
+      const request = square.requests.find((item) => JSON.parse(item.body).idempotency_key === `invoice-${invoice.id}`);
+      expect(JSON.parse(request?.body ?? '{}').quick_pay.price_money).toEqual({ amount: 29_500, currency: 'USD' });
+      const mail = await world.transport.smtp.waitFor((message) => message.to.includes('week@family.test'));
+      expect(mail.text).toContain(`https://square.link/u/invoice-${invoice.id}`);
+    } finally {
+      world.transport.setNow(null);
+    }
+  });
+});
+
+describe('with Stripe configured', () => {
+  let world: BillingWorld;
+  let stripe: FakeProvider;
+  beforeAll(async () => {
+    stripe = await startFakeProvider(() => ({ status: 200, body: { id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1', status: 'open' } }));
+    world = await startBillingWorld({ STRIPE_URL: stripe.url, STRIPE_SECRET_KEY: 'sk_test_secret' });
+  });
+  afterAll(async () => {
+    await world?.close();
+    await stripe?.close();
+  });
+
+  it('reports Stripe only', async () => {
+    expect((await call(world, 'GET', '/api/billing/provider-status')).body).toEqual({ square_connected: false, stripe_connected: true });
+  });
+
+  it('creates a checkout session for 50.00 USD with an idempotency key and mails its URL', async () => {
+    const created = await register(world, { parent: { name: 'St Parent', email: 'st@family.test' } });
+    const answer = await call(world, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: world.tokens.demo });
+    expect(answer.body.email_sent).toBe(true);
+    const request = stripe.requests.at(-1);
+    expect(request?.path).toBe('/v1/checkout/sessions');
+    expect(request?.headers.authorization).toBe('Bearer sk_test_secret');
+    expect(request?.headers['idempotency-key']).toBe(`registration-fee-${created.registration_fee_invoice_id}`);
+    expect(request?.headers['content-type']).toContain('application/x-www-form-urlencoded');
+    const form = new URLSearchParams(request?.body ?? '');
+    expect(form.get('mode')).toBe('payment');
+    expect(form.get('line_items[0][price_data][currency]')).toBe('usd');
+    expect(form.get('line_items[0][price_data][unit_amount]')).toBe('5000');
+    expect(form.get('line_items[0][quantity]')).toBe('1');
+    expect(form.get('line_items[0][price_data][product_data][name]')).toBeTruthy();
+    expect(form.get('success_url')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    const mail = await world.transport.smtp.waitFor((message) => message.to.includes('st@family.test'));
+    expect(mail.text).toContain('https://checkout.stripe.com/c/pay/cs_test_1');
+  });
+});
