@@ -26,4 +26,5 @@ export const billingRestRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/billing/outstanding', procedure: 'billing.listOutstanding', input: 'none', successStatus: 200, access: 'staff', tags: ['billing'], summary: 'Outstanding amounts per household and payer', errors: staff },
   { method: 'GET', path: '/api/billing/rates', procedure: 'billing.billingRates', input: 'none', successStatus: 200, access: 'public', tags: ['billing'], summary: 'Weekly rates and registration fee' },
   { method: 'GET', path: '/api/billing/provider-status', procedure: 'billing.providerStatus', input: 'none', successStatus: 200, access: 'public', tags: ['billing'], summary: 'Which payment providers are configured' },
+  { method: 'GET', path: '/api/ops/impersonated/registrations', procedure: 'billing.impersonatedRegistrations', input: 'none', successStatus: 200, access: 'staff', tags: ['ops'], summary: 'Registrations of the impersonated tenant (audited)', errors: ['unauthorized'] },
 ];

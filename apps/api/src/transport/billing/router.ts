@@ -14,6 +14,7 @@ import { billingRates } from './procedures/billing-rates.ts';
 import { providerStatus } from './procedures/provider-status.ts';
 import { listChildren } from './procedures/list-children.ts';
 import { dashboardStats } from './procedures/dashboard-stats.ts';
+import { impersonatedRegistrations } from './procedures/impersonated-registrations.ts';
 
 export const billingRouter = router({
   submitFullRegistration,
@@ -31,4 +32,5 @@ export const billingRouter = router({
   providerStatus,
   listChildren,
   dashboardStats,
+  impersonatedRegistrations,
 });

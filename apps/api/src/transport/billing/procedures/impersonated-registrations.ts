@@ -1,0 +1,19 @@
+import { recordTransportAudit } from '@switchyard/db/transport/tenants/audit-log';
+import { listRegistrations } from '@switchyard/db/transport/billing/registrations';
+import { impersonationProcedure } from '../../tenants/impersonation-procedure.ts';
+import { impersonationActor } from '../../tenants/impersonation-actor.ts';
+
+/** What the impersonated tenant's staff would see; every look is audited. */
+export const impersonatedRegistrations = impersonationProcedure.query(async ({ ctx }) => {
+  const registrations = await listRegistrations(ctx.db.fork(), ctx.impersonation.tenantId, { status: 'all' });
+  await recordTransportAudit(ctx.db.fork(), {
+    tenantId: ctx.impersonation.tenantId,
+    actor: impersonationActor(ctx.impersonation),
+    action: 'list_registrations',
+    resource: 'registrations',
+    details: { count: registrations.length },
+    at: ctx.now(),
+  });
+
+  return registrations;
+});
