@@ -71,6 +71,21 @@ describe('POST /api/billing/generate', () => {
     }
   });
 
+  it('never bills a household whose registration was rejected', async () => {
+    const tenant = await freshTenant();
+    const kept = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-26' });
+    const rejected = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-26' });
+    await call(world, 'PUT', `/api/registrations/${rejected.household_id}/reject`, { token: tenant.token });
+    const generated = await call(world, 'POST', '/api/billing/generate', { token: tenant.token });
+    expect(generated.body.invoices.map((invoice: { household_id: string }) => invoice.household_id)).toEqual([kept.household_id]);
+    await world.transport.db.fork().execute("delete from transport_invoice where kind = 'transportation' and household_id = ?", [kept.household_id]);
+    const due = await call(world, 'POST', '/api/billing/generate-due', { token: tenant.token });
+    expect(due.body.generated.map((invoice: { household_id: string }) => invoice.household_id)).toEqual([kept.household_id]);
+    expect(due.body.skipped).toEqual([]);
+    const detail = await call(world, 'GET', `/api/billing/households/${rejected.household_id}`, { token: tenant.token });
+    expect(detail.body.registration_status).toBe('rejected');
+  });
+
   it('answers 401 and 403 and changes nothing', async () => {
     await register(world);
     const before = await snapshot(world);

@@ -22,6 +22,8 @@ type HouseholdRow = {
   policy_acknowledged: string[] | string;
   emergency_contacts: unknown[] | string;
   created_at: unknown;
+  /** Null for a household that did not come through the signup (seeded or imported). */
+  registration_status: string | null;
 };
 
 /** One household with everything billing needs, read in four statements for any number of households. */
@@ -46,7 +48,8 @@ export const loadHouseholds = async (
   }
   const only = filter.householdIds ? `and h.id in (${inList(filter.householdIds)})` : '';
   const households = await em.execute<HouseholdRow[]>(
-    `select h.id, h.tenant_id, h.name, h.address, h.first_pickup_date::text as first_pickup_date, h.policy_acknowledged, h.emergency_contacts, h.created_at
+    `select h.id, h.tenant_id, h.name, h.address, h.first_pickup_date::text as first_pickup_date, h.policy_acknowledged, h.emergency_contacts, h.created_at,
+       (select r.status from transport_registration r where r.household_id = h.id) as registration_status
      from transport_household h where h.tenant_id = ? ${only} order by h.created_at desc, h.id`,
     [tenantId, ...(filter.householdIds ?? [])],
   );
@@ -71,6 +74,9 @@ export const loadHouseholds = async (
     allocations: allocations.filter((row) => row.household_id === household.id),
   }));
 };
+
+/** A household whose registration was rejected is not transported, so it is never billed. */
+export const isBillable = (aggregate: HouseholdAggregate): boolean => aggregate.household.registration_status !== 'rejected';
 
 const activeChildren = (aggregate: HouseholdAggregate) =>
   aggregate.children.filter((child) => child.active).map((child) => ({ id: child.id, rateCents: child.rate_weekly_cents }));
@@ -106,6 +112,7 @@ export const presentHouseholdSummary = (aggregate: HouseholdAggregate) => ({
   policy_acknowledged: parsed(aggregate.household.policy_acknowledged),
   emergency_contacts: parsed(aggregate.household.emergency_contacts),
   created_at: isoTimestamp(aggregate.household.created_at),
+  registration_status: aggregate.household.registration_status,
   children: aggregate.children.map(presentChild),
   weekly_total: householdWeeklyTotalCents(aggregate) / 100,
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { BillingCycle } from '@switchyard/domain/transport/billing/billing-cycle';
-import { householdShares, loadHouseholds } from './households.ts';
+import { householdShares, isBillable, loadHouseholds } from './households.ts';
 import { INVOICE_COLUMNS, presentInvoice, type InvoiceRow, type InvoiceView } from './rows.ts';
 
 /**
@@ -16,7 +16,7 @@ export const generateCycleInvoices = (
   em.fork().transactional(async (tx) => {
     const households = await loadHouseholds(tx, input.tenantId, input.householdIds ? { householdIds: input.householdIds } : {});
     const created: InvoiceView[] = [];
-    for (const aggregate of households) {
+    for (const aggregate of households.filter(isBillable)) {
       for (const share of householdShares(aggregate)) {
         if (share.amountCents === 0) {
           continue;
@@ -48,6 +48,7 @@ export const householdsWithPickupBy = (em: SqlEntityManager, tenantId: string, l
          exists (select 1 from transport_invoice i where i.household_id = h.id and i.kind = 'transportation') as billed
        from transport_household h
        where h.tenant_id = ? and h.first_pickup_date is not null and h.first_pickup_date <= ?::date
+         and not exists (select 1 from transport_registration r where r.household_id = h.id and r.status = 'rejected')
        order by h.first_pickup_date, h.id`,
       [tenantId, latest],
     )
