@@ -71,6 +71,16 @@ describe('POST /api/billing/generate', () => {
     }
   });
 
+  it('bills each payer once when two generate calls race', async () => {
+    const tenant = await freshTenant();
+    const created = await register(world, { tenant: tenant.id });
+    const answers = await Promise.all([1, 2, 3].map(() => call(world, 'POST', '/api/billing/generate', { token: tenant.token })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(answers.flatMap((answer) => answer.body.invoices)).toHaveLength(1);
+    const count = await world.transport.db.fork().execute<{ n: number }[]>("select count(*)::int as n from transport_invoice where household_id = ? and kind = 'transportation'", [created.household_id]);
+    expect(count[0]?.n).toBe(1);
+  });
+
   it('never bills a household whose registration was rejected', async () => {
     const tenant = await freshTenant();
     const kept = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-26' });
