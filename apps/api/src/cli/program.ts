@@ -2,6 +2,8 @@ import { Command } from 'commander';
 import type { CliContext } from './cli-context.ts';
 import { registerGatewayRun } from './gateway-run.ts';
 import { registerGatewaySetup } from './gateway-setup.ts';
+import { registerTenantAdd } from './tenant-add.ts';
+import { registerUserAdd } from './user-add.ts';
 import { registerWebhookDeliveries } from './webhook-deliveries.ts';
 import { registerWebhookList } from './webhook-list.ts';
 import { registerWebhookRemove } from './webhook-remove.ts';
@@ -25,6 +27,12 @@ export const buildProgram = (context: CliContext): Command => {
   const gateway = program.command('gateway').description('set up and run the webhook receiver');
   registerGatewaySetup(gateway, context);
   registerGatewayRun(gateway, context);
+
+  // The transport service's tenant commands attach to this one group.
+  const tenant = program.command('tenant').description('manage transport tenants and their data');
+  registerTenantAdd(tenant, context);
+
+  registerUserAdd(program.command('user').description('manage users of the built-in identity provider'), context);
 
   return program;
 };

@@ -14,6 +14,7 @@ import { streamFile } from '../http/stream-file.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
 import { createTransportContext, type TransportServices } from './context.ts';
 import { describeTransportError } from './errors.ts';
+import { ensureBootstrapAdmin } from './identity/bootstrap-admin.ts';
 import { createBuiltinIdentityHandler } from './identity/builtin-provider.ts';
 import { createIdentityClient } from './identity/identity-client.ts';
 import { transportRestRoutes } from './rest-routes.ts';
@@ -162,6 +163,7 @@ export const createTransportService = (options: { env: Env; db: Database; logger
 export const startTransportService = async (
   options: Parameters<typeof createTransportService>[0],
 ): Promise<RunningServer & { service: TransportService }> => {
+  await ensureBootstrapAdmin({ env: options.env, db: options.db, logger: options.logger.child({ service: 'transport' }) });
   const service = createTransportService(options);
   const server = await startHttpServer({ name: 'transport', host: options.env.HOST, port: options.env.TRANSPORT_PORT, handler: service.handle, logger: options.logger });
   service.setOwnUrl(server.url);
