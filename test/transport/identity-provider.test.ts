@@ -163,3 +163,19 @@ describe('built-in identity provider with IDENTITY_API_KEY', () => {
     expect(registered.status).toBe(200);
   });
 });
+
+describe('password guessing', () => {
+  it('is cut off after 20 attempts per email in 15 minutes, also through /api/auth/login', async () => {
+    const target = 'guessed@example.com';
+    await call('/auth/v1/signup', { method: 'POST', body: { email: target, password: 'right-pass' } });
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      expect((await call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email: target, password: `guess-${attempt}` } })).status).toBe(400);
+    }
+    const blocked = await call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email: target, password: 'right-pass' } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ error_code: 'over_request_rate_limit' });
+    const viaApi = await call('/api/auth/login', { method: 'POST', body: { email: target, password: 'right-pass' } });
+    expect(viaApi.status).toBe(429);
+    expect((await call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email: 'ann@example.com', password: 'secret-1' } })).status).toBe(200);
+  });
+});

@@ -13,6 +13,7 @@ import {
   type IdentityUserRow,
 } from '@switchyard/db/transport/identity/identity-users';
 import type { Database } from '@switchyard/db/orm';
+import { hitRateLimit } from '@switchyard/db/rate-limit';
 import { readJsonBody } from '@switchyard/rest-adapter/read-json-body';
 import type { Logger } from '../../logger.ts';
 import { createBuiltinUser, presentProviderUser } from './builtin-users.ts';
@@ -22,6 +23,11 @@ import { issueSession } from './provider-sessions.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const ADMIN_USER_PATH = /^\/admin\/users\/([^/]+)$/;
+/**
+ * Password guesses are counted per email, not per address: sign-ins through /api/auth all come
+ * from this service itself. A person never needs twenty tries in fifteen minutes.
+ */
+const PASSWORD_ATTEMPTS = { name: 'identity_password', max: 20, windowSeconds: 15 * 60 };
 
 export type BuiltinIdentityOptions = {
   db: Database;
@@ -145,6 +151,10 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
     if (grant === 'password') {
       const email = normalizeEmail(text(body, 'email') ?? '');
       const password = text(body, 'password') ?? '';
+      const attempt = await hitRateLimit(em(), PASSWORD_ATTEMPTS, email, options.now());
+      if (!attempt.allowed) {
+        throw new ProviderError(429, { code: 429, error_code: 'over_request_rate_limit', msg: 'Too many sign-in attempts; try again later', retry_after: attempt.retryAfterSeconds });
+      }
       const user = email ? await findIdentityUserByEmail(em(), email) : null;
       const matches = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
       if (!user || !matches) {

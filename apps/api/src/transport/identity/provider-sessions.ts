@@ -22,7 +22,7 @@ export const issueSession = async (em: SqlEntityManager, user: IdentityUserRow, 
   const access = newOpaqueToken();
   const refresh = newOpaqueToken();
   const accessExpiry = new Date(now.getTime() + ACCESS_TOKEN_SECONDS * 1000);
-  await deleteExpiredIdentityTokens(em, now);
+  await deleteExpiredIdentityTokens(em, user.id, now);
   await insertIdentityToken(em, { hash: digestOpaqueToken(access), userId: user.id, kind: 'access', expiresAt: accessExpiry, at: now });
   await insertIdentityToken(em, {
     hash: digestOpaqueToken(refresh),

@@ -32,7 +32,7 @@ export const deleteIdentityToken = async (em: SqlEntityManager, hash: string): P
   return rows.length > 0;
 };
 
-/** Expired tokens are useless; they are cleared when new ones are issued so the table stays small. */
-export const deleteExpiredIdentityTokens = async (em: SqlEntityManager, now: Date): Promise<void> => {
-  await em.execute('delete from transport_identity_token where expires_at <= ?::timestamptz', [now.toISOString()]);
+/** Expired tokens are useless; a user's are cleared when new ones are issued (the user_id index finds them). */
+export const deleteExpiredIdentityTokens = async (em: SqlEntityManager, userId: string, now: Date): Promise<void> => {
+  await em.execute('delete from transport_identity_token where user_id = ? and expires_at <= ?::timestamptz', [userId, now.toISOString()]);
 };

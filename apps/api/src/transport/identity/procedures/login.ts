@@ -22,6 +22,9 @@ export const providerRefusal = (status: number, message: string, clientError: Do
 export const login = publicProcedure.input(loginInput).mutation(async ({ ctx, input }): Promise<LoginAnswer> => {
   try {
     const signIn = await ctx.identity.signInWithPassword(input.email, input.password);
+    if (!signIn.ok && signIn.status === 429) {
+      throw new DomainError('rate_limited', 'Too many sign-in attempts; try again later', { retryAfterSeconds: 60 });
+    }
     if (!signIn.ok) {
       throw providerRefusal(signIn.status, signIn.message, new DomainError('unauthorized', 'Invalid login credentials'));
     }
