@@ -4,6 +4,7 @@ import { registerGatewayRun } from './gateway-run.ts';
 import { registerGatewaySetup } from './gateway-setup.ts';
 import { registerTenantAdd } from './tenant-add.ts';
 import { registerUserAdd } from './user-add.ts';
+import { registerTenantImport } from './tenant-import-command.ts';
 import { registerWebhookDeliveries } from './webhook-deliveries.ts';
 import { registerWebhookList } from './webhook-list.ts';
 import { registerWebhookRemove } from './webhook-remove.ts';
@@ -31,6 +32,7 @@ export const buildProgram = (context: CliContext): Command => {
   // The transport service's tenant commands attach to this one group.
   const tenant = program.command('tenant').description('manage transport tenants and their data');
   registerTenantAdd(tenant, context);
+  registerTenantImport(tenant, context);
 
   registerUserAdd(program.command('user').description('manage users of the built-in identity provider'), context);
 

@@ -1,0 +1,60 @@
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { TenantImportFile } from '@switchyard/domain/transport/operations/tenant-import';
+import { saveBus } from './buses.ts';
+import { saveRouteWithId } from './routes.ts';
+import { saveSchool } from './schools.ts';
+
+export type ImportCounts = { schools: number; buses: number; routes: number; stops: number };
+
+/**
+ * Writes a validated import file into one tenant in one transaction: every row or none. Rows whose
+ * id already exists are replaced (a route's stops included); rows the file does not name stay.
+ */
+export const importOperations = (em: SqlEntityManager, tenantId: string, file: TenantImportFile, now: Date): Promise<ImportCounts> =>
+  em.fork().transactional(async (tx) => {
+    for (const school of file.schools) {
+      await saveSchool(
+        tx,
+        tenantId,
+        { id: school.id, name: school.name, address: school.address ?? null, start_time: school.start_time ?? null, end_time: school.end_time ?? null },
+        true,
+      );
+    }
+    for (const bus of file.buses) {
+      await saveBus(
+        tx,
+        tenantId,
+        { id: bus.id, lat: bus.lat ?? null, lng: bus.lng ?? null, heading: bus.heading ?? null, speed: bus.speed ?? null },
+        { replace: true, lastUpdate: null },
+      );
+    }
+    let stops = 0;
+    for (const route of file.routes) {
+      const routeStops = (route.stops ?? []).map((stop) => ({
+        name: stop.name,
+        address: stop.address ?? null,
+        lat: stop.lat ?? null,
+        lng: stop.lng ?? null,
+        time: stop.time ?? null,
+        riders: stop.riders ?? [],
+      }));
+      stops += routeStops.length;
+      await saveRouteWithId(
+        tx,
+        tenantId,
+        route.id,
+        {
+          name: route.name,
+          bus_id: route.bus_id ?? null,
+          driver: route.driver ?? null,
+          mode: route.mode ?? 'both',
+          status: route.status ?? 'active',
+          miles: route.miles ?? null,
+          stops: routeStops,
+        },
+        { replace: true, now },
+      );
+    }
+
+    return { schools: file.schools.length, buses: file.buses.length, routes: file.routes.length, stops };
+  });

@@ -1,0 +1,143 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/webhooks/run-cli.ts';
+import { createTestDatabase, type TestDatabase } from '../support/webhooks/test-database.ts';
+
+let database: TestDatabase;
+let dir: string;
+
+/** The CLI and the test take turns on the database: an embedded PGlite folder admits one process at a time. */
+const query = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
+  const db = await database.open();
+  try {
+    return await db.fork().execute<T[]>(sql, params);
+  } finally {
+    await db.close();
+  }
+};
+
+const counts = async (tenantId: string) => {
+  const [row] = await query<{ schools: number; buses: number; routes: number; stops: number }>(
+    `select (select count(*)::int from transport_school where tenant_id = ?) as schools,
+            (select count(*)::int from transport_bus where tenant_id = ?) as buses,
+            (select count(*)::int from transport_route where tenant_id = ?) as routes,
+            (select count(*)::int from transport_route_stop where tenant_id = ?) as stops`,
+    [tenantId, tenantId, tenantId, tenantId],
+  );
+
+  return row;
+};
+
+const writeJson = (name: string, content: unknown) => {
+  const path = join(dir, name);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+
+  return path;
+};
+
+const importFile = (slug: string, path: string) => runCli(['tenant', 'import', slug, path], { ...database.env });
+
+const GOOD = {
+  schools: [
+    { id: 'acme-high', name: 'Acme High', address: '9 Main St', start_time: '07:45', end_time: '15:00' },
+    { name: 'Bay Middle School' },
+  ],
+  buses: [{ id: 'A-1', lat: 32.01, lng: -81.02 }, { id: 'A-2' }],
+  routes: [
+    { name: 'North Loop', bus_id: 'A-1', driver: 'Sam', mode: 'morning', stops: [{ name: 'First', lat: 32, lng: -81, time: '07:00', riders: ['Kai'] }, { name: 'Acme High', address: '9 Main St' }] },
+    { id: 'evening', name: 'Evening Run', mode: 'afternoon', status: 'draft', miles: 4.5 },
+  ],
+};
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'switchyard-import-'));
+  database = await createTestDatabase();
+  await query("insert into transport_tenant (id, name) values ('acme', 'Acme')");
+});
+afterAll(async () => {
+  await database?.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('switchyard tenant import', () => {
+  it('imports schools, buses and routes with ordered stops into the tenant', async () => {
+    const result = await importFile('acme', writeJson('good.json', GOOD));
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe('Imported into acme: 2 schools, 2 buses, 2 routes (2 stops)');
+    expect(await counts('acme')).toEqual({ schools: 2, buses: 2, routes: 2, stops: 2 });
+    expect(await counts('demo')).toEqual({ schools: 0, buses: 0, routes: 0, stops: 0 });
+    const routes = await query<{ id: string; mode: string; status: string; stops: number; bus_id: string | null }>(
+      "select id, mode, status, stops, bus_id from transport_route where tenant_id = 'acme' order by id",
+    );
+    expect(routes).toEqual([
+      { id: 'evening', mode: 'afternoon', status: 'draft', stops: 0, bus_id: null },
+      { id: 'north-loop', mode: 'morning', status: 'active', stops: 2, bus_id: 'A-1' },
+    ]);
+    const stops = await query<{ position: number; name: string; riders: unknown }>("select position, name, riders from transport_route_stop where route_id = 'north-loop' order by position");
+    expect(stops).toEqual([{ position: 1, name: 'First', riders: ['Kai'] }, { position: 2, name: 'Acme High', riders: [] }]);
+    expect((await query<{ id: string }>("select id from transport_school where tenant_id = 'acme' order by id")).map((row) => row.id)).toEqual(['acme-high', 'bay-middle-school']);
+  });
+
+  it('replaces rows with the same ids on a second import and keeps the rest', async () => {
+    const second = { routes: [{ id: 'north-loop', name: 'North Loop v2', stops: [{ name: 'Only' }] }], buses: [{ id: 'A-2', lat: 33, lng: -80 }] };
+    const result = await importFile('acme', writeJson('second.json', second));
+    expect(result.code).toBe(0);
+    expect(await counts('acme')).toEqual({ schools: 2, buses: 2, routes: 2, stops: 1 });
+    const [route] = await query<{ name: string; stops: number; mode: string }>("select name, stops, mode from transport_route where tenant_id = 'acme' and id = 'north-loop'");
+    expect(route).toEqual({ name: 'North Loop v2', stops: 1, mode: 'both' });
+    const [bus] = await query<{ lat: number; last_update: Date | null }>("select lat, last_update from transport_bus where tenant_id = 'acme' and id = 'A-2'");
+    expect(bus).toEqual({ lat: 33, last_update: null });
+  });
+
+  it('refuses bad files with one error line and changes nothing', async () => {
+    const before = await counts('acme');
+    const cases: [string, unknown, RegExp][] = [
+      ['not-json.json', '{"schools": [', /^error: .*not-json\.json is not valid JSON: /],
+      ['unknown.json', { schools: [], trains: [] }, /^error: .*unknown\.json: unknown field\(s\): trains$/],
+      ['bad-lat.json', { routes: [{ name: 'R', stops: [{ name: 'S', lat: 95, lng: 0 }] }] }, /^error: .*bad-lat\.json: routes\.0\.stops\.0\.lat: /],
+      ['dupes.json', { schools: [{ name: 'Same' }, { name: 'same' }] }, /^error: .*dupes\.json: schools\.1\.id: the id "same" appears twice in schools/],
+      ['wrong-type.json', { buses: 'A-1' }, /^error: .*wrong-type\.json: buses: /],
+      ['array.json', [], /^error: .*array\.json: /],
+    ];
+    // Files are checked before the database is opened, so these may run side by side.
+    const results = await Promise.all(cases.map(([name, content]) => importFile('acme', writeJson(name, content))));
+    for (const [index, [name, , pattern]] of cases.entries()) {
+      const result = results[index] ?? { code: null, stdout: '', stderr: '' };
+      expect(result.code, name).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trim().split('\n'), name).toHaveLength(1);
+      expect(result.stderr.trim(), name).toMatch(pattern);
+    }
+    const missing = await importFile('acme', join(dir, 'absent.json'));
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toMatch(/^error: cannot read .*absent\.json: no such file$/);
+    expect(await counts('acme')).toEqual(before);
+  });
+
+  it('refuses an unknown tenant', async () => {
+    const result = await importFile('nosuch', writeJson('for-nosuch.json', GOOD));
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('error: tenant "nosuch" not found (create it first with: switchyard tenant add nosuch --name <name>)');
+    expect(await counts('nosuch')).toEqual({ schools: 0, buses: 0, routes: 0, stops: 0 });
+  });
+
+  it('writes all or nothing: a row the database refuses rolls back the whole file', async () => {
+    // A constraint only this test adds makes the database refuse the file's last row.
+    await query("alter table transport_route add constraint test_refuse_doomed check (name <> 'Doomed')");
+    const before = await counts('acme');
+    const file = {
+      schools: [{ id: 'rollback-school', name: 'Rollback School' }],
+      buses: [{ id: 'rollback-bus' }],
+      routes: [{ id: 'rollback-route', name: 'Rollback', stops: [{ name: 'S', lat: 32, lng: -81 }] }, { name: 'Doomed' }],
+    };
+    const result = await importFile('acme', writeJson('rollback.json', file));
+    await query('alter table transport_route drop constraint test_refuse_doomed');
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr.trim()).toMatch(/^error: the database refused the import, nothing was written: .*test_refuse_doomed/);
+    expect(await counts('acme')).toEqual(before);
+  });
+});
