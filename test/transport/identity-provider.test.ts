@@ -110,6 +110,18 @@ describe('built-in identity provider', () => {
     expect((await call('/auth/v1/user', { method: 'PUT', body: { data: { x: 1 } } })).status).toBe(401);
   });
 
+  it('lets nobody give themselves a staff role in user_metadata, at sign-up or later', async () => {
+    const before = await countRows('transport_identity_user');
+    const signUp = await call('/auth/v1/signup', { method: 'POST', body: { email: 'sneaky@example.com', password: 'secret-1', data: { role: 'operator', tenant_id: 'demo' } } });
+    expect(signUp.status).toBe(403);
+    expect(await countRows('transport_identity_user')).toBe(before);
+    const promote = await call('/auth/v1/user', { method: 'PUT', bearer: session.access_token, body: { data: { role: 'operator' } } });
+    expect(promote.status).toBe(403);
+    expect((await call('/auth/v1/user', { bearer: session.access_token })).body?.user_metadata.role).toBeUndefined();
+    expect((await call('/auth/v1/user', { method: 'PUT', bearer: session.access_token, body: { data: { role: 'parent' } } })).status).toBe(200);
+    expect((await call('/auth/v1/user', { method: 'PUT', bearer: session.access_token, body: { data: { role: null } } })).status).toBe(200);
+  });
+
   it('lets the service key set app_metadata and create users, and nobody else', async () => {
     const userId = session.user.id as string;
     const byUser = await call(`/auth/v1/admin/users/${userId}`, { method: 'PUT', bearer: session.access_token, body: { app_metadata: { role: 'admin' } } });

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DomainError } from '@switchyard/domain/errors';
 import { secretsMatch } from '@switchyard/domain/claims/tokens';
 import { isValidEmail, normalizeEmail, passwordProblem } from '@switchyard/domain/transport/identity/credentials';
-import { isPlainObject, mergeMetadata, type Metadata } from '@switchyard/domain/transport/identity/metadata';
+import { isPlainObject, mergeMetadata, selfAssignedRoleProblem, type Metadata } from '@switchyard/domain/transport/identity/metadata';
 import { digestOpaqueToken } from '@switchyard/domain/transport/tenants/impersonation';
 import { deleteIdentityToken, findUserByToken } from '@switchyard/db/transport/identity/identity-tokens';
 import {
@@ -88,6 +88,13 @@ const metadata = (body: Record<string, unknown>, key: string): Metadata | undefi
   return value;
 };
 
+const refuseSelfAssignedRole = (data: Metadata): void => {
+  const problem = selfAssignedRoleProblem(data);
+  if (problem) {
+    throw refuse(403, 'not_admin', problem);
+  }
+};
+
 const checkedEmail = (raw: string | undefined): string => {
   const email = normalizeEmail(raw ?? '');
   if (!email) {
@@ -136,6 +143,7 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
     const email = checkedEmail(text(body, 'email'));
     const password = checkedPassword(text(body, 'password'));
     const data = metadata(body, 'data') ?? {};
+    refuseSelfAssignedRole(data);
     const created = await createBuiltinUser(em(), { email, password, userMetadata: mergeMetadata(null, data), at: options.now() });
     if (!created) {
       throw refuse(422, 'user_already_exists', 'User already registered');
@@ -188,6 +196,9 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
       changes.passwordHash = await hashPassword(checkedPassword(password));
     }
     const own = admin ? metadata(body, 'user_metadata') : metadata(body, 'data');
+    if (own && !admin) {
+      refuseSelfAssignedRole(own);
+    }
     if (own) {
       changes.userMetadata = mergeMetadata(user.user_metadata, own);
     }

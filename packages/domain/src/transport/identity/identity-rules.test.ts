@@ -37,3 +37,14 @@ describe('credentials', () => {
     expect(passwordProblem('x'.repeat(1001))).toMatch(/at most/);
   });
 });
+
+describe('self-assigned roles', () => {
+  it('allow parent or nothing, and nothing else', async () => {
+    const { selfAssignedRoleProblem } = await import('./metadata.ts');
+    expect(selfAssignedRoleProblem({})).toBeNull();
+    expect(selfAssignedRoleProblem({ role: 'parent' })).toBeNull();
+    expect(selfAssignedRoleProblem({ role: null })).toBeNull();
+    expect(selfAssignedRoleProblem({ role: 'operator' })).toMatch(/Only the role "parent"/);
+    expect(selfAssignedRoleProblem({ role: ['admin'] })).not.toBeNull();
+  });
+});

@@ -19,3 +19,15 @@ export const mergeMetadata = (stored: Metadata | null | undefined, patch: Metada
 
 export const isPlainObject = (value: unknown): value is Metadata =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The only role a user may give themselves; staff roles are granted in app metadata. */
+export const SELF_ASSIGNABLE_ROLE = 'parent';
+
+/**
+ * The service reads a role from user metadata before app metadata, and users write their own user
+ * metadata: so the built-in provider lets them write no role there but `parent`.
+ */
+export const selfAssignedRoleProblem = (data: Metadata): string | null =>
+  data.role === undefined || data.role === null || data.role === SELF_ASSIGNABLE_ROLE
+    ? null
+    : `Only the role "${SELF_ASSIGNABLE_ROLE}" can be set in user metadata; other roles are granted by an administrator`;
