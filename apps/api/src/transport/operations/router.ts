@@ -12,6 +12,8 @@ import { listPublicSchools } from './procedures/list-public-schools.ts';
 import { routeConditions } from './procedures/route-conditions.ts';
 import { trafficHealth } from './procedures/traffic-health.ts';
 import { getWeather } from './procedures/get-weather.ts';
+import { createSchool, deleteSchool, updateSchool } from './procedures/manage-schools.ts';
+import { deleteBus } from './procedures/delete-bus.ts';
 
 export const operationsRouter = router({
   listRoutes,
@@ -27,4 +29,8 @@ export const operationsRouter = router({
   routeConditions,
   trafficHealth,
   getWeather,
+  createSchool,
+  updateSchool,
+  deleteSchool,
+  deleteBus,
 });

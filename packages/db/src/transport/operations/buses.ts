@@ -57,3 +57,10 @@ export const saveBus = async (
     [tenantId, bus.id, bus.lat, bus.lng, bus.heading, bus.speed, options.lastUpdate?.toISOString() ?? null],
   );
 };
+
+/** Retires a bus; routes that named it keep the id (see docs/transport.md). */
+export const deleteBus = async (em: SqlEntityManager, tenantId: string, id: string): Promise<boolean> => {
+  const deleted = await em.execute<{ id: string }[]>('delete from transport_bus where tenant_id = ? and id = ? returning id', [tenantId, id]);
+
+  return deleted.length > 0;
+};

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { firstFreeSlug, slugify } from '@switchyard/domain/transport/operations/route-slug';
 
 export type SchoolRow = {
   tenant_id: string;
@@ -33,4 +34,57 @@ export const saveSchool = async (em: SqlEntityManager, tenantId: string, school:
      }`,
     [tenantId, school.id, school.name, school.address, school.start_time, school.end_time],
   );
+};
+
+/** Creates a school under a slug of its name that is free in the tenant; answers the id. */
+export const createSchool = async (em: SqlEntityManager, tenantId: string, school: Omit<SchoolValues, 'id'>): Promise<string> => {
+  const base = slugify(school.name, 'school');
+  for (;;) {
+    const taken = await em.execute<{ id: string }[]>("select id from transport_school where tenant_id = ? and (id = ? or id like ? || '-%')", [
+      tenantId,
+      base,
+      base,
+    ]);
+    const id = firstFreeSlug(base, new Set(taken.map((row) => row.id)));
+    const inserted = await em.execute<{ id: string }[]>(
+      `insert into transport_school (tenant_id, id, name, address, start_time, end_time)
+       values (?, ?, ?, ?::text, ?::text, ?::text) on conflict (tenant_id, id) do nothing returning id`,
+      [tenantId, id, school.name, school.address, school.start_time, school.end_time],
+    );
+    if (inserted.length > 0) {
+      return id;
+    }
+  }
+};
+
+const SCHOOL_FIELDS = ['name', 'address', 'start_time', 'end_time'] as const;
+
+/** Changes the fields given; answers false when the tenant has no such school. */
+export const updateSchool = async (
+  em: SqlEntityManager,
+  tenantId: string,
+  id: string,
+  patch: Partial<Omit<SchoolValues, 'id'>>,
+): Promise<boolean> => {
+  const fields = SCHOOL_FIELDS.filter((field) => patch[field] !== undefined);
+  const assignments = fields.length > 0 ? fields.map((field) => `${field} = ?::text`).join(', ') : 'name = name';
+  const updated = await em.execute<{ id: string }[]>(`update transport_school set ${assignments} where tenant_id = ? and id = ? returning id`, [
+    ...fields.map((field) => patch[field] ?? null),
+    tenantId,
+    id,
+  ]);
+
+  return updated.length > 0;
+};
+
+export const deleteSchool = async (em: SqlEntityManager, tenantId: string, id: string): Promise<boolean> => {
+  const deleted = await em.execute<{ id: string }[]>('delete from transport_school where tenant_id = ? and id = ? returning id', [tenantId, id]);
+
+  return deleted.length > 0;
+};
+
+export const findSchool = async (em: SqlEntityManager, tenantId: string, id: string): Promise<SchoolRow | null> => {
+  const rows = await em.execute<SchoolRow[]>(`select ${COLUMNS} from transport_school where tenant_id = ? and id = ?`, [tenantId, id]);
+
+  return rows[0] ?? null;
 };

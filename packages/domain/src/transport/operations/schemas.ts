@@ -124,3 +124,16 @@ export const weatherInput = z
   })
   .optional()
   .transform((value) => value ?? WEATHER_DEFAULT_LOCATION);
+
+/** Operators manage schools in the web app (tRPC); the id is a slug of the name, as for routes. */
+export const createSchoolInput = schoolInput.omit({ id: true });
+
+export const updateSchoolInput = z.strictObject({
+  school_id: z.string().max(200),
+  name: requiredText(LIMITS.name).optional(),
+  address: optionalText(LIMITS.address),
+  start_time: clockTime.nullable().optional(),
+  end_time: clockTime.nullable().optional(),
+});
+
+export const schoolRefInput = z.strictObject({ school_id: z.string().max(200) });

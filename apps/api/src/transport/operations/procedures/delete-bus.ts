@@ -1,0 +1,13 @@
+import { DomainError } from '@switchyard/domain/errors';
+import { busRefInput } from '@switchyard/domain/transport/operations/schemas';
+import { deleteBus as removeBus } from '@switchyard/db/transport/operations/buses';
+import { tenantProcedure } from '../../trpc.ts';
+
+/** Web app only: retires a bus (a tracker that reports again registers it anew). */
+export const deleteBus = tenantProcedure.input(busRefInput).mutation(async ({ ctx, input }) => {
+  if (!(await removeBus(ctx.db.fork(), ctx.tenantId, input.bus_id))) {
+    throw new DomainError('not_found', 'Bus not found');
+  }
+
+  return { ok: true as const };
+});
