@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOperationsHarness, type OperationsHarness } from './operations-harness.ts';
 
@@ -117,6 +118,22 @@ describe('GET /api/public/schools', () => {
     expect(await ids('/api/public/schools', { 'X-Tenant-Id': 'acme' })).toEqual(['acme', ['acme-high']]);
     expect(await ids('/api/public/schools?tenant=demo', { 'X-Tenant-Id': 'acme' })).toEqual(['demo', ['bay-middle', 'oak-elementary']]);
     expect(await ids('/acme/api/public/schools')).toEqual(['acme', ['acme-high']]);
+  });
+
+  it('reads the tenant from the first host label, skipping www-like labels', async () => {
+    // fetch may not set Host, so this one goes through node:http.
+    const tenantFor = (host: string) =>
+      new Promise<string>((resolve, reject) => {
+        const req = request(`${h.transport.url}/api/public/schools`, { headers: { Host: host } }, (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve((JSON.parse(text) as { tenant_id: string }).tenant_id));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await tenantFor('acme.transport.example')).toBe('acme');
+    expect(await tenantFor('www.transport.example')).toBe('demo');
   });
 
   it('answers 404 Tenant not found for an unknown tenant and refuses unknown query fields', async () => {

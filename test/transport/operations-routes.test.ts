@@ -40,6 +40,15 @@ describe('POST /api/routes', () => {
     expect(second.id).toBe('east-side-2');
   });
 
+  it('gives routes created at the same moment with the same name distinct slugs', async () => {
+    const answers = await Promise.all([1, 2, 3, 4].map(() => h.call('POST', '/api/routes', { token: h.tokens.demo, body: { name: 'Rush Hour', stops: [{ name: 'A' }] } })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((answer) => answer.body.id).sort()).toEqual(['rush-hour', 'rush-hour-2', 'rush-hour-3', 'rush-hour-4']);
+    for (const id of ['rush-hour', 'rush-hour-2', 'rush-hour-3', 'rush-hour-4']) {
+      expect((await h.call('DELETE', `/api/routes/${id}`, { token: h.tokens.demo })).status).toBe(200);
+    }
+  });
+
   it('lets another tenant use the same slug', async () => {
     const route = await createRoute({ name: 'North Loop' }, h.tokens.acme);
     expect(route.id).toBe('north-loop');
@@ -167,5 +176,14 @@ describe('DELETE /api/routes/{route_id}', () => {
     expect((await h.call('DELETE', '/api/routes/listed', { token: h.tokens.parent })).status).toBe(403);
     expect((await h.call('DELETE', '/api/routes/listed')).status).toBe(401);
     expect((await h.call('GET', '/api/routes/listed', { token: h.tokens.demo })).status).toBe(200);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the route, bus, school, weather and traffic paths', async () => {
+    const answer = await h.call('GET', '/api/openapi.json');
+    expect(Object.keys(answer.body.paths)).toEqual(
+      expect.arrayContaining(['/api/routes', '/api/routes/{route_id}', '/api/routes/{route_id}/conditions', '/api/buses', '/api/buses/{bus_id}', '/api/buses/{bus_id}/location', '/api/schools', '/api/public/schools', '/api/weather', '/api/health/tomtom']),
+    );
   });
 });
