@@ -4,22 +4,27 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/webhooks/run-cli.ts';
 import { createTestDatabase, type TestDatabase } from '../support/webhooks/test-database.ts';
+import type { Database } from '../../packages/db/src/orm.ts';
 
 let database: TestDatabase;
 let dir: string;
 
+type Em = ReturnType<Database['fork']>;
+
 /** The CLI and the test take turns on the database: an embedded PGlite folder admits one process at a time. */
-const query = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
+const withDb = async <T>(use: (em: Em) => Promise<T>): Promise<T> => {
   const db = await database.open();
   try {
-    return await db.fork().execute<T[]>(sql, params);
+    return await use(db.fork());
   } finally {
     await db.close();
   }
 };
 
-const counts = async (tenantId: string) => {
-  const [row] = await query<{ schools: number; buses: number; routes: number; stops: number }>(
+const query = <T>(sql: string, params: unknown[] = []): Promise<T[]> => withDb((em) => em.execute<T[]>(sql, params));
+
+const countsIn = async (em: Em, tenantId: string) => {
+  const [row] = await em.execute<{ schools: number; buses: number; routes: number; stops: number }[]>(
     `select (select count(*)::int from transport_school where tenant_id = ?) as schools,
             (select count(*)::int from transport_bus where tenant_id = ?) as buses,
             (select count(*)::int from transport_route where tenant_id = ?) as routes,
@@ -29,6 +34,8 @@ const counts = async (tenantId: string) => {
 
   return row;
 };
+
+const counts = (tenantId: string) => withDb((em) => countsIn(em, tenantId));
 
 const writeJson = (name: string, content: unknown) => {
   const path = join(dir, name);
@@ -67,29 +74,32 @@ describe('switchyard tenant import', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout.trim()).toBe('Imported into acme: 2 schools, 2 buses, 2 routes (2 stops)');
-    expect(await counts('acme')).toEqual({ schools: 2, buses: 2, routes: 2, stops: 2 });
-    expect(await counts('demo')).toEqual({ schools: 0, buses: 0, routes: 0, stops: 0 });
-    const routes = await query<{ id: string; mode: string; status: string; stops: number; bus_id: string | null }>(
-      "select id, mode, status, stops, bus_id from transport_route where tenant_id = 'acme' order by id",
-    );
-    expect(routes).toEqual([
-      { id: 'evening', mode: 'afternoon', status: 'draft', stops: 0, bus_id: null },
-      { id: 'north-loop', mode: 'morning', status: 'active', stops: 2, bus_id: 'A-1' },
-    ]);
-    const stops = await query<{ position: number; name: string; riders: unknown }>("select position, name, riders from transport_route_stop where route_id = 'north-loop' order by position");
-    expect(stops).toEqual([{ position: 1, name: 'First', riders: ['Kai'] }, { position: 2, name: 'Acme High', riders: [] }]);
-    expect((await query<{ id: string }>("select id from transport_school where tenant_id = 'acme' order by id")).map((row) => row.id)).toEqual(['acme-high', 'bay-middle-school']);
+    await withDb(async (em) => {
+      expect(await countsIn(em, 'acme')).toEqual({ schools: 2, buses: 2, routes: 2, stops: 2 });
+      expect(await countsIn(em, 'demo')).toEqual({ schools: 0, buses: 0, routes: 0, stops: 0 });
+      const routes = await em.execute("select id, mode, status, stops, bus_id from transport_route where tenant_id = 'acme' order by id");
+      expect(routes).toEqual([
+        { id: 'evening', mode: 'afternoon', status: 'draft', stops: 0, bus_id: null },
+        { id: 'north-loop', mode: 'morning', status: 'active', stops: 2, bus_id: 'A-1' },
+      ]);
+      const stops = await em.execute("select position, name, riders from transport_route_stop where route_id = 'north-loop' order by position");
+      expect(stops).toEqual([{ position: 1, name: 'First', riders: ['Kai'] }, { position: 2, name: 'Acme High', riders: [] }]);
+      const schools = await em.execute<{ id: string }[]>("select id from transport_school where tenant_id = 'acme' order by id");
+      expect(schools.map((row) => row.id)).toEqual(['acme-high', 'bay-middle-school']);
+    });
   });
 
   it('replaces rows with the same ids on a second import and keeps the rest', async () => {
     const second = { routes: [{ id: 'north-loop', name: 'North Loop v2', stops: [{ name: 'Only' }] }], buses: [{ id: 'A-2', lat: 33, lng: -80 }] };
     const result = await importFile('acme', writeJson('second.json', second));
     expect(result.code).toBe(0);
-    expect(await counts('acme')).toEqual({ schools: 2, buses: 2, routes: 2, stops: 1 });
-    const [route] = await query<{ name: string; stops: number; mode: string }>("select name, stops, mode from transport_route where tenant_id = 'acme' and id = 'north-loop'");
-    expect(route).toEqual({ name: 'North Loop v2', stops: 1, mode: 'both' });
-    const [bus] = await query<{ lat: number; last_update: Date | null }>("select lat, last_update from transport_bus where tenant_id = 'acme' and id = 'A-2'");
-    expect(bus).toEqual({ lat: 33, last_update: null });
+    await withDb(async (em) => {
+      expect(await countsIn(em, 'acme')).toEqual({ schools: 2, buses: 2, routes: 2, stops: 1 });
+      const [route] = await em.execute("select name, stops, mode from transport_route where tenant_id = 'acme' and id = 'north-loop'");
+      expect(route).toEqual({ name: 'North Loop v2', stops: 1, mode: 'both' });
+      const [bus] = await em.execute("select lat, last_update from transport_bus where tenant_id = 'acme' and id = 'A-2'");
+      expect(bus).toEqual({ lat: 33, last_update: null });
+    });
   });
 
   it('refuses bad files with one error line and changes nothing', async () => {
@@ -126,18 +136,25 @@ describe('switchyard tenant import', () => {
 
   it('writes all or nothing: a row the database refuses rolls back the whole file', async () => {
     // A constraint only this test adds makes the database refuse the file's last row.
-    await query("alter table transport_route add constraint test_refuse_doomed check (name <> 'Doomed')");
-    const before = await counts('acme');
+    const before = await withDb(async (em) => {
+      await em.execute("alter table transport_route add constraint test_refuse_doomed check (name <> 'Doomed')");
+
+      return countsIn(em, 'acme');
+    });
     const file = {
       schools: [{ id: 'rollback-school', name: 'Rollback School' }],
       buses: [{ id: 'rollback-bus' }],
       routes: [{ id: 'rollback-route', name: 'Rollback', stops: [{ name: 'S', lat: 32, lng: -81 }] }, { name: 'Doomed' }],
     };
     const result = await importFile('acme', writeJson('rollback.json', file));
-    await query('alter table transport_route drop constraint test_refuse_doomed');
+    const after = await withDb(async (em) => {
+      await em.execute('alter table transport_route drop constraint test_refuse_doomed');
+
+      return countsIn(em, 'acme');
+    });
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr.trim()).toMatch(/^error: the database refused the import, nothing was written: .*test_refuse_doomed/);
-    expect(await counts('acme')).toEqual(before);
+    expect(after).toEqual(before);
   });
 });
