@@ -17,6 +17,7 @@ import { describeTransportError } from './errors.ts';
 import { ensureBootstrapAdmin } from './identity/bootstrap-admin.ts';
 import { createBuiltinIdentityHandler } from './identity/builtin-provider.ts';
 import { createIdentityClient } from './identity/identity-client.ts';
+import { isOwnLoopbackCall } from './identity/own-call.ts';
 import { transportRestRoutes } from './rest-routes.ts';
 import { transportRouter } from './router.ts';
 import { createCallerFactory } from './trpc.ts';
@@ -105,6 +106,13 @@ export const createTransportService = (options: { env: Env; db: Database; logger
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     applySecurityHeaders(res, env.isProduction);
+    if (builtinIdentity && (req.url ?? '').startsWith('/auth/v1/')) {
+      if (!env.isProduction || arrivedOverHttps(req, env.TRUST_PROXY) || isOwnLoopbackCall(req)) {
+        await builtinIdentity(req, res);
+
+        return;
+      }
+    }
     if (env.isProduction && !arrivedOverHttps(req, env.TRUST_PROXY)) {
       sendJson(res, 403, { detail: 'This service is only available over HTTPS.' });
 
@@ -113,11 +121,6 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname.startsWith('/trpc/')) {
       trpc(req, res);
-
-      return;
-    }
-    if (builtinIdentity && url.pathname.startsWith('/auth/v1/')) {
-      await builtinIdentity(req, res);
 
       return;
     }
