@@ -76,6 +76,9 @@ describe('POST /api/auth/login', () => {
     expect(body).toMatchObject({ token_type: 'Bearer', user: { email: 'pat@example.com', role: 'parent', tenant_id: 'demo', name: 'Pat Parent' } });
     expect(typeof body.access_token).toBe('string');
     expect((await post(app.url, '/demo/api/auth/login', { email: 'pat@example.com', password: 'secret-1' })).status).toBe(200);
+    const logs = app.logLines.join('\n');
+    expect(logs).not.toContain(body.access_token);
+    expect(logs).not.toContain('secret-1');
   });
 
   it('answers 401 for wrong credentials', async () => {

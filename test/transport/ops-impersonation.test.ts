@@ -45,6 +45,10 @@ describe('POST /api/ops/assume-identity', () => {
     expect(stored[0]?.target_role).toBe('operator');
     const audit = await request('/api/ops/audit-log?tenant_id=acme', { bearer: tokens.admin });
     expect(audit.body[0]).toMatchObject({ tenant_id: 'acme', actor: 'root@platform.test', action: 'assume_identity_start', details: { target_role: 'operator', user_email: 'driver@acme.test' } });
+    const logs = app.logLines.join('\n');
+    expect(logs).not.toContain(body.token);
+    expect(logs).not.toContain(tokens.admin);
+    expect(logs).not.toContain('secret-pass');
   });
 
   it('refuses non-admins, unknown tenants and bad input, and starts nothing', async () => {

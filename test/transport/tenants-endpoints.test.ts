@@ -41,6 +41,7 @@ beforeAll(async () => {
   tokens.legacyAdmin = await userWith('legacy@platform.test', { role: 'admin' });
   tokens.demoOperator = await userWith('op@demo.test', { role: 'operator', tenant_id: 'demo' });
   tokens.acmeOperator = await userWith('op@acme.test', { role: 'operator', tenant_id: 'acme' });
+  tokens.noRole = await userWith('nobody@demo.test', { tenant_id: 'demo' });
   tokens.demoParent = (await request('/api/auth/register', { method: 'POST', body: { email: 'parent@demo.test', password: 'secret-pass' } })).body.access_token;
   const at = new Date('2030-02-01T00:00:00Z');
   for (const [tenantId, action, minutes] of [['demo', 'first', 1], ['demo', 'second', 2], ['acme', 'acme_only', 3]] as const) {
@@ -127,10 +128,15 @@ describe('GET /api/tenants/{tenant}/logs', () => {
     expect(await request('/api/tenants/nowhere/logs', { bearer: tokens.admin })).toEqual({ status: 404, body: { detail: 'Tenant not found' } });
   });
 
-  it("refuses another tenant's staff, parents and strangers", async () => {
+  it("gives a parent its own tenant's rows (the specification's rule for this path)", async () => {
+    expect((await request('/api/tenants/demo/logs', { bearer: tokens.demoParent })).status).toBe(200);
+  });
+
+  it("refuses another tenant's users, users without a role and strangers", async () => {
     expect(await request('/api/tenants/acme/logs', { bearer: tokens.demoOperator })).toEqual({ status: 403, body: { detail: 'Forbidden' } });
     expect((await request('/demo/api/tenants/acme/logs', { bearer: tokens.demoOperator })).status).toBe(403);
-    expect((await request('/api/tenants/demo/logs', { bearer: tokens.demoParent })).status).toBe(403);
+    expect((await request('/api/tenants/acme/logs', { bearer: tokens.demoParent })).status).toBe(403);
+    expect((await request('/api/tenants/demo/logs', { bearer: tokens.noRole })).status).toBe(403);
     expect((await request('/api/tenants/demo/logs')).status).toBe(401);
   });
 
