@@ -199,6 +199,9 @@ describe('GET /api/openapi.json', () => {
     });
     expect(intake.responses['429']).toBeDefined();
     const list = answer.body.paths['/api/staff/claims'].get;
+    expect(list.security).toEqual([{ staffKey: [] }]);
+    expect(answer.body.paths['/api/claims'].get.security).toEqual([{ session: [] }]);
+    expect(answer.body.components.securitySchemes.staffKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-Staff-Key' });
     expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
       expect.arrayContaining(['status', 'tier', 'q', 'limit', 'offset']),
     );

@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import type { RestRoute } from './route-table.ts';
+import type { Access, RestRoute } from './route-table.ts';
 
 export type OpenApiInfo = { title: string; version: string; description?: string };
+
+export type OpenApiSecurity = {
+  /** The security scheme that each non-public access level requires. */
+  schemeFor: Partial<Record<Exclude<Access, 'public'>, string>>;
+  schemes: Record<string, Record<string, unknown>>;
+};
 
 const ERROR_STATUS: Record<string, string> = {
   validation_error: '400',
@@ -34,7 +40,7 @@ const toJsonSchema = (schema: z.ZodType): Record<string, unknown> => {
 };
 
 /** Builds an OpenAPI 3.1 document from the route table and the procedures' own input schemas. */
-export const buildOpenApiDocument = (info: OpenApiInfo, routes: RestRoute[]) => {
+export const buildOpenApiDocument = (info: OpenApiInfo, routes: RestRoute[], security: OpenApiSecurity) => {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
@@ -57,7 +63,7 @@ export const buildOpenApiDocument = (info: OpenApiInfo, routes: RestRoute[]) => 
       summary: route.summary,
       tags: route.tags,
       parameters,
-      security: route.access === 'public' ? [] : [{ [route.access === 'client' ? 'session' : 'staffKey']: [] }],
+      security: route.access === 'public' ? [] : [{ [security.schemeFor[route.access] ?? route.access]: [] }],
       responses: {
         [String(route.successStatus)]: route.streamsFile
           ? { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
@@ -100,11 +106,6 @@ export const buildOpenApiDocument = (info: OpenApiInfo, routes: RestRoute[]) => 
     openapi: '3.1.0',
     info,
     paths,
-    components: {
-      securitySchemes: {
-        session: { type: 'http', scheme: 'bearer', description: 'Session token from POST /api/auth/verify' },
-        staffKey: { type: 'apiKey', in: 'header', name: 'X-Staff-Key' },
-      },
-    },
+    components: { securitySchemes: security.schemes },
   };
 };

@@ -2,7 +2,8 @@ import type { ZodType } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-export type Access = 'public' | 'client' | 'staff';
+/** Who may call a route; each service's OpenAPI options name the security scheme of each level. */
+export type Access = 'public' | 'client' | 'staff' | 'tenant' | 'admin' | 'impersonation';
 
 /**
  * One documented REST path and the procedure that serves it. Path parameters, the query string

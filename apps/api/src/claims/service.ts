@@ -122,6 +122,13 @@ export const createClaimsService = (options: {
   const openApi = buildOpenApiDocument(
     { title: 'switchyard claim recovery portal', version: '1.0.0', description: 'Claim intake, client portal and staff API.' },
     claimsRestRoutes,
+    {
+      schemeFor: { client: 'session', staff: 'staffKey' },
+      schemes: {
+        session: { type: 'http', scheme: 'bearer', description: 'Session token from POST /api/auth/verify' },
+        staffKey: { type: 'apiKey', in: 'header', name: 'X-Staff-Key' },
+      },
+    },
   );
   const serveSpa = env.WEB_DIST_DIR ? createStaticHandler(env.WEB_DIST_DIR) : null;
   const graphql = createGraphqlHandler(services);

@@ -102,6 +102,13 @@ export const createTransportService = (options: { env: Env; db: Database; logger
   const openApi = buildOpenApiDocument(
     { title: 'switchyard school transport', version: '1.0.0', description: 'Multi-tenant school transport API.' },
     transportRestRoutes,
+    {
+      schemeFor: { tenant: 'accessToken', admin: 'accessToken', impersonation: 'impersonationToken' },
+      schemes: {
+        accessToken: { type: 'http', scheme: 'bearer', description: 'Access token from POST /api/auth/login (the identity provider)' },
+        impersonationToken: { type: 'http', scheme: 'bearer', description: 'Token from POST /api/ops/assume-identity, valid 15 minutes' },
+      },
+    },
   );
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {
