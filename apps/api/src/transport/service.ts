@@ -15,6 +15,7 @@ import { createMailTransport } from '../mail/mail-transport.ts';
 import { createTransportContext, type TransportServices } from './context.ts';
 import { describeTransportError } from './errors.ts';
 import { ensureBootstrapAdmin } from './identity/bootstrap-admin.ts';
+import { seedDemoData } from './seed-demo-data.ts';
 import { createBuiltinIdentityHandler } from './identity/builtin-provider.ts';
 import { createIdentityClient } from './identity/identity-client.ts';
 import { isOwnLoopbackCall } from './identity/own-call.ts';
@@ -174,6 +175,9 @@ export const startTransportService = async (
   options: Parameters<typeof createTransportService>[0],
 ): Promise<RunningServer & { service: TransportService }> => {
   await ensureBootstrapAdmin({ env: options.env, db: options.db, logger: options.logger.child({ service: 'transport' }) });
+  if (options.env.SEED_DEMO) {
+    await seedDemoData({ db: options.db, logger: options.logger.child({ service: 'transport' }), now: options.now?.() ?? new Date() });
+  }
   const service = createTransportService(options);
   const server = await startHttpServer({ name: 'transport', host: options.env.HOST, port: options.env.TRANSPORT_PORT, handler: service.handle, logger: options.logger });
   service.setOwnUrl(server.url);
