@@ -144,6 +144,6 @@ describe('GET /api/ops/audit-log', () => {
     expect(await request('/api/ops/audit-log', { bearer: tokens.operator })).toEqual({ status: 403, body: { detail: 'Forbidden' } });
     expect((await request('/api/ops/audit-log')).status).toBe(401);
     expect((await request('/api/ops/audit-log?limit=ten', { bearer: tokens.admin })).status).toBe(400);
-    expect((await request('/api/ops/audit-log?tenant=demo', { bearer: tokens.admin })).status).toBe(400);
+    expect((await request('/api/ops/audit-log?tenant_name=demo', { bearer: tokens.admin })).status).toBe(400);
   });
 });

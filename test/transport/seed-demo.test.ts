@@ -9,7 +9,7 @@ afterAll(async () => {
   await transport?.close();
 });
 
-describe('SEED_DEMO at start', () => {
+describe("SEED_DEMO at start", () => {
   it('fills the demo tenant with schools, routes, buses and a household', async () => {
     const schools = await fetch(`${transport.url}/api/public/schools?tenant=demo`).then((response) => response.json() as Promise<{ schools: unknown[] }>);
     expect(schools.schools.length).toBeGreaterThan(0);
@@ -22,5 +22,22 @@ describe('SEED_DEMO at start', () => {
     expect(counts?.routes).toBeGreaterThan(0);
     expect(counts?.buses).toBeGreaterThan(0);
     expect(counts?.households).toBe(1);
+  });
+});
+
+describe('GET /api/openapi.json', () => {
+  it('documents the transport paths with bearer security and accepts the tenant hint on any path', async () => {
+    const answer = await fetch(`${transport.url}/api/openapi.json?tenant=demo`);
+    expect(answer.status).toBe(200);
+    const document = (await answer.json()) as { paths: Record<string, Record<string, { security: unknown }>>; components: { securitySchemes: Record<string, unknown> } };
+    expect(document.paths['/api/routes']?.get?.security).toEqual([{ accessToken: [] }]);
+    expect(document.paths['/api/tenants']?.get?.security).toEqual([{ accessToken: [] }]);
+    expect(document.paths['/api/ops/impersonated/me']?.get?.security).toEqual([{ impersonationToken: [] }]);
+    expect(document.paths['/api/billing/rates']?.get?.security).toEqual([]);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['accessToken', 'impersonationToken']);
+    const rates = await fetch(`${transport.url}/api/billing/rates?slug=demo`);
+    expect(rates.status).toBe(200);
+    const stray = await fetch(`${transport.url}/api/billing/rates?color=blue`);
+    expect(stray.status).toBe(400);
   });
 });

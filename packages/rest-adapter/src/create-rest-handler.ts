@@ -26,11 +26,19 @@ export type RestHandlerOptions<Ctx> = {
   maxJsonBytes: number;
   multipart?: Omit<MultipartOptions, 'allowedFields'> & { allowedFields: readonly string[] };
   streamFile: (res: ServerResponse, file: FileResponse) => Promise<void>;
+  /**
+   * Query parameters any path accepts because the service reads them itself (the transport
+   * service's `tenant` and `slug` hints); they are never part of a procedure's input.
+   */
+  contextQueryParams?: readonly string[];
 };
 
-const parseQuery = (url: URL): Record<string, string> => {
+const parseQuery = (url: URL, skipped: readonly string[]): Record<string, string> => {
   const query: Record<string, string> = {};
   for (const [key, value] of url.searchParams) {
+    if (skipped.includes(key)) {
+      continue;
+    }
     if (key in query) {
       throw new DomainError('validation_error', `The query parameter "${key}" is given more than once.`);
     }
@@ -82,9 +90,10 @@ export const createRestHandler = <Ctx>(options: RestHandlerOptions<Ctx>) => {
       const ctx = await options.createContext(req, transport);
 
       let rest: unknown;
+      const contextParams = options.contextQueryParams ?? [];
       if (route.input === 'query') {
-        rest = parseQuery(url);
-      } else if (url.search.length > 1) {
+        rest = parseQuery(url, contextParams);
+      } else if ([...url.searchParams.keys()].some((key) => !contextParams.includes(key))) {
         throw new DomainError('validation_error', 'This path takes no query parameters.');
       }
       if (route.input === 'json') {

@@ -86,6 +86,8 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     toErrorResponse,
     maxJsonBytes: MAX_JSON_BYTES,
     streamFile,
+    // Public tenant resolution reads ?tenant= or ?slug= on any path (see context.ts).
+    contextQueryParams: ['tenant', 'slug'],
   });
 
   const trpc = createHTTPHandler({
