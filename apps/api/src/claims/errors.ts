@@ -1,20 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
+import { STATUS_OF_ERROR_CODE } from '../http/status-of-error-code.ts';
 import { DomainError, type DomainErrorCode, type FieldIssue } from '@switchyard/domain/errors';
-
-/** The one table from domain error codes to HTTP statuses for the claims service. */
-const HTTP_STATUS: Record<DomainErrorCode, number> = {
-  validation_error: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  internal_error: 500,
-  bad_gateway: 502,
-};
 
 export type DescribedError = {
   status: number;
@@ -76,7 +63,7 @@ export const describeError = (raw: unknown): DescribedError => {
   }
 
   return {
-    status: HTTP_STATUS[error.code],
+    status: STATUS_OF_ERROR_CODE[error.code],
     body: { error: { code: error.code, message: error.message } },
     headers,
     issues: error.issues,

@@ -11,6 +11,7 @@ import { recordEmailFailure } from '@switchyard/db/claims/claim-changes';
 import type { Database } from '@switchyard/db/orm';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
+import { callProcedureAt } from '../http/call-procedure.ts';
 import { applySecurityHeaders, arrivedOverHttps } from '../http/security-headers.ts';
 import { createStaticHandler } from '../http/serve-static.ts';
 import { streamFile } from '../http/stream-file.ts';
@@ -73,14 +74,8 @@ export const createClaimsService = (options: {
   };
 
   const createCaller = createCallerFactory(claimsRouter);
-  const callProcedure = async (ctx: ReturnType<typeof createClaimsContext>, path: string, input: unknown) => {
-    let target: unknown = createCaller(ctx);
-    for (const segment of path.split('.')) {
-      target = (target as Record<string, unknown>)[segment];
-    }
-
-    return (target as (input: unknown) => Promise<unknown>)(input);
-  };
+  const callProcedure = (ctx: ReturnType<typeof createClaimsContext>, path: string, input: unknown) =>
+    callProcedureAt(createCaller(ctx), path, input);
 
   const toErrorResponse = (error: unknown) => {
     const described = describeError(error);

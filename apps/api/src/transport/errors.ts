@@ -1,20 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
+import { STATUS_OF_ERROR_CODE } from '../http/status-of-error-code.ts';
 import { DomainError, type DomainErrorCode } from '@switchyard/domain/errors';
-
-/** The one table from domain error codes to HTTP statuses for the transport service. */
-const HTTP_STATUS: Record<DomainErrorCode, number> = {
-  validation_error: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  internal_error: 500,
-  bad_gateway: 502,
-};
 
 export type DescribedTransportError = {
   status: number;
@@ -55,5 +42,5 @@ export const describeTransportError = (raw: unknown): DescribedTransportError =>
     return { status: 500, body: { detail: 'Internal server error' }, code: 'internal_error', unexpected: true };
   }
 
-  return { status: HTTP_STATUS[error.code], body: { detail: error.message }, code: error.code, unexpected: error.code === 'internal_error' };
+  return { status: STATUS_OF_ERROR_CODE[error.code], body: { detail: error.message }, code: error.code, unexpected: error.code === 'internal_error' };
 };

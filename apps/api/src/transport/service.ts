@@ -8,6 +8,7 @@ import { sendJson } from '@switchyard/rest-adapter/send-json';
 import type { Database } from '@switchyard/db/orm';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
+import { callProcedureAt } from '../http/call-procedure.ts';
 import { applySecurityHeaders, arrivedOverHttps } from '../http/security-headers.ts';
 import { startHttpServer, type RunningServer } from '../http/start-http-server.ts';
 import { streamFile } from '../http/stream-file.ts';
@@ -75,14 +76,7 @@ export const createTransportService = (options: { env: Env; db: Database; logger
   const rest = createRestHandler({
     routes: transportRestRoutes,
     createContext: (req, restTransport) => createTransportContext(services, req, requestTenant.get(req) ?? null, restTransport),
-    call: async (ctx, path, input) => {
-      let target: unknown = createCaller(ctx);
-      for (const segment of path.split('.')) {
-        target = (target as Record<string, unknown>)[segment];
-      }
-
-      return (target as (input: unknown) => Promise<unknown>)(input);
-    },
+    call: (ctx, path, input) => callProcedureAt(createCaller(ctx), path, input),
     toErrorResponse,
     maxJsonBytes: MAX_JSON_BYTES,
     streamFile,
