@@ -1,6 +1,7 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { TenantImportFile } from '@switchyard/domain/transport/operations/tenant-import';
 import { saveBus } from './buses.ts';
+import { newRouteValues } from './route-defaults.ts';
 import { saveRouteWithId } from './routes.ts';
 import { saveSchool } from './schools.ts';
 
@@ -30,30 +31,9 @@ export const importOperations = (em: SqlEntityManager, tenantId: string, file: T
     }
     let stops = 0;
     for (const route of file.routes) {
-      const routeStops = (route.stops ?? []).map((stop) => ({
-        name: stop.name,
-        address: stop.address ?? null,
-        lat: stop.lat ?? null,
-        lng: stop.lng ?? null,
-        time: stop.time ?? null,
-        riders: stop.riders ?? [],
-      }));
-      stops += routeStops.length;
-      await saveRouteWithId(
-        tx,
-        tenantId,
-        route.id,
-        {
-          name: route.name,
-          bus_id: route.bus_id ?? null,
-          driver: route.driver ?? null,
-          mode: route.mode ?? 'both',
-          status: route.status ?? 'active',
-          miles: route.miles ?? null,
-          stops: routeStops,
-        },
-        { replace: true, now },
-      );
+      const values = newRouteValues(route);
+      stops += values.stops.length;
+      await saveRouteWithId(tx, tenantId, route.id, values, { replace: true, now });
     }
 
     return { schools: file.schools.length, buses: file.buses.length, routes: file.routes.length, stops };

@@ -61,16 +61,8 @@ export type CreateRouteInput = z.infer<typeof createRouteInput>;
 
 export const routeRefInput = z.strictObject({ route_id: z.string().max(200) });
 
-export const updateRouteInput = z.strictObject({
-  route_id: z.string().max(200),
-  name: requiredText(LIMITS.name).optional(),
-  bus_id: busId.nullable().optional(),
-  driver: optionalText(LIMITS.driver),
-  mode: z.enum(ROUTE_MODES).optional(),
-  status: z.enum(ROUTE_STATUSES).optional(),
-  miles: miles.nullable().optional(),
-  stops: stops.optional(),
-});
+/** Any field of a new route may change; the route is named by its id. */
+export const updateRouteInput = createRouteInput.partial().extend({ route_id: z.string().max(200) });
 export type UpdateRouteInput = z.infer<typeof updateRouteInput>;
 
 export const busRefInput = z.strictObject({ bus_id: z.string().max(200) });

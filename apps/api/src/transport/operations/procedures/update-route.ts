@@ -3,12 +3,12 @@ import { updateRouteInput } from '@switchyard/domain/transport/operations/schema
 import { updateRoute as patchRoute } from '@switchyard/db/transport/operations/routes';
 import { tenantProcedure } from '../../trpc.ts';
 import { loadRouteDetail } from '../load-route.ts';
-import { toStopValues } from '../route-values.ts';
+import { stopValues } from '@switchyard/db/transport/operations/route-defaults';
 
 export const updateRoute = tenantProcedure.input(updateRouteInput).mutation(async ({ ctx, input }) => {
   const { route_id: routeId, stops, ...fields } = input;
   const em = ctx.db.fork();
-  const found = await patchRoute(em, ctx.tenantId, routeId, { ...fields, ...(stops ? { stops: stops.map(toStopValues) } : {}) }, ctx.now());
+  const found = await patchRoute(em, ctx.tenantId, routeId, { ...fields, ...(stops ? { stops: stops.map(stopValues) } : {}) }, ctx.now());
   if (!found) {
     throw new DomainError('not_found', 'Route not found');
   }
