@@ -7,6 +7,7 @@ import { MikroORM as PgMikroORM } from '@mikro-orm/postgresql';
 import { MikroORM as PgliteMikroORM } from '@mikro-orm/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { allEntities } from './entities.ts';
+import { withMigrationLock } from './migration-lock.ts';
 import { migrationsList } from './migrations/index.ts';
 
 export type Database = {
@@ -45,6 +46,7 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
   const debug = options.debug ?? false;
   const entities = allEntities as unknown as EntitySchema[];
   type OpenedOrm = { em: unknown; migrator: { up(): Promise<unknown> }; close(force?: boolean): Promise<void> };
+  let lockedMigration: ((work: () => Promise<unknown>) => Promise<unknown>) | null = null;
   let orm: OpenedOrm;
   let kind: Database['kind'];
   if (options.databaseUrl) {
@@ -54,6 +56,8 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
       pool: { min: 0, max: options.poolSize ?? 10 },
     });
     kind = 'postgresql';
+    const pool = await (orm.em as unknown as SqlEntityManager).getConnection().getNativeClient();
+    lockedMigration = (work) => withMigrationLock(pool as Parameters<typeof withMigrationLock>[0], work);
   } else {
     let dbName = 'memory://';
     if (!options.inMemory) {
@@ -68,7 +72,8 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
     });
     kind = 'pglite';
   }
-  await orm.migrator.up();
+  // An embedded database has a single owner; a server may see several processes start at once.
+  await (lockedMigration ? lockedMigration(() => orm.migrator.up()) : orm.migrator.up());
   const em = orm.em as unknown as SqlEntityManager;
 
   return {
