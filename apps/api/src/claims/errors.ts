@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
+import { domainErrorFromZod } from '../http/domain-error-from-zod.ts';
 import { STATUS_OF_ERROR_CODE } from '../http/status-of-error-code.ts';
 import { DomainError, type DomainErrorCode, type FieldIssue } from '@switchyard/domain/errors';
 
@@ -10,19 +11,6 @@ export type DescribedError = {
   issues: FieldIssue[];
   /** Unexpected failures are logged in full; expected ones are not noise. */
   unexpected: boolean;
-};
-
-const fromZod = (error: ZodError): DomainError => {
-  const issues = error.issues.map((issue) => ({
-    path: issue.path.join('.'),
-    message: issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : issue.message,
-  }));
-  const message = issues
-    .slice(0, 3)
-    .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
-    .join('; ');
-
-  return new DomainError('validation_error', message || 'The request is not valid.', { issues });
 };
 
 const unwrap = (error: unknown): unknown => {
@@ -46,7 +34,7 @@ const unwrap = (error: unknown): unknown => {
 export const describeError = (raw: unknown): DescribedError => {
   let error = unwrap(raw);
   if (error instanceof ZodError) {
-    error = fromZod(error);
+    error = domainErrorFromZod(error);
   }
   if (!(error instanceof DomainError)) {
     return {

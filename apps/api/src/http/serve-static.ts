@@ -15,10 +15,12 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * Serves the built single-page app: real files by path, and index.html for every other GET so
- * client-side routes such as /portal/verify load the app.
+ * Serves a built single-page app: real files by path, and its page (`index`) for every other GET
+ * so client-side routes such as /portal/verify load the app. One build holds the pages of several
+ * services side by side, so no HTML file is served by its own name: each service answers with its
+ * own page only.
  */
-export const createStaticHandler = (root: string) => {
+export const createStaticHandler = (root: string, index = 'index.html') => {
   const base = normalize(root + sep);
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
@@ -30,10 +32,10 @@ export const createStaticHandler = (root: string) => {
     if (!file.startsWith(base)) {
       return false;
     }
-    let info = await stat(file).catch(() => null);
+    let info = extname(file) === '.html' ? null : await stat(file).catch(() => null);
     const isAsset = info?.isFile() ?? false;
     if (!isAsset) {
-      file = join(base, 'index.html');
+      file = join(base, index);
       info = await stat(file).catch(() => null);
       if (!info?.isFile()) {
         return false;

@@ -1,25 +1,17 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
+import { domainErrorFromZod } from '../http/domain-error-from-zod.ts';
 import { STATUS_OF_ERROR_CODE } from '../http/status-of-error-code.ts';
-import { DomainError, type DomainErrorCode } from '@switchyard/domain/errors';
+import { DomainError, type DomainErrorCode, type FieldIssue } from '@switchyard/domain/errors';
 
 export type DescribedTransportError = {
   status: number;
   /** The transport API's envelope: `{"detail": "..."}`. */
   body: { detail: string };
   code: DomainErrorCode;
+  /** Field-level problems of a `validation_error`, for the web app's forms (tRPC error data only). */
+  issues: FieldIssue[];
   unexpected: boolean;
-};
-
-const fromZod = (error: ZodError): DomainError => {
-  const parts = error.issues.slice(0, 3).map((issue) => {
-    const path = issue.path.join('.');
-    const message = issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : issue.message;
-
-    return path ? `${path}: ${message}` : message;
-  });
-
-  return new DomainError('validation_error', parts.join('; ') || 'The request is not valid.');
 };
 
 export const describeTransportError = (raw: unknown): DescribedTransportError => {
@@ -36,11 +28,11 @@ export const describeTransportError = (raw: unknown): DescribedTransportError =>
     }
   }
   if (error instanceof ZodError) {
-    error = fromZod(error);
+    error = domainErrorFromZod(error);
   }
   if (!(error instanceof DomainError)) {
-    return { status: 500, body: { detail: 'Internal server error' }, code: 'internal_error', unexpected: true };
+    return { status: 500, body: { detail: 'Internal server error' }, code: 'internal_error', issues: [], unexpected: true };
   }
 
-  return { status: STATUS_OF_ERROR_CODE[error.code], body: { detail: error.message }, code: error.code, unexpected: error.code === 'internal_error' };
+  return { status: STATUS_OF_ERROR_CODE[error.code], body: { detail: error.message }, code: error.code, issues: error.issues, unexpected: error.code === 'internal_error' };
 };

@@ -10,6 +10,7 @@ import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import { callProcedureAt } from '../http/call-procedure.ts';
 import { applySecurityHeaders, arrivedOverHttps } from '../http/security-headers.ts';
+import { createStaticHandler } from '../http/serve-static.ts';
 import { startHttpServer, type RunningServer } from '../http/start-http-server.ts';
 import { streamFile } from '../http/stream-file.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
@@ -28,6 +29,12 @@ const MAX_JSON_BYTES = 256 * 1024;
 
 /** `/{tenant}/api/...` is the same API for one tenant: the segment becomes a tenant hint. */
 const TENANT_PREFIX = /^\/([a-z0-9][a-z0-9-]*)(\/api(?:\/.*)?)$/i;
+
+/** Paths that belong to the API or the identity provider; the web app never answers them. */
+const API_PATH = /^\/(api|auth\/v1|trpc)(\/|$)/;
+
+/** The transport web app's page in the shared build (see docs/web-app.md). */
+const TRANSPORT_PAGE = 'transport.html';
 
 export type TransportService = {
   handle: (req: IncomingMessage, res: ServerResponse) => void;
@@ -108,6 +115,8 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     },
   );
 
+  const serveSpa = env.WEB_DIST_DIR ? createStaticHandler(env.WEB_DIST_DIR, TRANSPORT_PAGE) : null;
+
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     applySecurityHeaders(res, env.isProduction);
     if (builtinIdentity && (req.url ?? '').startsWith('/auth/v1/')) {
@@ -140,6 +149,9 @@ export const createTransportService = (options: { env: Env; db: Database; logger
       return;
     }
     if (await rest(req, res)) {
+      return;
+    }
+    if (serveSpa && !API_PATH.test(pathname) && (await serveSpa(req, res))) {
       return;
     }
     const { status, body } = toErrorResponse(new DomainError('not_found', 'Not Found'));

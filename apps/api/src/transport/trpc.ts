@@ -10,7 +10,7 @@ const t = initTRPC.context<TransportContext>().create({
   errorFormatter: ({ shape, error }) => {
     const described = describeTransportError(error);
 
-    return { ...shape, message: described.body.detail, data: { ...shape.data, httpStatus: described.status, appCode: described.code } };
+    return { ...shape, message: described.body.detail, data: { ...shape.data, httpStatus: described.status, appCode: described.code, issues: described.issues } };
   },
 });
 

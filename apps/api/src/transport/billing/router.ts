@@ -15,6 +15,7 @@ import { providerStatus } from './procedures/provider-status.ts';
 import { listChildren } from './procedures/list-children.ts';
 import { dashboardStats } from './procedures/dashboard-stats.ts';
 import { impersonatedRegistrations } from './procedures/impersonated-registrations.ts';
+import { myHouseholds } from './procedures/my-households.ts';
 
 export const billingRouter = router({
   submitFullRegistration,
@@ -33,4 +34,5 @@ export const billingRouter = router({
   listChildren,
   dashboardStats,
   impersonatedRegistrations,
+  myHouseholds,
 });

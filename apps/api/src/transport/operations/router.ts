@@ -13,6 +13,7 @@ import { routeConditions } from './procedures/route-conditions.ts';
 import { trafficHealth } from './procedures/traffic-health.ts';
 import { getWeather } from './procedures/get-weather.ts';
 import { createSchool, deleteSchool, updateSchool } from './procedures/manage-schools.ts';
+import { createBus } from './procedures/create-bus.ts';
 import { deleteBus } from './procedures/delete-bus.ts';
 
 export const operationsRouter = router({
@@ -32,5 +33,6 @@ export const operationsRouter = router({
   createSchool,
   updateSchool,
   deleteSchool,
+  createBus,
   deleteBus,
 });

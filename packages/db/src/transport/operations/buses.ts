@@ -58,6 +58,18 @@ export const saveBus = async (
   );
 };
 
+/** A bus an operator adds; false when the tenant already has a bus of that id (nothing changes). */
+export const insertBus = async (em: SqlEntityManager, tenantId: string, bus: { id: string } & BusPosition, lastUpdate: Date | null): Promise<boolean> => {
+  const inserted = await em.execute<{ id: string }[]>(
+    `insert into transport_bus (tenant_id, id, lat, lng, heading, speed, last_update)
+     values (?, ?, ?::double precision, ?::double precision, ?::double precision, ?::double precision, ?::timestamptz)
+     on conflict (tenant_id, id) do nothing returning id`,
+    [tenantId, bus.id, bus.lat, bus.lng, bus.heading, bus.speed, lastUpdate?.toISOString() ?? null],
+  );
+
+  return inserted.length > 0;
+};
+
 /** Retires a bus; routes that named it keep the id (see docs/transport.md). */
 export const deleteBus = async (em: SqlEntityManager, tenantId: string, id: string): Promise<boolean> => {
   const deleted = await em.execute<{ id: string }[]>('delete from transport_bus where tenant_id = ? and id = ? returning id', [tenantId, id]);

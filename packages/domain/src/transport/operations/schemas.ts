@@ -67,14 +67,17 @@ export type UpdateRouteInput = z.infer<typeof updateRouteInput>;
 
 export const busRefInput = z.strictObject({ bus_id: z.string().max(200) });
 
-export const busLocationInput = z.strictObject({
-  bus_id: busId,
-  lat: latitude,
-  lng: longitude,
-  heading: z.number().min(0).max(360).nullable().optional(),
-  speed: z.number().min(0).max(LIMITS.maxSpeed).nullable().optional(),
-});
+const heading = z.number().min(0).max(360).nullable().optional();
+const speed = z.number().min(0).max(LIMITS.maxSpeed).nullable().optional();
+
+export const busLocationInput = z.strictObject({ bus_id: busId, lat: latitude, lng: longitude, heading, speed });
 export type BusLocationInput = z.infer<typeof busLocationInput>;
+
+/** Operators add a bus in the web app before its tracker reports; a position needs both coordinates. */
+export const createBusInput = z
+  .strictObject({ bus_id: busId, lat: latitude.nullable().optional(), lng: longitude.nullable().optional(), heading, speed })
+  .refine((bus) => (bus.lat == null) === (bus.lng == null), { message: 'give both latitude and longitude, or neither', path: ['lng'] });
+export type CreateBusInput = z.infer<typeof createBusInput>;
 
 export const schoolInput = z.strictObject({
   id: slugId.optional(),

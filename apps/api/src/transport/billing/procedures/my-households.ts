@@ -1,0 +1,28 @@
+import { DomainError } from '@switchyard/domain/errors';
+import { loadHouseholds, presentHouseholdDetail } from '@switchyard/db/transport/billing/households';
+import { householdIdsOfPayer, listHouseholdInvoices } from '@switchyard/db/transport/billing/payer-households';
+import { signedInProcedure } from '../../trpc.ts';
+
+/**
+ * The web app's family page: the households of the signed-in user's tenant in which their email is
+ * a payer, with children, payers, the split, and every invoice with its payment link and what is
+ * still owed. A user without a role is refused, as everywhere else.
+ */
+export const myHouseholds = signedInProcedure.query(async ({ ctx }) => {
+  if (ctx.user.role === null || !ctx.user.email) {
+    throw new DomainError('forbidden', 'Forbidden');
+  }
+  const em = ctx.db.fork();
+  const ids = await householdIdsOfPayer(em, ctx.tenantId, ctx.user.email);
+  const [households, invoices] = [await loadHouseholds(em, ctx.tenantId, { householdIds: ids }), await listHouseholdInvoices(em, ctx.tenantId, ids)];
+
+  return households.map((aggregate) => {
+    const own = invoices.filter((invoice) => invoice.household_id === aggregate.household.id);
+
+    return {
+      ...presentHouseholdDetail(aggregate),
+      invoices: own,
+      total_outstanding: own.reduce((sum, invoice) => sum + Math.round(invoice.outstanding * 100), 0) / 100,
+    };
+  });
+});
