@@ -140,3 +140,31 @@ describe('delivery queue', () => {
     expect(listed[0]).toMatchObject({ status: 'delivered', eventType: 'issues', target: 'log' });
   });
 });
+
+// Two transactions interleaved by hand: only a server database runs them side by side.
+describe.skipIf(!process.env.DATABASE_URL)('a replay arriving while the worker records the delivery', () => {
+  it('is a duplicate, whichever way the commit falls', async () => {
+    const original = delivery('race', 'r1');
+    expect(await enqueueDelivery(db.fork(), original)).toBe(true);
+    const [claimed] = await claimDueDeliveries(db.fork(), lease('w'), 10);
+    expect(claimed?.id).toBe(original.id);
+
+    // The worker's "delivered" update runs in a transaction that has not committed yet.
+    const workerEm = db.fork();
+    let commit: () => void = () => undefined;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    const recording = workerEm.transactional(async (em) => {
+      expect(await markDelivered(em, original.id, 'w', { resultRef: 'ok', keyTtlMs: 60_000 })).toBe(true);
+      await committed;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The replay's statement starts before that commit and would otherwise wait for it on the index.
+    const replay = enqueueDeliveries(db.fork(), [{ ...original, id: randomUUID() }]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    commit();
+    await recording;
+
+    expect((await replay).size).toBe(0);
+    expect(await enqueueDelivery(db.fork(), { ...original, id: randomUUID() })).toBe(false);
+  });
+});

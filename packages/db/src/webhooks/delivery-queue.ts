@@ -66,6 +66,10 @@ const toClaimed = (row: Row): ClaimedDelivery => ({
 
 // The insert is skipped when the key was delivered within its expiry, and does nothing when an
 // unfinished delivery holds the key (partial unique index): both mean "duplicate".
+// The second NOT EXISTS closes a race with the worker finishing the earlier delivery: the
+// statement's snapshot may predate that commit (so the key's row is not visible yet) while the
+// unique-index check sees the row already 'delivered' (outside the index). Read with the same
+// snapshot, the earlier delivery is either still unfinished or its key is recorded.
 const INSERT_DELIVERY = `
   insert into webhook_delivery (
     id, route, event_type, idempotency_key, mode, status, target, chat_id, source, prompt, skills,
@@ -75,6 +79,7 @@ const INSERT_DELIVERY = `
     case when ?::text is null then null else now() + (?::bigint * interval '1 millisecond') end,
     ?, now(), now()
   where not exists (select 1 from webhook_idempotency where key = ? and expires_at > now())
+    and not exists (select 1 from webhook_delivery where idempotency_key = ? and status in ('queued', 'running'))
   on conflict (idempotency_key) where status in ('queued', 'running') do nothing
   returning id`;
 
@@ -102,6 +107,7 @@ const insertDelivery = async (
     inline?.leaseMs ?? 0,
     inline?.workerId ?? null,
     delivery.idempotencyKey,
+    delivery.idempotencyKey,
   ]);
 
   return rows.length === 1;
@@ -125,6 +131,7 @@ const enqueueStatement = (placeholder: string) => `
       as v (id uuid, route text, event_type text, key text, mode text, target text, chat_id text, source text,
             prompt text, skills jsonb, payload jsonb, max_attempts integer)
    where not exists (select 1 from webhook_idempotency i where i.key = v.key and i.expires_at > now())
+     and not exists (select 1 from webhook_delivery d where d.idempotency_key = v.key and d.status in ('queued', 'running'))
   on conflict (idempotency_key) where status in ('queued', 'running') do nothing
   returning id`;
 
