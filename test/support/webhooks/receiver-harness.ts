@@ -7,7 +7,8 @@ import { findDelivery, type DeliverySummary } from '@switchyard/db/webhooks/deli
 import { githubSignature } from '@switchyard/domain/webhooks/verify-signature';
 import { parseEnv, type Env } from '../../../apps/api/src/env.ts';
 import { createLogger } from '../../../apps/api/src/logger.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../../../apps/api/src/webhooks/start-webhook-receiver.ts';
+import type { WebhookReceiver } from '../../../apps/api/src/webhooks/gateway-core.ts';
+import { startWebhookReceiver } from '../../../apps/api/src/webhooks/start-webhook-receiver.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { waitFor } from './wait-for.ts';
 

@@ -1,19 +1,55 @@
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
+import { receiverProcessCount } from '@switchyard/domain/webhooks/receiver-processes';
 import { createLogger } from '../logger.ts';
 import { CliError, type CliContext } from './cli-context.ts';
 import { openDatabaseQuietly } from './open-database-quietly.ts';
 import { NOT_ENABLED_MESSAGE, requireEnabledPlatform } from './webhook-platform.ts';
 
-/** Runs the receiver and its worker until SIGINT or SIGTERM, then drains and closes. */
+const untilSignal = (onSignal: (signal: NodeJS.Signals) => void): Promise<void> =>
+  new Promise<void>((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      onSignal(signal);
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+
+/**
+ * Runs the receiver and its worker until SIGINT or SIGTERM, then drains and closes. With several
+ * receiver processes this process is their primary, and the same command runs in each of them.
+ */
 const run = async (context: CliContext): Promise<void> => {
   requireEnabledPlatform(context);
   const logger = createLogger({ level: context.env.LOG_LEVEL, name: 'switchyard-gateway' });
+  if (cluster.isWorker) {
+    const { runReceiverWorker } = await import('../webhooks/receiver-cluster/receiver-worker.ts');
+    await runReceiverWorker(context.env, logger);
+
+    return;
+  }
+  const processes = receiverProcessCount({
+    configured: context.env.WEBHOOK_RECEIVER_PROCESSES,
+    serverDatabase: context.env.DATABASE_URL !== undefined,
+    cpuCount: availableParallelism(),
+  });
+  if (!processes.ok) {
+    throw new CliError(processes.problem);
+  }
   // Loaded on demand: the ORM takes a second to import, which every other command would pay.
   const { startWebhookReceiver } = await import('../webhooks/start-webhook-receiver.ts');
+  const { startReceiverCluster } = await import('../webhooks/receiver-cluster/receiver-primary.ts');
   const db = await openDatabaseQuietly(context.env);
   let receiver;
   try {
-    receiver = await startWebhookReceiver({ env: context.env, db, logger });
+    receiver =
+      processes.count > 1
+        ? await startReceiverCluster({ env: context.env, db, logger, processes: processes.count })
+        : await startWebhookReceiver({ env: context.env, db, logger });
   } catch (error) {
     await db.close();
     const code = (error as NodeJS.ErrnoException).code;
@@ -25,18 +61,8 @@ const run = async (context: CliContext): Promise<void> => {
     await db.close();
     throw new CliError(NOT_ENABLED_MESSAGE);
   }
-  const started = receiver;
-  await new Promise<void>((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      logger.info({ signal }, 'webhook receiver stopping');
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-  await started.close();
+  await untilSignal((signal) => logger.info({ signal }, 'webhook receiver stopping'));
+  await receiver.close();
   await db.close();
 };
 

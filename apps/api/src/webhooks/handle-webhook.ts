@@ -11,7 +11,6 @@ import {
 import { eventAllowed, eventSource, resolveEventType } from '@switchyard/domain/webhooks/event-type';
 import { evaluateFilter } from '@switchyard/domain/webhooks/filters';
 import { IDEMPOTENCY_TTL_MS, idempotencyKey } from '@switchyard/domain/webhooks/idempotency-key';
-import type { SlidingWindowRateLimit } from '@switchyard/domain/webhooks/rate-limit-window';
 import { renderPrompt, renderTemplate } from '@switchyard/domain/webhooks/render-template';
 import type { WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
 import { interpretScriptRun } from '@switchyard/domain/webhooks/script-outcome';
@@ -21,6 +20,7 @@ import { DeliveryError } from './delivery/delivery-error.ts';
 import type { DeliverMessage } from './delivery/deliver-message.ts';
 import type { GatewaySettings } from './gateway-config.ts';
 import { readBody, sendJson } from './http-answers.ts';
+import type { RouteRateLimit } from './route-rate-limit.ts';
 import type { RouteTable } from './route-table.ts';
 import { locateScript, runRouteScript } from './route-script.ts';
 import type { WebhookEnv } from './webhook-env.ts';
@@ -28,7 +28,7 @@ import type { WebhookEnv } from './webhook-env.ts';
 export type WebhookPipeline = {
   routes: RouteTable;
   settings: GatewaySettings;
-  limiter: SlidingWindowRateLimit;
+  rateLimit: RouteRateLimit;
   db: Database;
   env: WebhookEnv;
   logger: Logger;
@@ -152,7 +152,7 @@ export const handleWebhook = async (
     return;
   }
   // Counted after authentication, so that forged requests cannot use up a route's allowance.
-  const rate = pipeline.limiter.hit(route.name, route.rateLimit ?? pipeline.settings.rateLimitPerMinute, Date.now());
+  const rate = await pipeline.rateLimit.hit(route.name, route.rateLimit ?? pipeline.settings.rateLimitPerMinute);
   if (!rate.allowed) {
     sendJson(res, 429, { error: 'rate limit exceeded' }, { 'retry-after': String(rate.retryAfterSeconds) });
 

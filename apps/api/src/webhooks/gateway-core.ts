@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '@switchyard/db/orm';
+import type { Logger } from '../logger.ts';
+import { createAgentRunner } from './agent-runner.ts';
+import { createMessageDelivery, type DeliverMessage } from './delivery/deliver-message.ts';
+import { startDeliveryWorker, type DeliveryWorker } from './delivery-worker.ts';
+import { loadGatewaySettings, type GatewaySettings } from './gateway-config.ts';
+import { removeGatewayRuntime, writeGatewayRuntime } from './gateway-runtime-file.ts';
+import { receiverUrl } from './start-receiver-http.ts';
+import { switchyardHome, type SwitchyardHome } from './switchyard-home.ts';
+import type { WebhookServiceEnv } from './webhook-env.ts';
+
+export type WebhookReceiver = {
+  /** Base URL the receiver listens on, e.g. http://127.0.0.1:8644 (webhooks under /webhooks/{name}). */
+  url: string;
+  close(): Promise<void>;
+};
+
+export type GatewayCore = {
+  logger: Logger;
+  home: SwitchyardHome;
+  settings: GatewaySettings;
+  deliver: DeliverMessage;
+  deliveryWorker: DeliveryWorker;
+  /** Bearer token of the receiver's `GET /deliveries`, written to the runtime file for the CLI. */
+  adminToken: string;
+};
+
+/**
+ * What a gateway runs once whatever the number of HTTP processes: its settings, the delivery
+ * worker and the token of its private endpoint. Null when the webhook platform is not enabled.
+ */
+export const startGatewayCore = (options: { env: WebhookServiceEnv; db: Database; logger: Logger }): GatewayCore | null => {
+  const { env, db } = options;
+  const logger = options.logger.child({ service: 'webhooks' });
+  const home = switchyardHome(env.SWITCHYARD_HOME);
+  const settings = loadGatewaySettings(home.configFile, env);
+  if (!settings.enabled) {
+    return null;
+  }
+  const deliver = createMessageDelivery({ env, logger });
+  const deliveryWorker = startDeliveryWorker({ db, env, logger, skillsDir: home.skillsDir, runAgent: createAgentRunner(env), deliver });
+
+  return { logger, home, settings, deliver, deliveryWorker, adminToken: randomBytes(32).toString('base64url') };
+};
+
+/**
+ * Announces a gateway whose HTTP side listens on `port`: the runtime file tells the CLI where it
+ * is, and closing stops the HTTP side (in-flight requests finish) before the delivery worker.
+ */
+export const announceGateway = (
+  core: GatewayCore,
+  port: number,
+  stopHttp: () => Promise<void>,
+  details: Record<string, unknown>,
+): WebhookReceiver => {
+  const { home, adminToken, deliveryWorker } = core;
+  const url = receiverUrl(core.settings.host, port);
+  writeGatewayRuntime(home.runtimeFile, { pid: process.pid, url, token: adminToken });
+  core.logger.info({ url, ...details }, 'webhook receiver listening');
+  let closing: Promise<void> | null = null;
+
+  return {
+    url,
+    close: () => {
+      closing ??= (async () => {
+        removeGatewayRuntime(home.runtimeFile, adminToken);
+        await stopHttp();
+        await deliveryWorker.stop();
+      })();
+
+      return closing;
+    },
+  };
+};

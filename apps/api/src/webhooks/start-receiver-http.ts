@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Database } from '@switchyard/db/orm';
+import type { Logger } from '../logger.ts';
+import type { DeliverMessage } from './delivery/deliver-message.ts';
+import { createEnqueueBatcher } from './enqueue-batcher.ts';
+import type { GatewaySettings } from './gateway-config.ts';
+import { createListFileReader } from './list-file-reader.ts';
+import { createReceiverServer } from './receiver-server.ts';
+import type { RouteRateLimit } from './route-rate-limit.ts';
+import { RouteTable } from './route-table.ts';
+import type { SwitchyardHome } from './switchyard-home.ts';
+import type { WebhookServiceEnv } from './webhook-env.ts';
+
+export type ReceiverHttpOptions = {
+  env: WebhookServiceEnv;
+  db: Database;
+  logger: Logger;
+  home: SwitchyardHome;
+  settings: GatewaySettings;
+  deliver: DeliverMessage;
+  rateLimit: RouteRateLimit;
+  /** Tells the delivery worker (in this process or another) that an event was queued. */
+  nudgeWorker: () => void;
+  /** Bearer token of `GET /deliveries`, the same in every process of one gateway. */
+  adminToken: string;
+};
+
+export type ReceiverHttp = { server: Server; port: number; routeCount: number; close(): Promise<void> };
+
+/** The receiver's HTTP side: routes, pipeline and server, listening on the configured address. */
+export const startReceiverHttp = async (options: ReceiverHttpOptions): Promise<ReceiverHttp> => {
+  const { env, db, logger, home, settings } = options;
+  const routes = new RouteTable(home, settings.secret, logger);
+  const server = createReceiverServer(
+    {
+      routes,
+      settings,
+      rateLimit: options.rateLimit,
+      db,
+      env,
+      logger,
+      scriptsDir: home.scriptsDir,
+      loadList: createListFileReader(home.root),
+      deliver: options.deliver,
+      enqueue: createEnqueueBatcher(db),
+      nudgeWorker: options.nudgeWorker,
+      inlineWorkerId: `inline-${process.pid}-${randomBytes(4).toString('hex')}`,
+    },
+    options.adminToken,
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.port, settings.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  let closing: Promise<void> | null = null;
+
+  return {
+    server,
+    port: (server.address() as AddressInfo).port,
+    routeCount: routes.all().length,
+    close: () => {
+      // In-flight requests finish (their events are committed and answered); idle keep-alive
+      // connections are closed so that the server can stop.
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+
+      return closing;
+    },
+  };
+};
+
+export const receiverUrl = (host: string, port: number): string => {
+  const shown = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+
+  return `http://${shown}:${port}`;
+};
