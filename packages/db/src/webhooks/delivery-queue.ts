@@ -70,6 +70,9 @@ const toClaimed = (row: Row): ClaimedDelivery => ({
 // statement's snapshot may predate that commit (so the key's row is not visible yet) while the
 // unique-index check sees the row already 'delivered' (outside the index). Read with the same
 // snapshot, the earlier delivery is either still unfinished or its key is recorded.
+// `offset 0` keeps each NOT EXISTS a per-row probe of its index: as a join, a plan made while the
+// tables were small hashes the whole table (every unexpired key, every unfinished delivery) on
+// each batch, and the prepared statement keeps that plan as the tables grow.
 const INSERT_DELIVERY = `
   insert into webhook_delivery (
     id, route, event_type, idempotency_key, mode, status, target, chat_id, source, prompt, skills,
@@ -78,8 +81,8 @@ const INSERT_DELIVERY = `
   select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, now(),
     case when ?::text is null then null else now() + (?::bigint * interval '1 millisecond') end,
     ?, now(), now()
-  where not exists (select 1 from webhook_idempotency where key = ? and expires_at > now())
-    and not exists (select 1 from webhook_delivery where idempotency_key = ? and status in ('queued', 'running'))
+  where not exists (select 1 from webhook_idempotency where key = ? and expires_at > now() offset 0)
+    and not exists (select 1 from webhook_delivery where idempotency_key = ? and status in ('queued', 'running') offset 0)
   on conflict (idempotency_key) where status in ('queued', 'running') do nothing
   returning id`;
 
@@ -120,6 +123,7 @@ export const enqueueDelivery = async (em: SqlEntityManager, delivery: NewDeliver
 /**
  * The rows travel as one JSON array parameter, so the statement text never changes with the batch
  * size: PostgreSQL can keep it prepared, and the client neither escapes nor formats each value.
+ * Its duplicate checks are those of INSERT_DELIVERY above.
  */
 const enqueueStatement = (placeholder: string) => `
   insert into webhook_delivery (
@@ -130,8 +134,8 @@ const enqueueStatement = (placeholder: string) => `
     from json_to_recordset(${placeholder}::json)
       as v (id uuid, route text, event_type text, key text, mode text, target text, chat_id text, source text,
             prompt text, skills jsonb, payload jsonb, max_attempts integer)
-   where not exists (select 1 from webhook_idempotency i where i.key = v.key and i.expires_at > now())
-     and not exists (select 1 from webhook_delivery d where d.idempotency_key = v.key and d.status in ('queued', 'running'))
+   where not exists (select 1 from webhook_idempotency i where i.key = v.key and i.expires_at > now() offset 0)
+     and not exists (select 1 from webhook_delivery d where d.idempotency_key = v.key and d.status in ('queued', 'running') offset 0)
   on conflict (idempotency_key) where status in ('queued', 'running') do nothing
   returning id`;
 
