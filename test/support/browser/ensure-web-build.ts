@@ -7,7 +7,7 @@ export const WEB_DIR = join(REPO, 'apps/web');
 export const WEB_DIST_DIR = join(WEB_DIR, 'dist');
 
 /** Everything that ends up in the bundle: the app, its page, its config and the shared domain rules. */
-const SOURCES = [join(WEB_DIR, 'src'), join(WEB_DIR, 'public'), join(WEB_DIR, 'index.html'), join(REPO, 'vite.config.ts'), join(REPO, 'packages/domain/src')];
+const SOURCES = [join(WEB_DIR, 'src'), join(WEB_DIR, 'public'), join(WEB_DIR, 'index.html'), join(WEB_DIR, 'transport.html'), join(REPO, 'vite.config.ts'), join(REPO, 'packages/domain/src')];
 
 const newestChange = (path: string): number => {
   if (!existsSync(path)) {
@@ -21,10 +21,11 @@ const newestChange = (path: string): number => {
   return Math.max(info.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
 };
 
-/** Builds the SPA when there is no build yet or a source changed after the last one. */
+/** Builds the web app when there is no build yet or a source changed after the last one. */
 export const ensureWebBuild = async (): Promise<void> => {
-  const index = join(WEB_DIST_DIR, 'index.html');
-  const builtAt = existsSync(index) ? statSync(index).mtimeMs : 0;
+  // Both services' pages come from one build; the older one says when it ran.
+  const pages = ['index.html', 'transport.html'].map((page) => join(WEB_DIST_DIR, page));
+  const builtAt = pages.every((page) => existsSync(page)) ? Math.min(...pages.map((page) => statSync(page).mtimeMs)) : 0;
   if (builtAt > Math.max(...SOURCES.map(newestChange))) {
     return;
   }

@@ -1,8 +1,10 @@
 import { AppShell } from '../../shared/layout/app-shell.tsx';
+import { CLAIMS_FOOTER } from '../shared/claims-footer.ts';
 import { IntakePage } from './intake-page.tsx';
 
 export const PublicArea = () => (
   <AppShell
+    footer={CLAIMS_FOOTER}
     area="Claims"
     homeHref="/"
     nav={[

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { AppShell } from '../../shared/layout/app-shell.tsx';
+import { CLAIMS_FOOTER } from '../shared/claims-footer.ts';
 import { navigate } from '../../shared/router/browser-location.ts';
 import { matchPath } from '../../shared/router/match-path.ts';
 import { Redirect } from '../../shared/router/redirect.tsx';
@@ -56,6 +57,7 @@ export const PortalArea = () => {
 
   return (
     <AppShell
+      footer={CLAIMS_FOOTER}
       area="Client portal"
       homeHref={signedIn ? portalPaths.claims : '/'}
       nav={signedIn ? [{ to: portalPaths.claims, label: 'My claims' }] : [{ to: '/', label: 'Submit a claim' }]}

@@ -1,4 +1,5 @@
 import { AppShell } from '../../shared/layout/app-shell.tsx';
+import { CLAIMS_FOOTER } from '../shared/claims-footer.ts';
 import { matchPath } from '../../shared/router/match-path.ts';
 import { useLocation } from '../../shared/router/use-location.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
@@ -30,6 +31,7 @@ export const StaffArea = () => {
 
   return (
     <AppShell
+      footer={CLAIMS_FOOTER}
       area="Staff console"
       homeHref={staffPaths.claims}
       nav={

@@ -11,9 +11,11 @@ type AppShellProps = {
   actions?: ReactNode;
   children: ReactNode;
   width?: 'narrow' | 'wide';
+  /** The service's own line at the foot of every page. */
+  footer: ReactNode;
 };
 
-export const AppShell = ({ area, homeHref, nav, actions, children, width = 'wide' }: AppShellProps) => {
+export const AppShell = ({ area, homeHref, nav, actions, children, width = 'wide', footer }: AppShellProps) => {
   const { pathname } = useLocation();
 
   return (
@@ -47,7 +49,7 @@ export const AppShell = ({ area, homeHref, nav, actions, children, width = 'wide
         {children}
       </main>
       <footer className="footer">
-        <p>Switchyard claim recovery · We never ask for Social Security, bank account or card numbers.</p>
+        <p>{footer}</p>
       </footer>
     </div>
   );

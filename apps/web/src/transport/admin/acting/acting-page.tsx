@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Fact } from '../../../shared/fact.tsx';
+import { formatDateTime } from '../../../shared/format/format-date.ts';
+import { PageHeader } from '../../../shared/layout/page-header.tsx';
+import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
+import { useRemote } from '../../../shared/remote/use-remote.ts';
+import { navigate } from '../../../shared/router/browser-location.ts';
+import { Redirect } from '../../../shared/router/redirect.tsx';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { RemoteView } from '../../../shared/ui/remote-view.tsx';
+import { RegistrationsTable } from '../../shared/registrations-table.tsx';
+import { impersonation } from '../../shared/session/impersonation.ts';
+import { impersonationClient, transportClient } from '../../shared/transport-client.ts';
+import { transportPaths } from '../../shared/transport-paths.ts';
+
+/** What an assumed identity may do: see who it is and the tenant's registrations (each look audited). */
+const ActingView = ({ token, banner }: { token: string; banner: string }) => {
+  const me = useRemote(() => impersonationClient.tenants.impersonatedMe.query(), [token]);
+  const registrations = useRemote(() => impersonationClient.billing.impersonatedRegistrations.query(), [token]);
+  const [isExiting, setIsExiting] = useState(false);
+
+  const exit = async () => {
+    setIsExiting(true);
+    try {
+      await transportClient.tenants.exitImpersonation.mutate({ token });
+    } finally {
+      // Forgotten either way: an unknown or expired token has nothing left to end.
+      impersonation.clear();
+      navigate(`${transportPaths.admin}?notice=exited`, { replace: true });
+    }
+  };
+
+  return (
+    <>
+      <div className="banner" role="status">
+        <p className="banner__text">{banner}</p>
+        <button type="button" className="button button--small" disabled={isExiting} onClick={() => void exit()}>
+          {isExiting ? 'Exiting…' : 'Exit identity'}
+        </button>
+      </div>
+      <PageHeader eyebrow="Platform admin" title="Acting as tenant staff" />
+      <section className="card">
+        <RemoteView state={me.state} loadingLabel="Loading the assumed identity…">
+          {({ impersonated_user: user }) => (
+            <dl className="facts">
+              <Fact label="Operator">{user.tenant_id}</Fact>
+              <Fact label="Role">{user.role}</Fact>
+              <Fact label="As">{user.email ?? 'Any staff member'}</Fact>
+              <Fact label="Started by">{user.impersonated_by}</Fact>
+              <Fact label="Ends">{formatDateTime(user.expires_at)}</Fact>
+            </dl>
+          )}
+        </RemoteView>
+      </section>
+      <h2 className="section-title">Their registrations</h2>
+      <RemoteView state={registrations.state} loadingLabel="Loading registrations…">
+        {(rows) => (rows.length === 0 ? <EmptyState title="This operator has no registrations" /> : <RegistrationsTable rows={rows} />)}
+      </RemoteView>
+    </>
+  );
+};
+
+export const ActingPage = () => {
+  useDocumentTitle('Acting as tenant staff');
+  const acting = impersonation.use();
+  if (!acting) {
+    return <Redirect to={transportPaths.admin} />;
+  }
+
+  return <ActingView token={acting.token} banner={acting.banner} />;
+};

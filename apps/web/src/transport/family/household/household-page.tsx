@@ -1,0 +1,54 @@
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { PageHeader } from '../../../shared/layout/page-header.tsx';
+import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
+import { useRemote } from '../../../shared/remote/use-remote.ts';
+import { Link } from '../../../shared/router/link.tsx';
+import { useLocation } from '../../../shared/router/use-location.ts';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { RemoteView } from '../../../shared/ui/remote-view.tsx';
+import { transportClient } from '../../shared/transport-client.ts';
+import { transportPaths } from '../../shared/transport-paths.ts';
+import { HouseholdCard } from './household-card.tsx';
+
+export const HouseholdPage = () => {
+  useDocumentTitle('My household');
+  const { searchParams } = useLocation();
+  const { state } = useRemote(() => transportClient.billing.myHouseholds.query(), []);
+  const justRegistered = searchParams.get('registered') === '1';
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Family"
+        title="My household"
+        actions={
+          <Link className="button" to={transportPaths.familyRegister}>
+            Register children
+          </Link>
+        }
+      />
+      <RemoteView state={state} loadingLabel="Loading your household…">
+        {(households) =>
+          households.length === 0 ? (
+            <EmptyState title="No household yet">
+              <p>
+                Registrations you send with this account’s email show here. <Link to={transportPaths.familyRegister}>Register your children</Link>.
+              </p>
+            </EmptyState>
+          ) : (
+            <div className="stack">
+              {justRegistered && households.some((household) => household.registration_status === 'pending') ? (
+                <FormAlert tone="success" title="Registration sent">
+                  The operator will review it. Once it is approved you receive the registration fee by email, and it shows below with a payment link.
+                </FormAlert>
+              ) : null}
+              {households.map((household) => (
+                <HouseholdCard key={household.id} household={household} />
+              ))}
+            </div>
+          )
+        }
+      </RemoteView>
+    </>
+  );
+};

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Fact } from '../../../shared/fact.tsx';
+import { formatDate } from '../../../shared/format/format-date.ts';
+import { formatDollars } from '../../../shared/format/format-dollars.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { PageHeader } from '../../../shared/layout/page-header.tsx';
+import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
+import { useRemote } from '../../../shared/remote/use-remote.ts';
+import { Link } from '../../../shared/router/link.tsx';
+import { RemoteView } from '../../../shared/ui/remote-view.tsx';
+import { ChildrenTable, PayersTable } from '../../shared/household-tables.tsx';
+import { StateBadge } from '../../shared/state-badge.tsx';
+import { transportClient } from '../../shared/transport-client.ts';
+import { transportPaths } from '../../shared/transport-paths.ts';
+import { AddPayerForm } from './add-payer-form.tsx';
+import { FirstPickupForm } from './first-pickup-form.tsx';
+
+export const HouseholdDetailPage = ({ householdId }: { householdId: string }) => {
+  const { state, reload } = useRemote(() => transportClient.billing.getHousehold.query({ household_id: householdId }), [householdId]);
+  const [notice, setNotice] = useState<string | null>(null);
+  useDocumentTitle(state.status === 'ready' ? state.data.name : 'Household');
+
+  return (
+    <RemoteView state={state} loadingLabel="Loading the household…">
+      {(household) => (
+        <>
+          <p className="breadcrumbs">
+            <Link to={transportPaths.billing}>Billing</Link> / {household.name}
+          </p>
+          <PageHeader title={household.name} lead={household.address ?? undefined} />
+          {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
+          <div className="detail__grid">
+            <div className="detail__main">
+              <section className="card">
+                <dl className="facts">
+                  <Fact label="Registration">{household.registration_status ? <StateBadge state={household.registration_status} /> : '—'}</Fact>
+                  <Fact label="Weekly total">{formatDollars(household.weekly_total)}</Fact>
+                  <Fact label="First pickup">{formatDate(household.first_pickup_date)}</Fact>
+                  <Fact label="Agreed to">{household.policy_acknowledged.join(', ') || '—'}</Fact>
+                </dl>
+              </section>
+              <section className="card" aria-labelledby="children-title">
+                <h2 id="children-title" className="card__title">
+                  Children
+                </h2>
+                <ChildrenTable children={household.children} />
+              </section>
+              <section className="card" aria-labelledby="payers-title">
+                <h2 id="payers-title" className="card__title">
+                  Payers and split
+                </h2>
+                <PayersTable household={household} />
+              </section>
+            </div>
+            <div className="detail__stack">
+              <section className="card" aria-labelledby="add-payer-title">
+                <h2 id="add-payer-title" className="card__title">
+                  Add a payer
+                </h2>
+                <AddPayerForm
+                  householdId={household.id}
+                  children={household.children.filter((child) => child.active)}
+                  onAdded={(name) => {
+                    setNotice(`${name} now pays for this household.`);
+                    reload();
+                  }}
+                />
+              </section>
+              <section className="card" aria-label="First pickup">
+                <FirstPickupForm
+                  householdId={household.id}
+                  current={household.first_pickup_date}
+                  onSaved={() => {
+                    setNotice('First pickup date saved.');
+                    reload();
+                  }}
+                />
+              </section>
+            </div>
+          </div>
+        </>
+      )}
+    </RemoteView>
+  );
+};

@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { createBusInput } from '@switchyard/domain/transport/operations/schemas';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { TextField } from '../../../shared/forms/text-field.tsx';
+import { useFormSubmission } from '../../../shared/forms/use-form-submission.ts';
+import { transportClient } from '../../shared/transport-client.ts';
+import { BusPositionFields } from './bus-position-fields.tsx';
+import { EMPTY_POSITION, toPosition } from './bus-position-values.ts';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+
+const isShown = (path: string) => ['bus_id', 'lat', 'lng', 'heading', 'speed'].includes(path);
+
+export const AddBusForm = ({ onAdded }: { onAdded: (id: string) => void }) => {
+  const [busId, setBusId] = useState('');
+  const [position, setPosition] = useState(EMPTY_POSITION);
+  const form = useFormSubmission(isShown);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.submit(createBusInput, { bus_id: busId.trim(), ...toPosition(position) }, async (request) => {
+      const bus = await transportClient.operations.createBus.mutate(request);
+      setBusId('');
+      setPosition(EMPTY_POSITION);
+      onAdded(bus.id);
+    });
+  };
+
+  return (
+    <section className="card" aria-labelledby="add-bus-title">
+      <h2 id="add-bus-title" className="card__title">
+        Add a bus
+      </h2>
+      <form className="form" onSubmit={submit} noValidate>
+        {form.formError ? <FormAlert title="The bus was not added">{form.formError}</FormAlert> : null}
+        <div className="form-grid form-grid--five">
+          <TextField
+            id="bus_id"
+            label="Bus id"
+            required
+            hint="As its tracker reports it, e.g. bus-7."
+            value={busId}
+            onValueChange={(value) => {
+              setBusId(value);
+              form.clearError('bus_id');
+            }}
+            error={form.errors.bus_id}
+          />
+          <BusPositionFields idPrefix="new-bus-" values={position} onValues={setPosition} form={form} />
+        </div>
+        <div className="form-actions">
+          <SubmitButton label="Add bus" busyLabel="Adding…" isBusy={form.isBusy} />
+        </div>
+      </form>
+    </section>
+  );
+};

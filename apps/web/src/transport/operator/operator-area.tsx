@@ -1,0 +1,58 @@
+import { matchPath } from '../../shared/router/match-path.ts';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { isStaff } from '../shared/session/transport-session.ts';
+import { SignedInGate } from '../shared/signed-in-gate.tsx';
+import { TransportShell } from '../shared/transport-shell.tsx';
+import { transportPaths } from '../shared/transport-paths.ts';
+import { BillingPage } from './billing/billing-page.tsx';
+import { HouseholdDetailPage } from './billing/household-detail-page.tsx';
+import { BusesPage } from './buses/buses-page.tsx';
+import { DashboardPage } from './dashboard/dashboard-page.tsx';
+import { RegistrationsPage } from './registrations/registrations-page.tsx';
+import { NewRoutePage } from './routes/new-route-page.tsx';
+import { RouteDetailPage } from './routes/route-detail-page.tsx';
+import { RoutesPage } from './routes/routes-page.tsx';
+import { SchoolsPage } from './schools/schools-page.tsx';
+
+const PAGES: Record<string, () => React.JSX.Element> = {
+  [transportPaths.operator]: DashboardPage,
+  [transportPaths.registrations]: RegistrationsPage,
+  [transportPaths.routes]: RoutesPage,
+  [transportPaths.newRoute]: NewRoutePage,
+  [transportPaths.buses]: BusesPage,
+  [transportPaths.schools]: SchoolsPage,
+  [transportPaths.billing]: BillingPage,
+};
+
+const Page = ({ pathname }: { pathname: string }) => {
+  const Fixed = PAGES[pathname.replace(/\/+$/, '') || '/'];
+  if (Fixed) {
+    return <Fixed />;
+  }
+  const route = matchPath('/operator/routes/:routeId', pathname);
+  if (route?.routeId) {
+    return <RouteDetailPage key={route.routeId} routeId={route.routeId} />;
+  }
+  const household = matchPath('/operator/billing/households/:householdId', pathname);
+  if (household?.householdId) {
+    return <HouseholdDetailPage key={household.householdId} householdId={household.householdId} />;
+  }
+
+  return <EmptyState title="Page not found" />;
+};
+
+const NAV = [
+  { to: transportPaths.operator, label: 'Dashboard' },
+  { to: transportPaths.registrations, label: 'Registrations' },
+  { to: transportPaths.routes, label: 'Routes' },
+  { to: transportPaths.buses, label: 'Buses' },
+  { to: transportPaths.schools, label: 'Schools' },
+  { to: transportPaths.billing, label: 'Billing' },
+];
+
+/** The operator console: staff of a tenant (and platform administrators, for the tenant they pick). */
+export const OperatorArea = ({ pathname }: { pathname: string }) => (
+  <TransportShell area="Operator console" homeHref={transportPaths.operator} nav={NAV} signedIn>
+    <SignedInGate allows={isStaff}>{() => <Page pathname={pathname} />}</SignedInGate>
+  </TransportShell>
+);

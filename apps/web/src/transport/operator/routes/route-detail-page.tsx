@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { readAppError } from '../../../shared/api/read-app-error.ts';
+import { Fact } from '../../../shared/fact.tsx';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { PageHeader } from '../../../shared/layout/page-header.tsx';
+import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
+import { useRemote } from '../../../shared/remote/use-remote.ts';
+import { navigate } from '../../../shared/router/browser-location.ts';
+import { Link } from '../../../shared/router/link.tsx';
+import { useLocation } from '../../../shared/router/use-location.ts';
+import { RemoteView } from '../../../shared/ui/remote-view.tsx';
+import { StateBadge } from '../../shared/state-badge.tsx';
+import { transportClient } from '../../shared/transport-client.ts';
+import { transportPaths } from '../../shared/transport-paths.ts';
+import { WeatherCard } from '../../shared/weather-card.tsx';
+import { routeModeLabel } from '../../shared/route-mode-label.ts';
+import { RouteConditionsCard } from './route-conditions-card.tsx';
+import { RouteForm } from './route-form.tsx';
+import { routeToValues } from './route-values.ts';
+import { StopsTable } from './stops-table.tsx';
+
+export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
+  const { searchParams } = useLocation();
+  const { state, reload, setData } = useRemote(() => transportClient.operations.getRoute.query({ route_id: routeId }), [routeId]);
+  const [isEditing, setIsEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(searchParams.get('created') ? { tone: 'success', text: 'Route created.' } : null);
+  useDocumentTitle(state.status === 'ready' ? state.data.name : 'Route');
+
+  const remove = async () => {
+    try {
+      await transportClient.operations.deleteRoute.mutate({ route_id: routeId });
+      navigate(transportPaths.routes, { replace: true });
+    } catch (error) {
+      setNotice({ tone: 'error', text: readAppError(error).message });
+      reload();
+    }
+  };
+
+  return (
+    <RemoteView state={state} loadingLabel="Loading the route…">
+      {(route) => {
+        const firstFix = route.stops.find((stop) => stop.lat != null && stop.lng != null);
+
+        return (
+          <>
+            <p className="breadcrumbs">
+              <Link to={transportPaths.routes}>Routes</Link> / {route.id}
+            </p>
+            <PageHeader
+              title={route.name}
+              actions={
+                <div className="row-actions">
+                  <button type="button" className="button" onClick={() => setIsEditing((value) => !value)}>
+                    {isEditing ? 'Close editor' : 'Edit route'}
+                  </button>
+                  {confirmDelete ? (
+                    <button type="button" className="button button--danger" onClick={() => void remove()}>
+                      Yes, delete this route
+                    </button>
+                  ) : (
+                    <button type="button" className="button" onClick={() => setConfirmDelete(true)}>
+                      Delete route
+                    </button>
+                  )}
+                </div>
+              }
+            />
+            {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
+            {isEditing ? (
+              <section className="card" aria-label="Edit route">
+                <RouteForm
+                  initial={routeToValues(route)}
+                  submitLabel="Save route"
+                  onSave={async (request) => {
+                    setData(await transportClient.operations.updateRoute.mutate({ ...request, route_id: routeId }));
+                    setIsEditing(false);
+                    setNotice({ tone: 'success', text: 'Route saved.' });
+                  }}
+                />
+              </section>
+            ) : null}
+            <div className="detail__grid">
+              <div className="detail__main">
+                <section className="card">
+                  <dl className="facts">
+                    <Fact label="Status">
+                      <StateBadge state={route.status} />
+                    </Fact>
+                    <Fact label="Runs">{routeModeLabel(route.mode)}</Fact>
+                    <Fact label="Bus">{route.bus_id ?? '—'}</Fact>
+                    <Fact label="Driver">{route.driver ?? '—'}</Fact>
+                    <Fact label="Miles">{route.miles ?? '—'}</Fact>
+                    <Fact label="Stops">{route.stop_count}</Fact>
+                  </dl>
+                </section>
+                <section className="card card--flush">
+                  <StopsTable stops={route.stops} />
+                </section>
+              </div>
+              <div className="detail__stack">
+                <RouteConditionsCard routeId={route.id} />
+                <WeatherCard title="Weather on the route" lat={firstFix?.lat} lon={firstFix?.lng} />
+              </div>
+            </div>
+          </>
+        );
+      }}
+    </RemoteView>
+  );
+};

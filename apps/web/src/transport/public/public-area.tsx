@@ -1,0 +1,38 @@
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { transportSession } from '../shared/session/transport-session.ts';
+import { TransportShell } from '../shared/transport-shell.tsx';
+import { homeForRole, transportPaths } from '../shared/transport-paths.ts';
+import { CreateAccountPage } from './create-account-page.tsx';
+import { SignInPage } from './sign-in-page.tsx';
+import { WelcomePage } from './welcome-page.tsx';
+
+const Page = ({ pathname }: { pathname: string }) => {
+  if (pathname === transportPaths.welcome) {
+    return <WelcomePage />;
+  }
+  if (pathname === '/sign-in') {
+    return <SignInPage />;
+  }
+  if (pathname === transportPaths.createAccount) {
+    return <CreateAccountPage />;
+  }
+
+  return <EmptyState title="Page not found" />;
+};
+
+export const PublicArea = ({ pathname }: { pathname: string }) => {
+  const session = transportSession.use();
+  const isForm = pathname === '/sign-in' || pathname === transportPaths.createAccount;
+
+  return (
+    <TransportShell
+      area="School transport"
+      homeHref={transportPaths.welcome}
+      nav={session ? [{ to: homeForRole(session.user.role), label: 'My pages' }] : [{ to: transportPaths.signIn(), label: 'Sign in' }]}
+      signedIn={session !== null}
+      width={isForm ? 'narrow' : 'wide'}
+    >
+      <Page pathname={pathname} />
+    </TransportShell>
+  );
+};

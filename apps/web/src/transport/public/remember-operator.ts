@@ -1,0 +1,20 @@
+import { transportClient } from '../shared/transport-client.ts';
+import { operatorChoice } from '../shared/session/operator-choice.ts';
+
+/** Looks the operator up by its code (tenant slug) and remembers it; null when no operator has that code. */
+export const rememberOperator = async (slug: string): Promise<{ slug: string; name: string }> => {
+  const theme = await transportClient.tenants.getTheme.query({ slug });
+  const choice = { slug: theme.tenant_id, name: theme.name };
+  operatorChoice.save(choice);
+
+  return choice;
+};
+
+/** `?tenant=` on a link (an operator's own sign-up link) picks the operator; an unknown code is ignored. */
+export const rememberOperatorFromAddress = async (slug: string): Promise<void> => {
+  try {
+    await rememberOperator(slug.trim().toLowerCase());
+  } catch {
+    // The welcome page still lets the family type the code.
+  }
+};

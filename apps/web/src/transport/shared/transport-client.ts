@@ -1,0 +1,47 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { TransportRouter } from '@switchyard/api/transport/router';
+import { createUnbatchedClient } from '../../shared/api/create-unbatched-client.ts';
+import { navigate } from '../../shared/router/browser-location.ts';
+import { impersonation } from './session/impersonation.ts';
+import { operatorChoice } from './session/operator-choice.ts';
+import { transportSession } from './session/transport-session.ts';
+import { transportPaths } from './transport-paths.ts';
+
+export type TransportOutputs = inferRouterOutputs<TransportRouter>;
+export type TransportInputs = inferRouterInputs<TransportRouter>;
+
+/**
+ * The tenant goes in `x-tenant-id` (tRPC paths carry no tenant segment): staff are pinned to their
+ * own tenant by the server anyway; families and public pages use the operator they picked.
+ */
+const sessionHeaders = (): Record<string, string> => {
+  const session = transportSession.read();
+  const tenant = session?.user.tenant_id ?? operatorChoice.read()?.slug;
+
+  return { ...(session ? { Authorization: `Bearer ${session.token}` } : {}), ...(tenant ? { 'x-tenant-id': tenant } : {}) };
+};
+
+/** Any 401 means the token is gone: forget it and send the person back to sign in. */
+const handleSessionStatus = (status: number): void => {
+  if (status === 401 && transportSession.read()) {
+    transportSession.clear();
+    navigate(transportPaths.signIn('session-ended'), { replace: true });
+  }
+};
+
+export const transportClient = createUnbatchedClient<TransportRouter>({ headers: sessionHeaders, onStatus: handleSessionStatus });
+
+/** Calls made with an assumed identity; a 401 means the 15 minutes are over or it was ended. */
+export const impersonationClient = createUnbatchedClient<TransportRouter>({
+  headers: (): Record<string, string> => {
+    const acting = impersonation.read();
+
+    return acting ? { Authorization: `Bearer ${acting.token}` } : {};
+  },
+  onStatus: (status) => {
+    if (status === 401 && impersonation.read()) {
+      impersonation.clear();
+      navigate(`${transportPaths.admin}?notice=impersonation-ended`, { replace: true });
+    }
+  },
+});

@@ -1,0 +1,33 @@
+export type SignInNotice = 'session-ended' | 'signed-out' | 'account-created';
+
+export const transportPaths = {
+  welcome: '/',
+  signIn: (notice?: SignInNotice) => (notice ? `/sign-in?notice=${notice}` : '/sign-in'),
+  createAccount: '/create-account',
+  family: '/family',
+  familyRegister: '/family/register',
+  operator: '/operator',
+  registrations: '/operator/registrations',
+  routes: '/operator/routes',
+  newRoute: '/operator/routes/new',
+  route: (id: string) => `/operator/routes/${encodeURIComponent(id)}`,
+  buses: '/operator/buses',
+  schools: '/operator/schools',
+  billing: '/operator/billing',
+  household: (id: string) => `/operator/billing/households/${encodeURIComponent(id)}`,
+  admin: '/admin',
+  auditLog: (tenant?: string) => (tenant ? `/admin/logs?tenant=${encodeURIComponent(tenant)}` : '/admin/logs'),
+  acting: '/admin/acting',
+} as const;
+
+/** Where each role starts after signing in. */
+export const homeForRole = (role: string | null): string => {
+  if (role === 'admin' || role === 'platform_admin') {
+    return transportPaths.admin;
+  }
+  if (role === 'operator') {
+    return transportPaths.operator;
+  }
+
+  return transportPaths.family;
+};
