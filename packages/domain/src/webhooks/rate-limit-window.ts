@@ -13,6 +13,43 @@ export class SlidingWindowRateLimit {
   constructor(private readonly windowMs = 60_000) {}
 
   hit(key: string, limitPerWindow: number, nowMs: number): RateDecision {
+    const taken = this.take(key, limitPerWindow, 1, nowMs);
+
+    return taken.granted === 1 ? { allowed: true } : { allowed: false, retryAfterSeconds: taken.retryAfterSeconds };
+  }
+
+  /**
+   * Takes up to `wanted` requests' worth of the allowance at once (for a process that hands them
+   * out itself). Answers how many were granted and, when fewer than wanted, when to retry.
+   */
+  take(key: string, limitPerWindow: number, wanted: number, nowMs: number): { granted: number; retryAfterSeconds: number } {
+    const window = this.windowAt(key, nowMs);
+    const granted = Math.min(wanted, this.remaining(key, limitPerWindow, nowMs));
+    window.current += granted;
+    const untilNextWindow = window.start + this.windowMs - nowMs;
+
+    return { granted, retryAfterSeconds: Math.max(1, Math.ceil(untilNextWindow / 1000)) };
+  }
+
+  /** Whole requests still allowed in the window at `nowMs`. */
+  remaining(key: string, limitPerWindow: number, nowMs: number): number {
+    const window = this.windowAt(key, nowMs);
+    const elapsedShare = (nowMs - window.start) / this.windowMs;
+    const estimate = window.previous * (1 - elapsedShare) + window.current;
+
+    return Math.max(0, Math.floor(limitPerWindow - estimate));
+  }
+
+  /** Returns allowance taken but not used; what was taken in an earlier window has aged out already. */
+  giveBack(key: string, count: number, takenAtMs: number, nowMs: number): void {
+    const window = this.windows.get(key);
+    const takenWindow = takenAtMs - (takenAtMs % this.windowMs);
+    if (window !== undefined && window.start === takenWindow && window.start === nowMs - (nowMs % this.windowMs)) {
+      window.current = Math.max(0, window.current - count);
+    }
+  }
+
+  private windowAt(key: string, nowMs: number): Window {
     const windowStart = nowMs - (nowMs % this.windowMs);
     let window = this.windows.get(key);
     if (window === undefined) {
@@ -23,15 +60,15 @@ export class SlidingWindowRateLimit {
       window.current = 0;
       window.start = windowStart;
     }
-    const elapsedShare = (nowMs - windowStart) / this.windowMs;
-    const estimate = window.previous * (1 - elapsedShare) + window.current;
-    if (estimate + 1 > limitPerWindow) {
-      const untilNextWindow = windowStart + this.windowMs - nowMs;
 
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(untilNextWindow / 1000)) };
-    }
-    window.current += 1;
-
-    return { allowed: true };
+    return window;
   }
 }
+
+/**
+ * How much allowance to hand a process that asked for `wanted`: what it needs plus a share of what
+ * is left, so that a busy route costs one request to the count holder per many webhooks, while a
+ * nearly spent allowance is handed out one by one and never sits unused in another process.
+ */
+export const grantSize = (wanted: number, remaining: number, processes: number): number =>
+  Math.max(0, Math.min(remaining, wanted + Math.min(256, Math.floor(remaining / (4 * Math.max(1, processes))))));

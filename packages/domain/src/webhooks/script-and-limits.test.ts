@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SlidingWindowRateLimit } from './rate-limit-window.ts';
+import { grantSize, SlidingWindowRateLimit } from './rate-limit-window.ts';
 import { retryDelayMs } from './retry-backoff.ts';
 import { interpretScriptRun, scriptInterpreter } from './script-outcome.ts';
 import { resolveScriptPath } from './script-path.ts';
@@ -51,6 +51,30 @@ describe('rate limit', () => {
     expect(limiter.hit('r', 3, start + 90_000).allowed).toBe(true);
     expect(limiter.hit('r', 3, start + 90_001).allowed).toBe(false);
     expect(limiter.hit('r', 3, start + 200_000).allowed).toBe(true);
+  });
+
+  it('hands out allowance in parts that never add up to more than the limit', () => {
+    const limiter = new SlidingWindowRateLimit();
+    const now = 600_000;
+    expect(limiter.take('r', 10, 4, now)).toEqual({ granted: 4, retryAfterSeconds: 60 });
+    expect(limiter.take('r', 10, 4, now + 1).granted).toBe(4);
+    expect(limiter.take('r', 10, 4, now + 2).granted).toBe(2);
+    expect(limiter.take('r', 10, 4, now + 3)).toEqual({ granted: 0, retryAfterSeconds: 60 });
+    expect(limiter.hit('r', 10, now + 4).allowed).toBe(false);
+    // Unused allowance given back in the same minute can be taken again.
+    limiter.giveBack('r', 3, now + 1, now + 5);
+    expect(limiter.take('r', 10, 5, now + 6).granted).toBe(3);
+    // Given back after the minute turned, it had already aged into the previous minute's count.
+    limiter.giveBack('r', 3, now + 6, now + 61_000);
+    expect(limiter.take('r', 10, 10, now + 61_000).granted).toBe(0);
+  });
+
+  it('sizes a grant from what is wanted and a share of what is left', () => {
+    expect(grantSize(1, 1_000_000, 2)).toBe(257);
+    expect(grantSize(3, 100, 2)).toBe(15);
+    expect(grantSize(1, 7, 2)).toBe(1);
+    expect(grantSize(5, 2, 2)).toBe(2);
+    expect(grantSize(1, 0, 2)).toBe(0);
   });
 });
 

@@ -1,9 +1,8 @@
-import type { RateDecision } from '@switchyard/domain/webhooks/rate-limit-window';
-
 /** What the gateway's primary process tells an HTTP process. */
 export type PrimaryMessage =
   | { kind: 'start'; adminToken: string }
-  | { kind: 'rate-decisions'; batch: number; decisions: RateDecision[] }
+  /** `granted` below `wanted` means the route's allowance is spent until `retryAfterSeconds`. */
+  | { kind: 'rate-granted'; route: string; wanted: number; granted: number; retryAfterSeconds: number; takenAt: number }
   | { kind: 'stop' };
 
 /** What an HTTP process tells the primary. */
@@ -12,13 +11,15 @@ export type WorkerMessage =
   | { kind: 'ready' }
   | { kind: 'listening'; port: number; routes: number }
   | { kind: 'failed'; code: string | null; message: string }
-  | { kind: 'rate-hits'; batch: number; hits: { route: string; limit: number }[] }
+  | { kind: 'rate-take'; route: string; limit: number; wanted: number }
+  | { kind: 'rate-return'; route: string; count: number; takenAt: number }
   | { kind: 'nudge' };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-export const isPrimaryMessage = (value: unknown): value is PrimaryMessage =>
-  isObject(value) && (value.kind === 'start' || value.kind === 'rate-decisions' || value.kind === 'stop');
+const PRIMARY_KINDS = new Set(['start', 'rate-granted', 'stop']);
+const WORKER_KINDS = new Set(['ready', 'listening', 'failed', 'rate-take', 'rate-return', 'nudge']);
 
-export const isWorkerMessage = (value: unknown): value is WorkerMessage =>
-  isObject(value) && (value.kind === 'ready' || value.kind === 'listening' || value.kind === 'failed' || value.kind === 'rate-hits' || value.kind === 'nudge');
+export const isPrimaryMessage = (value: unknown): value is PrimaryMessage => isObject(value) && PRIMARY_KINDS.has(String(value.kind));
+
+export const isWorkerMessage = (value: unknown): value is WorkerMessage => isObject(value) && WORKER_KINDS.has(String(value.kind));

@@ -5,7 +5,7 @@ import type { Logger } from '../../logger.ts';
 import { announceGateway, startGatewayCore, type WebhookReceiver } from '../gateway-core.ts';
 import type { WebhookServiceEnv } from '../webhook-env.ts';
 import { isWorkerMessage, type PrimaryMessage, type WorkerMessage } from './ipc-messages.ts';
-import { answerRateHits } from './shared-rate-limit.ts';
+import { answerRateMessage } from './shared-rate-limit.ts';
 
 /** A listen failure in an HTTP process, with the code the CLI turns into its one-line refusal. */
 export class ReceiverStartError extends Error {
@@ -26,9 +26,9 @@ export type StartReceiverClusterOptions = { env: WebhookServiceEnv; db: Database
 
 /**
  * `gateway run` with several HTTP processes (PostgreSQL only): the primary forks them, keeps the
- * one rate-limit count they all ask, runs the delivery worker (woken by their messages), writes
- * the runtime file and replaces an HTTP process that dies. The processes share the listening
- * socket, so connections are spread over them.
+ * one rate-limit count they take their allowance from, runs the delivery worker (woken by their
+ * messages), writes the runtime file and replaces an HTTP process that dies. The processes share
+ * the listening socket, so connections are spread over them.
  */
 export const startReceiverCluster = async (options: StartReceiverClusterOptions): Promise<WebhookReceiver | null> => {
   const core = startGatewayCore(options);
@@ -57,8 +57,11 @@ export const startReceiverCluster = async (options: StartReceiverClusterOptions)
           return;
         }
         const typed: WorkerMessage = message;
-        if (typed.kind === 'rate-hits') {
-          tell(worker, answerRateHits(limiter, typed, Date.now()));
+        if (typed.kind === 'rate-take' || typed.kind === 'rate-return') {
+          const answer = answerRateMessage(limiter, typed, options.processes, Date.now());
+          if (answer !== null) {
+            tell(worker, answer);
+          }
         } else if (typed.kind === 'nudge') {
           deliveryWorker.nudge();
         } else if (typed.kind === 'ready') {

@@ -80,7 +80,7 @@ export const runReceiverWorker = async (env: WebhookServiceEnv, baseLogger: Logg
       if (!isPrimaryMessage(message)) {
         return;
       }
-      if (message.kind === 'rate-decisions') {
+      if (message.kind === 'rate-granted') {
         shared.receive(message);
       } else if (message.kind === 'stop') {
         resolve();
