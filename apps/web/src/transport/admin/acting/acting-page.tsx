@@ -14,7 +14,7 @@ import { impersonationClient, transportClient } from '../../shared/transport-cli
 import { transportPaths } from '../../shared/transport-paths.ts';
 
 /** What an assumed identity may do: see who it is and the tenant's registrations (each look audited). */
-const ActingView = ({ token, banner }: { token: string; banner: string }) => {
+const ActingView = ({ token, banner, expiresAt }: { token: string; banner: string; expiresAt: string }) => {
   const me = useRemote(() => impersonationClient.tenants.impersonatedMe.query(), [token]);
   const registrations = useRemote(() => impersonationClient.billing.impersonatedRegistrations.query(), [token]);
   const [isExiting, setIsExiting] = useState(false);
@@ -33,7 +33,7 @@ const ActingView = ({ token, banner }: { token: string; banner: string }) => {
   return (
     <>
       <div className="banner" role="status">
-        <p className="banner__text">{banner}</p>
+        <p className="banner__text">{banner.replace(expiresAt, formatDateTime(expiresAt))}</p>
         <button type="button" className="button button--small" disabled={isExiting} onClick={() => void exit()}>
           {isExiting ? 'Exiting…' : 'Exit identity'}
         </button>
@@ -67,5 +67,5 @@ export const ActingPage = () => {
     return <Redirect to={transportPaths.admin} />;
   }
 
-  return <ActingView token={acting.token} banner={acting.banner} />;
+  return <ActingView token={acting.token} banner={acting.banner} expiresAt={acting.expires_at} />;
 };

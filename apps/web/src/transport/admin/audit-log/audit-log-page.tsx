@@ -9,7 +9,6 @@ import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { RemoteView } from '../../../shared/ui/remote-view.tsx';
 import { transportClient } from '../../shared/transport-client.ts';
 import { transportPaths } from '../../shared/transport-paths.ts';
-import { TableFrame } from '../../../shared/ui/table-frame.tsx';
 
 const LIMIT = '200';
 
@@ -32,22 +31,22 @@ export const AuditLogPage = () => {
           rows.length === 0 ? (
             <EmptyState title="No entries" />
           ) : (
-            <TableFrame label="Audit entries" columns={['When', 'Operator', 'Who', 'Action', 'Details']} compact>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td className="nowrap">{formatDateTime(row.created_at)}</td>
-                  <td>{row.tenant_id}</td>
-                  <td>{row.actor}</td>
-                  <th scope="row">
-                    {row.action}
-                    {row.resource ? <span className="table__sub">{row.resource}</span> : null}
-                  </th>
-                  <td>
-                    <code className="details">{JSON.stringify(row.details)}</code>
-                  </td>
-                </tr>
-              ))}
-            </TableFrame>
+            <section aria-label="Audit entries">
+              <ol className="audit-list">
+                {rows.map((row) => (
+                  <li key={row.id} className="audit-entry">
+                    <p className="audit-entry__head">
+                      <strong>{row.action}</strong>
+                      {row.resource ? <span className="muted"> · {row.resource}</span> : null}
+                    </p>
+                    <p className="audit-entry__meta muted">
+                      {formatDateTime(row.created_at)} · {row.tenant_id} · {row.actor}
+                    </p>
+                    {Object.keys(row.details).length > 0 ? <code className="details">{JSON.stringify(row.details)}</code> : null}
+                  </li>
+                ))}
+              </ol>
+            </section>
           )
         }
       </RemoteView>

@@ -10,18 +10,21 @@ import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 
 const isShown = (path: string) => ['bus_id', 'lat', 'lng', 'heading', 'speed'].includes(path);
 
-export const AddBusForm = ({ onAdded }: { onAdded: (id: string) => void }) => {
+export const AddBusForm = ({ onAdded }: { onAdded: () => void }) => {
   const [busId, setBusId] = useState('');
+  const [added, setAdded] = useState<string | null>(null);
   const [position, setPosition] = useState(EMPTY_POSITION);
   const form = useFormSubmission(isShown);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setAdded(null);
     void form.submit(createBusInput, { bus_id: busId.trim(), ...toPosition(position) }, async (request) => {
       const bus = await transportClient.operations.createBus.mutate(request);
       setBusId('');
       setPosition(EMPTY_POSITION);
-      onAdded(bus.id);
+      setAdded(bus.id);
+      onAdded();
     });
   };
 
@@ -32,6 +35,7 @@ export const AddBusForm = ({ onAdded }: { onAdded: (id: string) => void }) => {
       </h2>
       <form className="form" onSubmit={submit} noValidate>
         {form.formError ? <FormAlert title="The bus was not added">{form.formError}</FormAlert> : null}
+        {added ? <FormAlert tone="success">Bus {added} was added.</FormAlert> : null}
         <div className="form-grid form-grid--five">
           <TextField
             id="bus_id"

@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { PageHeader } from '../../../shared/layout/page-header.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
 import { useRemote } from '../../../shared/remote/use-remote.ts';
@@ -12,18 +10,11 @@ import { BusRow } from './bus-row.tsx';
 export const BusesPage = () => {
   useDocumentTitle('Buses');
   const { state, reload } = useRemote(() => transportClient.operations.listBuses.query(), []);
-  const [added, setAdded] = useState<string | null>(null);
 
   return (
     <>
       <PageHeader eyebrow="Operator console" title="Buses" lead="Trackers register their bus on their first report; add a bus here to plan with it before then." />
-      <AddBusForm
-        onAdded={(id) => {
-          setAdded(id);
-          reload();
-        }}
-      />
-      {added ? <FormAlert tone="success">Bus {added} was added.</FormAlert> : null}
+      <AddBusForm onAdded={reload} />
       <RemoteView state={state} loadingLabel="Loading buses…">
         {(buses) =>
           buses.length === 0 ? (

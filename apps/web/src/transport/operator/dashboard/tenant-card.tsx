@@ -2,6 +2,7 @@ import { Fact } from '../../../shared/fact.tsx';
 import { useRemote } from '../../../shared/remote/use-remote.ts';
 import { RemoteView } from '../../../shared/ui/remote-view.tsx';
 import { transportClient } from '../../shared/transport-client.ts';
+import { ThemeSummary } from './theme-summary.tsx';
 
 /** The operator's own record and theme as families see it; changed with `switchyard tenant add`. */
 export const TenantCard = ({ slug }: { slug: string }) => {
@@ -21,7 +22,9 @@ export const TenantCard = ({ slug }: { slug: string }) => {
             </Fact>
             <Fact label="Plan">{theme.tier}</Fact>
             <Fact label="Domain">{theme.domain ?? '—'}</Fact>
-            <Fact label="Theme">{Object.keys(theme.theme).length === 0 ? 'Default' : <code className="pre-wrap">{JSON.stringify(theme.theme)}</code>}</Fact>
+            <Fact label="Theme">
+              <ThemeSummary theme={theme.theme} />
+            </Fact>
           </dl>
         )}
       </RemoteView>
