@@ -2,11 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import { freePort, startProcess, stopProcess } from './webhooks/start-process.ts';
+import { receiverProcessCount } from '@switchyard/domain/webhooks/receiver-processes';
+import { machineTicks, waitForQuietMachine } from './support/quiet-machine.ts';
 import { runRawLoad as runLoad, type LoadResult } from './support/raw-load.ts';
 
 /**
@@ -24,7 +26,11 @@ import { runRawLoad as runLoad, type LoadResult } from './support/raw-load.ts';
 
 const SERVER_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+/**
+ * Long enough to reach a steady state: adnanh/webhook answers at once and runs its command
+ * afterwards, so over its first seconds it answers faster than it can keep up with.
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '16,64,256').split(',').map(Number);
 /** The headline level: the one the target is judged at. */
 const HEADLINE_CONCURRENCY = Number(process.env.BENCH_HEADLINE_CONCURRENCY ?? 64);
@@ -36,6 +42,9 @@ const MAX_REQUESTS = Number(process.env.BENCH_MAX_REQUESTS ?? 250_000);
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECRET = 'bench-secret-0123456789abcdef';
+/** HTTP processes of the gateway: its own default for this machine unless set. */
+const defaultProcesses = receiverProcessCount({ configured: undefined, serverDatabase: true, cpuCount: availableParallelism() });
+const RECEIVER_PROCESSES = Number(process.env.BENCH_RECEIVER_PROCESSES ?? (defaultProcesses.ok ? defaultProcesses.count : 1));
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = join(repoRoot, 'bench', 'results');
@@ -98,6 +107,20 @@ const processTicks = (pid: number): number => {
   }
 };
 
+const childrenOf = (pid: number): number[] => {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'latin1').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * A server with several processes (the gateway's HTTP processes under its primary): the ticks of
+ * the whole tree. A child that exits moves its ticks into its parent's reaped-children count.
+ */
+const treeTicks = (pid: number): number => childrenOf(pid).reduce((sum, child) => sum + treeTicks(child), processTicks(pid));
+
 /**
  * The PostgreSQL server may serve other databases at the same time, so only the backends of the
  * benchmark's own database count, with the WAL writer, checkpointer and background writer that
@@ -118,24 +141,17 @@ const postgresPids = async (): Promise<number[]> =>
 
 const ticksOf = (pids: Iterable<number>): Map<number, number> => new Map([...pids].map((pid) => [pid, processTicks(pid)]));
 
-const machineTicks = (): { busy: number; total: number } => {
-  const fields = (readFileSync('/proc/stat', 'latin1').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
-  const total = fields.reduce((sum, value) => sum + value, 0);
-
-  return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
-};
-
 type CpuShare = { generatorCores: number; serverCores: number; postgresCores: number; machineBusyCores: number };
 
 const measureCpu = async <T>(serverPid: number, work: () => Promise<T>): Promise<{ value: T; cpu: CpuShare }> => {
   const postgresBefore = ticksOf(await postgresPids());
-  const before = { generator: process.cpuUsage(), server: processTicks(serverPid), machine: machineTicks() };
+  const before = { generator: process.cpuUsage(), server: treeTicks(serverPid), machine: machineTicks() };
   const startedAt = process.hrtime.bigint();
   const value = await work();
   const wall = Number(process.hrtime.bigint() - startedAt) / 1e9;
   const generator = process.cpuUsage(before.generator);
   const machine = machineTicks();
-  const server = processTicks(serverPid);
+  const server = treeTicks(serverPid);
   let postgres = 0;
   for (const [pid, ticks] of ticksOf(new Set([...postgresBefore.keys(), ...(await postgresPids())]))) {
     postgres += Math.max(0, ticks - (postgresBefore.get(pid) ?? 0));
@@ -155,7 +171,11 @@ const measureCpu = async <T>(serverPid: number, work: () => Promise<T>): Promise
 
 // ---------------------------------------------------------------------------------------------
 
-type Measured = LoadResult & { concurrency: number; cpu: CpuShare };
+/**
+ * `settleSeconds`: how long the machine stayed busy after the last answer, i.e. work the receiver
+ * had accepted but not finished; `quietBefore`: whether the machine was idle when the load began.
+ */
+type Measured = LoadResult & { concurrency: number; cpu: CpuShare; settleSeconds: number; quietBefore: boolean };
 type Level = Measured & { roundsRequestsPerSecond: number[] };
 
 /** The round with the median throughput, with every round's throughput beside it. */
@@ -177,16 +197,20 @@ let nextIndex = 0;
 const answered2xxTotal = { adnanh: 0, switchyard: 0 };
 
 const measureLevel = async (target: Target, concurrency: number): Promise<Measured> => {
-  const warm = makeRequests(target.path, target.port, nextIndex, Math.min(MAX_REQUESTS, 40_000));
+  // Whatever the previous measurement left running (the other receiver's backlog) finishes first.
+  const before = await waitForQuietMachine();
+  const warm = makeRequests(target.path, target.port, nextIndex, MAX_REQUESTS);
   nextIndex += warm.length;
   const warmed = await runLoad({ port: target.port, requests: warm, concurrency, seconds: WARMUP_SECONDS });
   const requests = makeRequests(target.path, target.port, nextIndex, MAX_REQUESTS);
   nextIndex += requests.length;
   const { value, cpu } = await measureCpu(target.pid, () => runLoad({ port: target.port, requests, concurrency, seconds: SECONDS }));
+  const after = await waitForQuietMachine();
   answered2xxTotal[target.name] += warmed.answered2xx + value.answered2xx;
-  console.log(`  ${target.name}, ${concurrency} concurrent: ${JSON.stringify({ ...value, cpu })}`);
+  const measured = { concurrency, ...value, cpu, settleSeconds: after.seconds, quietBefore: before.quiet };
+  console.log(`  ${target.name}, ${concurrency} concurrent: ${JSON.stringify(measured)}`);
 
-  return { concurrency, ...value, cpu };
+  return measured;
 };
 
 const startAdnanh = async (work: string): Promise<{ child: ChildProcess; target: Target }> => {
@@ -240,6 +264,7 @@ const startSwitchyard = async (work: string, databaseUrl: string): Promise<{ chi
       STAFF_KEY: 'bench-staff-key-not-used-here',
       // An agent that takes its time, as a model does: the worker runs beside the receiver, I/O-bound.
       AGENT_COMMAND: 'sleep 2; echo ok',
+      WEBHOOK_RECEIVER_PROCESSES: String(RECEIVER_PROCESSES),
     },
     ready: async () => (await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1000) })).ok,
   });
@@ -339,7 +364,7 @@ const main = async () => {
       adnanh: { version: adnanh.version, rule: 'payload-hmac-sha256 on X-Hub-Signature-256 (mismatch answers 401), execute-command /bin/true' },
       switchyard: {
         database: `PostgreSQL ${postgres.version} (fresh database ${databaseName}), fsync ${postgres.fsync}, synchronous_commit ${postgres.synchronousCommit}`,
-        mode: 'agent route: verify, match, render, insert into webhook_delivery (committed), then 202; one process',
+        mode: `agent route: verify, match, render, insert into webhook_delivery (committed), then 202; \`switchyard gateway run\` with ${RECEIVER_PROCESSES} HTTP process${RECEIVER_PROCESSES === 1 ? '' : 'es'} (CPU counted for the whole process tree)`,
         // Warm-up and measured requests of every level together: every 202 must have its row.
         eventsPersisted: stored,
         answered2xxAllLevels: answered2xxTotal.switchyard,
@@ -359,15 +384,17 @@ const main = async () => {
         '',
         `Machine: ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.memoryGiB} GiB, Node ${report.machine.node}. ` +
           `Load: ${report.load.generator}; ${ROUNDS} rounds per level, each side ${SECONDS} s per round after ${WARMUP_SECONDS} s warm-up, order alternating, median round shown, distinct signed events, the same bytes for both receivers. ` +
-          `Generator, receiver and PostgreSQL share the ${report.machine.cores} cores (no pinning); the cores each used are shown per level.`,
+          `Generator, receiver and PostgreSQL share the ${report.machine.cores} cores (no pinning); the cores each used are shown per level. ` +
+          'Each side starts on an idle machine: the bench waits until nothing runs before its warm-up, so that work one receiver left behind does not slow the other. ' +
+          'The last column is how long the machine stayed busy after that side\'s last answer: adnanh/webhook answers before it runs its command, so its commands keep running after the load stops.',
         '',
         `PostgreSQL: ${report.switchyard.database}. Switchyard: ${report.switchyard.mode}.`,
         '',
-        '| connections | receiver | requests/s answered 2xx (rounds) | p50 ms | p99 ms | other statuses | errors | CPU cores used | receiver + PostgreSQL CPU µs per request |',
-        '|---|---|---|---|---|---|---|---|---|',
+        '| connections | receiver | requests/s answered 2xx (rounds) | p50 ms | p99 ms | other statuses | errors | CPU cores used | receiver + PostgreSQL CPU µs per request | machine busy after the last answer (s) |',
+        '|---|---|---|---|---|---|---|---|---|---|',
         ...levels.flatMap((level) => [
-          `| ${level.concurrency} | adnanh/webhook ${adnanh.version} (HMAC rule, /bin/true) | ${level.adnanh.requestsPerSecond} (${level.adnanh.roundsRequestsPerSecond.join(', ')}) | ${level.adnanh.p50Ms} | ${level.adnanh.p99Ms} | ${JSON.stringify(level.adnanh.otherStatuses)} | ${level.adnanh.errors} | ${cpuText(level.adnanh.cpu)} | ${cpuPerRequest(level.adnanh)} |`,
-          `| ${level.concurrency} | switchyard (event committed in PostgreSQL before 202) | ${level.switchyard.requestsPerSecond} (${level.switchyard.roundsRequestsPerSecond.join(', ')}) | ${level.switchyard.p50Ms} | ${level.switchyard.p99Ms} | ${JSON.stringify(level.switchyard.otherStatuses)} | ${level.switchyard.errors} | ${cpuText(level.switchyard.cpu)} | ${cpuPerRequest(level.switchyard)} |`,
+          `| ${level.concurrency} | adnanh/webhook ${adnanh.version} (HMAC rule, /bin/true) | ${level.adnanh.requestsPerSecond} (${level.adnanh.roundsRequestsPerSecond.join(', ')}) | ${level.adnanh.p50Ms} | ${level.adnanh.p99Ms} | ${JSON.stringify(level.adnanh.otherStatuses)} | ${level.adnanh.errors} | ${cpuText(level.adnanh.cpu)} | ${cpuPerRequest(level.adnanh)} | ${level.adnanh.settleSeconds} |`,
+          `| ${level.concurrency} | switchyard (event committed in PostgreSQL before 202) | ${level.switchyard.requestsPerSecond} (${level.switchyard.roundsRequestsPerSecond.join(', ')}) | ${level.switchyard.p50Ms} | ${level.switchyard.p99Ms} | ${JSON.stringify(level.switchyard.otherStatuses)} | ${level.switchyard.errors} | ${cpuText(level.switchyard.cpu)} | ${cpuPerRequest(level.switchyard)} | ${level.switchyard.settleSeconds} |`,
         ]),
         '',
         `Ratio switchyard / adnanh: ${levels.map((level) => `${level.ratio}x at ${level.concurrency}`).join(', ')}. ` +

@@ -48,7 +48,7 @@ export const webhookEnvShape = {
   WEBHOOK_LEASE_MS: milliseconds(300_000),
   WEBHOOK_WORKER_POLL_MS: milliseconds(1_000),
   WEBHOOK_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  /** HTTP processes of `gateway run`; unset: one per core (at most 4) on PostgreSQL, 1 on PGlite. */
+  /** HTTP processes of `gateway run`; unset: one per two cores (1 to 4) on PostgreSQL, 1 on PGlite. */
   WEBHOOK_RECEIVER_PROCESSES: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(1).max(64).optional(),

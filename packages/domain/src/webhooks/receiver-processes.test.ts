@@ -10,9 +10,10 @@ describe('receiverProcessCount', () => {
     expect(refused.ok ? '' : refused.problem).toMatch(/DATABASE_URL/);
   });
 
-  it('defaults to one process per core on PostgreSQL, at most four', () => {
+  it('defaults to one process per two cores on PostgreSQL, at least one and at most four', () => {
     expect(receiverProcessCount({ configured: undefined, serverDatabase: true, cpuCount: 1 })).toEqual({ ok: true, count: 1 });
-    expect(receiverProcessCount({ configured: undefined, serverDatabase: true, cpuCount: 2 })).toEqual({ ok: true, count: 2 });
+    expect(receiverProcessCount({ configured: undefined, serverDatabase: true, cpuCount: 2 })).toEqual({ ok: true, count: 1 });
+    expect(receiverProcessCount({ configured: undefined, serverDatabase: true, cpuCount: 5 })).toEqual({ ok: true, count: 2 });
     expect(receiverProcessCount({ configured: undefined, serverDatabase: true, cpuCount: 32 })).toEqual({ ok: true, count: 4 });
   });
 

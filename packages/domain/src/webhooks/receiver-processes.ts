@@ -13,8 +13,10 @@ export const DEFAULT_MAX_RECEIVER_PROCESSES = 4;
 
 /**
  * How many HTTP processes `gateway run` starts. The embedded database has a single owner, so it
- * allows one; on PostgreSQL the default is one per core (at most four), since one Node process
- * answers on one core while PostgreSQL and the worker use the others.
+ * allows one. On PostgreSQL the default is one per two cores (at least one, at most four): one
+ * Node process answers on one core, and the database, the delivery worker and the system need the
+ * others. Measured on two cores shared with PostgreSQL, a second process made the receiver slower
+ * (smaller batches, more commits, both competing with PostgreSQL for the same cores).
  */
 export const receiverProcessCount = (input: ReceiverProcessesInput): ReceiverProcesses => {
   if (!input.serverDatabase) {
@@ -31,5 +33,5 @@ export const receiverProcessCount = (input: ReceiverProcessesInput): ReceiverPro
     return { ok: true, count: input.configured };
   }
 
-  return { ok: true, count: Math.max(1, Math.min(DEFAULT_MAX_RECEIVER_PROCESSES, input.cpuCount)) };
+  return { ok: true, count: Math.max(1, Math.min(DEFAULT_MAX_RECEIVER_PROCESSES, Math.floor(input.cpuCount / 2))) };
 };
