@@ -18,10 +18,14 @@ describe("a parent's own households (tRPC billing.myHouseholds)", () => {
     expect(answer.body.result.data).toEqual([]);
   });
 
-  it("lists the households in which the parent's email is a payer, with children, payers and invoices", async () => {
-    const own = await register(world, { parent: { name: 'Pat Parent', email: 'Parent@Demo.test' } });
+  it('lists the households the parent submitted signed in, with children, payers and invoices', async () => {
+    const signedIn = { authorization: `Bearer ${world.tokens.parent}` };
+    const own = await register(world, { parent: { name: 'Pat Parent', email: 'Parent@Demo.test' } }, signedIn);
     await register(world);
-    await register(world, { tenant: 'acme', parent: { name: 'Pat Elsewhere', email: 'parent@demo.test' } });
+    // The same email, sent without the account: not the account's household.
+    await register(world, { parent: { name: 'Pat Anonymous', email: 'parent@demo.test' } });
+    // Another tenant's registration is never recorded as a demo account's.
+    await register(world, { tenant: 'acme', parent: { name: 'Pat Elsewhere', email: 'parent@demo.test' } }, signedIn);
     const before = (await myHouseholds(world.tokens.parent)).body.result.data;
     expect(before).toHaveLength(1);
     expect(before[0]).toMatchObject({ id: own.household_id, name: 'Pat Parent', registration_status: 'pending', weekly_total: 295, total_outstanding: 0 });
@@ -35,9 +39,14 @@ describe("a parent's own households (tRPC billing.myHouseholds)", () => {
     expect(after[0].invoices[0]).toMatchObject({ status: 'sent', outstanding: 50 });
   });
 
-  it('shows nothing of other families to another parent, and refuses users without a role', async () => {
+  it('shows nothing of other families to another parent, even one signed up with their email', async () => {
     const other = world.identity.addUser({ email: 'someone@demo.test', role: 'parent', tenant_id: 'demo' });
     expect((await myHouseholds(other)).body.result.data).toEqual([]);
+    const sameEmail = world.identity.addUser({ email: 'parent@demo.test', role: 'parent', tenant_id: 'demo' });
+    expect((await myHouseholds(sameEmail)).body.result.data).toEqual([]);
+    // A token that does not check out leaves the registration anonymous rather than refusing it.
+    const anonymous = await register(world, {}, { authorization: 'Bearer not-a-real-token' });
+    expect(anonymous.household_id).toBeTruthy();
     const roleless = world.identity.addUser({ email: 'parent@demo.test', tenant_id: 'demo' });
     expect((await myHouseholds(roleless)).status).toBe(403);
     expect((await myHouseholds()).status).toBe(401);

@@ -42,6 +42,21 @@ const authenticate = async (ctx: TransportContext): Promise<SessionUser> => {
   throw invalidToken();
 };
 
+/** The user behind a valid token sent with a public request; anonymous (null) otherwise. */
+export const optionalUser = async (ctx: TransportContext): Promise<SessionUser | null> => {
+  if (!ctx.bearerToken) {
+    return null;
+  }
+  try {
+    return await authenticate(ctx);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'unauthorized') {
+      return null;
+    }
+    throw error;
+  }
+};
+
 /** Any signed-in user, with the tenant the request is for resolved and known to exist. */
 export const signedInProcedure = t.procedure.use(async ({ ctx, next }) => {
   const user = await authenticate(ctx);

@@ -5,6 +5,7 @@ import { Migration20261122000300TransportTenants } from './Migration202611220003
 import { Migration20261122000310TransportIdentity } from './Migration20261122000310_transport_identity.ts';
 import { Migration20261122000320TransportOperations } from './Migration20261122000320_transport_operations.ts';
 import { Migration20261122000330TransportBilling } from './Migration20261122000330_transport_billing.ts';
+import { Migration20261122000340TransportHouseholdSubmitter } from './Migration20261122000340_transport_household_submitter.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000310_transport_identity', class: Migration20261122000310TransportIdentity },
   { name: 'Migration20261122000320_transport_operations', class: Migration20261122000320TransportOperations },
   { name: 'Migration20261122000330_transport_billing', class: Migration20261122000330TransportBilling },
+  { name: 'Migration20261122000340_transport_household_submitter', class: Migration20261122000340TransportHouseholdSubmitter },
 ];

@@ -2,16 +2,21 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { outstandingCents } from '@switchyard/domain/transport/billing/outstanding';
 import { INVOICE_COLUMNS, presentInvoice, type InvoiceRow } from './rows.ts';
 
-/** The tenant's households in which `email` is a payer (emails are stored lower-case), newest first. */
-export const householdIdsOfPayer = async (em: SqlEntityManager, tenantId: string, email: string): Promise<string[]> => {
+/** The tenant's households whose registration this account submitted, newest first. */
+export const householdIdsSubmittedBy = async (em: SqlEntityManager, tenantId: string, userId: string): Promise<string[]> => {
   const rows = await em.execute<{ id: string }[]>(
     `select h.id from transport_household h
-     where h.tenant_id = ? and exists (select 1 from transport_payer p where p.household_id = h.id and lower(p.email) = lower(?))
+     where h.tenant_id = ? and h.submitted_by_user_id = ?
      order by h.created_at desc, h.id`,
-    [tenantId, email],
+    [tenantId, userId],
   );
 
   return rows.map((row) => row.id);
+};
+
+/** Records which signed-in account submitted a household's registration. */
+export const recordHouseholdSubmitter = async (em: SqlEntityManager, tenantId: string, householdId: string, userId: string) => {
+  await em.execute('update transport_household set submitted_by_user_id = ? where tenant_id = ? and id = ?', [userId, tenantId, householdId]);
 };
 
 /** Every invoice of these households, newest first, each with what is still owed on it. */

@@ -1,19 +1,20 @@
 import { DomainError } from '@switchyard/domain/errors';
 import { loadHouseholds, presentHouseholdDetail } from '@switchyard/db/transport/billing/households';
-import { householdIdsOfPayer, listHouseholdInvoices } from '@switchyard/db/transport/billing/payer-households';
+import { householdIdsSubmittedBy, listHouseholdInvoices } from '@switchyard/db/transport/billing/payer-households';
 import { signedInProcedure } from '../../trpc.ts';
 
 /**
- * The web app's family page: the households of the signed-in user's tenant in which their email is
- * a payer, with children, payers, the split, and every invoice with its payment link and what is
- * still owed. A user without a role is refused, as everywhere else.
+ * The web app's family page: the households of the signed-in user's tenant whose registration this
+ * account submitted, with children, payers, the split, and every invoice with its payment link and
+ * what is still owed. Matching on the payer email instead would show a family's household to
+ * whoever signs up first with that address. A user without a role is refused, as everywhere else.
  */
 export const myHouseholds = signedInProcedure.query(async ({ ctx }) => {
-  if (ctx.user.role === null || !ctx.user.email) {
+  if (ctx.user.role === null) {
     throw new DomainError('forbidden', 'Forbidden');
   }
   const em = ctx.db.fork();
-  const ids = await householdIdsOfPayer(em, ctx.tenantId, ctx.user.email);
+  const ids = await householdIdsSubmittedBy(em, ctx.tenantId, ctx.user.id);
   const [households, invoices] = [await loadHouseholds(em, ctx.tenantId, { householdIds: ids }), await listHouseholdInvoices(em, ctx.tenantId, ids)];
 
   return households.map((aggregate) => {

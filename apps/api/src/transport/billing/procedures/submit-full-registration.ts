@@ -4,15 +4,24 @@ import { fullRegistrationInput } from '@switchyard/domain/transport/billing/sche
 import { resolveSignupTenant } from '@switchyard/domain/transport/tenant-resolution';
 import { findTenant } from '@switchyard/db/transport/tenants';
 import { createFullRegistration } from '@switchyard/db/transport/billing/registrations';
-import { publicProcedure } from '../../trpc.ts';
+import { recordHouseholdSubmitter } from '@switchyard/db/transport/billing/payer-households';
+import { optionalUser, publicProcedure } from '../../trpc.ts';
 
-/** The public signup form. Nothing is mailed now: the fee email goes out when staff approve. */
+/**
+ * The public signup form. Nothing is mailed now: the fee email goes out when staff approve.
+ * Sent signed in (the web app does), the household is recorded as that account's, which is what
+ * lets the family see it; anyone may still register without an account.
+ */
 export const submitFullRegistration = publicProcedure.input(fullRegistrationInput).mutation(async ({ ctx, input }) => {
   const tenantId = resolveSignupTenant(input.tenant, ctx.tenantHints);
   if (!(await findTenant(ctx.db.fork(), tenantId))) {
     throw new DomainError('not_found', 'Tenant not found');
   }
+  const submitter = await optionalUser(ctx);
   const created = await createFullRegistration(ctx.db.fork(), tenantId, input, ctx.now());
+  if (submitter !== null && submitter.tenant_id === tenantId) {
+    await recordHouseholdSubmitter(ctx.db.fork(), tenantId, created.householdId, submitter.id);
+  }
 
   return {
     household_id: created.householdId,
