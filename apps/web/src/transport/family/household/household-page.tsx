@@ -32,7 +32,7 @@ export const HouseholdPage = () => {
           households.length === 0 ? (
             <EmptyState title="No household yet">
               <p>
-                Registrations you send with this account’s email show here. <Link to={transportPaths.familyRegister}>Register your children</Link>.
+                Registrations you send while signed in to this account show here. <Link to={transportPaths.familyRegister}>Register your children</Link>.
               </p>
             </EmptyState>
           ) : (
