@@ -14,11 +14,6 @@ export const householdIdsSubmittedBy = async (em: SqlEntityManager, tenantId: st
   return rows.map((row) => row.id);
 };
 
-/** Records which signed-in account submitted a household's registration. */
-export const recordHouseholdSubmitter = async (em: SqlEntityManager, tenantId: string, householdId: string, userId: string) => {
-  await em.execute('update transport_household set submitted_by_user_id = ? where tenant_id = ? and id = ?', [userId, tenantId, householdId]);
-};
-
 /** Every invoice of these households, newest first, each with what is still owed on it. */
 export const listHouseholdInvoices = async (em: SqlEntityManager, tenantId: string, householdIds: readonly string[]) => {
   if (householdIds.length === 0) {

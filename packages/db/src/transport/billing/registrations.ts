@@ -14,20 +14,22 @@ export type CreatedRegistration = {
 
 /**
  * The public signup: household, payers, children, the pending registration (whose id is the
- * household's) and the pending registration-fee invoice, all in one transaction.
+ * household's) and the pending registration-fee invoice, all in one transaction. `submittedBy` is
+ * the signed-in account that sent it, if any: the family's view lists what its account submitted.
  */
 export const createFullRegistration = (
   em: SqlEntityManager,
   tenantId: string,
   input: FullRegistrationInput,
   now: Date,
+  submittedBy: string | null = null,
 ): Promise<CreatedRegistration> =>
   em.fork().transactional(async (tx) => {
     const householdId = randomUUID();
     const at = now.toISOString();
     await tx.execute(
-      `insert into transport_household (id, tenant_id, name, address, first_pickup_date, policy_acknowledged, emergency_contacts, created_at)
-       values (?, ?, ?, ?, ?::date, ?::jsonb, ?::jsonb, ?::timestamptz)`,
+      `insert into transport_household (id, tenant_id, name, address, first_pickup_date, policy_acknowledged, emergency_contacts, created_at, submitted_by_user_id)
+       values (?, ?, ?, ?, ?::date, ?::jsonb, ?::jsonb, ?::timestamptz, ?)`,
       [
         householdId,
         tenantId,
@@ -37,6 +39,7 @@ export const createFullRegistration = (
         JSON.stringify([...new Set(input.policy_acknowledged)]),
         JSON.stringify(input.emergency_contacts),
         at,
+        submittedBy,
       ],
     );
     const insertPayer = (payer: { name: string; email?: string | null; phone?: string | null; relationship?: string | null }, primary: boolean) =>

@@ -4,7 +4,6 @@ import { fullRegistrationInput } from '@switchyard/domain/transport/billing/sche
 import { resolveSignupTenant } from '@switchyard/domain/transport/tenant-resolution';
 import { findTenant } from '@switchyard/db/transport/tenants';
 import { createFullRegistration } from '@switchyard/db/transport/billing/registrations';
-import { recordHouseholdSubmitter } from '@switchyard/db/transport/billing/payer-households';
 import { optionalUser, publicProcedure } from '../../trpc.ts';
 
 /**
@@ -18,10 +17,9 @@ export const submitFullRegistration = publicProcedure.input(fullRegistrationInpu
     throw new DomainError('not_found', 'Tenant not found');
   }
   const submitter = await optionalUser(ctx);
-  const created = await createFullRegistration(ctx.db.fork(), tenantId, input, ctx.now());
-  if (submitter !== null && submitter.tenant_id === tenantId) {
-    await recordHouseholdSubmitter(ctx.db.fork(), tenantId, created.householdId, submitter.id);
-  }
+  // Only an account of this tenant owns what it submits; a token of another tenant is ignored.
+  const ownerId = submitter !== null && submitter.tenant_id === tenantId ? submitter.id : null;
+  const created = await createFullRegistration(ctx.db.fork(), tenantId, input, ctx.now(), ownerId);
 
   return {
     household_id: created.householdId,
