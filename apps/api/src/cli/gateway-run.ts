@@ -41,15 +41,16 @@ const run = async (context: CliContext): Promise<void> => {
     throw new CliError(processes.problem);
   }
   // Loaded on demand: the ORM takes a second to import, which every other command would pay.
-  const { startWebhookReceiver } = await import('../webhooks/start-webhook-receiver.ts');
-  const { startReceiverCluster } = await import('../webhooks/receiver-cluster/receiver-primary.ts');
   const db = await openDatabaseQuietly(context.env);
   let receiver;
   try {
-    receiver =
-      processes.count > 1
-        ? await startReceiverCluster({ env: context.env, db, logger, processes: processes.count })
-        : await startWebhookReceiver({ env: context.env, db, logger });
+    if (processes.count > 1) {
+      const { startReceiverCluster } = await import('../webhooks/receiver-cluster/receiver-primary.ts');
+      receiver = await startReceiverCluster({ env: context.env, db, logger, processes: processes.count });
+    } else {
+      const { startWebhookReceiver } = await import('../webhooks/start-webhook-receiver.ts');
+      receiver = await startWebhookReceiver({ env: context.env, db, logger });
+    }
   } catch (error) {
     await db.close();
     const code = (error as NodeJS.ErrnoException).code;

@@ -6,7 +6,6 @@ import { createMessageDelivery, type DeliverMessage } from './delivery/deliver-m
 import { startDeliveryWorker, type DeliveryWorker } from './delivery-worker.ts';
 import { loadGatewaySettings, type GatewaySettings } from './gateway-config.ts';
 import { removeGatewayRuntime, writeGatewayRuntime } from './gateway-runtime-file.ts';
-import { receiverUrl } from './start-receiver-http.ts';
 import { switchyardHome, type SwitchyardHome } from './switchyard-home.ts';
 import type { WebhookServiceEnv } from './webhook-env.ts';
 
@@ -42,6 +41,13 @@ export const startGatewayCore = (options: { env: WebhookServiceEnv; db: Database
   const deliveryWorker = startDeliveryWorker({ db, env, logger, skillsDir: home.skillsDir, runAgent: createAgentRunner(env), deliver });
 
   return { logger, home, settings, deliver, deliveryWorker, adminToken: randomBytes(32).toString('base64url') };
+};
+
+/** The URL the CLI is given: a wildcard listen address is reached on loopback. */
+const receiverUrl = (host: string, port: number): string => {
+  const shown = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+
+  return `http://${shown}:${port}`;
 };
 
 /**

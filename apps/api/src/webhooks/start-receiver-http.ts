@@ -75,9 +75,3 @@ export const startReceiverHttp = async (options: ReceiverHttpOptions): Promise<R
     },
   };
 };
-
-export const receiverUrl = (host: string, port: number): string => {
-  const shown = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-
-  return `http://${shown}:${port}`;
-};
