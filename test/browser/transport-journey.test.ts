@@ -1,15 +1,48 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { insertTenant } from '@switchyard/db/transport/tenants/tenant-admin';
+import { createBuiltinUser } from '../../apps/api/src/transport/identity/builtin-users.ts';
 import { skipWithoutBrowser } from '../support/browser/chromium.ts';
 import { MOBILE_VIEWPORT, saveScreenshot } from '../support/browser/screenshots.ts';
 import { ADMIN, OPERATOR, startTransportApp, type TransportApp } from '../support/browser/transport-app.ts';
 
 const PARENT = { name: 'Rosa Martinez', email: 'rosa.martinez@family.test', password: 'school-bus-42' };
+const HARBOR_PARENT = { name: 'Noor Haddad', email: 'noor.haddad@family.test', password: 'harbor-bus-7' };
+const HARBOR_OPERATOR = { email: 'dispatch@harbor.test', password: 'harbor-operator-1' };
+/** The app's own primary colour (shared/styles/base.css) and text colour, as computed styles read. */
+const APP_PRIMARY = 'rgb(29, 78, 216)';
+const APP_TEXT = 'rgb(17, 24, 39)';
+const WHITE = 'rgb(255, 255, 255)';
 
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
 const heading = (page: Page, name: string) => expect.poll(() => page.getByRole('heading', { name, exact: true }).isVisible()).toBe(true);
 const figure = (page: Page, label: string) => page.getByRole('group', { name: label }).locator('.stat-tile__value');
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+/** How far the page scrolls sideways, and the tables that are wider than the screen or scroll inside their region. */
+const sideways = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const tables = [...document.querySelectorAll('table')];
+
+    return {
+      page: document.documentElement.scrollWidth - width,
+      tables: tables.length,
+      tooWide: tables
+        .filter((table) => {
+          const box = table.getBoundingClientRect();
+          const region = table.parentElement;
+
+          return box.left < 0 || box.right > width || (region !== null && region.scrollWidth > region.clientWidth);
+        })
+        .map((table) => table.closest('[aria-label]')?.getAttribute('aria-label') ?? 'table'),
+    };
+  });
+const fitsPhone = async (page: Page, path: string, tables: number) => {
+  await expect.poll(() => page.locator('table').count(), { message: path }).toBe(tables);
+  expect(await sideways(page), path).toEqual({ page: 0, tables, tooWide: [] });
+};
+const computed = (locator: Locator, property: 'backgroundColor' | 'color' | 'borderTopColor') =>
+  locator.evaluate((element, name) => getComputedStyle(element)[name], property);
 
 const signIn = async (page: Page, url: string, user: { email: string; password: string }) => {
   await page.goto(`${url}/sign-in`);
@@ -321,37 +354,49 @@ describe.skipIf(skipWithoutBrowser())('transport journey: a family registers, th
   it('fits a phone screen on every page', async () => {
     await family.setViewportSize(MOBILE_VIEWPORT);
     await staff.setViewportSize(MOBILE_VIEWPORT);
-    const shots: [Page, string, string, string][] = [
-      [family, '/family', 'My household', 'transport-household-mobile'],
-      [family, '/family/register', 'Register your children', 'transport-registration-mobile'],
-      [staff, '/admin', 'Operators', 'transport-admin-operators-mobile'],
-      [staff, '/admin/logs', 'Audit log', 'transport-admin-audit-log-mobile'],
+    const shots: [Page, string, string, string, number][] = [
+      [family, '/family', 'My household', 'transport-household-mobile', 3],
+      [family, '/family/register', 'Register your children', 'transport-registration-mobile', 0],
+      [staff, '/admin', 'Operators', 'transport-admin-operators-mobile', 0],
+      [staff, '/admin/logs', 'Audit log', 'transport-admin-audit-log-mobile', 0],
     ];
-    for (const [page, path, title, name] of shots) {
+    for (const [page, path, title, name, tables] of shots) {
       await page.goto(`${app.server.url}${path}`);
       await heading(page, title);
       expect(await noSideScroll(page), path).toBeLessThanOrEqual(0);
+      await fitsPhone(page, path, tables);
       await saveScreenshot(page, name);
     }
     await staff.getByRole('button', { name: 'Sign out' }).click();
     await signIn(staff, app.server.url, OPERATOR);
     await heading(staff, 'Dashboard');
-    const operatorPages: [string, string, string][] = [
-      ['/operator', 'Dashboard', 'transport-operator-dashboard-mobile'],
-      ['/operator/registrations?status=all', 'Registrations', 'transport-operator-registrations-mobile'],
-      ['/operator/routes', 'Routes', 'transport-operator-routes-mobile'],
-      ['/operator/routes/bay-street-morning', 'Bay Street AM', 'transport-operator-route-mobile'],
-      ['/operator/routes/new', 'New route', 'transport-operator-new-route-mobile'],
-      ['/operator/buses', 'Buses', 'transport-operator-buses-mobile'],
-      ['/operator/schools', 'Schools', 'transport-operator-schools-mobile'],
-      ['/operator/billing', 'Billing', 'transport-operator-billing-mobile'],
+    const operatorPages: [string, string, string, number][] = [
+      ['/operator', 'Dashboard', 'transport-operator-dashboard-mobile', 0],
+      ['/operator/registrations?status=all', 'Registrations', 'transport-operator-registrations-mobile', 1],
+      ['/operator/routes', 'Routes', 'transport-operator-routes-mobile', 1],
+      ['/operator/routes/bay-street-morning', 'Bay Street AM', 'transport-operator-route-mobile', 1],
+      ['/operator/routes/new', 'New route', 'transport-operator-new-route-mobile', 0],
+      ['/operator/buses', 'Buses', 'transport-operator-buses-mobile', 0],
+      ['/operator/schools', 'Schools', 'transport-operator-schools-mobile', 0],
+      ['/operator/billing', 'Billing', 'transport-operator-billing-mobile', 2],
     ];
-    for (const [path, title, name] of operatorPages) {
+    for (const [path, title, name, tables] of operatorPages) {
       await staff.goto(`${app.server.url}${path}`);
       await heading(staff, title);
       expect(await noSideScroll(staff), path).toBeLessThanOrEqual(0);
+      await fitsPhone(staff, path, tables);
       await saveScreenshot(staff, name);
     }
+    // Rows are cards: each value carries its column's label, and the header row is out of sight but still a header row.
+    const outstanding = staff.getByRole('region', { name: 'Outstanding table' });
+    expect(await outstanding.getByRole('cell').last().getAttribute('data-label')).toBe('Owed');
+    expect(await outstanding.getByRole('row').last().evaluate((row) => getComputedStyle(row).display)).toBe('flex');
+    expect((await outstanding.locator('thead').boundingBox())?.height).toBeLessThanOrEqual(1);
+    expect(await outstanding.getByRole('columnheader').allTextContents()).toEqual(['Household', 'Payers', 'Owed']);
+    await staff.getByRole('region', { name: 'Households table' }).getByRole('link', { name: PARENT.name }).click();
+    await heading(staff, PARENT.name);
+    await fitsPhone(staff, 'household detail', 2);
+    await saveScreenshot(staff, 'transport-operator-household-mobile');
     await staff.getByRole('button', { name: 'Sign out' }).click();
     await staff.goto(`${app.server.url}/`);
     await heading(staff, 'Demo School Transport');
@@ -359,5 +404,72 @@ describe.skipIf(skipWithoutBrowser())('transport journey: a family registers, th
     await saveScreenshot(staff, 'transport-welcome-mobile');
     await staff.goto(`${app.server.url}/sign-in`);
     await saveScreenshot(staff, 'transport-sign-in-mobile');
+  });
+
+  it('dresses an operator’s pages in its theme, and keeps the app’s colours for a theme that is not valid', async () => {
+    const em = app.server.db.fork();
+    const tenant = (id: string, name: string, theme: Record<string, unknown>) => insertTenant(em, { id, name, tier: 'starter', theme, domain: null, at: new Date() });
+    await tenant('harbor', 'Harbor School Buses', { primaryColor: '#0f766e', logo_text: 'Harbor Buses', font_family: 'Comic Sans MS' });
+    await tenant('sunny', 'Sunny Side Shuttles', { primary_color: 'gold' });
+    await tenant('muddle', 'Muddle Coaches', { primary_color: 'red; background: url(https://evil.test/x)', logo_url: 'javascript:alert(1)' });
+    await createBuiltinUser(em, { email: HARBOR_OPERATOR.email, password: HARBOR_OPERATOR.password, appMetadata: { role: 'operator', tenant_id: 'harbor' }, at: new Date() });
+    const visitor = await app.open();
+    const primaryButton = visitor.getByRole('link', { name: 'Create an account' });
+    const topbar = visitor.locator('.topbar');
+
+    // The operator's name shows once its theme has been fetched, so what follows is the theme applied.
+    await visitor.goto(`${app.server.url}/?tenant=muddle`);
+    await heading(visitor, 'Muddle Coaches');
+    expect(await computed(primaryButton, 'backgroundColor')).toBe(APP_PRIMARY);
+    expect(await computed(topbar, 'borderTopColor')).toBe(APP_PRIMARY);
+    expect(await visitor.getByTestId('operator-bar').count()).toBe(0);
+    expect(await visitor.locator('img').count()).toBe(0);
+    await saveScreenshot(visitor, 'transport-theme-invalid');
+
+    await visitor.goto(`${app.server.url}/?tenant=sunny`);
+    await heading(visitor, 'Sunny Side Shuttles');
+    await expect.poll(() => computed(primaryButton, 'backgroundColor')).toBe('rgb(255, 215, 0)');
+    expect(await computed(primaryButton, 'color')).toBe(APP_TEXT);
+    expect(await computed(topbar, 'borderTopColor')).toBe('rgb(255, 215, 0)');
+    await saveScreenshot(visitor, 'transport-theme-light');
+
+    await visitor.goto(`${app.server.url}/?tenant=harbor`);
+    await heading(visitor, 'Harbor School Buses');
+    await expect.poll(() => computed(primaryButton, 'backgroundColor')).toBe('rgb(15, 118, 110)');
+    expect(await computed(primaryButton, 'color')).toBe(WHITE);
+    expect(await computed(topbar, 'borderTopColor')).toBe('rgb(15, 118, 110)');
+    expect(await visitor.getByTestId('operator-bar').textContent()).toBe('Harbor Buses');
+    expect(await computed(visitor.getByTestId('operator-bar'), 'color')).toBe(WHITE);
+    await saveScreenshot(visitor, 'transport-theme-welcome');
+
+    await primaryButton.click();
+    await visitor.getByLabel('Your name').fill(HARBOR_PARENT.name);
+    await visitor.getByLabel('Email').fill(HARBOR_PARENT.email);
+    await visitor.getByLabel('Password').fill(HARBOR_PARENT.password);
+    await visitor.getByRole('button', { name: 'Create account' }).click();
+    await heading(visitor, 'Register your children');
+    expect(await computed(visitor.getByRole('button', { name: 'Send registration' }), 'backgroundColor')).toBe('rgb(15, 118, 110)');
+    expect(await computed(visitor.locator('.brand__mark'), 'backgroundColor')).toBe('rgb(15, 118, 110)');
+    await visitor.goto(`${app.server.url}/family`);
+    await heading(visitor, 'My household');
+    expect(await computed(topbar, 'borderTopColor')).toBe('rgb(15, 118, 110)');
+    await saveScreenshot(visitor, 'transport-theme-household');
+
+    await visitor.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(visitor, app.server.url, HARBOR_OPERATOR);
+    await heading(visitor, 'Dashboard');
+    await expect.poll(() => computed(topbar, 'borderTopColor')).toBe('rgb(15, 118, 110)');
+    expect(await visitor.getByTestId('operator-bar').textContent()).toBe('Harbor Buses');
+    expect(await computed(visitor.getByRole('link', { name: 'Review pending registrations' }), 'color')).toBe('rgb(15, 118, 110)');
+    await saveScreenshot(visitor, 'transport-theme-operator-dashboard');
+    await visitor.getByRole('link', { name: 'Routes' }).first().click();
+    await heading(visitor, 'Routes');
+    expect(await computed(visitor.getByRole('link', { name: 'New route' }), 'backgroundColor')).toBe('rgb(15, 118, 110)');
+    await visitor.setViewportSize(MOBILE_VIEWPORT);
+    await visitor.goto(`${app.server.url}/operator/billing`);
+    await heading(visitor, 'Billing');
+    expect(await computed(visitor.getByRole('button', { name: 'Generate this week’s invoices' }), 'backgroundColor')).toBe('rgb(15, 118, 110)');
+    expect(await noSideScroll(visitor)).toBeLessThanOrEqual(0);
+    await saveScreenshot(visitor, 'transport-theme-operator-billing-mobile');
   });
 });

@@ -36,6 +36,7 @@ export const AdminArea = ({ pathname }: { pathname: string }) => {
         ...(acting ? [{ to: transportPaths.acting, label: `Acting in ${acting.tenant_id}` }] : []),
       ]}
       signedIn
+      themed={false}
     >
       <SignedInGate allows={isPlatformAdmin}>{() => <Page pathname={pathname} />}</SignedInGate>
     </TransportShell>

@@ -26,6 +26,7 @@ export const FamilyArea = ({ pathname }: { pathname: string }) => (
       { to: transportPaths.familyRegister, label: 'Register children' },
     ]}
     signedIn
+    themed
   >
     <SignedInGate allows={() => true}>{(user) => <Page pathname={pathname} email={user.email} />}</SignedInGate>
   </TransportShell>

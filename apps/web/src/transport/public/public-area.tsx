@@ -30,6 +30,7 @@ export const PublicArea = ({ pathname }: { pathname: string }) => {
       homeHref={transportPaths.welcome}
       nav={session ? [{ to: homeForRole(session.user.role), label: 'My pages' }] : [{ to: transportPaths.signIn(), label: 'Sign in' }]}
       signedIn={session !== null}
+      themed
       width={isForm ? 'narrow' : 'wide'}
     >
       <Page pathname={pathname} />

@@ -1,41 +1,51 @@
 import { formatDollars } from '../../shared/format/format-dollars.ts';
 import type { TransportOutputs } from './transport-client.ts';
-import { TableFrame } from '../../shared/ui/table-frame.tsx';
+import { DataTable, type DataColumn } from './table/data-table.tsx';
 
 type HouseholdDetail = TransportOutputs['billing']['getHousehold'];
+type Child = HouseholdDetail['children'][number];
+type Payer = HouseholdDetail['payers'][number];
 
 const TRIP_LABELS: Record<string, string> = { one_way: 'One way', two_way: 'Both ways' };
 
+const CHILD_COLUMNS: readonly DataColumn<Child>[] = [
+  {
+    label: 'Child',
+    isRowHeader: true,
+    cell: (child) => (
+      <>
+        {child.name}
+        {child.active ? null : <span className="table__sub">Not riding</span>}
+      </>
+    ),
+  },
+  { label: 'School', cell: (child) => child.school ?? '—' },
+  { label: 'Grade', cell: (child) => child.grade ?? '—' },
+  { label: 'Rides', cell: (child) => TRIP_LABELS[child.trip_type] ?? child.trip_type },
+  { label: 'Weekly', numeric: true, cell: (child) => formatDollars(child.rate_weekly) },
+];
+
 /** The household's children with what each costs a week; shared by the family and operator pages. */
 export const ChildrenTable = ({ children }: { children: HouseholdDetail['children'] }) => (
-  <TableFrame label="Children" columns={['Child', 'School', 'Grade', 'Rides', { label: 'Weekly', numeric: true }]} compact>
-    {children.map((child) => (
-      <tr key={child.id}>
-        <th scope="row">
-          {child.name}
-          {child.active ? null : <span className="table__sub">Not riding</span>}
-        </th>
-        <td>{child.school ?? '—'}</td>
-        <td>{child.grade ?? '—'}</td>
-        <td>{TRIP_LABELS[child.trip_type] ?? child.trip_type}</td>
-        <td className="table__num">{formatDollars(child.rate_weekly)}</td>
-      </tr>
-    ))}
-  </TableFrame>
+  <DataTable label="Children" columns={CHILD_COLUMNS} rows={children} rowKey={(child) => child.id} compact />
 );
 
 /** Payers and the share of the weekly total each pays, from the server's split. */
-export const PayersTable = ({ household }: { household: Pick<HouseholdDetail, 'payers' | 'payer_splits'> }) => (
-  <TableFrame label="Payers" columns={['Payer', 'Email', { label: 'Weekly share', numeric: true }]} compact>
-    {household.payers.map((payer) => (
-      <tr key={payer.id}>
-        <th scope="row">
+export const PayersTable = ({ household }: { household: Pick<HouseholdDetail, 'payers' | 'payer_splits'> }) => {
+  const columns: readonly DataColumn<Payer>[] = [
+    {
+      label: 'Payer',
+      isRowHeader: true,
+      cell: (payer) => (
+        <>
           {payer.name}
           <span className="table__sub">{payer.is_primary ? 'Main payer' : (payer.relationship ?? 'Payer')}</span>
-        </th>
-        <td>{payer.email ?? '—'}</td>
-        <td className="table__num">{formatDollars(household.payer_splits.find((split) => split.payer_id === payer.id)?.amount ?? 0)}</td>
-      </tr>
-    ))}
-  </TableFrame>
-);
+        </>
+      ),
+    },
+    { label: 'Email', cell: (payer) => payer.email ?? '—' },
+    { label: 'Weekly share', numeric: true, cell: (payer) => formatDollars(household.payer_splits.find((split) => split.payer_id === payer.id)?.amount ?? 0) },
+  ];
+
+  return <DataTable label="Payers" columns={columns} rows={household.payers} rowKey={(payer) => payer.id} compact />;
+};

@@ -3,6 +3,7 @@ import type { TransportRouter } from '@switchyard/api/transport/router';
 import { createUnbatchedClient } from '../../shared/api/create-unbatched-client.ts';
 import { navigate } from '../../shared/router/browser-location.ts';
 import { impersonation } from './session/impersonation.ts';
+import { tenantFor } from './session/known-tenant.ts';
 import { operatorChoice } from './session/operator-choice.ts';
 import { transportSession } from './session/transport-session.ts';
 import { transportPaths } from './transport-paths.ts';
@@ -16,7 +17,7 @@ export type TransportInputs = inferRouterInputs<TransportRouter>;
  */
 const sessionHeaders = (): Record<string, string> => {
   const session = transportSession.read();
-  const tenant = session?.user.tenant_id ?? operatorChoice.read()?.slug;
+  const tenant = tenantFor(session, operatorChoice.read());
 
   return { ...(session ? { Authorization: `Bearer ${session.token}` } : {}), ...(tenant ? { 'x-tenant-id': tenant } : {}) };
 };

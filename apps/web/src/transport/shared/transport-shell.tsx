@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { AppShell, type NavItem } from '../../shared/layout/app-shell.tsx';
 import { navigate } from '../../shared/router/browser-location.ts';
+import { useKnownTenant } from './session/known-tenant.ts';
 import { transportSession } from './session/transport-session.ts';
+import { TenantTheme } from './theme/tenant-theme.tsx';
 import { transportPaths } from './transport-paths.ts';
 
 const FOOTER = 'Switchyard school transport · Payments are taken by the payment provider; we never ask for card numbers.';
@@ -19,11 +21,26 @@ const SignOutButton = () => (
   </button>
 );
 
-type TransportShellProps = { area: string; homeHref: string; nav: readonly NavItem[]; signedIn: boolean; width?: 'narrow' | 'wide'; children: ReactNode };
+type TransportShellProps = {
+  area: string;
+  homeHref: string;
+  nav: readonly NavItem[];
+  signedIn: boolean;
+  /** Areas that work for one operator wear its theme; platform administration keeps the app's own. */
+  themed: boolean;
+  width?: 'narrow' | 'wide';
+  children: ReactNode;
+};
 
 /** The app shell every transport area uses: brand, the area's links, and sign-out once signed in. */
-export const TransportShell = ({ area, homeHref, nav, signedIn, width, children }: TransportShellProps) => (
-  <AppShell area={area} homeHref={homeHref} nav={nav} actions={signedIn ? <SignOutButton /> : null} width={width} footer={FOOTER}>
-    {children}
-  </AppShell>
-);
+export const TransportShell = ({ area, homeHref, nav, signedIn, themed, width, children }: TransportShellProps) => {
+  const tenant = useKnownTenant();
+
+  return (
+    <TenantTheme slug={themed ? tenant : null}>
+      <AppShell area={area} homeHref={homeHref} nav={nav} actions={signedIn ? <SignOutButton /> : null} width={width} footer={FOOTER}>
+        {children}
+      </AppShell>
+    </TenantTheme>
+  );
+};

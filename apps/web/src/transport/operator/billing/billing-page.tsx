@@ -10,10 +10,20 @@ import { Link } from '../../../shared/router/link.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { RemoteView } from '../../../shared/ui/remote-view.tsx';
 import { StateBadge } from '../../shared/state-badge.tsx';
-import { transportClient } from '../../shared/transport-client.ts';
+import { transportClient, type TransportOutputs } from '../../shared/transport-client.ts';
 import { transportPaths } from '../../shared/transport-paths.ts';
 import { OutstandingTable } from './outstanding-table.tsx';
-import { TableFrame } from '../../../shared/ui/table-frame.tsx';
+import { DataTable, type DataColumn } from '../../shared/table/data-table.tsx';
+
+type Household = TransportOutputs['billing']['listHouseholds'][number];
+
+const HOUSEHOLD_COLUMNS: readonly DataColumn<Household>[] = [
+  { label: 'Household', isRowHeader: true, cell: (household) => <Link to={transportPaths.household(household.id)}>{household.name}</Link> },
+  { label: 'Registration', cell: (household) => (household.registration_status ? <StateBadge state={household.registration_status} /> : '—') },
+  { label: 'Children', numeric: true, cell: (household) => household.children.length },
+  { label: 'Weekly', numeric: true, cell: (household) => formatDollars(household.weekly_total) },
+  { label: 'First pickup', cell: (household) => formatDate(household.first_pickup_date) },
+];
 
 export const BillingPage = () => {
   useDocumentTitle('Billing');
@@ -86,19 +96,7 @@ export const BillingPage = () => {
             rows.length === 0 ? (
               <EmptyState title="No households yet" />
             ) : (
-              <TableFrame label="Households table" columns={['Household', 'Registration', { label: 'Children', numeric: true }, { label: 'Weekly', numeric: true }, 'First pickup']}>
-                {rows.map((household) => (
-                  <tr key={household.id}>
-                    <th scope="row">
-                      <Link to={transportPaths.household(household.id)}>{household.name}</Link>
-                    </th>
-                    <td>{household.registration_status ? <StateBadge state={household.registration_status} /> : '—'}</td>
-                    <td className="table__num">{household.children.length}</td>
-                    <td className="table__num">{formatDollars(household.weekly_total)}</td>
-                    <td>{formatDate(household.first_pickup_date)}</td>
-                  </tr>
-                ))}
-              </TableFrame>
+              <DataTable label="Households table" columns={HOUSEHOLD_COLUMNS} rows={rows} rowKey={(household) => household.id} />
             )
           }
         </RemoteView>

@@ -1,8 +1,8 @@
 import { formatDollars } from '../../../shared/format/format-dollars.ts';
 import { Link } from '../../../shared/router/link.tsx';
+import { DataTable, type DataColumn } from '../../shared/table/data-table.tsx';
 import type { TransportOutputs } from '../../shared/transport-client.ts';
 import { transportPaths } from '../../shared/transport-paths.ts';
-import { TableFrame } from '../../../shared/ui/table-frame.tsx';
 
 type OutstandingRow = TransportOutputs['billing']['listOutstanding'][number];
 type PayerOwing = { payer_id: string | null; name: string | null; outstanding: number; invoice_count: number };
@@ -10,20 +10,18 @@ type PayerOwing = { payer_id: string | null; name: string | null; outstanding: n
 /** The server lists each household's payers loosely typed; only these fields are read. */
 const payersOf = (row: OutstandingRow): PayerOwing[] => row.payers as PayerOwing[];
 
+const COLUMNS: readonly DataColumn<OutstandingRow>[] = [
+  { label: 'Household', isRowHeader: true, cell: (row) => <Link to={transportPaths.household(row.household_id)}>{row.household_name}</Link> },
+  {
+    label: 'Payers',
+    cell: (row) =>
+      payersOf(row)
+        .map((payer) => `${payer.name ?? 'Unknown payer'} ${formatDollars(payer.outstanding)}`)
+        .join(', '),
+  },
+  { label: 'Owed', numeric: true, cell: (row) => formatDollars(row.total_outstanding) },
+];
+
 export const OutstandingTable = ({ rows }: { rows: readonly OutstandingRow[] }) => (
-  <TableFrame label="Outstanding table" columns={['Household', 'Payers', { label: 'Owed', numeric: true }]}>
-    {rows.map((row) => (
-      <tr key={row.household_id}>
-        <th scope="row">
-          <Link to={transportPaths.household(row.household_id)}>{row.household_name}</Link>
-        </th>
-        <td>
-          {payersOf(row)
-            .map((payer) => `${payer.name ?? 'Unknown payer'} ${formatDollars(payer.outstanding)}`)
-            .join(', ')}
-        </td>
-        <td className="table__num">{formatDollars(row.total_outstanding)}</td>
-      </tr>
-    ))}
-  </TableFrame>
+  <DataTable label="Outstanding table" columns={COLUMNS} rows={rows} rowKey={(row) => row.household_id} />
 );

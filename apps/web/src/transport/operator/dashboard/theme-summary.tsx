@@ -1,7 +1,11 @@
 const COLOR = /^#[0-9a-f]{3,8}$/i;
 
 const label = (key: string): string => {
-  const words = key.replace(/[_-]+/g, ' ').trim();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
 
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 };

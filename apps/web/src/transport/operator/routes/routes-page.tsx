@@ -5,10 +5,30 @@ import { Link } from '../../../shared/router/link.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { RemoteView } from '../../../shared/ui/remote-view.tsx';
 import { StateBadge } from '../../shared/state-badge.tsx';
-import { transportClient } from '../../shared/transport-client.ts';
+import { transportClient, type TransportOutputs } from '../../shared/transport-client.ts';
 import { routeModeLabel } from '../../shared/route-mode-label.ts';
 import { transportPaths } from '../../shared/transport-paths.ts';
-import { TableFrame } from '../../../shared/ui/table-frame.tsx';
+import { DataTable, type DataColumn } from '../../shared/table/data-table.tsx';
+
+type Route = TransportOutputs['operations']['listRoutes'][number];
+
+const COLUMNS: readonly DataColumn<Route>[] = [
+  {
+    label: 'Route',
+    isRowHeader: true,
+    cell: (route) => (
+      <>
+        <Link to={transportPaths.route(route.id)}>{route.name}</Link>
+        <span className="table__sub">{route.id}</span>
+      </>
+    ),
+  },
+  { label: 'Runs', cell: (route) => routeModeLabel(route.mode) },
+  { label: 'Status', cell: (route) => <StateBadge state={route.status} /> },
+  { label: 'Bus', cell: (route) => route.bus_id ?? '—' },
+  { label: 'Driver', cell: (route) => route.driver ?? '—' },
+  { label: 'Stops', numeric: true, cell: (route) => route.stops },
+];
 
 export const RoutesPage = () => {
   useDocumentTitle('Routes');
@@ -34,23 +54,7 @@ export const RoutesPage = () => {
               </p>
             </EmptyState>
           ) : (
-            <TableFrame label="Routes" columns={['Route', 'Runs', 'Status', 'Bus', 'Driver', { label: 'Stops', numeric: true }]}>
-              {routes.map((route) => (
-                <tr key={route.id}>
-                  <th scope="row">
-                    <Link to={transportPaths.route(route.id)}>{route.name}</Link>
-                    <span className="table__sub">{route.id}</span>
-                  </th>
-                  <td>{routeModeLabel(route.mode)}</td>
-                  <td>
-                    <StateBadge state={route.status} />
-                  </td>
-                  <td>{route.bus_id ?? '—'}</td>
-                  <td>{route.driver ?? '—'}</td>
-                  <td className="table__num">{route.stops}</td>
-                </tr>
-              ))}
-            </TableFrame>
+            <DataTable label="Routes" columns={COLUMNS} rows={routes} rowKey={(route) => route.id} />
           )
         }
       </RemoteView>
