@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -33,6 +34,9 @@ export default defineConfig(({ mode }) => {
     server: { proxy: { '/api': api, '/trpc': api, '/auth/v1': api } },
     test: {
       root: '.',
+      // Most test files wait on servers, databases and child processes rather than computing, so
+      // two run side by side even on two cores (vitest's default there would be one at a time).
+      maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         {
           extends: true,
@@ -62,6 +66,8 @@ export default defineConfig(({ mode }) => {
             testTimeout: 60_000,
             hookTimeout: 120_000,
             fileParallelism: false,
+            // After the other projects, alone: Chromium beside other test files makes timings flaky.
+            sequence: { groupOrder: 1 },
           },
         },
       ],
