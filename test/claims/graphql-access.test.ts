@@ -108,6 +108,27 @@ describe('query limits', () => {
     expect(largest.body).toEqual({ data: { claims: { totalCount: 1 } } });
   });
 
+  it('refuses first with last, last outside 1..100 and a malformed before cursor, with no data', async () => {
+    const refusals: [string, Record<string, unknown> | undefined, string][] = [
+      ['{ claims(first: 5, last: 5) { totalCount } }', undefined, 'Pass first or last, not both.'],
+      ['query Page($n: Int) { claims(last: $n) { totalCount } }', { n: 0 }, 'last must be between 1 and 100.'],
+      ['{ claims(last: 101) { totalCount } }', undefined, 'last must be between 1 and 100.'],
+      ['{ claims(last: 5, before: "bm90LWEtY3Vyc29y") { totalCount } }', undefined, 'before is not a cursor this service issued.'],
+      ['{ claims(before: "bm90LWEtY3Vyc29y") { totalCount } }', undefined, 'before is not a cursor this service issued.'],
+    ];
+    for (const [query, variables, message] of refusals) {
+      const answer = await gql(claims, query, { variables });
+
+      expect(answer.body.data).toBeNull();
+      expect(answer.body.errors).toHaveLength(1);
+      expect(answer.body.errors[0].extensions).toEqual({ code: 'validation_error' });
+      expect(answer.body.errors[0].message).toBe(message);
+    }
+
+    const largest = await gql(claims, '{ claims(last: 100) { totalCount nodes { claimNumber } } }');
+    expect(largest.body).toEqual({ data: { claims: { totalCount: 1, nodes: [{ claimNumber }] } } });
+  });
+
   it('refuses a query whose estimated cost is over the ceiling, with the estimate, and reads nothing', async () => {
     // 100 claims x 25 client claims x their documents: far more rows than one report should touch.
     const costly = `{ claims(first: 100) { edges { node { client { recentClaims(first: 25) { documents { originalName } notes { content } } } } } } }`;
@@ -117,6 +138,25 @@ describe('query limits', () => {
     expect(answer.body.data).toBeUndefined();
     expect(answer.body.errors[0].extensions.code).toBe('query_too_costly');
     expect(answer.body.errors[0].extensions.cost).toBeGreaterThan(answer.body.errors[0].extensions.maxCost);
+  });
+
+  it('weighs a page asked with last as the same page asked with first', async () => {
+    const nested = '{ edges { node { client { recentClaims(first: 25) { documents { originalName } notes { content } } } } } }';
+    const byFirst = await gql(claims, `{ claims(first: 100) ${nested} }`);
+    const byLast = await gql(claims, `{ claims(last: 100) ${nested} }`);
+
+    expect(byLast.status).toBe(400);
+    expect(byLast.body.data).toBeUndefined();
+    expect(byLast.body.errors[0].extensions.code).toBe('query_too_costly');
+    expect(byLast.body.errors[0].extensions.cost).toBe(byFirst.body.errors[0].extensions.cost);
+
+    const query = `query Costly($page: Int, $perClient: Int) {
+      claims(last: $page) { edges { node { client { recentClaims(first: $perClient) { documents { id } notes { id } auditTrail { id } } } } } }
+    }`;
+    const small = await gql(claims, query, { variables: { page: 2, perClient: 2 } });
+    expect(small.body.errors).toBeUndefined();
+    const large = await gql(claims, query, { variables: { page: 100, perClient: 25 } });
+    expect(large.body.errors[0].extensions.code).toBe('query_too_costly');
   });
 
   it('takes page sizes from variables when estimating', async () => {

@@ -118,6 +118,27 @@ describe('SQL statements per request', () => {
     expect((await countStatements(100)).sent).toHaveLength(7);
   });
 
+  it('reads a backward page in one statement, and looks beyond its before cursor only when hasNextPage is asked', async () => {
+    const newestFirst = [...seeded].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    const all = await gql(claims, '{ claims(first: 60) { edges { cursor } } }');
+    const before = all.body.data.claims.edges[40].cursor as string;
+    const query = (pageInfo: string) => `query Back($before: String) { claims(last: 10, before: $before) { nodes { claimNumber } pageInfo { ${pageInfo} } } }`;
+
+    statements.length = 0;
+    const plain = await gql(claims, query('hasPreviousPage startCursor endCursor'), { variables: { before } });
+    expect(plain.body.errors).toBeUndefined();
+    expect(plain.body.data.claims.nodes.map((node: { claimNumber: string }) => node.claimNumber)).toEqual(
+      newestFirst.slice(30, 40).map((claim) => claim.claimNumber),
+    );
+    expect(plain.body.data.claims.pageInfo.hasPreviousPage).toBe(true);
+    expect(statements).toHaveLength(1);
+
+    statements.length = 0;
+    const beyond = await gql(claims, query('hasPreviousPage hasNextPage'), { variables: { before } });
+    expect(beyond.body.data.claims.pageInfo).toEqual({ hasPreviousPage: true, hasNextPage: true });
+    expect(statements).toHaveLength(2);
+  });
+
   it('batches the claims of many clients into one statement', async () => {
     statements.length = 0;
     const answer = await gql(claims, '{ claims(first: 50) { nodes { client { recentClaims(first: 3) { claimNumber debtor { name } } } } } }');

@@ -58,24 +58,72 @@ export type ClaimKey = { createdAt: string; id: string };
 
 export type ClaimPageRow = ClaimRow & { key_created_at: string };
 
-/** One page newest first, starting after `after`; asks for one row more than `first` to tell whether more follow. */
+/**
+ * One page of the newest-first list. `after` and `before` bound the window (rows older than
+ * `after`, newer than `before`); `from` says which end of the window the `size` rows are taken
+ * from: `newest` for a forward page (`first`), `oldest` for a backward one (`last`).
+ */
+export type ClaimPageWindow = {
+  filter: ClaimListFilter;
+  size: number;
+  from: 'newest' | 'oldest';
+  after?: ClaimKey | undefined;
+  before?: ClaimKey | undefined;
+};
+
+/**
+ * The page newest first, in one statement. It asks for one row more than `size`, so `hasMore`
+ * tells exactly whether the window holds more rows beyond the page's far end (older ones for a
+ * forward page, newer ones for a backward page).
+ */
 export const listClaimsPage = async (
   em: SqlEntityManager,
-  input: { filter: ClaimListFilter; first: number; after?: ClaimKey | undefined },
-): Promise<{ rows: ClaimPageRow[]; hasNextPage: boolean }> => {
+  input: ClaimPageWindow,
+): Promise<{ rows: ClaimPageRow[]; hasMore: boolean }> => {
   const { where, params } = filterClause(input.filter);
   if (input.after) {
     where.push('(c.created_at, c.id) < (?::timestamptz, ?::uuid)');
     params.push(input.after.createdAt, input.after.id);
   }
+  if (input.before) {
+    where.push('(c.created_at, c.id) > (?::timestamptz, ?::uuid)');
+    params.push(input.before.createdAt, input.before.id);
+  }
+  // A backward page must keep the rows nearest `before`, so the limit has to cut in ascending
+  // order; both key columns turn together, so the (created_at desc, id desc) indexes are read
+  // backwards rather than sorted.
+  const direction = input.from === 'newest' ? 'desc' : 'asc';
   const rows = await em.execute<ClaimPageRow[]>(
     `select ${CLAIM_COLUMNS}, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as key_created_at
      from claims_claim c ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
-     order by c.created_at desc, c.id desc limit ?`,
-    [...params, input.first + 1],
+     order by c.created_at ${direction}, c.id ${direction} limit ?`,
+    [...params, input.size + 1],
+  );
+  const page = rows.slice(0, input.size);
+
+  return { rows: input.from === 'newest' ? page : page.reverse(), hasMore: rows.length > input.size };
+};
+
+/**
+ * Whether a row matching the filter sits at `key` or anywhere past it on `side`. The key row
+ * itself counts: it lies outside a page that starts next to it.
+ */
+export const claimExistsBeyond = async (
+  em: SqlEntityManager,
+  input: { filter: ClaimListFilter; key: ClaimKey; side: 'newer' | 'older' },
+): Promise<boolean> => {
+  const { where, params } = filterClause(input.filter);
+  where.push(`(c.created_at, c.id) ${input.side === 'newer' ? '>=' : '<='} (?::timestamptz, ?::uuid)`);
+  // Without the order the planner may pick a table scan, which costs the whole table when nothing
+  // matches; ordered outward from the key it walks the index range and stops at the first hit.
+  const direction = input.side === 'newer' ? 'asc' : 'desc';
+  const rows = await em.execute<{ found: number }[]>(
+    `select 1 as found from claims_claim c where ${where.join(' and ')}
+     order by c.created_at ${direction}, c.id ${direction} limit 1`,
+    [...params, input.key.createdAt, input.key.id],
   );
 
-  return { rows: rows.slice(0, input.first), hasNextPage: rows.length > input.first };
+  return rows.length > 0;
 };
 
 export const countClaims = async (em: SqlEntityManager, filter: ClaimListFilter): Promise<number> => {

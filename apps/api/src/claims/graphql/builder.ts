@@ -7,8 +7,11 @@ import { forbiddenError } from './graphql-errors.ts';
 export type CostHint = {
   /** Cost of the field itself; composite fields default to 1, leaves to 0. */
   base?: number;
-  /** Argument whose value says how many items the field returns (a page size). */
-  sizeArgument?: string;
+  /**
+   * Arguments whose value says how many items the field returns (a page size, such as `first`
+   * or `last`). The largest one given counts, so the estimate never undercounts.
+   */
+  sizeArguments?: readonly string[];
   /** Items assumed when the argument is absent, or for lists without one. */
   assumedSize?: number;
   /** Larger values are refused by the resolver, so the estimate never counts past them. */

@@ -1,9 +1,9 @@
 import { findClaim } from '@switchyard/db/claims/claim-reads';
 import { listClaimsPage } from '@switchyard/db/claims/reporting-reads';
 import { builder, cost } from './builder.ts';
-import { invalidInputError } from './graphql-errors.ts';
 import { GRAPHQL_LIMITS } from './limits.ts';
-import { ClaimConnectionRef, decodeCursor } from './types/claim-connection.ts';
+import { readPageArguments } from './page-arguments.ts';
+import { ClaimConnectionRef } from './types/claim-connection.ts';
 import { ClaimFilterInput, toListFilter } from './types/claim-filter.ts';
 import { ClaimRef } from './types/refs.ts';
 
@@ -16,28 +16,27 @@ builder.queryFields((t) => ({
   }),
   claims: t.field({
     type: ClaimConnectionRef,
-    description: `Claims newest first, ${GRAPHQL_LIMITS.defaultPageSize} per page unless \`first\` says otherwise (at most ${GRAPHQL_LIMITS.maxPageSize}).`,
+    description: `Claims newest first, whichever way the pages are read. \`first\` (with \`after\`) reads forward, \`last\` (with \`before\`) backward; not both. ${GRAPHQL_LIMITS.defaultPageSize} per page when neither is given, at most ${GRAPHQL_LIMITS.maxPageSize}. \`after\` and \`before\` together bound a window.`,
     args: {
-      first: t.arg.int({ required: false, defaultValue: GRAPHQL_LIMITS.defaultPageSize }),
+      // No default here: a default `first` would turn every `last` into a refused first-and-last.
+      first: t.arg.int({ required: false }),
       after: t.arg.string({ required: false }),
+      last: t.arg.int({ required: false }),
+      before: t.arg.string({ required: false }),
       filter: t.arg({ type: ClaimFilterInput, required: false }),
     },
     extensions: cost({
       base: 2,
-      sizeArgument: 'first',
+      sizeArguments: ['first', 'last'],
       assumedSize: GRAPHQL_LIMITS.defaultPageSize,
       maxSize: GRAPHQL_LIMITS.maxPageSize,
     }),
     resolve: async (_root, args, context) => {
-      const first = args.first ?? GRAPHQL_LIMITS.defaultPageSize;
-      if (first < 1 || first > GRAPHQL_LIMITS.maxPageSize) {
-        throw invalidInputError(`first must be between 1 and ${GRAPHQL_LIMITS.maxPageSize}.`);
-      }
+      const request = readPageArguments(args);
       const filter = toListFilter(args.filter);
-      const after = args.after ? decodeCursor(args.after) : undefined;
-      const page = await listClaimsPage(context.em, { filter, first, after });
+      const page = await listClaimsPage(context.em, { ...request, filter });
 
-      return { ...page, filter };
+      return { ...page, request, filter };
     },
   }),
 }));

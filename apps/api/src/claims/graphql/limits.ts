@@ -96,8 +96,8 @@ const hintOf = (field: GraphQLField<unknown, unknown>): CostHint | undefined =>
 /**
  * A simple upper estimate of the rows a query can touch: a leaf costs 0, an object 1 plus its
  * selection, and a list `base + size x (1 + selection)` where size is the page size argument
- * (clamped to what the resolver accepts) or the list's assumed size. Skip and include directives
- * are ignored, so the estimate never undercounts.
+ * given (`first` or `last`, the larger if both; clamped to what the resolver accepts) or the
+ * list's assumed size. Skip and include directives are ignored, so the estimate never undercounts.
  */
 export const estimateCost = (input: {
   schema: GraphQLSchema;
@@ -141,10 +141,10 @@ export const estimateCost = (input: {
       const inner = selection.selectionSet && isObjectType(named) ? costOf(selection.selectionSet, named, seen) : 0;
       const base = hint?.base ?? (composite ? 1 : 0);
       let size = hint?.assumedSize;
-      if (hint?.sizeArgument) {
+      if (hint?.sizeArguments && hint.sizeArguments.length > 0) {
         const args = getArgumentValues(field, selection, input.variables ?? undefined);
-        const asked = args[hint.sizeArgument];
-        size = typeof asked === 'number' ? asked : hint.assumedSize;
+        const asked = hint.sizeArguments.map((name) => args[name]).filter((value): value is number => typeof value === 'number');
+        size = asked.length > 0 ? Math.max(...asked) : hint.assumedSize;
       }
       if (size === undefined) {
         total += base + inner;

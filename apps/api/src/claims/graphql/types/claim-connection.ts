@@ -1,41 +1,53 @@
 import type { ClaimRow } from '@switchyard/db/claims/claim-reads';
-import { countClaims, type ClaimKey, type ClaimListFilter, type ClaimPageRow } from '@switchyard/db/claims/reporting-reads';
+import { claimExistsBeyond, countClaims, type ClaimListFilter, type ClaimPageRow } from '@switchyard/db/claims/reporting-reads';
 import { builder } from '../builder.ts';
-import { invalidInputError } from '../graphql-errors.ts';
+import { encodeCursor, type PageRequest } from '../page-arguments.ts';
 import { ClaimRef } from './refs.ts';
 
-/** Cursors are opaque to callers: the row's position in newest-first order, base64url-encoded. */
-export const encodeCursor = (row: ClaimPageRow): string =>
-  Buffer.from(JSON.stringify([row.key_created_at, row.id])).toString('base64url');
-
-export const decodeCursor = (cursor: string): ClaimKey => {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(parsed) &&
-      parsed.length === 2 &&
-      typeof parsed[0] === 'string' &&
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(parsed[0]) &&
-      !Number.isNaN(Date.parse(parsed[0])) &&
-      typeof parsed[1] === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(parsed[1])
-    ) {
-      return { createdAt: parsed[0], id: parsed[1] };
-    }
-  } catch {
-    // Falls through to the one answer for every malformed cursor.
-  }
-  throw invalidInputError('after is not a cursor this service issued.');
-};
-
-export type ClaimPage = { rows: ClaimPageRow[]; hasNextPage: boolean; filter: ClaimListFilter };
+/** `hasMore` is exact for the direction of travel: more rows lie beyond the page's far end inside the window. */
+export type ClaimPage = { rows: ClaimPageRow[]; hasMore: boolean; request: PageRequest; filter: ClaimListFilter };
 
 const PageInfoRef = builder.objectRef<ClaimPage>('PageInfo').implement({
-  description: 'Forward pagination: pass endCursor as `after` to read the next page.',
+  description:
+    'Pass endCursor as `after` for the next, older page; pass startCursor as `before` (with `last`) for the previous, newer page.',
   fields: (t) => ({
-    hasNextPage: t.exposeBoolean('hasNextPage'),
+    hasNextPage: t.boolean({
+      description:
+        'With `first`: whether the window holds more claims after this page. With `last`: whether a claim matching the filter sits at the `before` cursor or after it (older); false without `before`.',
+      resolve: (page, _args, context) => {
+        if (page.request.from === 'newest') {
+          return page.hasMore;
+        }
+        const before = page.request.before;
+
+        // Asked for separately, and only here, so a page that does not ask pays nothing for it.
+        return before ? claimExistsBeyond(context.em, { filter: page.filter, key: before, side: 'older' }) : false;
+      },
+    }),
+    hasPreviousPage: t.boolean({
+      description:
+        'With `last`: whether the window holds more claims before this page. With `first`: whether a claim matching the filter sits at the `after` cursor or before it (newer); false without `after`.',
+      resolve: (page, _args, context) => {
+        if (page.request.from === 'oldest') {
+          return page.hasMore;
+        }
+        const after = page.request.after;
+
+        return after ? claimExistsBeyond(context.em, { filter: page.filter, key: after, side: 'newer' }) : false;
+      },
+    }),
+    startCursor: t.string({
+      nullable: true,
+      description: "The first edge's cursor; null when the page is empty.",
+      resolve: (page) => {
+        const first = page.rows[0];
+
+        return first ? encodeCursor(first) : null;
+      },
+    }),
     endCursor: t.string({
       nullable: true,
+      description: "The last edge's cursor; null when the page is empty.",
       resolve: (page) => {
         const last = page.rows.at(-1);
 

@@ -20,7 +20,7 @@ ClientRef.implement({
       description: `The client's newest claims, newest first (at most ${GRAPHQL_LIMITS.maxClientClaims}).`,
       args: { first: t.arg.int({ required: false, defaultValue: GRAPHQL_LIMITS.defaultClientClaims }) },
       extensions: cost({
-        sizeArgument: 'first',
+        sizeArguments: ['first'],
         assumedSize: GRAPHQL_LIMITS.defaultClientClaims,
         maxSize: GRAPHQL_LIMITS.maxClientClaims,
       }),
