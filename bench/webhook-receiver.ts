@@ -169,13 +169,49 @@ const measureCpu = async <T>(serverPid: number, work: () => Promise<T>): Promise
   };
 };
 
+/**
+ * What PostgreSQL did for the receiver during a window: commits of the benchmark's database (its
+ * batches, plus the worker's few), and WAL flushes with their time (track_wal_io_timing is on for
+ * the benchmark's database, so the flushes its backends make are timed; the WAL counters are the
+ * server's, and nothing else writes during a run).
+ */
+/** PostgreSQL's backends report statistics at most once a second; this covers it. */
+const STATS_REPORT_MS = 1_500;
+
+type CommitCounters = { commits: number; walSyncs: number; walSyncMs: number };
+type PostgresWork = { commitsPerSecond: number; eventsPerCommit: number; walFlushesPerSecond: number; walFlushMs: number };
+
+const commitCounters = async (): Promise<CommitCounters> =>
+  onServer(benchDatabaseUrl, async (client) => {
+    const row = (
+      await client.query(
+        `select (select xact_commit from pg_stat_database where datname = current_database()) as commits,
+                wal_sync, wal_sync_time from pg_stat_wal`,
+      )
+    ).rows[0];
+
+    return { commits: Number(row?.commits), walSyncs: Number(row?.wal_sync), walSyncMs: Number(row?.wal_sync_time) };
+  });
+
+const postgresWork = (before: CommitCounters, after: CommitCounters, events: number, seconds: number): PostgresWork => {
+  const commits = after.commits - before.commits;
+  const syncs = after.walSyncs - before.walSyncs;
+
+  return {
+    commitsPerSecond: Math.round(commits / seconds),
+    eventsPerCommit: Number((events / Math.max(1, commits)).toFixed(1)),
+    walFlushesPerSecond: Math.round(syncs / seconds),
+    walFlushMs: Number(((after.walSyncMs - before.walSyncMs) / Math.max(1, syncs)).toFixed(2)),
+  };
+};
+
 // ---------------------------------------------------------------------------------------------
 
 /**
  * `settleSeconds`: how long the machine stayed busy after the last answer, i.e. work the receiver
  * had accepted but not finished; `quietBefore`: whether the machine was idle when the load began.
  */
-type Measured = LoadResult & { concurrency: number; cpu: CpuShare; settleSeconds: number; quietBefore: boolean };
+type Measured = LoadResult & { concurrency: number; cpu: CpuShare; settleSeconds: number; quietBefore: boolean; postgres?: PostgresWork };
 type Level = Measured & { roundsRequestsPerSecond: number[] };
 
 /** The round with the median throughput, with every round's throughput beside it. */
@@ -204,10 +240,19 @@ const measureLevel = async (target: Target, concurrency: number): Promise<Measur
   const warmed = await runLoad({ port: target.port, requests: warm, concurrency, seconds: WARMUP_SECONDS });
   const requests = makeRequests(target.path, target.port, nextIndex, MAX_REQUESTS);
   nextIndex += requests.length;
+  // Backends report their counters to the cumulative views at most once a second, so they are read
+  // once what came before has been reported, and again once the window's own work has been.
+  const settledCounters = async () => {
+    await new Promise((resolve) => setTimeout(resolve, STATS_REPORT_MS));
+
+    return commitCounters();
+  };
+  const countersBefore = target.name === 'switchyard' ? await settledCounters() : null;
   const { value, cpu } = await measureCpu(target.pid, () => runLoad({ port: target.port, requests, concurrency, seconds: SECONDS }));
+  const postgres = countersBefore ? postgresWork(countersBefore, await settledCounters(), value.answered2xx, value.seconds) : undefined;
   const after = await waitForQuietMachine();
   answered2xxTotal[target.name] += warmed.answered2xx + value.answered2xx;
-  const measured = { concurrency, ...value, cpu, settleSeconds: after.seconds, quietBefore: before.quiet };
+  const measured = { concurrency, ...value, cpu, settleSeconds: after.seconds, quietBefore: before.quiet, ...(postgres ? { postgres } : {}) };
   console.log(`  ${target.name}, ${concurrency} concurrent: ${JSON.stringify(measured)}`);
 
   return measured;
@@ -292,6 +337,7 @@ const main = async () => {
     return url.toString();
   })();
   await onServer(SERVER_URL, (client) => client.query(`create database ${databaseName}`));
+  await onServer(SERVER_URL, (client) => client.query(`alter database ${databaseName} set track_wal_io_timing = on`));
   benchDatabaseUrl = databaseUrl;
   try {
     const postgres = await onServer(SERVER_URL, async (client) => {
@@ -399,6 +445,14 @@ const main = async () => {
         '',
         `Ratio switchyard / adnanh: ${levels.map((level) => `${level.ratio}x at ${level.concurrency}`).join(', ')}. ` +
           `Headline (${HEADLINE_CONCURRENCY} connections): **${ratio}x** (target 1.5x, ${ratio >= 1.5 ? 'met' : 'not met'}).`,
+        '',
+        ...levels.map((level) => {
+          const work = level.switchyard.postgres;
+
+          return work
+            ? `PostgreSQL for switchyard at ${level.concurrency} connections (median round): ${work.commitsPerSecond} commits/s, ${work.eventsPerCommit} events per commit, ${work.walFlushesPerSecond} WAL flushes/s taking ${work.walFlushMs} ms each on average.`
+            : '';
+        }),
         '',
         'Rounds that differ widely, or a large "other" share, mean the machine had other work during the run: read the ratio at every level and the CPU per request, not the headline alone.',
         '',
