@@ -5,6 +5,7 @@ import { createBuiltinUser } from '../../apps/api/src/transport/identity/builtin
 import { skipWithoutBrowser } from '../support/browser/chromium.ts';
 import { MOBILE_VIEWPORT, saveScreenshot } from '../support/browser/screenshots.ts';
 import { ADMIN, OPERATOR, startTransportApp, type TransportApp } from '../support/browser/transport-app.ts';
+import { sideways } from '../support/browser/page-width.ts';
 
 const PARENT = { name: 'Rosa Martinez', email: 'rosa.martinez@family.test', password: 'school-bus-42' };
 const HARBOR_PARENT = { name: 'Noor Haddad', email: 'noor.haddad@family.test', password: 'harbor-bus-7' };
@@ -18,25 +19,6 @@ const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.ge
 const heading = (page: Page, name: string) => expect.poll(() => page.getByRole('heading', { name, exact: true }).isVisible()).toBe(true);
 const figure = (page: Page, label: string) => page.getByRole('group', { name: label }).locator('.stat-tile__value');
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-/** How far the page scrolls sideways, and the tables that are wider than the screen or scroll inside their region. */
-const sideways = (page: Page) =>
-  page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const tables = [...document.querySelectorAll('table')];
-
-    return {
-      page: document.documentElement.scrollWidth - width,
-      tables: tables.length,
-      tooWide: tables
-        .filter((table) => {
-          const box = table.getBoundingClientRect();
-          const region = table.parentElement;
-
-          return box.left < 0 || box.right > width || (region !== null && region.scrollWidth > region.clientWidth);
-        })
-        .map((table) => table.closest('[aria-label]')?.getAttribute('aria-label') ?? 'table'),
-    };
-  });
 const fitsPhone = async (page: Page, path: string, tables: number) => {
   await expect.poll(() => page.locator('table').count(), { message: path }).toBe(tables);
   expect(await sideways(page), path).toEqual({ page: 0, tables, tooWide: [] });

@@ -1,6 +1,6 @@
 import { formatDollars } from '../../shared/format/format-dollars.ts';
 import type { TransportOutputs } from './transport-client.ts';
-import { DataTable, type DataColumn } from './table/data-table.tsx';
+import { DataTable, type DataColumn } from '../../shared/ui/data-table.tsx';
 
 type HouseholdDetail = TransportOutputs['billing']['getHousehold'];
 type Child = HouseholdDetail['children'][number];

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDate } from '../../shared/format/format-date.ts';
 import { StateBadge } from './state-badge.tsx';
-import { DataTable, type DataColumn } from './table/data-table.tsx';
+import { DataTable, type DataColumn } from '../../shared/ui/data-table.tsx';
 import type { TransportOutputs } from './transport-client.ts';
 
 type Registration = TransportOutputs['billing']['listRegistrations'][number];

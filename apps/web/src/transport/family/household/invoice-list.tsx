@@ -2,7 +2,7 @@ import { formatDate } from '../../../shared/format/format-date.ts';
 import { formatDollars } from '../../../shared/format/format-dollars.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { StateBadge } from '../../shared/state-badge.tsx';
-import { DataTable, type DataColumn } from '../../shared/table/data-table.tsx';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table.tsx';
 import type { TransportOutputs } from '../../shared/transport-client.ts';
 
 type MyHousehold = TransportOutputs['billing']['myHouseholds'][number];

@@ -13,7 +13,7 @@ import { StateBadge } from '../../shared/state-badge.tsx';
 import { transportClient, type TransportOutputs } from '../../shared/transport-client.ts';
 import { transportPaths } from '../../shared/transport-paths.ts';
 import { OutstandingTable } from './outstanding-table.tsx';
-import { DataTable, type DataColumn } from '../../shared/table/data-table.tsx';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table.tsx';
 
 type Household = TransportOutputs['billing']['listHouseholds'][number];
 

@@ -1,6 +1,6 @@
 import { formatDollars } from '../../../shared/format/format-dollars.ts';
 import { Link } from '../../../shared/router/link.tsx';
-import { DataTable, type DataColumn } from '../../shared/table/data-table.tsx';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table.tsx';
 import type { TransportOutputs } from '../../shared/transport-client.ts';
 import { transportPaths } from '../../shared/transport-paths.ts';
 

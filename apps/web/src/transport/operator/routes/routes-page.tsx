@@ -8,7 +8,7 @@ import { StateBadge } from '../../shared/state-badge.tsx';
 import { transportClient, type TransportOutputs } from '../../shared/transport-client.ts';
 import { routeModeLabel } from '../../shared/route-mode-label.ts';
 import { transportPaths } from '../../shared/transport-paths.ts';
-import { DataTable, type DataColumn } from '../../shared/table/data-table.tsx';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table.tsx';
 
 type Route = TransportOutputs['operations']['listRoutes'][number];
 

@@ -1,5 +1,5 @@
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { DataTable, type DataColumn } from '../../shared/table/data-table.tsx';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table.tsx';
 import type { TransportOutputs } from '../../shared/transport-client.ts';
 
 type Stop = TransportOutputs['operations']['getRoute']['stops'][number];

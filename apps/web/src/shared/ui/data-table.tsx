@@ -21,7 +21,7 @@ const cellClass = (column: { numeric?: boolean; nowrap?: boolean }): string | un
   [column.numeric ? 'table__num' : '', column.nowrap ? 'nowrap' : ''].filter(Boolean).join(' ') || undefined;
 
 /**
- * A labelled table region. On a phone (transport.css, below 640px) every row becomes a card with
+ * A labelled table region. On a phone (shared/styles/components.css, below 640px) every row becomes a card with
  * each value beside its column's label, from `data-label`, so nothing scrolls sideways. The roles
  * are spelled out because a table whose parts are no longer displayed as a table loses its
  * semantics in some browsers; the header row stays in the accessibility tree, only hidden from view.
