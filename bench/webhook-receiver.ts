@@ -169,15 +169,15 @@ const measureCpu = async <T>(serverPid: number, work: () => Promise<T>): Promise
   };
 };
 
+/** PostgreSQL's backends report statistics at most once a second; this covers it. */
+const STATS_REPORT_MS = 1_500;
+
 /**
  * What PostgreSQL did for the receiver during a window: commits of the benchmark's database (its
  * batches, plus the worker's few), and WAL flushes with their time (track_wal_io_timing is on for
  * the benchmark's database, so the flushes its backends make are timed; the WAL counters are the
  * server's, and nothing else writes during a run).
  */
-/** PostgreSQL's backends report statistics at most once a second; this covers it. */
-const STATS_REPORT_MS = 1_500;
-
 type CommitCounters = { commits: number; walSyncs: number; walSyncMs: number };
 type PostgresWork = { commitsPerSecond: number; eventsPerCommit: number; walFlushesPerSecond: number; walFlushMs: number };
 

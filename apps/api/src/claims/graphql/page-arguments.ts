@@ -50,19 +50,14 @@ const checkSize = (name: 'first' | 'last', size: number): number => {
  * faults is always refused for the same one.
  */
 export const readPageArguments = (args: PageArguments): PageRequest => {
-  const hasFirst = args.first !== null && args.first !== undefined;
-  const hasLast = args.last !== null && args.last !== undefined;
-  if (hasFirst && hasLast) {
+  const { first, last } = args;
+  if (first != null && last != null) {
     throw invalidInputError('Pass first or last, not both.');
   }
-  const backward = hasLast;
-  const size = backward
-    ? checkSize('last', args.last as number)
-    : checkSize('first', hasFirst ? (args.first as number) : GRAPHQL_LIMITS.defaultPageSize);
 
   return {
-    size,
-    from: backward ? 'oldest' : 'newest',
+    size: last != null ? checkSize('last', last) : checkSize('first', first ?? GRAPHQL_LIMITS.defaultPageSize),
+    from: last != null ? 'oldest' : 'newest',
     // An empty cursor is taken as none, for after and before alike.
     after: args.after ? decodeCursor(args.after, 'after') : undefined,
     before: args.before ? decodeCursor(args.before, 'before') : undefined,
