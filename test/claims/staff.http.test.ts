@@ -146,6 +146,12 @@ describe('GET /api/staff/claims/{claim_number}', () => {
     expect(answer.status).toBe(404);
     expect(answer.body.error.code).toBe('not_found');
   });
+
+  it('answers 400 for a claim number with a malformed percent escape', async () => {
+    const answer = await call(claims, 'GET', '/api/staff/claims/CLM-%ZZ', { staff: true });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('validation_error');
+  });
 });
 
 describe('PATCH /api/staff/claims/{claim_number}', () => {

@@ -59,6 +59,19 @@ describe('with Square configured', () => {
     }
   });
 
+  it('names Square as the provider of the invoices it makes, before any link exists', async () => {
+    const created = await register(world, { parent: { name: 'Draft Payer', email: 'draft@family.test' } });
+    const fee = await world.transport.db.fork().execute('select status, provider from transport_invoice where id = ?', [created.registration_fee_invoice_id]);
+    expect(fee).toEqual([{ status: 'pending', provider: 'square' }]);
+    const answer = await call(world, 'POST', '/api/billing/generate', { token: world.tokens.demo });
+    expect(answer.status).toBe(200);
+    const drafts = answer.body.invoices.filter((item: { household_id: string }) => item.household_id === created.household_id);
+    expect(drafts.length).toBeGreaterThan(0);
+    for (const draft of drafts) {
+      expect(draft).toMatchObject({ status: 'draft', provider: 'square' });
+    }
+  });
+
   it('puts a Square link for the payer share in the first weekly invoice mail', async () => {
     world.transport.setNow(new Date('2026-11-25T10:00:00Z'));
     try {
@@ -90,6 +103,16 @@ describe('with Stripe configured', () => {
 
   it('reports Stripe only', async () => {
     expect((await call(world, 'GET', '/api/billing/provider-status')).body).toEqual({ square_connected: false, stripe_connected: true });
+  });
+
+  it('names Stripe as the provider of the invoices it makes when Square is not configured', async () => {
+    const created = await register(world, { parent: { name: 'St Draft', email: 'stdraft@family.test' } });
+    const fee = await world.transport.db.fork().execute('select provider from transport_invoice where id = ?', [created.registration_fee_invoice_id]);
+    expect(fee).toEqual([{ provider: 'stripe' }]);
+    const drafts = (await call(world, 'POST', '/api/billing/generate', { token: world.tokens.demo })).body.invoices;
+    expect(drafts.filter((item: { household_id: string }) => item.household_id === created.household_id)).toEqual([
+      expect.objectContaining({ status: 'draft', provider: 'stripe' }),
+    ]);
   });
 
   it('creates a checkout session for 50.00 USD with an idempotency key and mails its URL', async () => {

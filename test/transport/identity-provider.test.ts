@@ -16,7 +16,7 @@ const call = async (path: string, init: { method?: string; body?: unknown; beare
   });
   const text = await response.text();
 
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, any>) : null };
+  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, any>) : null };
 };
 
 const countRows = async (table: string) => Number((await app.db.fork().execute<{ n: string }[]>(`select count(*) as n from ${table}`))[0]?.n);
@@ -188,6 +188,8 @@ describe('password guessing', () => {
     expect(blocked.body).toMatchObject({ error_code: 'over_request_rate_limit' });
     const viaApi = await call('/api/auth/login', { method: 'POST', body: { email: target, password: 'right-pass' } });
     expect(viaApi.status).toBe(429);
+    expect(viaApi.body).toEqual({ detail: 'Too many sign-in attempts; try again later' });
+    expect(viaApi.headers.get('retry-after')).toBe('60');
     expect((await call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email: 'ann@example.com', password: 'secret-1' } })).status).toBe(200);
   });
 });

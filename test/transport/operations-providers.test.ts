@@ -110,7 +110,7 @@ describe('GET /api/routes/{route_id}/conditions', () => {
 
   it('answers unavailable without asking TomTom when no stop has coordinates, or no key is set', async () => {
     const answer = await h.call('GET', '/api/routes/no-coordinates/conditions', { token: h.tokens.demo });
-    expect(answer.body).toMatchObject({ summary: 'unavailable', bbox: null, incident_count: 0 });
+    expect(answer.body).toMatchObject({ summary: 'unavailable', bbox: '', incident_count: 0 });
     expect(tomtom.requests).toHaveLength(0);
     const noKey = await keyless.call('GET', '/api/routes/southside/conditions', { token: keyless.tokens.demo });
     expect(noKey.body).toMatchObject({ summary: 'unavailable', detail: 'TOMTOM_API_KEY is not set' });

@@ -98,6 +98,11 @@ describe('GET /api/tenants', () => {
 });
 
 describe('GET /api/theme/{slug}', () => {
+  it('answers 400 for a path with a malformed percent escape', async () => {
+    expect(await request('/api/theme/%ZZ')).toEqual({ status: 400, body: { detail: 'The path has a malformed percent-encoded character.' } });
+    expect((await request('/acme/api/theme/%E0%A4%A')).status).toBe(400);
+  });
+
   it("answers a tenant's theme without sign-in", async () => {
     expect(await request('/api/theme/acme')).toEqual({
       status: 200,
@@ -138,6 +143,21 @@ describe('GET /api/tenants/{tenant}/logs', () => {
     expect((await request('/api/tenants/acme/logs', { bearer: tokens.demoParent })).status).toBe(403);
     expect((await request('/api/tenants/demo/logs', { bearer: tokens.noRole })).status).toBe(403);
     expect((await request('/api/tenants/demo/logs')).status).toBe(401);
+  });
+
+  it('keeps an operator in the tenant they were granted when they write another into their own metadata', async () => {
+    const written = await request('/auth/v1/user', { method: 'PUT', bearer: tokens.demoOperator, body: { data: { tenant_id: 'acme' } } });
+    expect(written.status).toBe(200);
+    expect(written.body.user_metadata).toMatchObject({ tenant_id: 'acme' });
+    expect(await request('/api/tenants/acme/logs', { bearer: tokens.demoOperator })).toEqual({ status: 403, body: { detail: 'Forbidden' } });
+    expect((await request('/api/tenants/demo/logs', { bearer: tokens.demoOperator })).status).toBe(200);
+  });
+
+  it('refuses a parent moving their account to another tenant', async () => {
+    const moved = await request('/auth/v1/user', { method: 'PUT', bearer: tokens.demoParent, body: { data: { tenant_id: 'acme' } } });
+    expect(moved.status).toBe(403);
+    expect((await request('/auth/v1/user', { bearer: tokens.demoParent })).body.user_metadata).toMatchObject({ role: 'parent', tenant_id: 'demo' });
+    expect((await request('/api/tenants/acme/logs', { bearer: tokens.demoParent })).status).toBe(403);
   });
 
   it('refuses unknown query parameters and bad limits', async () => {

@@ -84,6 +84,9 @@ export const createRestHandler = <Ctx>(options: RestHandlerOptions<Ctx>) => {
         res.setHeader('Allow', match.allowed.join(', '));
         throw new DomainError('not_found', `${req.method} is not served at ${url.pathname}.`);
       }
+      if (match.kind === 'malformed_path') {
+        throw new DomainError('validation_error', 'The path has a malformed percent-encoded character.');
+      }
       const { route, params } = match;
       let fileAnswer: FileResponse | undefined;
       const transport: RestTransport = { sendFile: (file) => (fileAnswer = file) };

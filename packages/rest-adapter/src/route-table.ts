@@ -56,7 +56,17 @@ export const compileRoutes = (routes: RestRoute[]): CompiledRoute[] =>
 export type RouteMatch =
   | { kind: 'found'; route: CompiledRoute; params: Record<string, string> }
   | { kind: 'method_not_allowed'; allowed: HttpMethod[] }
+  /** A path parameter that is not valid percent-encoding (`%ZZ`): the caller's mistake, not ours. */
+  | { kind: 'malformed_path' }
   | { kind: 'none' };
+
+const decodeParam = (raw: string): string | null => {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+};
 
 export const matchRoute = (routes: CompiledRoute[], method: string, pathname: string): RouteMatch => {
   const allowed: HttpMethod[] = [];
@@ -70,9 +80,13 @@ export const matchRoute = (routes: CompiledRoute[], method: string, pathname: st
       continue;
     }
     const params: Record<string, string> = {};
-    route.paramNames.forEach((name, index) => {
-      params[name] = decodeURIComponent(match[index + 1] ?? '');
-    });
+    for (const [index, name] of route.paramNames.entries()) {
+      const value = decodeParam(match[index + 1] ?? '');
+      if (value === null) {
+        return { kind: 'malformed_path' };
+      }
+      params[name] = value;
+    }
 
     return { kind: 'found', route, params };
   }

@@ -8,6 +8,8 @@ export type DescribedTransportError = {
   status: number;
   /** The transport API's envelope: `{"detail": "..."}`. */
   body: { detail: string };
+  /** `Retry-After` on a 429 that knows when to come back. */
+  headers: Record<string, string>;
   code: DomainErrorCode;
   /** Field-level problems of a `validation_error`, for the web app's forms (tRPC error data only). */
   issues: FieldIssue[];
@@ -31,8 +33,17 @@ export const describeTransportError = (raw: unknown): DescribedTransportError =>
     error = domainErrorFromZod(error);
   }
   if (!(error instanceof DomainError)) {
-    return { status: 500, body: { detail: 'Internal server error' }, code: 'internal_error', issues: [], unexpected: true };
+    return { status: 500, body: { detail: 'Internal server error' }, headers: {}, code: 'internal_error', issues: [], unexpected: true };
   }
+  const headers: Record<string, string> =
+    error.code === 'rate_limited' && error.retryAfterSeconds !== undefined ? { 'Retry-After': String(error.retryAfterSeconds) } : {};
 
-  return { status: STATUS_OF_ERROR_CODE[error.code], body: { detail: error.message }, code: error.code, issues: error.issues, unexpected: error.code === 'internal_error' };
+  return {
+    status: STATUS_OF_ERROR_CODE[error.code],
+    body: { detail: error.message },
+    headers,
+    code: error.code,
+    issues: error.issues,
+    unexpected: error.code === 'internal_error',
+  };
 };

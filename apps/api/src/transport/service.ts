@@ -76,7 +76,7 @@ export const createTransportService = (options: { env: Env; db: Database; logger
       logger.error({ err: error }, 'request failed');
     }
 
-    return { status: described.status, body: described.body };
+    return { status: described.status, body: described.body, headers: described.headers };
   };
   const requestTenant = new WeakMap<IncomingMessage, string | null>();
 

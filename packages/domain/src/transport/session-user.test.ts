@@ -25,4 +25,24 @@ describe('toSessionUser', () => {
     expect(granted.role).toBe('platform_admin');
     expect(isAdmin(granted)).toBe(true);
   });
+
+  it('keeps a granted role in its granted tenant whatever the user writes into their own metadata', () => {
+    const moved = toSessionUser({
+      id: '1',
+      email: 'op@acme.test',
+      user_metadata: { tenant_id: 'other' },
+      app_metadata: { role: 'operator', tenant_id: 'acme' },
+    });
+    expect(moved).toMatchObject({ role: 'operator', tenant_id: 'acme' });
+    // Without a granted tenant the user's own still applies, as before.
+    expect(toSessionUser({ id: '1', email: 'a@b.c', user_metadata: { tenant_id: 'acme' }, app_metadata: { role: 'operator' } })).toMatchObject({
+      role: 'operator',
+      tenant_id: 'acme',
+    });
+    // A self-described parent keeps the tenant they signed up to.
+    expect(toSessionUser({ id: '1', email: 'a@b.c', user_metadata: { role: 'parent', tenant_id: 'acme' }, app_metadata: { tenant_id: 'demo' } })).toMatchObject({
+      role: 'parent',
+      tenant_id: 'acme',
+    });
+  });
 });

@@ -16,6 +16,8 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 /**
  * Role and tenant come from the user's own metadata, falling back to the read-only app metadata,
  * except that the privileged roles count only from app metadata: a user can edit their own.
+ * A role that comes from app metadata brings its tenant from there too: an operator granted
+ * `acme` who writes `tenant_id: other` into their own metadata stays an operator of `acme`.
  */
 export const toSessionUser = (user: IdentityUser): SessionUser => {
   const own = user.user_metadata ?? {};
@@ -25,12 +27,16 @@ export const toSessionUser = (user: IdentityUser): SessionUser => {
   const ownRoleAllowed = ownRole !== null && !(PRIVILEGED_ROLES as readonly string[]).includes(ownRole);
   const email = text(user.email) ?? '';
 
+  const role = (ownRoleAllowed ? ownRole : null) ?? grantedRole;
+  const roleGranted = !ownRoleAllowed && grantedRole !== null;
+  const grantedTenant = text(granted.tenant_id);
+
   return {
     id: user.id,
     email,
     name: text(own.display_name) ?? text(own.name) ?? text(own.full_name) ?? email,
-    role: (ownRoleAllowed ? ownRole : null) ?? grantedRole,
-    tenant_id: text(own.tenant_id) ?? text(granted.tenant_id),
+    role,
+    tenant_id: (roleGranted ? grantedTenant : null) ?? text(own.tenant_id) ?? grantedTenant,
   };
 };
 

@@ -75,12 +75,17 @@ const stripeLink = async (env: ProviderEnv, request: PaymentRequest): Promise<st
   return body.url;
 };
 
+/** The provider an invoice is collected through: Square when configured, else Stripe, else none. */
+export const invoiceProvider = (env: ProviderEnv): PaymentLink['provider'] | 'none' =>
+  squareConfigured(env) ? 'square' : stripeConfigured(env) ? 'stripe' : 'none';
+
 /**
- * A payment link from Square when configured, else Stripe, else none. Best-effort: a provider
- * failure is logged and gives no link, never an error for the caller.
+ * A payment link from the invoice provider, if any. Best-effort: a provider failure is logged
+ * and gives no link, never an error for the caller.
  */
 export const createPaymentLink = async (env: ProviderEnv, logger: Logger, request: PaymentRequest): Promise<PaymentLink | null> => {
-  const provider = squareConfigured(env) ? 'square' : stripeConfigured(env) ? 'stripe' : null;
+  const chosen = invoiceProvider(env);
+  const provider = chosen === 'none' ? null : chosen;
   if (!provider) {
     return null;
   }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DomainError } from '@switchyard/domain/errors';
 import { secretsMatch } from '@switchyard/domain/claims/tokens';
 import { isValidEmail, normalizeEmail, passwordProblem } from '@switchyard/domain/transport/identity/credentials';
-import { isPlainObject, mergeMetadata, selfAssignedRoleProblem, type Metadata } from '@switchyard/domain/transport/identity/metadata';
+import { isPlainObject, mergeMetadata, selfAssignedRoleProblem, selfMovedTenantProblem, type Metadata } from '@switchyard/domain/transport/identity/metadata';
 import { digestOpaqueToken } from '@switchyard/domain/transport/tenants/impersonation';
 import { deleteIdentityToken, findUserByToken } from '@switchyard/db/transport/identity/identity-tokens';
 import {
@@ -198,6 +198,10 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
     const own = admin ? metadata(body, 'user_metadata') : metadata(body, 'data');
     if (own && !admin) {
       refuseSelfAssignedRole(own);
+      const moved = selfMovedTenantProblem(user.user_metadata, own);
+      if (moved) {
+        throw refuse(403, 'not_admin', moved);
+      }
     }
     if (own) {
       changes.userMetadata = mergeMetadata(user.user_metadata, own);

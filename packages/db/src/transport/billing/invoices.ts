@@ -11,7 +11,7 @@ import { INVOICE_COLUMNS, presentInvoice, type InvoiceRow, type InvoiceView } fr
  */
 export const generateCycleInvoices = (
   em: SqlEntityManager,
-  input: { tenantId: string; cycle: BillingCycle; householdIds?: readonly string[]; now: Date },
+  input: { tenantId: string; cycle: BillingCycle; householdIds?: readonly string[]; now: Date; provider: string },
 ): Promise<InvoiceView[]> =>
   em.fork().transactional(async (tx) => {
     const households = await loadHouseholds(tx, input.tenantId, input.householdIds ? { householdIds: input.householdIds } : {});
@@ -22,11 +22,11 @@ export const generateCycleInvoices = (
           continue;
         }
         const rows = await tx.execute<InvoiceRow[]>(
-          `insert into transport_invoice as i (id, tenant_id, household_id, payer_id, kind, status, amount_cents, cycle_start, cycle_end, created_at)
-           values (?, ?, ?, ?, 'transportation', 'draft', ?, ?::date, ?::date, ?::timestamptz)
+          `insert into transport_invoice as i (id, tenant_id, household_id, payer_id, kind, status, provider, amount_cents, cycle_start, cycle_end, created_at)
+           values (?, ?, ?, ?, 'transportation', 'draft', ?, ?, ?::date, ?::date, ?::timestamptz)
            on conflict (payer_id, cycle_start) where kind = 'transportation' do nothing
            returning ${INVOICE_COLUMNS}`,
-          [randomUUID(), input.tenantId, aggregate.household.id, share.payerId, share.amountCents, input.cycle.cycleStart, input.cycle.cycleEnd, input.now.toISOString()],
+          [randomUUID(), input.tenantId, aggregate.household.id, share.payerId, input.provider, share.amountCents, input.cycle.cycleStart, input.cycle.cycleEnd, input.now.toISOString()],
         );
         const row = rows[0];
         if (row) {

@@ -22,7 +22,9 @@ export const createFullRegistration = (
   tenantId: string,
   input: FullRegistrationInput,
   now: Date,
-  submittedBy: string | null = null,
+  submittedBy: string | null,
+  /** Who the fee will be collected through: the invoice's `provider`. */
+  provider: string,
 ): Promise<CreatedRegistration> =>
   em.fork().transactional(async (tx) => {
     const householdId = randomUUID();
@@ -84,9 +86,9 @@ export const createFullRegistration = (
     );
     const invoiceId = randomUUID();
     await tx.execute(
-      `insert into transport_invoice (id, tenant_id, household_id, payer_id, kind, status, amount_cents, created_at)
-       values (?, ?, ?, (select id from transport_payer where household_id = ? and is_primary), 'registration', 'pending', ?, ?::timestamptz)`,
-      [invoiceId, tenantId, householdId, householdId, REGISTRATION_FEE_CENTS, at],
+      `insert into transport_invoice (id, tenant_id, household_id, payer_id, kind, status, provider, amount_cents, created_at)
+       values (?, ?, ?, (select id from transport_payer where household_id = ? and is_primary), 'registration', 'pending', ?, ?, ?::timestamptz)`,
+      [invoiceId, tenantId, householdId, householdId, provider, REGISTRATION_FEE_CENTS, at],
     );
 
     return { householdId, invoiceId, childrenCount: input.children.length, weeklyTotalCents, parent2Added: Boolean(input.parent2) };

@@ -48,3 +48,14 @@ describe('self-assigned roles', () => {
     expect(selfAssignedRoleProblem({ role: ['admin'] })).not.toBeNull();
   });
 });
+
+describe('self-moved tenants', () => {
+  it('allow a first or unchanged tenant, and refuse moving or removing one', async () => {
+    const { selfMovedTenantProblem } = await import('./metadata.ts');
+    expect(selfMovedTenantProblem(null, { display_name: 'Ann' })).toBeNull();
+    expect(selfMovedTenantProblem(null, { tenant_id: 'acme' })).toBeNull();
+    expect(selfMovedTenantProblem({ tenant_id: 'acme' }, { tenant_id: 'acme' })).toBeNull();
+    expect(selfMovedTenantProblem({ tenant_id: 'acme' }, { tenant_id: 'other' })).toMatch(/administrator/);
+    expect(selfMovedTenantProblem({ tenant_id: 'acme' }, { tenant_id: null })).toMatch(/administrator/);
+  });
+});

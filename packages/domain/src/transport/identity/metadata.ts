@@ -31,3 +31,18 @@ export const selfAssignedRoleProblem = (data: Metadata): string | null =>
   data.role === undefined || data.role === null || data.role === SELF_ASSIGNABLE_ROLE
     ? null
     : `Only the role "${SELF_ASSIGNABLE_ROLE}" can be set in user metadata; other roles are granted by an administrator`;
+
+/**
+ * A user picks their tenant when they sign up; moving an account to another tenant is an
+ * administrator's change. Writing the same tenant again, or a first one, is allowed.
+ */
+export const selfMovedTenantProblem = (stored: Metadata | null | undefined, patch: Metadata): string | null => {
+  if (!('tenant_id' in patch)) {
+    return null;
+  }
+  const current = stored?.tenant_id;
+
+  return current === undefined || current === null || patch.tenant_id === current
+    ? null
+    : 'The tenant of an account is changed by an administrator';
+};

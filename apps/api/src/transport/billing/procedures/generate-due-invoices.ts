@@ -1,6 +1,7 @@
 import { cycleContaining, FIRST_INVOICE_LEAD_DAYS, isoDate } from '@switchyard/domain/transport/billing/billing-cycle';
 import { generateCycleInvoices, householdsWithPickupBy, markInvoiceSent } from '@switchyard/db/transport/billing/invoices';
 import type { InvoiceView } from '@switchyard/db/transport/billing/rows';
+import { invoiceProvider } from '../payment-links.ts';
 import { tenantProcedure } from '../../trpc.ts';
 import { sendWeeklyInvoiceMail } from '../weekly-invoice-mail.ts';
 
@@ -15,7 +16,7 @@ export const generateDueInvoices = tenantProcedure.mutation(async ({ ctx }) => {
   const candidates = await householdsWithPickupBy(ctx.db.fork(), ctx.tenantId, latest);
   const skipped = candidates.filter((candidate) => candidate.hasTransportationInvoice).map((candidate) => candidate.householdId);
   const due = candidates.filter((candidate) => !candidate.hasTransportationInvoice).map((candidate) => candidate.householdId);
-  const created = await generateCycleInvoices(ctx.db.fork(), { tenantId: ctx.tenantId, cycle: cycleContaining(now), householdIds: due, now });
+  const created = await generateCycleInvoices(ctx.db.fork(), { tenantId: ctx.tenantId, cycle: cycleContaining(now), householdIds: due, now, provider: invoiceProvider(ctx.env) });
   const generated: InvoiceView[] = [];
   const emailed: { invoice_id: string; payer_id: string | null; email: string }[] = [];
   for (const invoice of created) {

@@ -1,11 +1,12 @@
 import { cycleContaining } from '@switchyard/domain/transport/billing/billing-cycle';
 import { generateCycleInvoices } from '@switchyard/db/transport/billing/invoices';
+import { invoiceProvider } from '../payment-links.ts';
 import { tenantProcedure } from '../../trpc.ts';
 
 export const generateInvoices = tenantProcedure.mutation(async ({ ctx }) => {
   const now = ctx.now();
   const cycle = cycleContaining(now);
-  const invoices = await generateCycleInvoices(ctx.db.fork(), { tenantId: ctx.tenantId, cycle, now });
+  const invoices = await generateCycleInvoices(ctx.db.fork(), { tenantId: ctx.tenantId, cycle, now, provider: invoiceProvider(ctx.env) });
 
   return { cycle_start: cycle.cycleStart, cycle_end: cycle.cycleEnd, invoices };
 });

@@ -4,6 +4,7 @@ import { fullRegistrationInput } from '@switchyard/domain/transport/billing/sche
 import { resolveSignupTenant } from '@switchyard/domain/transport/tenant-resolution';
 import { findTenant } from '@switchyard/db/transport/tenants';
 import { createFullRegistration } from '@switchyard/db/transport/billing/registrations';
+import { invoiceProvider } from '../payment-links.ts';
 import { optionalUser, publicProcedure } from '../../trpc.ts';
 
 /**
@@ -19,7 +20,7 @@ export const submitFullRegistration = publicProcedure.input(fullRegistrationInpu
   const submitter = await optionalUser(ctx);
   // Only an account of this tenant owns what it submits; a token of another tenant is ignored.
   const ownerId = submitter !== null && submitter.tenant_id === tenantId ? submitter.id : null;
-  const created = await createFullRegistration(ctx.db.fork(), tenantId, input, ctx.now(), ownerId);
+  const created = await createFullRegistration(ctx.db.fork(), tenantId, input, ctx.now(), ownerId, invoiceProvider(ctx.env));
 
   return {
     household_id: created.householdId,

@@ -20,7 +20,8 @@ export const routeConditions = tenantProcedure.input(routeRefInput).query(async 
     route_id: route.id,
     route_name: route.name,
     schools: schools.filter((school) => servesSchool(stops, school)).map(presentPublicSchool),
-    bbox,
+    // Always a string, as documented: empty when no stop has coordinates to box.
+    bbox: bbox ?? '',
   };
   if (bbox === null) {
     return { ...base, summary: 'unavailable' as const, incident_count: 0, incidents: [], detail: 'The route has no stop coordinates' };
