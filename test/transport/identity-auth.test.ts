@@ -116,3 +116,56 @@ describe('an unreachable identity provider', () => {
     }
   });
 });
+
+describe('tenant endpoints behind an outside identity provider that says no', () => {
+  /** A provider that refuses every token, or keeps the request open until the client gives up. */
+  const startRefusingProvider = async (mode: { hang: boolean }) => {
+    const { createServer } = await import('node:http');
+    const server = createServer((req, res) => {
+      req.resume();
+      if (mode.hang) {
+        return;
+      }
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 401, msg: 'invalid JWT' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as import('node:net').AddressInfo;
+
+    return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve()) && server.closeAllConnections()) };
+  };
+  const get = async (base: string, path: string, token: string) => {
+    const response = await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+
+  it('admit a demo- bearer as the demo administrator only with DEMO_TOKENS on', async () => {
+    const provider = await startRefusingProvider({ hang: false });
+    const demo = await startTestTransport({ IDENTITY_URL: provider.url, DEMO_TOKENS: 'true' });
+    const strict = await startTestTransport({ IDENTITY_URL: provider.url });
+    try {
+      const routes = await get(demo.url, '/api/routes', 'demo-anything');
+      expect(routes.status).toBe(200);
+      expect(Array.isArray(routes.body)).toBe(true);
+      expect(await get(demo.url, '/api/routes', 'not-demo')).toEqual({ status: 401, body: { detail: 'Invalid token' } });
+      expect(await get(strict.url, '/api/routes', 'demo-anything')).toEqual({ status: 401, body: { detail: 'Invalid token' } });
+    } finally {
+      await demo.close();
+      await strict.close();
+      await provider.close();
+    }
+  });
+
+  it('answer 401 when the provider does not answer within the timeout', async () => {
+    const provider = await startRefusingProvider({ hang: true });
+    const app = await startTestTransport({ IDENTITY_URL: provider.url, TRANSPORT_HTTP_TIMEOUT_MS: '300' });
+    try {
+      const started = Date.now();
+      expect(await get(app.url, '/api/routes', 'some-token')).toEqual({ status: 401, body: { detail: 'Invalid token' } });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await app.close();
+      await provider.close();
+    }
+  });
+});

@@ -81,6 +81,22 @@ describe('POST /api/routes', () => {
     expect(await h.count('transport_route')).toBe(before);
   });
 
+  it('refuses an oversized body with 413, a non-JSON body with 415 and broken JSON with 400, changing nothing', async () => {
+    const before = await h.count('transport_route');
+    const huge = await h.call('POST', '/api/routes', { token: h.tokens.demo, rawBody: JSON.stringify({ name: 'Big', notes: 'x'.repeat(300 * 1024) }) });
+    expect(huge.status).toBe(413);
+    expect(huge.body.detail).toMatch(/larger than/);
+    const form = await fetch(`${h.transport.url}/api/routes`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${h.tokens.demo}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'name=Form',
+    });
+    expect(form.status).toBe(415);
+    expect(await form.json()).toEqual({ detail: 'Send the body as application/json.' });
+    expect((await h.call('POST', '/api/routes', { token: h.tokens.demo, rawBody: '{"name": "Broken"' })).status).toBe(400);
+    expect(await h.count('transport_route')).toBe(before);
+  });
+
   it('requires a staff token of the tenant', async () => {
     const before = await h.count('transport_route');
     expect((await h.call('POST', '/api/routes', { body: { name: 'Nope' } })).status).toBe(401);
@@ -125,6 +141,14 @@ describe('GET /api/routes and /api/routes/{route_id}', () => {
     expect(admin.status).toBe(200);
     expect(admin.body.map((route: { id: string }) => route.id)).toEqual(['north-loop']);
     expect((await h.call('GET', '/nosuch/api/routes', { token: h.tokens.admin })).body).toEqual({ detail: 'Tenant not found' });
+  });
+
+  it('lets a platform admin name the tenant with X-Tenant-Id, and ignores the header for a tenant user', async () => {
+    const admin = await h.call('GET', '/api/routes', { token: h.tokens.admin, headers: { 'X-Tenant-Id': 'acme' } });
+    expect(admin.body.map((route: { id: string }) => route.id)).toEqual(['north-loop']);
+    expect((await h.call('GET', '/api/routes', { token: h.tokens.admin, headers: { 'X-Tenant-Id': 'nosuch' } })).body).toEqual({ detail: 'Tenant not found' });
+    const demo = await h.call('GET', '/api/routes', { token: h.tokens.demo, headers: { 'X-Tenant-Id': 'acme' } });
+    expect(demo.body.map((route: { id: string }) => route.id)).toContain('listed');
   });
 });
 
