@@ -87,6 +87,15 @@ describe('event matching', () => {
     expect(gitlab).toMatchObject({ status: 200, body: { status: 'delivered' } });
     expect(await send('events', { type: 'issues' })).toMatchObject({ body: { status: 'delivered' } });
   });
+
+  it("ignores GitHub's ping unless the route asks for it, and posts nothing", async () => {
+    const before = slack.requests.length;
+    const ping = await send('no-template', { zen: 'Keep it simple.', hook_id: 1 }, { 'x-github-event': 'ping' });
+    expect(ping.status).toBe(200);
+    expect(ping.body).toEqual({ status: 'ignored', reason: 'ping' });
+    expect(await send('events', { zen: 'Keep it simple.' }, { 'x-github-event': 'ping' })).toMatchObject({ body: { status: 'ignored', reason: 'ping' } });
+    expect(slack.requests.length).toBe(before);
+  });
 });
 
 describe('static route filters', () => {

@@ -8,7 +8,7 @@ import {
   wasRecentlyDelivered,
   type NewDelivery,
 } from '@switchyard/db/webhooks/delivery-queue';
-import { eventAllowed, eventSource, resolveEventType } from '@switchyard/domain/webhooks/event-type';
+import { eventAllowed, eventSource, isUnrequestedPing, resolveEventType } from '@switchyard/domain/webhooks/event-type';
 import { evaluateFilter } from '@switchyard/domain/webhooks/filters';
 import { IDEMPOTENCY_TTL_MS, idempotencyKey } from '@switchyard/domain/webhooks/idempotency-key';
 import { renderPrompt, renderTemplate } from '@switchyard/domain/webhooks/render-template';
@@ -99,8 +99,9 @@ const deliverInline = async (pipeline: WebhookPipeline, delivery: NewDelivery, r
 
     return;
   }
+  let receipt: string | null;
   try {
-    const receipt = await pipeline.deliver({
+    receipt = await pipeline.deliver({
       deliveryId: delivery.id,
       route: delivery.route,
       target: delivery.target,
@@ -109,15 +110,23 @@ const deliverInline = async (pipeline: WebhookPipeline, delivery: NewDelivery, r
       payload: delivery.payload,
       source: delivery.source,
     });
-    await markDelivered(db.fork(), delivery.id, workerId, { resultRef: receipt, keyTtlMs: IDEMPOTENCY_TTL_MS });
-    sendJson(res, 200, { status: 'delivered', delivery_id: delivery.id });
   } catch (error) {
     const message = error instanceof DeliveryError ? error.message : `internal error: ${(error as Error).message}`;
     await markFailed(db.fork(), delivery.id, workerId, message);
     pipeline.logger.warn({ route: delivery.route, delivery_id: delivery.id, error: message }, 'webhook direct delivery failed');
     // Deliberately generic: the sender only needs to know that a retry may help.
     sendJson(res, 502, { status: 'error', error: 'delivery failed', delivery_id: delivery.id });
+
+    return;
   }
+  // The message is out: a failure to record that must not answer 502, or the sender's retry
+  // would post it a second time.
+  try {
+    await markDelivered(db.fork(), delivery.id, workerId, { resultRef: receipt, keyTtlMs: IDEMPOTENCY_TTL_MS });
+  } catch (error) {
+    pipeline.logger.error({ route: delivery.route, delivery_id: delivery.id, err: (error as Error).message }, 'webhook delivered but not recorded');
+  }
+  sendJson(res, 200, { status: 'delivered', delivery_id: delivery.id });
 };
 
 /**
@@ -167,6 +176,11 @@ export const handleWebhook = async (
     return;
   }
   const eventType = resolveEventType(req.headers, payload);
+  if (isUnrequestedPing(route.events, req.headers)) {
+    ignored(res, 'ping');
+
+    return;
+  }
   if (!eventAllowed(route.events, eventType, req.headers, payload)) {
     ignored(res, 'event', eventType);
 

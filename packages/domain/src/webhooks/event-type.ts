@@ -50,6 +50,13 @@ export const eventAllowed = (
   return false;
 };
 
+/**
+ * GitHub's `ping`, sent once when a webhook is created, carries no event to act on: a route runs
+ * an agent or posts a message for it only when its `events` name `ping` outright.
+ */
+export const isUnrequestedPing = (events: readonly string[], headers: HeaderBag): boolean =>
+  headerValue(headers, 'x-github-event') === 'ping' && !events.includes('ping');
+
 /** `--events` as typed on the command line: comma-separated, blanks dropped. */
 export const parseEventList = (text: string | undefined): string[] =>
   (text ?? '')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { githubThreadOf, gitlabThreadOf, originThreadOf, parseThreadReference } from './code-host-thread.ts';
 import { deliveryChoiceProblem } from './delivery-targets.ts';
-import { eventAllowed, parseEventList, resolveEventType } from './event-type.ts';
+import { eventAllowed, isUnrequestedPing, parseEventList, resolveEventType } from './event-type.ts';
 import { idempotencyKey } from './idempotency-key.ts';
 import { parseRouteEntry } from './route-definition.ts';
 import { routeNameProblem } from './route-name.ts';
@@ -96,5 +96,15 @@ describe('route entries', () => {
     expect(parseRouteEntry('r', { deliver: 'fax' }, 'config').ok).toBe(false);
     expect(parseRouteEntry('r', { deliver_only: true }, 'config').ok).toBe(false);
     expect(parseRouteEntry('r', { filters: { field: 'x' } }, 'config').ok).toBe(false);
+  });
+});
+
+describe('isUnrequestedPing', () => {
+  it("is true for GitHub's ping unless the route's events name it", () => {
+    expect(isUnrequestedPing([], { 'x-github-event': 'ping' })).toBe(true);
+    expect(isUnrequestedPing(['issues'], { 'x-github-event': 'ping' })).toBe(true);
+    expect(isUnrequestedPing(['ping'], { 'x-github-event': 'ping' })).toBe(false);
+    expect(isUnrequestedPing([], { 'x-github-event': 'issues' })).toBe(false);
+    expect(isUnrequestedPing([], { 'x-gitlab-event': 'ping' })).toBe(false);
   });
 });
