@@ -26,9 +26,35 @@ export class SlidingWindowRateLimit {
     const window = this.windowAt(key, nowMs);
     const granted = Math.min(wanted, this.remaining(key, limitPerWindow, nowMs));
     window.current += granted;
-    const untilNextWindow = window.start + this.windowMs - nowMs;
+    const waitMs = this.nextAllowedAt(window, limitPerWindow, nowMs) - nowMs;
 
-    return { granted, retryAfterSeconds: Math.max(1, Math.ceil(untilNextWindow / 1000)) };
+    return { granted, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+  }
+
+  /**
+   * The earliest time one more request fits, if nothing else is counted meanwhile. The previous
+   * minute's weight fades through the current one; once the minute turns, the current count
+   * becomes the fading one. So the wait is usually longer than the time to the next minute.
+   */
+  private nextAllowedAt(window: Window, limitPerWindow: number, nowMs: number): number {
+    const room = limitPerWindow - 1;
+    const fadeUntil = (start: number, fading: number, counted: number): number | null => {
+      if (fading + counted <= room) {
+        return start;
+      }
+      if (fading <= 0 || counted > room) {
+        return null;
+      }
+
+      return start + this.windowMs * (1 - (room - counted) / fading);
+    };
+    const within = fadeUntil(window.start, window.previous, window.current);
+    if (within !== null && within < window.start + this.windowMs) {
+      return Math.max(nowMs, within);
+    }
+    const nextStart = window.start + this.windowMs;
+
+    return fadeUntil(nextStart, window.current, 0) ?? nextStart + this.windowMs;
   }
 
   /** Whole requests still allowed in the window at `nowMs`. */

@@ -45,21 +45,32 @@ describe('rate limit', () => {
       expect(limiter.hit('r', 3, start + index).allowed).toBe(true);
     }
     const refused = limiter.hit('r', 3, start + 10_000);
-    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 50 });
+    // The minute turns in 50 s, but then its 3 hits still weigh 3: they fade to 2 (room for one
+    // more) a third into the next minute, 20 s later.
+    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 70 });
+    expect(limiter.hit('r', 3, start + 79_000).allowed).toBe(false);
     expect(limiter.hit('other', 3, start + 10_000).allowed).toBe(true);
     // Half-way into the next minute half of the previous minute's hits still count.
     expect(limiter.hit('r', 3, start + 90_000).allowed).toBe(true);
-    expect(limiter.hit('r', 3, start + 90_001).allowed).toBe(false);
+    const again = limiter.hit('r', 3, start + 90_001);
+    // 1.5 fading + 1 counted = 2.5; the fading 3 fall to 1 (total 2, room for one) two thirds
+    // into this minute, 10 s later.
+    expect(again).toEqual({ allowed: false, retryAfterSeconds: 10 });
+    expect(limiter.hit('r', 3, start + 99_000).allowed).toBe(false);
+    expect(limiter.hit('r', 3, start + 100_000).allowed).toBe(true);
     expect(limiter.hit('r', 3, start + 200_000).allowed).toBe(true);
   });
 
   it('hands out allowance in parts that never add up to more than the limit', () => {
     const limiter = new SlidingWindowRateLimit();
     const now = 600_000;
-    expect(limiter.take('r', 10, 4, now)).toEqual({ granted: 4, retryAfterSeconds: 60 });
+    // Room is left after this grant, so a retry could come at once (the minimum, 1 s).
+    expect(limiter.take('r', 10, 4, now)).toEqual({ granted: 4, retryAfterSeconds: 1 });
     expect(limiter.take('r', 10, 4, now + 1).granted).toBe(4);
     expect(limiter.take('r', 10, 4, now + 2).granted).toBe(2);
-    expect(limiter.take('r', 10, 4, now + 3)).toEqual({ granted: 0, retryAfterSeconds: 60 });
+    // All 10 taken: the next minute starts in just under 60 s, and its fading 10 leave room for one a
+    // tenth into it, 6 s later.
+    expect(limiter.take('r', 10, 4, now + 3)).toEqual({ granted: 0, retryAfterSeconds: 66 });
     expect(limiter.hit('r', 10, now + 4).allowed).toBe(false);
     // Unused allowance given back in the same minute can be taken again.
     limiter.giveBack('r', 3, now + 1, now + 5);
