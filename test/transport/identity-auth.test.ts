@@ -131,7 +131,14 @@ describe('tenant endpoints behind an outside identity provider that says no', ()
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as import('node:net').AddressInfo;
 
-    return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve()) && server.closeAllConnections()) };
+    const close = () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A hanging provider still holds the client's connection open.
+        server.closeAllConnections();
+      });
+
+    return { url: `http://127.0.0.1:${port}`, close };
   };
   const get = async (base: string, path: string, token: string) => {
     const response = await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } });
