@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { domainErrorFromZod } from '../http/domain-error-from-zod.ts';
+import { retryAfterHeaders } from '../http/retry-after-headers.ts';
 import { STATUS_OF_ERROR_CODE } from '../http/status-of-error-code.ts';
 import { DomainError, type DomainErrorCode, type FieldIssue } from '@switchyard/domain/errors';
 
@@ -45,15 +46,10 @@ export const describeError = (raw: unknown): DescribedError => {
       unexpected: true,
     };
   }
-  const headers: Record<string, string> = {};
-  if (error.code === 'rate_limited' && error.retryAfterSeconds !== undefined) {
-    headers['Retry-After'] = String(error.retryAfterSeconds);
-  }
-
   return {
     status: STATUS_OF_ERROR_CODE[error.code],
     body: { error: { code: error.code, message: error.message } },
-    headers,
+    headers: retryAfterHeaders(error),
     issues: error.issues,
     unexpected: error.code === 'internal_error',
   };

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { domainErrorFromZod } from '../http/domain-error-from-zod.ts';
+import { retryAfterHeaders } from '../http/retry-after-headers.ts';
 import { STATUS_OF_ERROR_CODE } from '../http/status-of-error-code.ts';
 import { DomainError, type DomainErrorCode, type FieldIssue } from '@switchyard/domain/errors';
 
@@ -35,13 +36,11 @@ export const describeTransportError = (raw: unknown): DescribedTransportError =>
   if (!(error instanceof DomainError)) {
     return { status: 500, body: { detail: 'Internal server error' }, headers: {}, code: 'internal_error', issues: [], unexpected: true };
   }
-  const headers: Record<string, string> =
-    error.code === 'rate_limited' && error.retryAfterSeconds !== undefined ? { 'Retry-After': String(error.retryAfterSeconds) } : {};
 
   return {
     status: STATUS_OF_ERROR_CODE[error.code],
     body: { detail: error.message },
-    headers,
+    headers: retryAfterHeaders(error),
     code: error.code,
     issues: error.issues,
     unexpected: error.code === 'internal_error',

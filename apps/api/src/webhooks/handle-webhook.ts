@@ -18,6 +18,7 @@ import { verifySignature } from '@switchyard/domain/webhooks/verify-signature';
 import type { Logger } from '../logger.ts';
 import { DeliveryError } from './delivery/delivery-error.ts';
 import type { DeliverMessage } from './delivery/deliver-message.ts';
+import type { DeliveryReceipt } from './delivery/outbound-message.ts';
 import type { GatewaySettings } from './gateway-config.ts';
 import { readBody, sendJson } from './http-answers.ts';
 import type { RouteRateLimit } from './route-rate-limit.ts';
@@ -99,7 +100,7 @@ const deliverInline = async (pipeline: WebhookPipeline, delivery: NewDelivery, r
 
     return;
   }
-  let receipt: string | null;
+  let receipt: DeliveryReceipt;
   try {
     receipt = await pipeline.deliver({
       deliveryId: delivery.id,

@@ -84,9 +84,8 @@ export const invoiceProvider = (env: ProviderEnv): PaymentLink['provider'] | 'no
  * and gives no link, never an error for the caller.
  */
 export const createPaymentLink = async (env: ProviderEnv, logger: Logger, request: PaymentRequest): Promise<PaymentLink | null> => {
-  const chosen = invoiceProvider(env);
-  const provider = chosen === 'none' ? null : chosen;
-  if (!provider) {
+  const provider = invoiceProvider(env);
+  if (provider === 'none') {
     return null;
   }
   try {
