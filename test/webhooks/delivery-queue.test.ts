@@ -6,9 +6,11 @@ import {
   enqueueDeliveries,
   enqueueDelivery,
   extendLease,
+  findKeyHolder,
   markDelivered,
   markFailed,
   purgeExpiredKeys,
+  recordSentParts,
   saveAgentReply,
   scheduleRetry,
   startInlineDelivery,
@@ -110,10 +112,45 @@ describe('delivery queue', () => {
 
   it('an inline delivery is leased to its request and never queued for the worker', async () => {
     const event = delivery('q5', 'd5');
-    expect(await startInlineDelivery(db.fork(), event, lease('request'))).toBe(true);
-    expect(await startInlineDelivery(db.fork(), { ...event, id: randomUUID() }, lease('request'))).toBe(false);
+    expect(await startInlineDelivery(db.fork(), event, lease('request'))).toEqual({ sentParts: [] });
+    expect(await startInlineDelivery(db.fork(), { ...event, id: randomUUID() }, lease('request'))).toBeNull();
     expect((await claimDueDeliveries(db.fork(), lease('w'), 10)).some((item) => item.id === event.id)).toBe(false);
     expect(await findDelivery(db.fork(), event.id)).toMatchObject({ status: 'running', attempts: 1, maxAttempts: 1 });
+  });
+
+  it('says what holds a refused key: a delivered event, an unfinished delivery and its mode, or nothing', async () => {
+    const event = { ...delivery('q8', 'd8'), mode: 'deliver_only' as const };
+    expect(await findKeyHolder(db.fork(), event.idempotencyKey)).toEqual({ kind: 'free' });
+    await startInlineDelivery(db.fork(), event, lease('request'));
+    expect(await findKeyHolder(db.fork(), event.idempotencyKey)).toEqual({ kind: 'unfinished', id: event.id, mode: 'deliver_only' });
+    await markDelivered(db.fork(), event.id, 'request', { resultRef: null, keyTtlMs: 60_000 });
+    expect(await findKeyHolder(db.fork(), event.idempotencyKey)).toEqual({ kind: 'delivered' });
+    const queued = delivery('q8', 'queued');
+    await enqueueDelivery(db.fork(), queued);
+    expect(await findKeyHolder(db.fork(), queued.idempotencyKey)).toEqual({ kind: 'unfinished', id: queued.id, mode: 'agent' });
+  });
+
+  it('keeps the parts sent, hands them to the worker retry, and carries them to a sender retry of the same message only', async () => {
+    const event = delivery('q9', 'd9');
+    await enqueueDelivery(db.fork(), event);
+    await claimDueDeliveries(db.fork(), lease('w'), 10);
+    await recordSentParts(db.fork(), event.id, 'w', ['m1', 'm2']);
+    // Only the lease holder records progress.
+    await recordSentParts(db.fork(), event.id, 'other', ['x']);
+    await scheduleRetry(db.fork(), event.id, 'w', { error: 'part 3 failed', delayMs: 0 });
+    const [again] = (await claimDueDeliveries(db.fork(), lease('w'), 10)).filter((item) => item.id === event.id);
+    expect(again).toMatchObject({ attempts: 2, sentParts: ['m1', 'm2'] });
+
+    const direct = { ...delivery('q10', 'd10'), mode: 'deliver_only' as const };
+    expect(await startInlineDelivery(db.fork(), direct, lease('request'))).toEqual({ sentParts: [] });
+    await recordSentParts(db.fork(), direct.id, 'request', ['p1']);
+    await markFailed(db.fork(), direct.id, 'request', 'part 2 failed');
+    // A different message under the same key (the route's prompt changed) starts over.
+    const edited = { ...direct, id: randomUUID(), prompt: 'edited' };
+    expect(await startInlineDelivery(db.fork(), edited, lease('request'))).toEqual({ sentParts: [] });
+    await markFailed(db.fork(), edited.id, 'request', 'failed at once');
+    const retry = { ...direct, id: randomUUID() };
+    expect(await startInlineDelivery(db.fork(), retry, lease('request'))).toEqual({ sentParts: ['p1'] });
   });
 
   it('stores a batch in one statement, keeping one row per key', async () => {

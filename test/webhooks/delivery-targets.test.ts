@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformAnswers, startFakePlatform, type FakePlatform } from '../support/webhooks/fake-platform.ts';
+import { fakeNamed, platformAnswers, startFakePlatform, type FakePlatform } from '../support/webhooks/fake-platform.ts';
 import { ReceiverHarness } from '../support/webhooks/receiver-harness.ts';
 
 const SECRET = 'targets-secret';
@@ -62,14 +62,7 @@ afterAll(async () => {
   await Promise.all(Object.values(fakes).map((fake) => fake.close()));
 });
 
-const fake = (name: string): FakePlatform => {
-  const platform = fakes[name];
-  if (platform === undefined) {
-    throw new Error(`no fake ${name}`);
-  }
-
-  return platform;
-};
+const fake = (name: string): FakePlatform => fakeNamed(fakes, name);
 
 const send = (route: string, payload: unknown, headers: Record<string, string> = {}) =>
   harness.postSigned(route, payload, SECRET, { 'x-github-delivery': randomUUID(), ...headers });

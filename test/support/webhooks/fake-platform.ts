@@ -7,9 +7,11 @@ export type RecordedRequest = {
   path: string;
   headers: IncomingHttpHeaders;
   body: unknown;
+  /** When the request arrived (Date.now()), to measure the time between attempts. */
+  at: number;
 };
 
-export type FakeAnswer = { status: number; body: unknown; delayMs?: number };
+export type FakeAnswer = { status: number; body: unknown; delayMs?: number; headers?: Record<string, string> };
 export type Responder = (request: RecordedRequest, index: number) => FakeAnswer;
 
 /**
@@ -20,7 +22,9 @@ export type FakePlatform = {
   url: string;
   requests: RecordedRequest[];
   /** The next `count` requests get this answer instead of the normal one. */
-  failNext(count: number, status: number, body?: unknown): void;
+  failNext(count: number, status: number, body?: unknown, options?: { delayMs?: number; headers?: Record<string, string> }): void;
+  /** The next requests get these answers in order; `'normal'` is the platform's usual answer. */
+  answerNext(...answers: (FakeAnswer | 'normal')[]): void;
   /** Holds answers until release() (to keep a delivery in flight). */
   hold(): void;
   release(): void;
@@ -29,7 +33,7 @@ export type FakePlatform = {
 
 export const startFakePlatform = async (respond: Responder): Promise<FakePlatform> => {
   const requests: RecordedRequest[] = [];
-  const failures: FakeAnswer[] = [];
+  const scripted: (FakeAnswer | 'normal')[] = [];
   let held: (() => void)[] | null = null;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -42,12 +46,17 @@ export const startFakePlatform = async (respond: Responder): Promise<FakePlatfor
       } catch {
         // Not JSON: recorded as text.
       }
-      const request = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
+      const request = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, at: Date.now() };
       requests.push(request);
-      const answer = failures.shift() ?? respond(request, requests.length - 1);
+      const next = scripted.shift() ?? 'normal';
+      const answer = next === 'normal' ? respond(request, requests.length - 1) : next;
       const send = () => {
         const payload = JSON.stringify(answer.body);
-        res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+        res.writeHead(answer.status, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...answer.headers,
+        });
         res.end(payload);
       };
       if (held !== null) {
@@ -65,10 +74,13 @@ export const startFakePlatform = async (respond: Responder): Promise<FakePlatfor
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    failNext: (count, status, body = { error: 'failing on purpose' }) => {
+    failNext: (count, status, body = { error: 'failing on purpose' }, options = {}) => {
       for (let index = 0; index < count; index += 1) {
-        failures.push({ status, body });
+        scripted.push({ status, body, ...options });
       }
+    },
+    answerNext: (...answers) => {
+      scripted.push(...answers);
     },
     hold: () => {
       held ??= [];
@@ -105,3 +117,13 @@ export const platformAnswers = {
     return ok({ choices: [{ index: 0, message: { role: 'assistant', content: `Agent says: ${user}` } }] });
   },
 } satisfies Record<string, Responder>;
+
+/** One fake of a named set, failing the test at once when the name is not there. */
+export const fakeNamed = (fakes: Record<string, FakePlatform>, name: string): FakePlatform => {
+  const platform = fakes[name];
+  if (platform === undefined) {
+    throw new Error(`no fake ${name}`);
+  }
+
+  return platform;
+};

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
@@ -42,6 +42,9 @@ export const writeHomeFiles = (home: string, files: Record<string, string>): voi
   }
 };
 
+const configYaml = (extra: Record<string, unknown> = {}): string =>
+  stringify({ platforms: { webhook: { enabled: true, extra: { host: '127.0.0.1', port: 0, ...extra } } } });
+
 /** The receiver, in this process, on a random port, with its own SWITCHYARD_HOME and database. */
 export class ReceiverHarness {
   private constructor(
@@ -54,8 +57,7 @@ export class ReceiverHarness {
 
   static async start(options: HarnessOptions = {}): Promise<ReceiverHarness> {
     const home = mkdtempSync(join(tmpdir(), 'switchyard-home-'));
-    const config = { platforms: { webhook: { enabled: true, extra: { host: '127.0.0.1', port: 0, ...options.extra } } } };
-    writeFileSync(join(home, 'config.yaml'), stringify(config));
+    writeFileSync(join(home, 'config.yaml'), configYaml(options.extra));
     if (options.subscriptions !== undefined) {
       writeFileSync(join(home, 'webhook_subscriptions.json'), JSON.stringify(options.subscriptions));
     }
@@ -76,6 +78,16 @@ export class ReceiverHarness {
     }
 
     return new ReceiverHarness(home, env, db, testDb, receiver);
+  }
+
+  /**
+   * Replaces config.yaml while the receiver runs, the way an editor or `gateway setup` does (a new
+   * file renamed over the old); `extra` is platforms.webhook.extra besides host and port.
+   */
+  rewriteConfig(extra: Record<string, unknown>): void {
+    const file = join(this.home, 'config.yaml');
+    writeFileSync(`${file}.new`, configYaml(extra));
+    renameSync(`${file}.new`, file);
   }
 
   /** DATABASE_URL or DATA_DIR of this receiver's database, for CLI children. */

@@ -16,6 +16,7 @@ import type { Logger } from '../logger.ts';
 import type { RunAgent } from './agent-runner.ts';
 import { DeliveryError } from './delivery/delivery-error.ts';
 import type { DeliverMessage } from './delivery/deliver-message.ts';
+import { sentPartsRecorder } from './sent-parts-recorder.ts';
 import { loadSkillInstructions, UnknownSkillError } from './skills.ts';
 import type { WebhookEnv } from './webhook-env.ts';
 
@@ -38,15 +39,15 @@ export type DeliveryWorkerOptions = {
 const SILENT_REPLY = '[SILENT]';
 const PURGE_EVERY_MS = 10 * 60 * 1000;
 
-const describe = (error: unknown): { message: string; permanent: boolean } => {
+const describe = (error: unknown): { message: string; permanent: boolean; retryAfterMs: number | null } => {
   if (error instanceof DeliveryError) {
-    return { message: error.message, permanent: error.permanent };
+    return { message: error.message, permanent: error.permanent, retryAfterMs: error.retryAfterMs };
   }
   if (error instanceof UnknownSkillError) {
-    return { message: error.message, permanent: true };
+    return { message: error.message, permanent: true, retryAfterMs: null };
   }
 
-  return { message: `internal error: ${(error as Error).message ?? String(error)}`.slice(0, 500), permanent: false };
+  return { message: `internal error: ${(error as Error).message ?? String(error)}`.slice(0, 500), permanent: false, retryAfterMs: null };
 };
 
 export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWorker => {
@@ -97,6 +98,8 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
           text,
           payload: job.payload,
           source: job.source,
+          sentParts: job.sentParts,
+          recordSentParts: sentPartsRecorder(db, job.id, workerId, log),
         });
       }
       await markDelivered(db.fork(), job.id, workerId, { resultRef: receipt, keyTtlMs: IDEMPOTENCY_TTL_MS });
@@ -112,9 +115,10 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
           job.attempts,
           { baseMs: env.WEBHOOK_RETRY_BASE_MS, maxMs: env.WEBHOOK_RETRY_MAX_MS },
           Math.random(),
+          failure.retryAfterMs,
         );
         await scheduleRetry(db.fork(), job.id, workerId, { error: failure.message, delayMs });
-        log.info({ error: failure.message, retry_in_ms: delayMs }, 'webhook delivery will be retried');
+        log.info({ error: failure.message, retry_in_ms: delayMs, target_asked_ms: failure.retryAfterMs }, 'webhook delivery will be retried');
       }
     } finally {
       clearInterval(heartbeat);

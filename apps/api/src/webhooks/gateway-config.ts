@@ -71,8 +71,8 @@ const flag = (value: unknown): boolean =>
   value === true || (typeof value === 'string' && /^(true|1|yes)$/i.test(value));
 
 /** Static routes of config.yaml, keeping the usable ones and a problem line for the others. */
-export const readStaticRoutes = (configFile: string, globalSecret: string | undefined) => {
-  const routes = readWebhookSection(configFile).extra?.routes;
+const staticRoutesOf = (section: RawWebhookConfig, globalSecret: string | undefined) => {
+  const routes = section.extra?.routes;
   const problems: string[] = [];
   const parsed: WebhookRoute[] = [];
   if (routes !== undefined && routes !== null && !isRecord(routes)) {
@@ -92,12 +92,16 @@ export const readStaticRoutes = (configFile: string, globalSecret: string | unde
   return { routes: parsed, problems };
 };
 
+/**
+ * Reads config.yaml once, so that the settings and the static routes come from the same version
+ * of the file. Throws ConfigFileError for invalid YAML or an invalid value.
+ */
 export const loadGatewaySettings = (configFile: string, env: WebhookServiceEnv): GatewaySettings => {
   const section = readWebhookSection(configFile);
   const extra = isRecord(section.extra) ? section.extra : {};
   const secret =
     env.WEBHOOK_SECRET ?? (typeof extra.secret === 'string' && extra.secret !== '' ? extra.secret : undefined);
-  const { routes, problems } = readStaticRoutes(configFile, secret);
+  const { routes, problems } = staticRoutesOf(section, secret);
 
   return {
     enabled: env.WEBHOOK_ENABLED ?? flag(section.enabled),

@@ -1,25 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from '@switchyard/db/orm';
-import {
-  markDelivered,
-  markFailed,
-  startInlineDelivery,
-  wasRecentlyDelivered,
-  type NewDelivery,
-} from '@switchyard/db/webhooks/delivery-queue';
+import { wasRecentlyDelivered, type NewDelivery } from '@switchyard/db/webhooks/delivery-queue';
 import { eventAllowed, eventSource, isUnrequestedPing, resolveEventType } from '@switchyard/domain/webhooks/event-type';
 import { evaluateFilter } from '@switchyard/domain/webhooks/filters';
-import { IDEMPOTENCY_TTL_MS, idempotencyKey } from '@switchyard/domain/webhooks/idempotency-key';
+import { idempotencyKey } from '@switchyard/domain/webhooks/idempotency-key';
 import { renderPrompt, renderTemplate } from '@switchyard/domain/webhooks/render-template';
 import type { WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
 import { interpretScriptRun } from '@switchyard/domain/webhooks/script-outcome';
 import { verifySignature } from '@switchyard/domain/webhooks/verify-signature';
 import type { Logger } from '../logger.ts';
-import { DeliveryError } from './delivery/delivery-error.ts';
+import { deliverInline } from './deliver-inline.ts';
 import type { DeliverMessage } from './delivery/deliver-message.ts';
-import type { DeliveryReceipt } from './delivery/outbound-message.ts';
-import type { GatewaySettings } from './gateway-config.ts';
 import { readBody, sendJson } from './http-answers.ts';
 import type { RouteRateLimit } from './route-rate-limit.ts';
 import type { RouteTable } from './route-table.ts';
@@ -27,8 +19,8 @@ import { locateScript, runRouteScript } from './route-script.ts';
 import type { WebhookEnv } from './webhook-env.ts';
 
 export type WebhookPipeline = {
+  /** Routes and the global settings, both reloaded when their files change. */
   routes: RouteTable;
-  settings: GatewaySettings;
   rateLimit: RouteRateLimit;
   db: Database;
   env: WebhookEnv;
@@ -92,47 +84,10 @@ const applyScript = async (
   return { payload: outcome.payload };
 };
 
-const deliverInline = async (pipeline: WebhookPipeline, delivery: NewDelivery, res: ServerResponse) => {
-  const { db, inlineWorkerId: workerId } = pipeline;
-  const started = await startInlineDelivery(db.fork(), delivery, { workerId, leaseMs: pipeline.env.WEBHOOK_LEASE_MS });
-  if (!started) {
-    duplicate(res);
-
-    return;
-  }
-  let receipt: DeliveryReceipt;
-  try {
-    receipt = await pipeline.deliver({
-      deliveryId: delivery.id,
-      route: delivery.route,
-      target: delivery.target,
-      chatId: delivery.chatId,
-      text: delivery.prompt,
-      payload: delivery.payload,
-      source: delivery.source,
-    });
-  } catch (error) {
-    const message = error instanceof DeliveryError ? error.message : `internal error: ${(error as Error).message}`;
-    await markFailed(db.fork(), delivery.id, workerId, message);
-    pipeline.logger.warn({ route: delivery.route, delivery_id: delivery.id, error: message }, 'webhook direct delivery failed');
-    // Deliberately generic: the sender only needs to know that a retry may help.
-    sendJson(res, 502, { status: 'error', error: 'delivery failed', delivery_id: delivery.id });
-
-    return;
-  }
-  // The message is out: a failure to record that must not answer 502, or the sender's retry
-  // would post it a second time.
-  try {
-    await markDelivered(db.fork(), delivery.id, workerId, { resultRef: receipt, keyTtlMs: IDEMPOTENCY_TTL_MS });
-  } catch (error) {
-    pipeline.logger.error({ route: delivery.route, delivery_id: delivery.id, err: (error as Error).message }, 'webhook delivered but not recorded');
-  }
-  sendJson(res, 200, { status: 'delivered', delivery_id: delivery.id });
-};
-
 /**
  * POST /webhooks/{name}: route, size, signature, rate limit, JSON, event, filters, idempotency,
- * script, then either a queued agent run (202) or a direct delivery (200 or 502).
+ * script, then either a queued agent run (202) or a direct delivery (200, 502, or 503 while an
+ * earlier attempt of the event is still running).
  */
 export const handleWebhook = async (
   pipeline: WebhookPipeline,
@@ -147,14 +102,16 @@ export const handleWebhook = async (
 
     return;
   }
-  const read = await readBody(req, pipeline.settings.maxBodyBytes);
+  // Read after the lookup, which reloads them with the routes when config.yaml changed.
+  const { settings } = pipeline.routes;
+  const read = await readBody(req, settings.maxBodyBytes);
   if (!read.ok) {
     sendJson(res, read.status, { error: read.status === 413 ? 'payload too large' : 'bad request' }, { connection: 'close' });
 
     return;
   }
   const { body } = read;
-  const secret = route.secret ?? pipeline.settings.secret ?? '';
+  const secret = route.secret ?? settings.secret ?? '';
   const check = verifySignature({ headers: req.headers, rawBody: body, secret, nowSeconds: Math.floor(Date.now() / 1000) });
   if (!check.ok) {
     sendJson(res, 401, { error: SIGNATURE_ERRORS[check.reason] });
@@ -162,7 +119,7 @@ export const handleWebhook = async (
     return;
   }
   // Counted after authentication, so that forged requests cannot use up a route's allowance.
-  const rate = await pipeline.rateLimit.hit(route.name, route.rateLimit ?? pipeline.settings.rateLimitPerMinute);
+  const rate = await pipeline.rateLimit.hit(route.name, route.rateLimit ?? settings.rateLimitPerMinute);
   if (!rate.allowed) {
     sendJson(res, 429, { error: 'rate limit exceeded' }, { 'retry-after': String(rate.retryAfterSeconds) });
 

@@ -2,9 +2,10 @@ import { statSync } from 'node:fs';
 import { parseRouteEntry, type WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
 import { resolveScriptPath } from '@switchyard/domain/webhooks/script-path';
 import type { Logger } from '../logger.ts';
-import { readStaticRoutes } from './gateway-config.ts';
+import { loadGatewaySettings, type GatewaySettings } from './gateway-config.ts';
 import type { SwitchyardHome } from './switchyard-home.ts';
 import { readSubscriptions } from './subscriptions-file.ts';
+import type { WebhookServiceEnv } from './webhook-env.ts';
 
 /** Identifies a file version: an atomic rename changes the inode even within one mtime tick. */
 const fileVersion = (path: string): string => {
@@ -14,9 +15,22 @@ const fileVersion = (path: string): string => {
 };
 
 /**
- * The routes the receiver serves. Both files are checked before a request is routed and re-read
- * only when they changed, so a subscription added by the CLI is served on the next request, no
- * restart. Static routes (config.yaml) win over subscriptions of the same name.
+ * The global settings a request is handled with. Where and whether the receiver listens (host,
+ * port, enabled) is not among them: the listening socket is opened once, at start.
+ */
+export type RequestSettings = Pick<GatewaySettings, 'secret' | 'rateLimitPerMinute' | 'maxBodyBytes'>;
+
+const requestSettingsOf = (settings: GatewaySettings): RequestSettings => ({
+  secret: settings.secret,
+  rateLimitPerMinute: settings.rateLimitPerMinute,
+  maxBodyBytes: settings.maxBodyBytes,
+});
+
+/**
+ * The routes the receiver serves, and the global settings of config.yaml they are served with.
+ * Both files are checked before a request is routed and re-read only when they changed, so a
+ * subscription added by the CLI, or a new global secret, rate limit or body limit, applies from
+ * the next request, no restart. Static routes (config.yaml) win over subscriptions of the same name.
  *
  * The check runs at most once per turn of the event loop: the requests of one turn were read off
  * their sockets together, after the turn began, so a file written before any of them was sent is
@@ -24,6 +38,7 @@ const fileVersion = (path: string): string => {
  */
 export class RouteTable {
   private routes = new Map<string, WebhookRoute>();
+  private current: RequestSettings;
   private versions = { config: '', subscriptions: '' };
   private checkedThisTurn = false;
   private readonly endTurn = () => {
@@ -32,9 +47,17 @@ export class RouteTable {
 
   constructor(
     private readonly home: SwitchyardHome,
-    private readonly globalSecret: string | undefined,
+    private readonly env: WebhookServiceEnv,
     private readonly logger: Logger,
-  ) {}
+    initial: GatewaySettings,
+  ) {
+    this.current = requestSettingsOf(initial);
+  }
+
+  /** The global settings as of the last check: read them after lookup(), which checks. */
+  get settings(): RequestSettings {
+    return this.current;
+  }
 
   lookup(name: string): WebhookRoute | undefined {
     this.refreshIfChanged();
@@ -62,12 +85,14 @@ export class RouteTable {
       return;
     }
     try {
-      this.routes = this.load();
+      const loaded = this.load();
+      this.routes = loaded.routes;
+      this.current = loaded.settings;
       this.versions = versions;
     } catch (error) {
-      // A half-edited file keeps the routes that worked; the next change is tried again.
+      // A half-edited file keeps the routes and settings that worked; the next change is tried again.
       this.versions = versions;
-      this.logger.error({ err: (error as Error).message }, 'webhook routes not reloaded');
+      this.logger.error({ err: (error as Error).message }, 'webhook routes and settings not reloaded');
     }
   }
 
@@ -81,12 +106,13 @@ export class RouteTable {
     return resolved.ok ? null : `route "${route.name}": ${resolved.problem}`;
   }
 
-  private load(): Map<string, WebhookRoute> {
+  private load(): { routes: Map<string, WebhookRoute>; settings: RequestSettings } {
     const routes = new Map<string, WebhookRoute>();
     const problems: string[] = [];
-    const statics = readStaticRoutes(this.home.configFile, this.globalSecret);
-    problems.push(...statics.problems);
-    for (const route of statics.routes) {
+    const gateway = loadGatewaySettings(this.home.configFile, this.env);
+    const settings = requestSettingsOf(gateway);
+    problems.push(...gateway.problems);
+    for (const route of gateway.staticRoutes) {
       const scriptProblem = this.scriptProblem(route);
       if (scriptProblem === null) {
         routes.set(route.name, route);
@@ -102,7 +128,7 @@ export class RouteTable {
       const parsed = parseRouteEntry(name, entry, 'subscription');
       if (!parsed.ok) {
         problems.push(parsed.problem);
-      } else if (parsed.route.secret === undefined && this.globalSecret === undefined) {
+      } else if (parsed.route.secret === undefined && settings.secret === undefined) {
         problems.push(`subscription "${name}" has no secret`);
       } else if (this.scriptProblem(parsed.route) !== null) {
         problems.push(this.scriptProblem(parsed.route) ?? '');
@@ -113,8 +139,14 @@ export class RouteTable {
     for (const problem of problems) {
       this.logger.warn({ problem }, 'webhook route skipped');
     }
-    this.logger.info({ routes: routes.size }, 'webhook routes loaded');
+    this.logger.info(
+      { routes: routes.size, rate_limit: settings.rateLimitPerMinute, max_body_bytes: settings.maxBodyBytes },
+      'webhook routes loaded',
+    );
+    if (settings.secret !== this.current.secret) {
+      this.logger.info('webhook global secret changed');
+    }
 
-    return routes;
+    return { routes, settings };
   }
 }

@@ -32,11 +32,10 @@ export type ReceiverHttp = { server: Server; port: number; routeCount: number; c
 /** The receiver's HTTP side: routes, pipeline and server, listening on the configured address. */
 export const startReceiverHttp = async (options: ReceiverHttpOptions): Promise<ReceiverHttp> => {
   const { env, db, logger, home, settings } = options;
-  const routes = new RouteTable(home, settings.secret, logger);
+  const routes = new RouteTable(home, env, logger, settings);
   const server = createReceiverServer(
     {
       routes,
-      settings,
       rateLimit: options.rateLimit,
       db,
       env,

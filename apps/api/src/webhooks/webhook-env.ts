@@ -46,6 +46,11 @@ export const webhookEnvShape = {
   WEBHOOK_RETRY_BASE_MS: milliseconds(5_000),
   WEBHOOK_RETRY_MAX_MS: milliseconds(3_600_000),
   WEBHOOK_LEASE_MS: milliseconds(300_000),
+  /**
+   * How long a sender's retry of a direct delivery waits for an earlier attempt of the same event
+   * that is still running before it answers 503 (0: answer at once).
+   */
+  WEBHOOK_INFLIGHT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   WEBHOOK_WORKER_POLL_MS: milliseconds(1_000),
   WEBHOOK_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** HTTP processes of `gateway run`; unset: one per two cores (1 to 4) on PostgreSQL, 1 on PGlite. */

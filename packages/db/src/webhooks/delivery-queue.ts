@@ -38,6 +38,8 @@ export type ClaimedDelivery = {
   skills: string[];
   payload: unknown;
   agentReply: string | null;
+  /** Receipts of the parts of a split message earlier attempts already sent, in order. */
+  sentParts: string[];
   attempts: number;
   maxAttempts: number;
 };
@@ -47,6 +49,12 @@ export type Lease = { workerId: string; leaseMs: number };
 type Row = Record<string, unknown>;
 
 const parseJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+
+const receiptsOf = (value: unknown): string[] => {
+  const parsed = parseJson(value);
+
+  return Array.isArray(parsed) ? parsed.map(String) : [];
+};
 
 const toClaimed = (row: Row): ClaimedDelivery => ({
   id: String(row.id),
@@ -60,6 +68,7 @@ const toClaimed = (row: Row): ClaimedDelivery => ({
   skills: (parseJson(row.skills) as string[] | null) ?? [],
   payload: parseJson(row.payload),
   agentReply: typeof row.agent_reply === 'string' ? row.agent_reply : null,
+  sentParts: receiptsOf(row.sent_parts),
   attempts: Number(row.attempts),
   maxAttempts: Number(row.max_attempts),
 });
@@ -73,24 +82,34 @@ const toClaimed = (row: Row): ClaimedDelivery => ({
 // `offset 0` keeps each NOT EXISTS a per-row probe of its index: as a join, a plan made while the
 // tables were small hashes the whole table (every unexpired key, every unfinished delivery) on
 // each batch, and the prepared statement keeps that plan as the tables grow.
+// A sender's retry starts where its failed attempt stopped: the parts that attempt sent are
+// carried over, but only for the same message to the same place (a changed route starts over).
 const INSERT_DELIVERY = `
   insert into webhook_delivery (
     id, route, event_type, idempotency_key, mode, status, target, chat_id, source, prompt, skills,
-    payload, attempts, max_attempts, next_attempt_at, locked_until, locked_by, created_at, updated_at
+    payload, attempts, max_attempts, next_attempt_at, locked_until, locked_by, sent_parts, created_at, updated_at
   )
   select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, now(),
     case when ?::text is null then null else now() + (?::bigint * interval '1 millisecond') end,
-    ?, now(), now()
+    ?,
+    (select f.sent_parts from webhook_delivery f
+      where f.idempotency_key = ? and f.status = 'failed' and f.sent_parts is not null
+        and f.target = ? and f.chat_id is not distinct from ?::text and f.prompt = ?
+      order by f.finished_at desc limit 1),
+    now(), now()
   where not exists (select 1 from webhook_idempotency where key = ? and expires_at > now() offset 0)
     and not exists (select 1 from webhook_delivery where idempotency_key = ? and status in ('queued', 'running') offset 0)
   on conflict (idempotency_key) where status in ('queued', 'running') do nothing
-  returning id`;
+  returning id, sent_parts`;
+
+/** A direct delivery leased to its request, with the parts its sender's failed attempt already sent. */
+export type InlineStart = { sentParts: string[] };
 
 const insertDelivery = async (
   em: SqlEntityManager,
   delivery: NewDelivery,
   inline: Lease | null,
-): Promise<boolean> => {
+): Promise<InlineStart | null> => {
   const rows = await em.execute<Row[]>(INSERT_DELIVERY, [
     delivery.id,
     delivery.route,
@@ -110,10 +129,15 @@ const insertDelivery = async (
     inline?.leaseMs ?? 0,
     inline?.workerId ?? null,
     delivery.idempotencyKey,
+    delivery.target,
+    delivery.chatId,
+    delivery.prompt,
+    delivery.idempotencyKey,
     delivery.idempotencyKey,
   ]);
+  const [row] = rows;
 
-  return rows.length === 1;
+  return row === undefined ? null : { sentParts: receiptsOf(row.sent_parts) };
 };
 
 /** Queues an event for the worker. False when the event is a duplicate. */
@@ -207,9 +231,36 @@ export const enqueueDeliveriesNative = async (pool: NativePgPool, deliveries: re
  * Records a direct delivery the request itself performs, already leased to it with its one attempt:
  * the sender learns the outcome from the answer and retries itself, so the worker must not retry
  * too. If the process dies mid-delivery the worker marks the row failed when the lease runs out.
+ * Null when the event is a duplicate (delivered, or another delivery of it is unfinished).
  */
-export const startInlineDelivery = (em: SqlEntityManager, delivery: NewDelivery, lease: Lease): Promise<boolean> =>
+export const startInlineDelivery = (em: SqlEntityManager, delivery: NewDelivery, lease: Lease): Promise<InlineStart | null> =>
   insertDelivery(em, delivery, lease);
+
+/** What keeps a new delivery of an event from being stored. */
+export type KeyHolder =
+  | { kind: 'delivered' }
+  | { kind: 'unfinished'; id: string; mode: DeliveryMode }
+  /** Nothing any more: the holder finished without delivering since the insert was refused. */
+  | { kind: 'free' };
+
+/** Read only after an insert was refused, so a stored event never pays for it. */
+export const findKeyHolder = async (em: SqlEntityManager, key: string): Promise<KeyHolder> => {
+  const rows = await em.execute<Row[]>(
+    `select 'delivered' as kind, null as id, null as mode from webhook_idempotency where key = ? and expires_at > now()
+     union all
+     select 'unfinished', id::text, mode from webhook_delivery where idempotency_key = ? and status in ('queued', 'running')`,
+    [key, key],
+  );
+  if (rows.some((row) => row.kind === 'delivered')) {
+    return { kind: 'delivered' };
+  }
+  const unfinished = rows[0];
+  if (unfinished === undefined) {
+    return { kind: 'free' };
+  }
+
+  return { kind: 'unfinished', id: String(unfinished.id), mode: unfinished.mode === 'deliver_only' ? 'deliver_only' : 'agent' };
+};
 
 export const wasRecentlyDelivered = async (em: SqlEntityManager, key: string): Promise<boolean> => {
   const rows = await em.execute<Row[]>(
@@ -249,7 +300,7 @@ export const claimDueDeliveries = async (
             locked_until = now() + (?::bigint * interval '1 millisecond'), updated_at = now()
       where d.id in (select id from expired union all select id from due)
       returning d.id, d.route, d.event_type, d.mode, d.target, d.chat_id, d.source, d.prompt, d.skills,
-                d.payload, d.agent_reply, d.attempts, d.max_attempts`,
+                d.payload, d.agent_reply, d.sent_parts, d.attempts, d.max_attempts`,
     [limit, limit, lease.workerId, lease.leaseMs],
   );
 
@@ -273,6 +324,18 @@ export const saveAgentReply = async (em: SqlEntityManager, id: string, workerId:
     `update webhook_delivery set agent_reply = ?, updated_at = now()
       where id = ? and status = 'running' and locked_by = ?`,
     [reply, id, workerId],
+  );
+};
+
+/**
+ * Records the parts of a split message sent so far (their receipts, in order), so that a retry
+ * after a later part failed resumes after them.
+ */
+export const recordSentParts = async (em: SqlEntityManager, id: string, workerId: string, sentParts: readonly string[]) => {
+  await em.execute(
+    `update webhook_delivery set sent_parts = ?::jsonb, updated_at = now()
+      where id = ? and status = 'running' and locked_by = ?`,
+    [JSON.stringify(sentParts), id, workerId],
   );
 };
 

@@ -18,6 +18,7 @@ export const WebhookDeliverySchema = defineEntity({
     skills: p.json<string[]>(),
     payload: p.json<unknown>(),
     agentReply: p.text().fieldName('agent_reply').nullable(),
+    sentParts: p.json<string[]>().fieldName('sent_parts').nullable(),
     attempts: p.integer(),
     maxAttempts: p.integer().fieldName('max_attempts'),
     nextAttemptAt: p.datetime().fieldName('next_attempt_at'),

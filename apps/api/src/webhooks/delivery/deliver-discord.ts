@@ -1,14 +1,15 @@
 import { MESSAGE_LIMITS, splitMessage } from '@switchyard/domain/webhooks/split-message';
 import { callJson, field } from './http-call.ts';
 import { requireChatId, requireSetting, type DeliveryContext, type DeliveryReceipt, type OutboundMessage } from './outbound-message.ts';
+import { sendParts } from './send-parts.ts';
 
 /** Create Message on a channel (or thread) as the bot, 2000 characters per message. */
 export const deliverToDiscord = async (message: OutboundMessage, context: DeliveryContext): Promise<DeliveryReceipt> => {
   const { env } = context;
   const token = requireSetting(env.DISCORD_BOT_TOKEN, 'DISCORD_BOT_TOKEN', 'discord');
   const channel = encodeURIComponent(requireChatId(message));
-  const ids: string[] = [];
-  for (const content of splitMessage(message.text, MESSAGE_LIMITS.discord)) {
+
+  return sendParts(message, splitMessage(message.text, MESSAGE_LIMITS.discord), async (content) => {
     const answer = await callJson({
       what: 'discord create message',
       method: 'POST',
@@ -17,8 +18,7 @@ export const deliverToDiscord = async (message: OutboundMessage, context: Delive
       body: { content, allowed_mentions: { parse: [] } },
       timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
     });
-    ids.push(String(field(answer, 'id') ?? ''));
-  }
 
-  return ids.join(',');
+    return String(field(answer, 'id') ?? '');
+  });
 };

@@ -1,6 +1,7 @@
 import { MESSAGE_LIMITS, splitMessage } from '@switchyard/domain/webhooks/split-message';
 import { callJson, field } from './http-call.ts';
 import { requireChatId, requireSetting, type DeliveryContext, type DeliveryReceipt, type OutboundMessage } from './outbound-message.ts';
+import { sendParts } from './send-parts.ts';
 
 /**
  * Client-server API room send. The transaction id is derived from the delivery and the part, so a
@@ -11,9 +12,8 @@ export const deliverToMatrix = async (message: OutboundMessage, context: Deliver
   const token = requireSetting(env.MATRIX_ACCESS_TOKEN, 'MATRIX_ACCESS_TOKEN', 'matrix');
   const base = requireSetting(env.MATRIX_API_URL, 'MATRIX_API_URL', 'matrix').replace(/\/+$/, '');
   const room = encodeURIComponent(requireChatId(message));
-  const ids: string[] = [];
-  const parts = splitMessage(message.text, MESSAGE_LIMITS.matrix);
-  for (const [index, body] of parts.entries()) {
+
+  return sendParts(message, splitMessage(message.text, MESSAGE_LIMITS.matrix), async (body, index) => {
     const transaction = `switchyard_${message.deliveryId}_${index}`;
     const answer = await callJson({
       what: 'matrix room send',
@@ -23,8 +23,7 @@ export const deliverToMatrix = async (message: OutboundMessage, context: Deliver
       body: { msgtype: 'm.text', body },
       timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
     });
-    ids.push(String(field(answer, 'event_id') ?? ''));
-  }
 
-  return ids.join(',');
+    return String(field(answer, 'event_id') ?? '');
+  });
 };

@@ -2,6 +2,7 @@ import { MESSAGE_LIMITS, splitMessage } from '@switchyard/domain/webhooks/split-
 import { DeliveryError } from './delivery-error.ts';
 import { callJson, field } from './http-call.ts';
 import { requireChatId, requireSetting, type DeliveryContext, type DeliveryReceipt, type OutboundMessage } from './outbound-message.ts';
+import { sendParts } from './send-parts.ts';
 
 const RETRYABLE_SLACK_ERRORS = new Set(['ratelimited', 'service_unavailable', 'internal_error', 'fatal_error', 'request_timeout']);
 
@@ -10,8 +11,8 @@ export const deliverToSlack = async (message: OutboundMessage, context: Delivery
   const { env } = context;
   const token = requireSetting(env.SLACK_BOT_TOKEN, 'SLACK_BOT_TOKEN', 'slack');
   const channel = requireChatId(message);
-  const ids: string[] = [];
-  for (const text of splitMessage(message.text, MESSAGE_LIMITS.slack)) {
+
+  return sendParts(message, splitMessage(message.text, MESSAGE_LIMITS.slack), async (text) => {
     const answer = await callJson({
       what: 'slack chat.postMessage',
       method: 'POST',
@@ -24,8 +25,7 @@ export const deliverToSlack = async (message: OutboundMessage, context: Delivery
       const error = String(field(answer, 'error') ?? 'not ok');
       throw new DeliveryError(`slack chat.postMessage: ${error}`, !RETRYABLE_SLACK_ERRORS.has(error));
     }
-    ids.push(String(field(answer, 'ts') ?? ''));
-  }
 
-  return ids.join(',');
+    return String(field(answer, 'ts') ?? '');
+  });
 };

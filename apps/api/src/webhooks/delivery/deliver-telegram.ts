@@ -2,14 +2,15 @@ import { MESSAGE_LIMITS, splitMessage } from '@switchyard/domain/webhooks/split-
 import { DeliveryError } from './delivery-error.ts';
 import { callJson, field } from './http-call.ts';
 import { requireChatId, requireSetting, type DeliveryContext, type DeliveryReceipt, type OutboundMessage } from './outbound-message.ts';
+import { sendParts } from './send-parts.ts';
 
 /** Bot API sendMessage, one call per 4096-character part. */
 export const deliverToTelegram = async (message: OutboundMessage, context: DeliveryContext): Promise<DeliveryReceipt> => {
   const { env } = context;
   const token = requireSetting(env.TELEGRAM_BOT_TOKEN, 'TELEGRAM_BOT_TOKEN', 'telegram');
   const chatId = requireChatId(message);
-  const ids: string[] = [];
-  for (const text of splitMessage(message.text, MESSAGE_LIMITS.telegram)) {
+
+  return sendParts(message, splitMessage(message.text, MESSAGE_LIMITS.telegram), async (text) => {
     const answer = await callJson({
       what: 'telegram sendMessage',
       method: 'POST',
@@ -21,8 +22,7 @@ export const deliverToTelegram = async (message: OutboundMessage, context: Deliv
     if (field(answer, 'ok') !== true) {
       throw new DeliveryError(`telegram sendMessage: ${String(field(answer, 'description') ?? 'not ok')}`, true);
     }
-    ids.push(String(field(field(answer, 'result'), 'message_id') ?? ''));
-  }
 
-  return ids.join(',');
+    return String(field(field(answer, 'result'), 'message_id') ?? '');
+  });
 };

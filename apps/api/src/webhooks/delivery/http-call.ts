@@ -1,3 +1,4 @@
+import { rateLimitHintMs } from '@switchyard/domain/webhooks/rate-limit-hint';
 import { DeliveryError } from './delivery-error.ts';
 
 export type HttpCall = {
@@ -13,6 +14,14 @@ export type HttpCall = {
 const RETRYABLE_STATUSES = new Set([408, 425, 429]);
 
 const excerpt = (text: string): string => text.replace(/\s+/g, ' ').slice(0, 200);
+
+const parsedOrUndefined = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
 
 /** One JSON call with a timeout; answers the parsed JSON body, or throws a DeliveryError. */
 export const callJson = async (call: HttpCall): Promise<unknown> => {
@@ -30,8 +39,11 @@ export const callJson = async (call: HttpCall): Promise<unknown> => {
   }
   const text = await response.text().catch(() => '');
   if (!response.ok) {
-    const permanent = response.status < 500 && !RETRYABLE_STATUSES.has(response.status);
-    throw new DeliveryError(`${call.what}: HTTP ${response.status} ${excerpt(text)}`.trim(), permanent);
+    const hintMs = rateLimitHintMs({ headers: Object.fromEntries(response.headers), body: parsedOrUndefined(text), nowMs: Date.now() });
+    // A refusal that says when to come back is a rate limit whatever its status (GitHub answers
+    // an exhausted quota with 403), so it is retried rather than recorded as final.
+    const permanent = response.status < 500 && !RETRYABLE_STATUSES.has(response.status) && hintMs === null;
+    throw new DeliveryError(`${call.what}: HTTP ${response.status} ${excerpt(text)}`.trim(), permanent, hintMs);
   }
   try {
     return text === '' ? {} : (JSON.parse(text) as unknown);

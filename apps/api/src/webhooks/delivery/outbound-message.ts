@@ -12,6 +12,10 @@ export type OutboundMessage = {
   text: string;
   payload: unknown;
   source: 'github' | 'gitlab' | null;
+  /** Receipts of the parts of this message earlier attempts already sent, in order; those are skipped. */
+  sentParts: readonly string[];
+  /** Keeps the receipts of the parts sent so far, so a retry resumes after them. Never throws. */
+  recordSentParts: (receipts: readonly string[]) => Promise<void>;
 };
 
 export type DeliveryContext = {
