@@ -27,6 +27,25 @@ describe('POST /api/auth/request', () => {
     expect(claims.smtp.messages.some((message) => message.to.includes('nobody@example.test'))).toBe(false);
   });
 
+  it.each(['https://example.test/portal', 'https://example.test/portal/'])(
+    'keeps the path of PORTAL_URL %s in the sign-in link',
+    async (portalUrl) => {
+      const { email } = await submitAndSignIn(claims);
+      // A second API process on the same database, configured for a portal served under a path.
+      const underPath = await startTestClaims({ PORTAL_URL: portalUrl }, claims);
+      try {
+        expect((await call(underPath, 'POST', '/api/auth/request', { body: { email } })).status).toBe(200);
+        const mail = await underPath.smtp.waitFor((message) => message.to.includes(email));
+        const link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? '';
+        expect(link).toMatch(/^https:\/\/example\.test\/portal\/portal\/verify\?token=[A-Za-z0-9_-]{43}$/);
+        const verify = await call(claims, 'POST', '/api/auth/verify', { body: { token: new URL(link).searchParams.get('token') } });
+        expect(verify.status).toBe(200);
+      } finally {
+        await underPath.close();
+      }
+    },
+  );
+
   it('stores only the SHA-256 of the token, with a 15 minute expiry and the caller address', async () => {
     const { email } = await submitAndSignIn(claims);
     const ip = freshIp();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestClaims, type TestClaims } from '../support/claims-server.ts';
 import { call, freshIp, snapshotCounts, submitAndSignIn } from '../support/claims-client.ts';
-import { PDF_BYTES, PNG_BYTES, uploadChunked, uploadForm } from '../support/multipart.ts';
+import { PDF_BYTES, PNG_BYTES, uploadChunked, uploadChunkedHeldOpen, uploadForm } from '../support/multipart.ts';
 
 let claims: TestClaims;
 beforeAll(async () => {
@@ -72,6 +72,27 @@ describe('POST /api/claims/{claim_number}/documents', () => {
     expect(claims.uploadedFiles().every((name) => /^[0-9a-f-]{36}$/.test(name))).toBe(true);
   });
 
+  it.each([
+    ['full-width slashes', '..\uff0f..\uff0fetc\uff0fpasswd.pdf', 'passwd.pdf'],
+    ['full-width backslashes', 'C:\uff3cUsers\uff3cann\uff3cscan.pdf', 'scan.pdf'],
+    ['small full stops and a full-width slash', '\ufe52\ufe52\uff0f\ufe52\ufe52\uff0fsecret.pdf', 'secret.pdf'],
+    ['a Windows path', 'C:\\Users\\ann\\report.pdf', 'report.pdf'],
+    ['a right-to-left override', 'invoice\u202efdp.pdf', 'invoicefdp.pdf'],
+    ['invisible format characters', '\u2066in\u200bvoice\u2069.pdf', 'invoice.pdf'],
+    ['a tab and a header-breaking character', 'in\tvoice|final.pdf', 'invoicefinal.pdf'],
+    ['a very long name', `${'\uff41'.repeat(300)}.pdf`, `${'a'.repeat(196)}.pdf`],
+  ])('cleans a file name with %s after normalising it, and never uses it on disk', async (_label, name, expected) => {
+    const { token, claimNumber } = await submitAndSignIn(claims);
+    const answer = await clientUpload(claimNumber, token, [pdf(name)]);
+    expect(answer.status).toBe(201);
+    expect(answer.body.original_name).toBe(expected);
+    const [row] = await claims.db.fork().execute('select original_name, storage_name from claims_document where id = ?', [answer.body.id]);
+    expect(row).toEqual({ original_name: expected, storage_name: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(claims.uploadedFiles().every((file) => /^[0-9a-f-]{36}$/.test(file))).toBe(true);
+    const detail = await call(claims, 'GET', `/api/claims/${claimNumber}`, { token });
+    expect(detail.body.notes.map((note: { content: string }) => note.content)).toContain(`Document uploaded: ${expected}`);
+  });
+
   it('accepts the other allowed types by their magic bytes', async () => {
     const { token, claimNumber } = await submitAndSignIn(claims);
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]);
@@ -126,6 +147,35 @@ describe('POST /api/claims/{claim_number}/documents', () => {
     expect(answer.status).toBe(413);
     expect(answer.body.error.code).toBe('payload_too_large');
     expect(await snapshotCounts(claims)).toEqual(before);
+  });
+
+  it.each([
+    ['client', (claimNumber: string, token: string) => ({ url: `/api/claims/${claimNumber}/documents`, headers: { Authorization: `Bearer ${token}` } })],
+    ['staff', (claimNumber: string) => ({ url: `/api/staff/claims/${claimNumber}/documents`, headers: { 'X-Staff-Key': claims.staffKey } })],
+  ])('stops reading a %s upload without Content-Length once it passes 20 MB: 413 at once, connection closed', async (_who, target) => {
+    const { token, claimNumber } = await submitAndSignIn(claims);
+    const { url, headers } = target(claimNumber, token);
+    const before = await snapshotCounts(claims);
+    // The body is never finished: only a server that gives up at the limit can answer.
+    const answer = await uploadChunkedHeldOpen(`${claims.url}${url}`, {
+      fileName: 'endless.pdf',
+      type: 'application/pdf',
+      head: PDF_BYTES,
+      sendBytes: 22 * 1024 * 1024,
+      headers: { ...headers, 'X-Forwarded-For': freshIp() },
+      answerWithinMs: 10_000,
+    });
+    try {
+      expect(answer.status).toBe(413);
+      expect(answer.body).toEqual({ error: { code: 'payload_too_large', message: expect.stringContaining('20 MB') } });
+      // No partial copy is left once the answer is out, and nothing was recorded.
+      expect(await snapshotCounts(claims)).toEqual(before);
+      await expect(
+        Promise.race([answer.connectionClosed.then(() => 'closed'), new Promise((resolve) => setTimeout(resolve, 5_000, 'still open'))]),
+      ).resolves.toBe('closed');
+    } finally {
+      answer.abandon();
+    }
   });
 
   it('accepts a file of exactly 20 MB', async () => {

@@ -178,6 +178,21 @@ describe('PATCH /api/staff/claims/{claim_number}', () => {
     expect(notes).toEqual(expect.arrayContaining(['Status changed to In Progress', 'Status changed to Settled', 'Status changed to In Negotiation']));
   });
 
+  it('keeps date_resolved when a resolved claim is rejected, and clears it when the claim is reopened', async () => {
+    const { claimNumber, token } = await submitAndSignIn(claims);
+    await patch(claimNumber, { status: 'ACTIVE' });
+    const settled = await patch(claimNumber, { status: 'SETTLED' });
+    expect(settled.body.date_resolved).toMatch(/Z$/);
+    const rejected = await patch(claimNumber, { status: 'REJECTED', reason: 'payment bounced; claim not pursued' });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body).toMatchObject({ status: 'REJECTED', date_resolved: settled.body.date_resolved, date_assigned: settled.body.date_assigned });
+    const [row] = await claims.db.fork().execute('select date_resolved from claims_claim where claim_number = ?', [claimNumber]);
+    expect(row?.date_resolved).not.toBeNull();
+    expect((await call(claims, 'GET', `/api/claims/${claimNumber}`, { token })).body.date_resolved).toBe(settled.body.date_resolved);
+    const reopened = await patch(claimNumber, { status: 'ACTIVE' });
+    expect(reopened.body.date_resolved).toBeNull();
+  });
+
   it('can change status without telling the client', async () => {
     const { claimNumber, token } = await submitAndSignIn(claims);
     await patch(claimNumber, { status: 'UNDER_REVIEW', notify_client: false });

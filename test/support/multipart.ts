@@ -73,3 +73,66 @@ export const uploadChunked = (
     Readable.from(body()).pipe(req);
   });
 };
+
+export type HeldOpenAnswer = { status: number; body: any; bytesSent: number; connectionClosed: Promise<void>; abandon(): void };
+
+/**
+ * Streams `sendBytes` of file content with chunked encoding and then keeps the request open
+ * without ever finishing the body. A server that waits for the end of the body never answers;
+ * one that stops at its limit answers at once (and closes the connection).
+ */
+export const uploadChunkedHeldOpen = (
+  url: string,
+  options: { fileName: string; type: string; head: Buffer; sendBytes: number; headers: Record<string, string>; answerWithinMs: number },
+): Promise<HeldOpenAnswer> => {
+  const boundary = `----switchyard${Date.now()}`;
+  const preamble = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.fileName}"\r\nContent-Type: ${options.type}\r\n\r\n`,
+  );
+  const chunk = Buffer.alloc(64 * 1024, 0x41);
+  const req = request(url, {
+    method: 'POST',
+    headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Transfer-Encoding': 'chunked', ...options.headers },
+  });
+  let answered = false;
+  let bytesSent = 0;
+  // Writes pause whenever the socket is full, so they stop as soon as the server stops reading.
+  const writeAll = async () => {
+    for (const part of [preamble, options.head]) {
+      req.write(part);
+    }
+    bytesSent = options.head.length;
+    while (bytesSent < options.sendBytes && !answered && !req.destroyed) {
+      const size = Math.min(chunk.length, options.sendBytes - bytesSent);
+      bytesSent += size;
+      if (!req.write(chunk.subarray(0, size))) {
+        await new Promise<void>((resolve) => {
+          req.once('drain', resolve);
+          req.once('close', resolve);
+        });
+      }
+    }
+  };
+  const connectionClosed = new Promise<void>((resolve) => req.once('close', () => resolve()));
+  req.on('error', () => {
+    // The server answers and closes while we are still sending; the answer is what is checked.
+  });
+
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new Error(`no answer within ${options.answerWithinMs} ms of sending ${bytesSent} bytes without finishing the body`));
+    }, options.answerWithinMs);
+    req.on('response', (res) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      res.on('data', (data: Buffer) => chunks.push(data));
+      res.on('end', () => {
+        clearTimeout(timer);
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null, bytesSent, connectionClosed, abandon: () => req.destroy() });
+      });
+    });
+    void writeAll();
+  });
+};

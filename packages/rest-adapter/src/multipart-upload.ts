@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { chmod, mkdir, unlink } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import busboy from 'busboy';
 import { DomainError } from '@switchyard/domain/errors';
@@ -35,7 +35,9 @@ const FILE_MODE = 0o640;
 
 /**
  * Streams one multipart upload to disk. The size limit is enforced on the declared length and
- * again while streaming; a file that goes over is cut off and its partial copy removed.
+ * again while streaming; a file that goes over is cut off and its partial copy removed. Reading
+ * stops right there: the rest of the body is never read, so the refusal goes out at once (and the
+ * caller closes the connection after it) instead of after however much more a client sends.
  */
 export const receiveMultipart = async (req: IncomingMessage, options: MultipartOptions): Promise<MultipartResult> => {
   const declaredLength = Number(req.headers['content-length'] ?? 0);
@@ -67,6 +69,10 @@ export const receiveMultipart = async (req: IncomingMessage, options: MultipartO
   const fail = (error: DomainError) => {
     failure ??= error;
   };
+  let stopReading: (error: DomainError) => void = () => undefined;
+  const stopped = new Promise<never>((_resolve, reject) => {
+    stopReading = reject;
+  });
 
   const tooManyParts = () =>
     fail(new DomainError('validation_error', `Send exactly one file, in the field "${options.fileField}", and nothing else.`));
@@ -113,7 +119,9 @@ export const receiveMultipart = async (req: IncomingMessage, options: MultipartO
     };
     staged = upload;
     stream.on('limit', () => {
-      fail(new DomainError('payload_too_large', `A file may be at most ${options.maxFileBytes / (1024 * 1024)} MB.`));
+      const tooLarge = new DomainError('payload_too_large', `A file may be at most ${options.maxFileBytes / (1024 * 1024)} MB.`);
+      fail(tooLarge);
+      stopReading(tooLarge);
     });
     const measure = new Transform({
       transform(chunk: Buffer, _encoding, done) {
@@ -132,12 +140,24 @@ export const receiveMultipart = async (req: IncomingMessage, options: MultipartO
       upload.sha256 = hash.digest('hex');
       upload.head = new Uint8Array(head.subarray(0, headFilled));
     });
+    // Awaited below once parsing is over; a failure before then is not an unhandled one.
+    writing.catch(() => undefined);
   });
 
+  // Piped by hand rather than with pipeline(): on a failure pipeline() would destroy the request,
+  // and with it the socket the refusal has to go out on.
+  req.pipe(parser);
+  const parsed = Promise.all([finished(req), finished(parser)]).then(() => writing);
+  // Once reading stops, the request only ends when the connection closes; that outcome is moot.
+  parsed.catch(() => undefined);
   try {
-    await pipeline(req, parser);
-    await writing;
+    await Promise.race([parsed, stopped]);
   } catch (error) {
+    req.unpipe(parser);
+    req.pause();
+    parser.destroy();
+    // The file must be closed before it is removed, or a late write could bring it back.
+    await (writing as Promise<void> | null)?.catch(() => undefined);
     await (staged as StagedUpload | null)?.discard();
     if (error instanceof DomainError) {
       throw error;

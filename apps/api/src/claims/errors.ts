@@ -25,6 +25,16 @@ const unwrap = (error: unknown): unknown => {
     if (error.code === 'NOT_FOUND') {
       return new DomainError('not_found', error.message);
     }
+    // Refusals tRPC makes itself before any procedure runs, answered as the REST paths answer them.
+    if (error.code === 'METHOD_NOT_SUPPORTED') {
+      return new DomainError('not_found', error.message);
+    }
+    if (error.code === 'PAYLOAD_TOO_LARGE') {
+      return new DomainError('payload_too_large', 'The request body is too large.');
+    }
+    if (error.code === 'UNSUPPORTED_MEDIA_TYPE') {
+      return new DomainError('unsupported_media_type', 'Send the body as application/json.');
+    }
 
     return error.cause ?? error;
   }
@@ -53,4 +63,16 @@ export const describeError = (raw: unknown): DescribedError => {
     issues: error.issues,
     unexpected: error.code === 'internal_error',
   };
+};
+
+/**
+ * Headers of a tRPC answer, which may carry several errors (a batch): each refusal's own headers,
+ * and of several `Retry-After`s the latest, so a caller that waits that long finds every limit open.
+ */
+export const headersOfErrors = (errors: readonly unknown[]): Record<string, string> => {
+  const retryAfter = errors
+    .map((error) => Number(describeError(error).headers['Retry-After']))
+    .filter((seconds) => Number.isFinite(seconds));
+
+  return retryAfter.length > 0 ? { 'Retry-After': String(Math.max(...retryAfter)) } : {};
 };

@@ -18,7 +18,7 @@ import { streamFile } from '../http/stream-file.ts';
 import { startHttpServer, type RunningServer } from '../http/start-http-server.ts';
 import { createCaptchaVerifier } from './captcha.ts';
 import { createClaimsContext, type ClaimsServices } from './context.ts';
-import { describeError } from './errors.ts';
+import { describeError, headersOfErrors } from './errors.ts';
 import { createGraphqlHandler } from './graphql/create-graphql-handler.ts';
 import { createClaimsMailer } from './mail/claims-mailer.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
@@ -107,6 +107,8 @@ export const createClaimsService = (options: {
     basePath: '/trpc/',
     maxBodySize: MAX_JSON_BYTES,
     createContext: ({ req }) => createClaimsContext(services, req),
+    // The status comes from the error formatter; the headers (Retry-After) from the same mapping as REST.
+    responseMeta: ({ errors }) => ({ headers: headersOfErrors(errors) }),
     onError: ({ error }) => {
       if (describeError(error).unexpected) {
         logger.error({ err: error }, 'trpc call failed');

@@ -9,10 +9,17 @@ const t = initTRPC.context<ClaimsContext>().create({
   errorFormatter: ({ shape, error }) => {
     const described = describeError(error);
 
+    // Built field by field: tRPC adds a stack trace outside production, and no caller may see one.
     return {
-      ...shape,
+      code: shape.code,
       message: described.body.error.message,
-      data: { ...shape.data, httpStatus: described.status, appCode: described.body.error.code, issues: described.issues },
+      data: {
+        code: shape.data.code,
+        httpStatus: described.status,
+        path: shape.data.path,
+        appCode: described.body.error.code,
+        issues: described.issues,
+      },
     };
   },
 });

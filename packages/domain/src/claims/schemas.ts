@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { containsSensitiveNumber, SENSITIVE_NUMBER_MESSAGE } from './compliance.ts';
 import { LIMITS } from './limits.ts';
+import { CLAIM_NUMBER_PATTERN } from './numbering.ts';
 import { BUSINESS_TYPES, CLAIM_STATUSES, CLAIM_TIERS, MESSAGE_SUBJECTS, NOTE_VISIBILITIES } from './vocabulary.ts';
 
 /**
@@ -8,18 +9,22 @@ import { BUSINESS_TYPES, CLAIM_STATUSES, CLAIM_TIERS, MESSAGE_SUBJECTS, NOTE_VIS
  * documents them in OpenAPI, and the web app checks forms with them before sending.
  */
 
+/**
+ * Every string a caller sends. PostgreSQL text cannot hold U+0000, so a NUL that got through would
+ * fail the statement as a server error; refusing it here makes it the caller's mistake it is.
+ */
+const text = () => z.string().refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
+
 /** Free text that must never carry an SSN or a card number. */
 const freeText = (max: number) =>
-  z
-    .string()
+  text()
     .max(max, `must be at most ${max} characters`)
     .refine((value) => !containsSensitiveNumber(value), SENSITIVE_NUMBER_MESSAGE);
 
 const requiredText = (max: number) =>
   freeText(max).refine((value) => value.trim().length > 0, 'is required');
 
-export const emailSchema = z
-  .string()
+export const emailSchema = text()
   .trim()
   .max(LIMITS.email, `must be at most ${LIMITS.email} characters`)
   .pipe(z.email('must be a valid email address'))
@@ -61,7 +66,7 @@ export const intakeInput = z.strictObject({
     invoice_date: isoDate.optional(),
   }),
   tos_accepted: z.literal(true, 'the terms must be accepted'),
-  captcha_token: z.string().max(2048).optional(),
+  captcha_token: text().max(2048).optional(),
 });
 export type IntakeInput = z.output<typeof intakeInput>;
 
@@ -69,7 +74,8 @@ export const signInRequestInput = z.strictObject({ email: emailSchema });
 
 export const verifyInput = z.strictObject({ token: z.string().min(1).max(200) });
 
-const claimNumber = z.string().min(1).max(40);
+/** Checked before any lookup: a claim number that cannot exist is a malformed request, not a missing claim. */
+const claimNumber = z.string().max(40).regex(CLAIM_NUMBER_PATTERN, 'must be a claim number such as CLM-2026-0001');
 
 export const claimRefInput = z.strictObject({ claim_number: claimNumber });
 
@@ -84,7 +90,7 @@ export const messageInput = z.strictObject({
 export const staffListInput = z.strictObject({
   status: z.enum(CLAIM_STATUSES).optional(),
   tier: z.enum(CLAIM_TIERS).optional(),
-  q: z.string().trim().max(LIMITS.name).optional(),
+  q: text().trim().max(LIMITS.name).optional(),
   limit: z.coerce
     .number()
     .int()

@@ -21,6 +21,23 @@ describe('planStatusChange', () => {
     expect(plan).toMatchObject({ kind: 'changed', dates: { dateResolved: null }, clientNote: 'Status changed to Legal Action' });
   });
 
+  it('keeps date_resolved when a resolved claim is rejected: only a move to an open status clears it', () => {
+    for (const from of ['SETTLED', 'CLOSED', 'WRITE_OFF'] as const) {
+      const plan = planStatusChange({ status: from, dateAssigned: earlier, dateResolved: earlier }, 'REJECTED', now);
+      expect(plan, from).toMatchObject({ kind: 'changed', dates: { dateAssigned: earlier, dateResolved: earlier } });
+    }
+  });
+
+  it('leaves date_resolved unset when an unresolved claim is rejected', () => {
+    const plan = planStatusChange({ status: 'UNDER_REVIEW', dateAssigned: earlier, dateResolved: null }, 'REJECTED', now);
+    expect(plan).toMatchObject({ kind: 'changed', dates: { dateAssigned: earlier, dateResolved: null } });
+  });
+
+  it('clears a date_resolved kept through REJECTED when the claim is reopened', () => {
+    const plan = planStatusChange({ status: 'REJECTED', dateAssigned: earlier, dateResolved: earlier }, 'ACTIVE', now);
+    expect(plan).toMatchObject({ kind: 'changed', dates: { dateResolved: null } });
+  });
+
   it('treats the same status as no change', () => {
     expect(planStatusChange({ status: 'ACTIVE', dateAssigned: earlier, dateResolved: null }, 'ACTIVE', now)).toEqual({
       kind: 'unchanged',

@@ -1,5 +1,5 @@
 import { DomainError } from '../errors.ts';
-import { RESOLVED_STATUSES, STATUS_LABELS, type ClaimStatus } from './vocabulary.ts';
+import { OPEN_STATUSES, RESOLVED_STATUSES, STATUS_LABELS, type ClaimStatus } from './vocabulary.ts';
 
 export type ClaimDates = { dateAssigned: Date | null; dateResolved: Date | null };
 
@@ -26,9 +26,11 @@ export const planStatusChange = (
   if (current.status === 'NEW' && dateAssigned === null) {
     dateAssigned = now;
   }
+  // date_resolved records when the claim was settled, closed or written off. Rejecting it
+  // afterwards does not undo that; only pursuing it again (an open status) does.
   if (RESOLVED_STATUSES.includes(next)) {
     dateResolved = now;
-  } else if (RESOLVED_STATUSES.includes(current.status)) {
+  } else if (OPEN_STATUSES.includes(next)) {
     dateResolved = null;
   }
 

@@ -19,6 +19,47 @@ describe('sanitizeFileName', () => {
     expect(name).toHaveLength(200);
     expect(name.endsWith('.pdf')).toBe(true);
   });
+
+  it('splits on slashes that only appear after Unicode normalisation', () => {
+    // U+FF0F, U+FF3C and U+FE52 become '/', '\\' and '.' under NFKC.
+    expect(sanitizeFileName('..\uff0f..\uff0fetc\uff0fpasswd.pdf')).toBe('passwd.pdf');
+    expect(sanitizeFileName('C:\uff3cUsers\uff3cann\uff3cinvoice.pdf')).toBe('invoice.pdf');
+    expect(sanitizeFileName('\ufe52\ufe52\uff0fsecret.pdf')).toBe('secret.pdf');
+    expect(sanitizeFileName('a\uff0f')).toBe('document');
+  });
+
+  it('keeps the last segment of Windows and mixed paths', () => {
+    expect(sanitizeFileName('C:\\Users\\ann\\Desktop\\scan.png')).toBe('scan.png');
+    expect(sanitizeFileName('dir/sub\\..\\report.docx')).toBe('report.docx');
+  });
+
+  it('never yields a dot-only or empty name', () => {
+    for (const raw of ['..', '.', '../..', '..\\..', '', ' ', '\uff0e\uff0e', '..\uff0f']) {
+      expect(sanitizeFileName(raw), JSON.stringify(raw)).toBe('document');
+    }
+  });
+
+  it('drops C0 and C1 control characters, NUL included', () => {
+    expect(sanitizeFileName('in\u0000voi\u0007ce\u001b[31m\u0085\u009b.pdf')).toBe('invoice[31m.pdf');
+  });
+
+  it('drops bidirectional overrides and other invisible format characters', () => {
+    // "invoice<RLO>fdp.exe" would be displayed as "invoiceexe.pdf".
+    expect(sanitizeFileName('invoice\u202efdp.exe')).toBe('invoicefdp.exe');
+    expect(sanitizeFileName('\u2066a\u200bb\u200f\ufeffc.pdf\u2069')).toBe('abc.pdf');
+  });
+
+  it('stays within 200 characters whatever the extension and never splits a character', () => {
+    const longExtension = sanitizeFileName(`a.${'p'.repeat(400)}`);
+    expect([...longExtension]).toHaveLength(200);
+    const emoji = sanitizeFileName(`${'\u{1F4C4}'.repeat(300)}.pdf`);
+    expect([...emoji]).toHaveLength(200);
+    expect(emoji.endsWith('.pdf')).toBe(true);
+    // A lone surrogate would not survive the trip through UTF-8.
+    expect(Buffer.from(emoji, 'utf8').toString('utf8')).toBe(emoji);
+    const fullWidth = sanitizeFileName(`${'\uff41'.repeat(300)}\uff0epdf`);
+    expect(fullWidth).toBe(`${'a'.repeat(196)}.pdf`);
+  });
 });
 
 describe('checkUploadType', () => {

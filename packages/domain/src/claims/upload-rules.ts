@@ -35,26 +35,39 @@ export const MAGIC_BYTES_NEEDED = 8;
 const GENERIC_MIME = 'application/octet-stream';
 
 const MAX_NAME_LENGTH = 200;
+/** A longer "extension" is just the end of a long name; keeping it could overrun the limit. */
+const MAX_KEPT_EXTENSION_LENGTH = 16;
+
+/** Cuts to `max` code points, keeping a short extension, so no surrogate pair is split. */
+const shorten = (name: string, max: number): string => {
+  const chars = [...name];
+  if (chars.length <= max) {
+    return name;
+  }
+  const dot = chars.lastIndexOf('.');
+  const extension = dot > 0 && chars.length - dot <= MAX_KEPT_EXTENSION_LENGTH ? chars.slice(dot) : [];
+
+  return [...chars.slice(0, max - extension.length), ...extension].join('');
+};
 
 /**
  * A display name that is safe to show and to put in a Content-Disposition header. It is never
  * used to build a storage path; it only keeps the last path segment and plain characters.
+ * Normalisation comes first: NFKC turns look-alikes such as U+FF0F into '/', and a separator
+ * that appears only then must still cut the name.
  */
 export const sanitizeFileName = (raw: string): string => {
-  const lastSegment = raw.split(/[\\/]/).pop() ?? '';
-  let name = lastSegment
-    .normalize('NFKC')
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+  const lastSegment = raw.normalize('NFKC').split(/[\\/]/).pop() ?? '';
+  const name = lastSegment
+    // Control characters (C0, C1), invisible format characters such as bidirectional overrides
+    // (which make "fdp.exe" read as "exe.pdf") and unpaired surrogates.
+    .replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, '')
+    .replace(/["<>|:*?]/g, '')
     .replace(/\s+/g, ' ')
     .replace(/^[.\s]+/, '')
     .trim();
-  if (name.length > MAX_NAME_LENGTH) {
-    const dot = name.lastIndexOf('.');
-    const extension = dot > 0 ? name.slice(dot) : '';
-    name = name.slice(0, MAX_NAME_LENGTH - extension.length) + extension;
-  }
 
-  return name || 'document';
+  return shorten(name, MAX_NAME_LENGTH).trim() || 'document';
 };
 
 const extensionOf = (name: string): string => {

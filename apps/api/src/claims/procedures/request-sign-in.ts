@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { signInRequestInput } from '@switchyard/domain/claims/schemas';
 import { LIMITS, RATE_LIMITS } from '@switchyard/domain/claims/limits';
+import { signInLink } from '@switchyard/domain/claims/sign-in-link';
 import { hashToken } from '@switchyard/domain/claims/tokens';
 import { findClientByEmail, storeMagicLink } from '@switchyard/db/claims/sign-in';
 import { publicProcedure } from '../trpc.ts';
@@ -27,9 +28,7 @@ export const requestSignIn = publicProcedure
         requestedIp: ctx.ip,
         now,
       });
-      const link = new URL('/portal/verify', ctx.env.PORTAL_URL);
-      link.searchParams.set('token', rawToken);
-      ctx.mailer.signInLink(client.email, client.contact_name, link.toString());
+      ctx.mailer.signInLink(client.email, client.contact_name, signInLink(ctx.env.PORTAL_URL, rawToken));
     }
 
     return { message: SAME_ANSWER };

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { signInLink } from './sign-in-link.ts';
+
+describe('signInLink', () => {
+  it.each([
+    ['https://portal.example.test', 'https://portal.example.test/portal/verify?token=abc_-1'],
+    ['https://portal.example.test/', 'https://portal.example.test/portal/verify?token=abc_-1'],
+    ['https://example.test/portal', 'https://example.test/portal/portal/verify?token=abc_-1'],
+    ['https://example.test/portal/', 'https://example.test/portal/portal/verify?token=abc_-1'],
+    ['https://example.test/a/b//', 'https://example.test/a/b/portal/verify?token=abc_-1'],
+    ['http://localhost:3001', 'http://localhost:3001/portal/verify?token=abc_-1'],
+  ])('puts the verify page under %s', (portalUrl, expected) => {
+    expect(signInLink(portalUrl, 'abc_-1')).toBe(expected);
+  });
+
+  it('keeps only the token in the query and drops a fragment of the base', () => {
+    expect(signInLink('https://example.test/portal?x=1#top', 'abc')).toBe('https://example.test/portal/portal/verify?token=abc');
+  });
+
+  it('encodes the token as a query value', () => {
+    expect(signInLink('https://example.test', 'a+b/c=&d')).toBe('https://example.test/portal/verify?token=a%2Bb%2Fc%3D%26d');
+  });
+});
