@@ -16,6 +16,7 @@ import { streamFile } from '../http/stream-file.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
 import { createTransportContext, type TransportServices } from './context.ts';
 import { describeTransportError } from './errors.ts';
+import { createTransportGraphqlHandler } from './graphql/create-graphql-handler.ts';
 import { ensureBootstrapAdmin } from './identity/bootstrap-admin.ts';
 import { seedDemoData } from './seed-demo-data.ts';
 import { createBuiltinIdentityHandler } from './identity/builtin-provider.ts';
@@ -116,6 +117,7 @@ export const createTransportService = (options: { env: Env; db: Database; logger
   );
 
   const serveSpa = env.WEB_DIST_DIR ? createStaticHandler(env.WEB_DIST_DIR, TRANSPORT_PAGE) : null;
+  const graphql = createTransportGraphqlHandler(services);
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     applySecurityHeaders(res, env.isProduction);
@@ -134,6 +136,12 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname.startsWith('/trpc/')) {
       trpc(req, res);
+
+      return;
+    }
+    // Before the web app's fallback, which would otherwise answer GET /graphql with its page.
+    if (url.pathname === '/graphql') {
+      await graphql(req, res);
 
       return;
     }

@@ -1,6 +1,8 @@
+import { CLAIM_NUMBER_PATTERN } from '@switchyard/domain/claims/numbering';
 import { findClaim } from '@switchyard/db/claims/claim-reads';
 import { listClaimsPage } from '@switchyard/db/claims/reporting-reads';
 import { builder, cost } from './builder.ts';
+import { invalidInputError } from './graphql-errors.ts';
 import { GRAPHQL_LIMITS } from './limits.ts';
 import { readPageArguments } from './page-arguments.ts';
 import { ClaimConnectionRef } from './types/claim-connection.ts';
@@ -12,7 +14,14 @@ builder.queryFields((t) => ({
     type: ClaimRef,
     nullable: true,
     args: { claimNumber: t.arg.string({ required: true }) },
-    resolve: (_root, args, context) => findClaim(context.em, args.claimNumber),
+    resolve: (_root, args, context) => {
+      // As on the REST paths: a number that cannot exist is a bad argument, and never reaches SQL.
+      if (!CLAIM_NUMBER_PATTERN.test(args.claimNumber)) {
+        throw invalidInputError('claimNumber must be a claim number such as CLM-2026-0001.');
+      }
+
+      return findClaim(context.em, args.claimNumber);
+    },
   }),
   claims: t.field({
     type: ClaimConnectionRef,

@@ -1,4 +1,4 @@
-import { GraphQLError } from './graphql-js.ts';
+import { GraphQLError } from '../../graphql-common/graphql-js.ts';
 
 /**
  * GraphQL errors carry the same machine codes as the REST envelope (`extensions.code`), so a

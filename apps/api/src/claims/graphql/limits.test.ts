@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parse } from './graphql-js.ts';
-import { estimateCost } from './limits.ts';
+import { estimateCost } from '../../graphql-common/estimate-cost.ts';
+import { parse } from '../../graphql-common/graphql-js.ts';
 import { claimsGraphqlSchema } from './schema.ts';
 
 const costOf = (query: string, variables?: Record<string, unknown>) =>

@@ -9,44 +9,7 @@ import {
   listNotesOfClaims,
   listRecentClaimsOfClients,
 } from '@switchyard/db/claims/reporting-reads';
-
-/**
- * Per-request batching: every claim on a page asks for its client, debtor, documents, notes and
- * trail, and each of those becomes one statement for the whole page instead of one per claim.
- * A new set is made for every request, so nothing cached outlives the answer it was read for.
- */
-
-// Keeps each IN list to a size PostgreSQL plans well; pages are capped far below it anyway.
-const MAX_BATCH = 500;
-
-const byId = <Row extends { id: string }>(read: (ids: readonly string[]) => Promise<Row[]>) =>
-  new DataLoader<string, Row | null>(
-    async (ids) => {
-      const rows = new Map((await read(ids)).map((row) => [row.id, row]));
-
-      return ids.map((id) => rows.get(id) ?? null);
-    },
-    { maxBatchSize: MAX_BATCH },
-  );
-
-const groupedBy = <Row>(read: (keys: readonly string[]) => Promise<Row[]>, keyOf: (row: Row) => string) =>
-  new DataLoader<string, Row[]>(
-    async (keys) => {
-      const groups = new Map<string, Row[]>();
-      for (const row of await read(keys)) {
-        const key = keyOf(row);
-        const group = groups.get(key);
-        if (group) {
-          group.push(row);
-        } else {
-          groups.set(key, [row]);
-        }
-      }
-
-      return keys.map((key) => groups.get(key) ?? []);
-    },
-    { maxBatchSize: MAX_BATCH },
-  );
+import { byId, groupedBy, MAX_BATCH } from '../../graphql-common/batch-loaders.ts';
 
 type RecentClaimsKey = { clientId: string; perClient: number };
 

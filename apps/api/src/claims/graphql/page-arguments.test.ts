@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClaimPageRow } from '@switchyard/db/claims/reporting-reads';
-import { GraphQLError } from './graphql-js.ts';
+import { GraphQLError } from '../../graphql-common/graphql-js.ts';
 import { decodeCursor, encodeCursor, readPageArguments, type PageArguments } from './page-arguments.ts';
 
 const NEWER = { createdAt: '2026-03-05T10:00:00.123456Z', id: '0f8f2a4e-0000-4000-8000-000000000001' };

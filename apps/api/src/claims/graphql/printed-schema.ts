@@ -1,4 +1,4 @@
-import { lexicographicSortSchema, printSchema } from './graphql-js.ts';
+import { lexicographicSortSchema, printSchema } from '../../graphql-common/graphql-js.ts';
 import { claimsGraphqlSchema } from './schema.ts';
 
 /** The SDL committed as apps/api/schema.graphql; sorted so the file only changes when the schema does. */

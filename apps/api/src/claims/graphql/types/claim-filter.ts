@@ -38,6 +38,10 @@ export const toListFilter = (filter: ClaimFilterValue | null | undefined): Claim
   if (filter.search && filter.search.length > MAX_SEARCH) {
     throw invalidInputError(`search must be at most ${MAX_SEARCH} characters.`);
   }
+  // PostgreSQL text cannot hold U+0000; the statement would fail as a server error.
+  if (filter.search?.includes('\u0000')) {
+    throw invalidInputError('search must not contain NUL characters.');
+  }
   if (filter.createdFrom && filter.createdTo && filter.createdFrom > filter.createdTo) {
     throw invalidInputError('createdFrom must not be after createdTo.');
   }

@@ -1,0 +1,85 @@
+import {
+  getArgumentValues,
+  getNamedType,
+  isCompositeType,
+  isObjectType,
+  Kind,
+  type DocumentNode,
+  type GraphQLField,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from './graphql-js.ts';
+import type { CostHint } from './cost-hint.ts';
+import { fragmentsOf, isIntrospectionField } from './document-parts.ts';
+
+const hintOf = (field: GraphQLField<unknown, unknown>): CostHint | undefined =>
+  (field.extensions as { cost?: CostHint } | undefined)?.cost;
+
+/**
+ * A simple upper estimate of the rows a query can touch: a leaf costs 0, an object 1 plus its
+ * selection, and a list `base + size x (1 + selection)` where size is the page size argument
+ * given (`first` or `last`, the larger if both; clamped to what the resolver accepts) or the
+ * list's assumed size. Skip and include directives are ignored, so the estimate never undercounts.
+ */
+export const estimateCost = (input: {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  operationName?: string | null | undefined;
+  variables?: Record<string, unknown> | null | undefined;
+}): number => {
+  const fragments = fragmentsOf(input.document);
+  const operations = input.document.definitions.filter(
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+  );
+  const operation = input.operationName
+    ? operations.find((candidate) => candidate.name?.value === input.operationName)
+    : operations[0];
+  const root = operation ? input.schema.getRootType(operation.operation) : undefined;
+  if (!operation || !root) {
+    return 0;
+  }
+
+  const costOf = (selectionSet: SelectionSetNode, parent: GraphQLObjectType, seen: Set<string>): number => {
+    let total = 0;
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.INLINE_FRAGMENT) {
+        total += costOf(selection.selectionSet, parent, seen);
+        continue;
+      }
+      if (selection.kind === Kind.FRAGMENT_SPREAD) {
+        const fragment = fragments.get(selection.name.value);
+        if (fragment && !seen.has(fragment.name.value)) {
+          total += costOf(fragment.selectionSet, parent, new Set([...seen, fragment.name.value]));
+        }
+        continue;
+      }
+      const field = parent.getFields()[selection.name.value];
+      if (!field || isIntrospectionField(selection.name.value)) {
+        continue;
+      }
+      const hint = hintOf(field);
+      const named = getNamedType(field.type);
+      const composite = isCompositeType(named);
+      const inner = selection.selectionSet && isObjectType(named) ? costOf(selection.selectionSet, named, seen) : 0;
+      const base = hint?.base ?? (composite ? 1 : 0);
+      let size = hint?.assumedSize;
+      if (hint?.sizeArguments && hint.sizeArguments.length > 0) {
+        const args = getArgumentValues(field, selection, input.variables ?? undefined);
+        const asked = hint.sizeArguments.map((name) => args[name]).filter((value): value is number => typeof value === 'number');
+        size = asked.length > 0 ? Math.max(...asked) : hint.assumedSize;
+      }
+      if (size === undefined) {
+        total += base + inner;
+      } else {
+        const clamped = Math.max(0, Math.min(size, hint?.maxSize ?? size));
+        total += base + clamped * (1 + inner);
+      }
+    }
+
+    return total;
+  };
+
+  return costOf(operation.selectionSet, root, new Set());
+};

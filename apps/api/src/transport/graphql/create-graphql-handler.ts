@@ -1,0 +1,61 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { createYoga } from 'graphql-yoga';
+import { createBadRequestPlugin } from '../../graphql-common/bad-request-plugin.ts';
+import { GRAPHIQL_CONTENT_SECURITY_POLICY } from '../../graphql-common/graphiql-page.ts';
+import { createGuardPlugin } from '../../graphql-common/guard-plugin.ts';
+import { maskErrorsWith } from '../../graphql-common/masked-errors.ts';
+import { yogaLogger } from '../../graphql-common/yoga-logger.ts';
+import type { TransportServices } from '../context.ts';
+import { describeTransportError } from '../errors.ts';
+import { createGraphqlContext, type GraphqlContext } from './graphql-context.ts';
+import { forbiddenError, unauthorizedError } from './graphql-errors.ts';
+import { TRANSPORT_GRAPHQL_LIMITS } from './limits.ts';
+import { transportGraphqlSchema } from './schema.ts';
+
+type ServerContext = { req: IncomingMessage; res: ServerResponse };
+
+const refusalFor = (context: GraphqlContext) => {
+  if (!context.viewer) {
+    return unauthorizedError();
+  }
+
+  return context.isStaff ? null : forbiddenError();
+};
+
+/**
+ * The read-only reporting endpoint at /graphql of the transport service: graphql-yoga over the
+ * Pothos schema, one context (user, entity manager, loaders) per request. Returns a node handler.
+ */
+export const createTransportGraphqlHandler = (services: TransportServices) => {
+  const logger = services.logger.child({ endpoint: 'graphql' });
+  const development = services.env.NODE_ENV === 'development';
+  const yoga = createYoga<ServerContext, GraphqlContext>({
+    schema: transportGraphqlSchema,
+    graphqlEndpoint: '/graphql',
+    graphiql: development ? { headers: JSON.stringify({ Authorization: 'Bearer ' }) } : false,
+    // The GraphiQL page is bundled, not fetched from a CDN: the service works offline.
+    renderGraphiQL,
+    landingPage: false,
+    // Read-only: no uploads, and the web app is served from this origin, so no CORS.
+    multipart: false,
+    cors: false,
+    maxRequestBodySize: TRANSPORT_GRAPHQL_LIMITS.maxBodyBytes,
+    logging: yogaLogger(logger),
+    context: ({ req }) => createGraphqlContext(services, req),
+    maskedErrors: maskErrorsWith((error) => {
+      const described = describeTransportError(error);
+
+      return { code: described.code, message: described.body.detail, unexpected: described.unexpected };
+    }, logger),
+    plugins: [createGuardPlugin<GraphqlContext>(refusalFor), createBadRequestPlugin()],
+  });
+
+  // requestListener writes the answer to res; its server context is { req, res }.
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (development && req.method === 'GET') {
+      res.setHeader('Content-Security-Policy', GRAPHIQL_CONTENT_SECURITY_POLICY);
+    }
+    await yoga.requestListener(req, res);
+  };
+};

@@ -1,0 +1,81 @@
+import type { IncomingMessage } from 'node:http';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { STAFF_ROLES, type SessionUser } from '@switchyard/domain/transport/session-user';
+import { findTenant, type TenantRow } from '@switchyard/db/transport/tenants';
+import { createTransportContext, type TransportServices } from '../context.ts';
+import { optionalUser } from '../trpc.ts';
+import { forbiddenError, tenantNotFoundError, unauthorizedError } from './graphql-errors.ts';
+import { createTenantLoaders, type TenantLoaders } from './loaders.ts';
+import { chooseTenant, couldBeTenant } from './tenant-access.ts';
+
+export type GraphqlContext = {
+  /** The signed-in user behind the bearer token; null without a token or with one the provider refuses. */
+  viewer: SessionUser | null;
+  /** Operators, admins and platform administrators read; parents and users without a role do not. */
+  isStaff: boolean;
+  /** One entity manager per request, shared by every resolver and loader of that request. */
+  em: SqlEntityManager;
+  /** The service clock read once, so every report in one answer is as of the same instant. */
+  now: Date;
+  /** The tenant a report reads, checked once per request for each value of its `tenant` argument. */
+  tenantFor(requested: string | null | undefined): Promise<TenantRow>;
+  /** Batched reads of one tenant, made the first time a field of that tenant needs them. */
+  loadersFor(tenantId: string): TenantLoaders;
+};
+
+/**
+ * The token is checked exactly as the REST API checks it (identity provider, `demo-` fallback when
+ * enabled), so an impersonation token, which the provider does not know, is refused here as on
+ * the REST tenant endpoints.
+ */
+export const createGraphqlContext = async (services: TransportServices, req: IncomingMessage): Promise<GraphqlContext> => {
+  const transport = createTransportContext(services, req, null);
+  const viewer = await optionalUser(transport);
+  const em = services.db.fork();
+  const tenants = new Map<string, Promise<TenantRow>>();
+  const loaders = new Map<string, TenantLoaders>();
+
+  const readTenant = async (requested: string | null | undefined): Promise<TenantRow> => {
+    if (!viewer) {
+      throw unauthorizedError();
+    }
+    const choice = chooseTenant(viewer, requested, transport.tenantHints);
+    if (!choice.allowed) {
+      throw forbiddenError();
+    }
+    const tenant = couldBeTenant(choice.tenantId) ? await findTenant(em, choice.tenantId) : null;
+    if (!tenant) {
+      throw tenantNotFoundError();
+    }
+
+    return tenant;
+  };
+
+  return {
+    viewer,
+    isStaff: viewer?.role != null && (STAFF_ROLES as readonly string[]).includes(viewer.role),
+    em,
+    now: services.now(),
+    tenantFor: (requested) => {
+      const key = requested ?? '';
+      const known = tenants.get(key);
+      if (known) {
+        return known;
+      }
+      const read = readTenant(requested);
+      tenants.set(key, read);
+
+      return read;
+    },
+    loadersFor: (tenantId) => {
+      const known = loaders.get(tenantId);
+      if (known) {
+        return known;
+      }
+      const made = createTenantLoaders(em, tenantId);
+      loaders.set(tenantId, made);
+
+      return made;
+    },
+  };
+};
