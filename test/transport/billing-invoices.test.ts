@@ -138,6 +138,35 @@ describe('POST /api/billing/generate-due', () => {
     expect(again.body.skipped.sort()).toEqual([soon.household_id, past.household_id, billed.household_id].sort());
   });
 
+  it('answers 401 without a token and changes nothing', async () => {
+    const tenant = await freshTenant();
+    await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-26' });
+    const before = await snapshot(world);
+    const mailsBefore = world.transport.smtp.messages.length;
+    expect(await call(world, 'POST', '/api/billing/generate-due')).toEqual({ status: 401, body: { detail: 'Invalid token' } });
+    expect(await call(world, 'POST', '/api/billing/generate-due', { token: 'forged' })).toEqual({ status: 401, body: { detail: 'Invalid token' } });
+    expect(await snapshot(world)).toBe(before);
+    expect(world.transport.smtp.messages.length).toBe(mailsBefore);
+  });
+
+  it("bills and mails only the caller's tenant, whatever tenant the request names", async () => {
+    const tenant = await freshTenant();
+    const other = await freshTenant();
+    const mine = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-26', parent: { name: 'Mo Mine', email: 'mo-mine@family.test' } });
+    const theirs = await register(world, { tenant: other.id, first_pickup_date: '2026-11-26', parent: { name: 'Tia Theirs', email: 'tia-theirs@family.test' } });
+    for (const path of ['/api/billing/generate-due', `/${other.id}/api/billing/generate-due`]) {
+      const answer = await call(world, 'POST', path, { token: tenant.token, headers: { 'X-Tenant-Id': other.id } });
+      expect(answer.status, path).toBe(200);
+      for (const invoice of answer.body.generated) {
+        expect(invoice.household_id, path).toBe(mine.household_id);
+      }
+      expect(answer.body.skipped, path).not.toContain(theirs.household_id);
+    }
+    const theirsCount = await world.transport.db.fork().execute<{ n: number }[]>("select count(*)::int as n from transport_invoice where household_id = ? and kind = 'transportation'", [theirs.household_id]);
+    expect(theirsCount[0]?.n).toBe(0);
+    expect(world.transport.smtp.messages.some((message) => message.to.includes('tia-theirs@family.test'))).toBe(false);
+  });
+
   it('keeps an invoice as draft when its mail cannot be sent', async () => {
     const tenant = await freshTenant();
     const created = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-26' });
@@ -179,5 +208,54 @@ describe('GET /api/billing/outstanding', () => {
     const demo = await call(world, 'GET', '/api/billing/outstanding', { token: world.tokens.demo });
     expect(demo.body.some((row: { household_id: string }) => row.household_id === created.household_id)).toBe(false);
     expect((await call(world, 'GET', '/api/billing/outstanding')).status).toBe(401);
+  });
+
+  it('leaves out a household once its registration is rejected, and voids what it was asked to pay', async () => {
+    const tenant = await freshTenant();
+    const rita = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-24', parent: { name: 'Rita Rejected', email: 'rita@family.test' } });
+    const paula = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-24', parent: { name: 'Paula Partial', email: 'paula@family.test' } });
+    for (const created of [rita, paula]) {
+      expect((await call(world, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: tenant.token })).status).toBe(200);
+    }
+    expect((await call(world, 'POST', '/api/billing/generate-due', { token: tenant.token })).body.generated).toHaveLength(2);
+    const em = world.transport.db.fork();
+    // Paula paid part of her week: money was taken, so that invoice keeps its state.
+    await em.execute("update transport_invoice set status = 'partial', amount_paid_cents = 10050 where household_id = ? and kind = 'transportation'", [paula.household_id]);
+    const owing = (await call(world, 'GET', '/api/billing/outstanding', { token: tenant.token })).body;
+    expect(owing.map((row: { household_id: string; total_outstanding: number }) => [row.household_id, row.total_outstanding]).sort()).toEqual(
+      [[rita.household_id, 345], [paula.household_id, 244.5]].sort(),
+    );
+
+    for (const created of [rita, paula]) {
+      expect((await call(world, 'PUT', `/api/registrations/${created.household_id}/reject`, { token: tenant.token })).status).toBe(200);
+    }
+    expect(await call(world, 'GET', '/api/billing/outstanding', { token: tenant.token })).toEqual({ status: 200, body: [] });
+    const states = async (householdId: string) =>
+      em.execute<{ kind: string; status: string }[]>('select kind, status from transport_invoice where household_id = ? order by kind', [householdId]);
+    expect(await states(rita.household_id)).toEqual([
+      { kind: 'registration', status: 'void' },
+      { kind: 'transportation', status: 'void' },
+    ]);
+    expect(await states(paula.household_id)).toEqual([
+      { kind: 'registration', status: 'void' },
+      { kind: 'transportation', status: 'partial' },
+    ]);
+
+    // Approving again asks for the registration fee again; the weeks voided stay void.
+    expect((await call(world, 'PUT', `/api/registrations/${rita.household_id}/approve`, { token: tenant.token })).body.email_sent).toBe(true);
+    expect(await states(rita.household_id)).toEqual([
+      { kind: 'registration', status: 'sent' },
+      { kind: 'transportation', status: 'void' },
+    ]);
+    const again = (await call(world, 'GET', '/api/billing/outstanding', { token: tenant.token })).body;
+    expect(again).toEqual([expect.objectContaining({ household_id: rita.household_id, total_outstanding: 50 })]);
+  });
+
+  it('answers 403 to a parent and to an operator of no tenant, and 401 without a token', async () => {
+    expect(await call(world, 'GET', '/api/billing/outstanding', { token: world.tokens.parent })).toEqual({ status: 403, body: { detail: 'Forbidden' } });
+    const loose = world.identity.addUser({ appRole: 'operator' });
+    expect(await call(world, 'GET', '/api/billing/outstanding', { token: loose })).toEqual({ status: 403, body: { detail: 'Forbidden' } });
+    expect(await call(world, 'GET', '/api/billing/outstanding', { token: loose, headers: { 'X-Tenant-Id': 'demo' } })).toEqual({ status: 403, body: { detail: 'Forbidden' } });
+    expect(await call(world, 'GET', '/api/billing/outstanding')).toEqual({ status: 401, body: { detail: 'Invalid token' } });
   });
 });

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, register, startBillingWorld, startFakeProvider, type BillingWorld } from './billing-support.ts';
 
@@ -94,7 +95,7 @@ describe('with Stripe configured', () => {
   let stripe: FakeProvider;
   beforeAll(async () => {
     stripe = await startFakeProvider(() => ({ status: 200, body: { id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1', status: 'open' } }));
-    world = await startBillingWorld({ STRIPE_URL: stripe.url, STRIPE_SECRET_KEY: 'sk_test_secret' });
+    world = await startBillingWorld({ STRIPE_URL: stripe.url, STRIPE_SECRET_KEY: 'sk_test_secret', TRANSPORT_PUBLIC_URL: 'https://buses.example.test/' });
   });
   afterAll(async () => {
     await world?.close();
@@ -130,8 +131,43 @@ describe('with Stripe configured', () => {
     expect(form.get('line_items[0][price_data][unit_amount]')).toBe('5000');
     expect(form.get('line_items[0][quantity]')).toBe('1');
     expect(form.get('line_items[0][price_data][product_data][name]')).toBeTruthy();
-    expect(form.get('success_url')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    expect(form.get('success_url')).toBe('https://buses.example.test/?payment=complete');
     const mail = await world.transport.smtp.waitFor((message) => message.to.includes('st@family.test'));
     expect(mail.text).toContain('https://checkout.stripe.com/c/pay/cs_test_1');
+  });
+
+  it('sends the payer back to the configured public address, whatever Host the request came with', async () => {
+    const created = await register(world, { parent: { name: 'Host Forger', email: 'forged-host@family.test' }, first_pickup_date: '2026-11-26' });
+    // fetch sets Host itself, so these go through node:http with a forged one.
+    const put = (path: string, headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(`${world.transport.url}${path}`, { method: 'PUT', headers: { Authorization: `Bearer ${world.tokens.demo}`, ...headers } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const before = stripe.requests.length;
+    expect(await put(`/api/registrations/${created.household_id}/approve`, { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' })).toBe(200);
+    world.transport.setNow(new Date('2026-11-25T10:00:00Z'));
+    try {
+      const due = await new Promise<number>((resolve, reject) => {
+        const req = request(`${world.transport.url}/api/billing/generate-due`, { method: 'POST', headers: { Authorization: `Bearer ${world.tokens.demo}`, Host: 'evil.example' } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(due).toBe(200);
+    } finally {
+      world.transport.setNow(null);
+    }
+    const made = stripe.requests.slice(before);
+    expect(made.length).toBeGreaterThanOrEqual(2);
+    for (const item of made) {
+      expect(new URLSearchParams(item.body).get('success_url')).toBe('https://buses.example.test/?payment=complete');
+    }
   });
 });

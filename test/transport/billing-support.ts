@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { startFakeIdentity, type FakeIdentity } from '../support/fake-identity.ts';
 import { startTestTransport, type TestTransport } from '../support/transport-server.ts';
 
@@ -11,7 +12,8 @@ export type BillingWorld = {
 
 export const startBillingWorld = async (overrides: Record<string, string> = {}): Promise<BillingWorld> => {
   const identity = await startFakeIdentity();
-  const transport = await startTestTransport({ IDENTITY_URL: identity.url, ...overrides });
+  // Tests speak for many callers through X-Forwarded-For (see `call`).
+  const transport = await startTestTransport({ IDENTITY_URL: identity.url, TRUST_PROXY: 'true', ...overrides });
   await transport.db.fork().execute("insert into transport_tenant (id, name, tier) values ('acme', 'Acme Buses', 'starter')");
 
   return {
@@ -32,13 +34,16 @@ export const startBillingWorld = async (overrides: Record<string, string> = {}):
 
 export type Answer = { status: number; body: any };
 
+/** A caller address of its own per request, so the per-address limits of public paths never trip a test. */
+const freshAddress = (): string => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
 export const call = async (
   world: BillingWorld,
   method: string,
   path: string,
   options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> => {
-  const headers: Record<string, string> = { ...options.headers };
+  const headers: Record<string, string> = { 'X-Forwarded-For': freshAddress(), ...options.headers };
   if (options.token) {
     headers.Authorization = `Bearer ${options.token}`;
   }

@@ -141,6 +141,22 @@ describe('built-in identity provider', () => {
     expect(await countRows('transport_identity_user')).toBe(before);
   });
 
+  it('asks for the service key before it reads an admin path, and finds no user behind a malformed one', async () => {
+    for (const path of ['/auth/v1/admin/users/%ZZ', '/auth/v1/admin/users/%E0%A4%A', '/auth/v1/admin/users/%00']) {
+      for (const method of ['GET', 'PUT']) {
+        const body = method === 'PUT' ? { app_metadata: { role: 'admin' } } : undefined;
+        const stranger = await call(path, { method, body });
+        expect(stranger.status, `${method} ${path}`).toBe(403);
+        expect(stranger.body, `${method} ${path}`).toMatchObject({ error_code: 'not_admin' });
+        expect((await call(path, { method, body, bearer: 'not-the-key' })).status, `${method} ${path}`).toBe(403);
+        const keyed = await call(path, { method, body, bearer: SERVICE_KEY });
+        expect(keyed.status, `${method} ${path}`).toBe(404);
+        expect(keyed.body, `${method} ${path}`).toMatchObject({ error_code: 'user_not_found' });
+      }
+    }
+    expect(app.logLines.join('\n')).not.toContain('identity provider request failed');
+  });
+
   it('ends a session on logout', async () => {
     const signIn = await call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email: 'op@example.com', password: 'op-secret' } });
     expect((await call('/auth/v1/logout', { method: 'POST', bearer: signIn.body?.access_token })).status).toBe(204);

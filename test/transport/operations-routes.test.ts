@@ -183,6 +183,19 @@ describe('PUT /api/routes/{route_id}', () => {
     const after = (await h.call('GET', '/api/routes/north-loop', { token: h.tokens.demo })).body;
     expect(after).toEqual(before);
   });
+
+  it('answers 401 without a token or with an unknown one, changing nothing', async () => {
+    const before = (await h.call('GET', '/api/routes/listed', { token: h.tokens.demo })).body;
+    const stopsBefore = await h.count('transport_route_stop', 'demo');
+    for (const token of [undefined, 'forged-token']) {
+      for (const path of ['/api/routes/listed', '/demo/api/routes/listed', '/api/routes/no-such-route']) {
+        const answer = await h.call('PUT', path, { ...(token ? { token } : {}), body: { name: 'Anonymous', stops: [] } });
+        expect(answer, `${path} ${token ?? 'no token'}`).toEqual({ status: 401, body: { detail: 'Invalid token' } });
+      }
+    }
+    expect((await h.call('GET', '/api/routes/listed', { token: h.tokens.demo })).body).toEqual(before);
+    expect(await h.count('transport_route_stop', 'demo')).toBe(stopsBefore);
+  });
 });
 
 describe('DELETE /api/routes/{route_id}', () => {

@@ -73,6 +73,9 @@ describe('switchyard tenant add / user add', () => {
       [['tenant', 'add', 'nameless'], "required option '--name <name>'"],
       [['user', 'add', '--email', 'x@acme.test', '--password', 'whatever', '--role', 'root'], 'role must be one of'],
       [['user', 'add', '--email', 'x@acme.test', '--password', '123', '--role', 'parent'], 'at least 6 characters'],
+      // Without a tenant such an account would belong to no tenant at all.
+      [['user', 'add', '--email', 'x@acme.test', '--password', 'whatever', '--role', 'operator'], '--tenant is required for the role operator'],
+      [['user', 'add', '--email', 'x@acme.test', '--password', 'whatever', '--role', 'parent'], '--tenant is required for the role parent'],
     ];
     const results = await Promise.all(inputRefusals.map(([args]) => cli(args)));
     results.forEach((result, index) => {

@@ -146,9 +146,14 @@ describe('GET /api/tenants/{tenant}/logs', () => {
   });
 
   it('keeps an operator in the tenant they were granted when they write another into their own metadata', async () => {
+    // The built-in provider refuses the write (a tenant is chosen at sign-up only)...
     const written = await request('/auth/v1/user', { method: 'PUT', bearer: tokens.demoOperator, body: { data: { tenant_id: 'acme' } } });
-    expect(written.status).toBe(200);
-    expect(written.body.user_metadata).toMatchObject({ tenant_id: 'acme' });
+    expect(written.status).toBe(403);
+    const me = await request('/auth/v1/user', { bearer: tokens.demoOperator });
+    expect(me.body.user_metadata.tenant_id).toBeUndefined();
+    // ...and where a provider lets it through (the service key stands in for one), the grant still wins.
+    const planted = await request(`/auth/v1/admin/users/${me.body.id}`, { method: 'PUT', bearer: SERVICE_KEY, body: { user_metadata: { tenant_id: 'acme' } } });
+    expect(planted.body.user_metadata).toMatchObject({ tenant_id: 'acme' });
     expect(await request('/api/tenants/acme/logs', { bearer: tokens.demoOperator })).toEqual({ status: 403, body: { detail: 'Forbidden' } });
     expect((await request('/api/tenants/demo/logs', { bearer: tokens.demoOperator })).status).toBe(200);
   });

@@ -5,6 +5,7 @@ import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import type { ClaimsMailer } from './mail/claims-mailer.ts';
 import type { CaptchaVerifier } from './captcha.ts';
+import { clientAddress } from '../http/client-address.ts';
 
 /** Long-lived things every claims request shares. */
 export type ClaimsServices = {
@@ -24,20 +25,6 @@ export type ClaimsContext = ClaimsServices & {
   transport: RestTransport;
 };
 
-const clientIp = (req: IncomingMessage, trustProxy: boolean): string => {
-  if (trustProxy) {
-    const forwarded = req.headers['x-forwarded-for'];
-    const value = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
-    // The entry our own proxy appended is the last one; earlier ones are the client's say-so.
-    const last = value?.split(',').map((part) => part.trim()).filter(Boolean).pop();
-    if (last) {
-      return last;
-    }
-  }
-
-  return req.socket.remoteAddress ?? 'unknown';
-};
-
 const headerValue = (value: string | string[] | undefined): string | null =>
   (Array.isArray(value) ? value[0] : value) ?? null;
 
@@ -51,7 +38,7 @@ export const createClaimsContext = (
 
   return {
     ...services,
-    ip: clientIp(req, services.env.TRUST_PROXY),
+    ip: clientAddress(req, services.env.TRUST_PROXY),
     bearerToken: bearer || null,
     staffKeyHeader: headerValue(req.headers['x-staff-key']),
     transport,

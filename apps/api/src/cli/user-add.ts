@@ -38,6 +38,6 @@ export const registerUserAdd = (group: Command, context: CliContext): void => {
     .requiredOption('--email <email>', 'sign-in email')
     .requiredOption('--password <password>', 'sign-in password (at least 6 characters)')
     .requiredOption('--role <role>', 'parent, operator, admin or platform_admin')
-    .option('--tenant <slug>', 'the tenant the user belongs to')
+    .option('--tenant <slug>', 'the tenant the user belongs to (required for parent and operator)')
     .action((options: UserAddOptions) => addUser(context, options));
 };

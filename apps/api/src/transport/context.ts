@@ -3,6 +3,7 @@ import type { RestTransport } from '@switchyard/rest-adapter/create-rest-handler
 import type { Database } from '@switchyard/db/orm';
 import type { RequestTenantHints } from '@switchyard/domain/transport/tenant-resolution';
 import type { Env } from '../env.ts';
+import { clientAddress } from '../http/client-address.ts';
 import type { Logger } from '../logger.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import type { IdentityClient } from './identity/identity-client.ts';
@@ -46,7 +47,7 @@ export const createTransportContext = (
 
   return {
     ...services,
-    ip: req.socket.remoteAddress ?? 'unknown',
+    ip: clientAddress(req, services.env.TRUST_PROXY),
     bearerToken: bearer || null,
     tenantHints: {
       pathTenant,

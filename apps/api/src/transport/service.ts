@@ -68,7 +68,7 @@ export const createTransportService = (options: { env: Env; db: Database; logger
 
   const builtinIdentity = env.IDENTITY_URL
     ? null
-    : createBuiltinIdentityHandler({ db, apiKey: env.IDENTITY_API_KEY, serviceKey: identityServiceKey, now: services.now, logger });
+    : createBuiltinIdentityHandler({ db, apiKey: env.IDENTITY_API_KEY, serviceKey: identityServiceKey, trustProxy: env.TRUST_PROXY, now: services.now, logger });
 
   const createCaller = createCallerFactory(transportRouter);
   const toErrorResponse = (error: unknown) => {

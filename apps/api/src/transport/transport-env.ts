@@ -12,9 +12,21 @@ const flag = z
   .optional()
   .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1' || value === 'yes'));
 
+/**
+ * The address families reach the service at, behind whatever proxy: links sent out (the page a
+ * payer returns to) are built on it, never on the Host header a caller chose. Kept without a
+ * trailing slash so a path can be appended.
+ */
+const publicUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .refine((value) => !value.includes('?') && !value.includes('#'), 'must not have a query or fragment')
+  .default('http://localhost:3002')
+  .transform((value) => value.replace(/\/+$/, ''));
+
 /** The transport service's variables; merged into the one environment schema in env.ts. */
 export const transportEnvShape = {
   TRANSPORT_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
+  TRANSPORT_PUBLIC_URL: publicUrl,
   /** A Supabase Auth / GoTrue compatible server; unset = the built-in provider under /auth/v1. */
   IDENTITY_URL: optionalUrl,
   IDENTITY_API_KEY: optionalText,

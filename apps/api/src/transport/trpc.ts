@@ -1,6 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import { DomainError } from '@switchyard/domain/errors';
 import { DEMO_USER, isAdmin, STAFF_ROLES, toSessionUser, type SessionUser } from '@switchyard/domain/transport/session-user';
+import { findNulCharacter, nulCharacterProblem } from '@switchyard/domain/transport/nul-characters';
 import { resolveProtectedTenant } from '@switchyard/domain/transport/tenant-resolution';
 import { findTenant } from '@switchyard/db/transport/tenants';
 import type { TransportContext } from './context.ts';
@@ -16,7 +17,22 @@ const t = initTRPC.context<TransportContext>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+
+/**
+ * Every procedure starts here: a NUL anywhere in the input (path, query, body, tRPC input) or in
+ * the query's tenant hint is refused before any check or statement (see nul-characters.ts).
+ * Headers need no look: Node's HTTP parser refuses a NUL in them.
+ */
+const refuseNulCharacters = t.middleware(async ({ ctx, getRawInput, next }) => {
+  const field = findNulCharacter({ tenant: ctx.tenantHints.queryTenant }) ?? findNulCharacter(await getRawInput());
+  if (field !== null) {
+    throw new DomainError('validation_error', nulCharacterProblem(field));
+  }
+
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(refuseNulCharacters);
 
 const invalidToken = () => new DomainError('unauthorized', 'Invalid token');
 
@@ -58,7 +74,7 @@ export const optionalUser = async (ctx: TransportContext): Promise<SessionUser |
 };
 
 /** Any signed-in user, with the tenant the request is for resolved and known to exist. */
-export const signedInProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const user = await authenticate(ctx);
   const tenantId = resolveProtectedTenant(user.tenant_id, ctx.tenantHints);
   const tenant = await findTenant(ctx.db.fork(), tenantId);

@@ -6,18 +6,23 @@ export type IdentityUser = {
   email?: string | null;
   user_metadata?: Record<string, unknown> | null;
   app_metadata?: Record<string, unknown> | null;
+  /** GoTrue's creation time (ISO 8601); a provider's answer is not trusted to carry it. */
+  created_at?: unknown;
 };
 
 export const PRIVILEGED_ROLES = ['admin', 'platform_admin'] as const;
 export const STAFF_ROLES = ['operator', 'admin', 'platform_admin'] as const;
+/** Roles that act within one tenant; the privileged roles reach every tenant. */
+export const TENANT_SCOPED_ROLES = ['parent', 'operator'] as const;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /**
  * Role and tenant come from the user's own metadata, falling back to the read-only app metadata,
  * except that the privileged roles count only from app metadata: a user can edit their own.
- * A role that comes from app metadata brings its tenant from there too: an operator granted
- * `acme` who writes `tenant_id: other` into their own metadata stays an operator of `acme`.
+ * A role that comes from app metadata takes its tenant only from there: the user's own metadata
+ * never lends a granted role a tenant, so an operator granted `acme` who writes `tenant_id: other`
+ * stays an operator of `acme`, and one granted no tenant belongs to none (403 on tenant paths).
  */
 export const toSessionUser = (user: IdentityUser): SessionUser => {
   const own = user.user_metadata ?? {};
@@ -36,7 +41,7 @@ export const toSessionUser = (user: IdentityUser): SessionUser => {
     email,
     name: text(own.display_name) ?? text(own.name) ?? text(own.full_name) ?? email,
     role,
-    tenant_id: (roleGranted ? grantedTenant : null) ?? text(own.tenant_id) ?? grantedTenant,
+    tenant_id: roleGranted ? grantedTenant : (text(own.tenant_id) ?? grantedTenant),
   };
 };
 

@@ -3,12 +3,8 @@ import { recordPaymentLink, type DecidedRegistration } from '@switchyard/db/tran
 import type { TransportContext } from '../context.ts';
 import { createPaymentLink } from './payment-links.ts';
 
-/** The page a payer comes back to after paying: the front end on the origin the operator used. */
-export const paymentReturnUrl = (ctx: TransportContext): string => {
-  const host = ctx.tenantHints.host ?? `${ctx.env.HOST}:${ctx.env.TRANSPORT_PORT}`;
-
-  return `${ctx.env.isProduction ? 'https' : 'http'}://${host}/?payment=complete`;
-};
+/** The page a payer comes back to after paying: the front end at its configured public address. */
+export const paymentReturnUrl = (ctx: TransportContext): string => `${ctx.env.TRANSPORT_PUBLIC_URL}/?payment=complete`;
 
 /**
  * Tells an approved parent how to pay the registration fee. Best-effort by design: the approval

@@ -3,6 +3,8 @@ import { DomainError } from '@switchyard/domain/errors';
 import { secretsMatch } from '@switchyard/domain/claims/tokens';
 import { isValidEmail, normalizeEmail, passwordProblem } from '@switchyard/domain/transport/identity/credentials';
 import { isPlainObject, mergeMetadata, selfAssignedRoleProblem, selfMovedTenantProblem, type Metadata } from '@switchyard/domain/transport/identity/metadata';
+import { findNulCharacter, nulCharacterProblem } from '@switchyard/domain/transport/nul-characters';
+import { PUBLIC_WRITE_LIMITS, RATE_LIMITED_MESSAGE } from '@switchyard/domain/transport/public-write-limits';
 import { digestOpaqueToken } from '@switchyard/domain/transport/tenants/impersonation';
 import { deleteIdentityToken, findUserByToken } from '@switchyard/db/transport/identity/identity-tokens';
 import {
@@ -15,10 +17,12 @@ import {
 import type { Database } from '@switchyard/db/orm';
 import { hitRateLimit } from '@switchyard/db/rate-limit';
 import { readJsonBody } from '@switchyard/rest-adapter/read-json-body';
+import { clientAddress } from '../../http/client-address.ts';
 import type { Logger } from '../../logger.ts';
 import { createBuiltinUser, presentProviderUser } from './builtin-users.ts';
 import { hashPassword, verifyPassword, decoyPasswordHash } from './password-hash.ts';
-import { answer, ProviderError, refuse, refuseGrant } from './provider-answers.ts';
+import { isOwnLoopbackCall } from './own-call.ts';
+import { answer, ProviderError, refuse, refuseGrant, refuseRateLimited } from './provider-answers.ts';
 import { issueSession } from './provider-sessions.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -35,6 +39,8 @@ export type BuiltinIdentityOptions = {
   apiKey: string | undefined;
   /** Bearer of admin calls (Supabase's service-role key). */
   serviceKey: string;
+  /** TRUST_PROXY: count sign-ups by the last X-Forwarded-For entry rather than the connecting address. */
+  trustProxy: boolean;
   now: () => Date;
   logger: Logger;
 };
@@ -59,6 +65,11 @@ const readBody = async (req: IncomingMessage): Promise<Record<string, unknown>> 
   }
   if (!isPlainObject(body)) {
     throw refuse(400, 'bad_json', 'Could not parse request body as JSON');
+  }
+  // Checked once for the whole body: no field of a user may hold what PostgreSQL cannot store.
+  const field = findNulCharacter(body);
+  if (field !== null) {
+    throw refuse(400, 'validation_failed', nulCharacterProblem(field));
   }
 
   return body;
@@ -92,6 +103,15 @@ const refuseSelfAssignedRole = (data: Metadata): void => {
   const problem = selfAssignedRoleProblem(data);
   if (problem) {
     throw refuse(403, 'not_admin', problem);
+  }
+};
+
+/** A path segment that is not valid percent-encoding names nothing, rather than failing the call. */
+const decodedSegment = (raw: string): string | null => {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
   }
 };
 
@@ -138,7 +158,23 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
     }
   };
 
+  /**
+   * Sign-ups count against the same per-address limit as /api/auth/register. The service's own
+   * calls are left out: /api/auth/register has already counted them by the caller's address.
+   */
+  const limitSignUps = async (call: Call): Promise<void> => {
+    if (isOwnLoopbackCall(call.req)) {
+      return;
+    }
+    const address = clientAddress(call.req, options.trustProxy);
+    const hit = await hitRateLimit(em(), PUBLIC_WRITE_LIMITS.signUpPerAddress, address, options.now());
+    if (!hit.allowed) {
+      throw refuseRateLimited(RATE_LIMITED_MESSAGE, hit.retryAfterSeconds);
+    }
+  };
+
   const signUp = async (call: Call) => {
+    await limitSignUps(call);
     const body = await readBody(call.req);
     const email = checkedEmail(text(body, 'email'));
     const password = checkedPassword(text(body, 'password'));
@@ -161,7 +197,7 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
       const password = text(body, 'password') ?? '';
       const attempt = await hitRateLimit(em(), PASSWORD_ATTEMPTS, email, options.now());
       if (!attempt.allowed) {
-        throw new ProviderError(429, { code: 429, error_code: 'over_request_rate_limit', msg: 'Too many sign-in attempts; try again later', retry_after: attempt.retryAfterSeconds });
+        throw refuseRateLimited('Too many sign-in attempts; try again later', attempt.retryAfterSeconds);
       }
       const user = email ? await findIdentityUserByEmail(em(), email) : null;
       const matches = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
@@ -240,9 +276,11 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
     return { status: 200, body: presentProviderUser(created) };
   };
 
-  const adminUser = async (call: Call, id: string) => {
+  /** `rawId` is the path segment as sent: it is read only once the caller has shown the key. */
+  const adminUser = async (call: Call, rawId: string) => {
     requireServiceKey(call);
-    const user = await findIdentityUserById(em(), id);
+    const id = decodedSegment(rawId);
+    const user = id === null ? null : await findIdentityUserById(em(), id);
     if (!user) {
       throw refuse(404, 'user_not_found', 'User not found');
     }
@@ -283,7 +321,7 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
       return adminCreate(call);
     }
     if (adminPath?.[1] && (method === 'PUT' || method === 'GET')) {
-      return adminUser(call, decodeURIComponent(adminPath[1]));
+      return adminUser(call, adminPath[1]);
     }
     throw refuse(404, 'not_found', 'Not found');
   };
@@ -310,6 +348,9 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
         req.resume();
       }
       if (error instanceof ProviderError) {
+        for (const [name, value] of Object.entries(error.headers)) {
+          res.setHeader(name, value);
+        }
         answer(res, error.status, error.body);
 
         return;

@@ -3,6 +3,16 @@ import type { IdentityUser } from '@switchyard/domain/transport/session-user';
 
 export type IdentitySession = { access_token: string; token_type: string; user: IdentityUser };
 
+/**
+ * No answer at all: the connection failed or the time limit passed. Kept apart from a provider
+ * that answered with an error, because only this case may fall back to demo tokens.
+ */
+export class IdentityProviderUnreachable extends DomainError {
+  constructor(cause: unknown) {
+    super('bad_gateway', 'The identity provider could not be reached.', { cause });
+  }
+}
+
 export type IdentityAnswer<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
 
 /**
@@ -63,7 +73,7 @@ export const createIdentityClient = (options: IdentityClientOptions): IdentityCl
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
-      throw new DomainError('bad_gateway', 'The identity provider could not be reached.', { cause: error });
+      throw new IdentityProviderUnreachable(error);
     }
   };
 

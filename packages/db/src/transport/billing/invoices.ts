@@ -85,7 +85,11 @@ type OutstandingRow = {
   invoice_count: number;
 };
 
-/** Unpaid, partial and sent invoices per household and payer; amount minus what was paid. */
+/**
+ * Unpaid, partial and sent invoices per household and payer; amount minus what was paid. A
+ * household whose registration was rejected is left out: it is never billed, even for a part-paid
+ * invoice a rejection leaves as it is.
+ */
 export const readOutstanding = async (em: SqlEntityManager, tenantId: string) => {
   const rows = await em.execute<OutstandingRow[]>(
     `select h.id as household_id, h.name as household_name, p.id as payer_id, p.name as payer_name, p.email as payer_email,
@@ -94,6 +98,7 @@ export const readOutstanding = async (em: SqlEntityManager, tenantId: string) =>
      join transport_household h on h.id = i.household_id
      left join transport_payer p on p.id = i.payer_id
      where i.tenant_id = ? and i.status in ('unpaid', 'partial', 'sent')
+       and not exists (select 1 from transport_registration r where r.household_id = h.id and r.status = 'rejected')
      group by h.id, h.name, h.created_at, p.id, p.name, p.email, p.is_primary, p.created_at
      order by h.created_at desc, h.id, p.is_primary desc nulls last, p.created_at`,
     [tenantId],

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { REGISTRATION_FEE_CENTS, tripTypeFor, weeklyRateFor } from '@switchyard/domain/transport/billing/rates';
+import { SENT_ON_APPROVAL, VOIDED_ON_REJECTION } from '@switchyard/domain/transport/billing/outstanding';
 import type { FullRegistrationInput } from '@switchyard/domain/transport/billing/schemas';
 import { containsPattern, isoTimestamp } from './rows.ts';
 
@@ -179,8 +180,9 @@ export type DecidedRegistration = {
 };
 
 /**
- * Moves a registration of the tenant to approved or rejected; approval also sends the pending
- * registration-fee invoice. Null when the registration is not the tenant's.
+ * Moves a registration of the tenant to approved or rejected, with its invoices in the same
+ * transaction: approval sends the registration-fee invoice, rejection voids what the household
+ * was asked to pay (outstanding.ts). Null when the registration is not the tenant's.
  */
 export const decideRegistration = (
   em: SqlEntityManager,
@@ -202,8 +204,14 @@ export const decideRegistration = (
     if (decision === 'approved') {
       await tx.execute(
         `update transport_invoice set status = 'sent', sent_at = ?::timestamptz
-         where household_id = ? and kind = 'registration' and status = 'pending'`,
-        [now.toISOString(), row.household_id],
+         where household_id = ? and kind = 'registration' and status in (${SENT_ON_APPROVAL.map(() => '?').join(', ')})`,
+        [now.toISOString(), row.household_id, ...SENT_ON_APPROVAL],
+      );
+    } else {
+      await tx.execute(
+        `update transport_invoice set status = 'void'
+         where household_id = ? and amount_paid_cents = 0 and status in (${VOIDED_ON_REJECTION.map(() => '?').join(', ')})`,
+        [row.household_id, ...VOIDED_ON_REJECTION],
       );
     }
     const invoices = await tx.execute<{ id: string; amount_cents: number; status: string }[]>(

@@ -50,10 +50,12 @@ describe('self-assigned roles', () => {
 });
 
 describe('self-moved tenants', () => {
-  it('allow a first or unchanged tenant, and refuse moving or removing one', async () => {
+  it('allow an unchanged tenant, and refuse a first one after sign-up, moving or removing one', async () => {
     const { selfMovedTenantProblem } = await import('./metadata.ts');
     expect(selfMovedTenantProblem(null, { display_name: 'Ann' })).toBeNull();
-    expect(selfMovedTenantProblem(null, { tenant_id: 'acme' })).toBeNull();
+    expect(selfMovedTenantProblem({ display_name: 'Ann' }, { tenant_id: null })).toBeNull();
+    expect(selfMovedTenantProblem(null, { tenant_id: 'acme' })).toMatch(/administrator/);
+    expect(selfMovedTenantProblem({ display_name: 'Ann' }, { tenant_id: 'acme' })).toMatch(/administrator/);
     expect(selfMovedTenantProblem({ tenant_id: 'acme' }, { tenant_id: 'acme' })).toBeNull();
     expect(selfMovedTenantProblem({ tenant_id: 'acme' }, { tenant_id: 'other' })).toMatch(/administrator/);
     expect(selfMovedTenantProblem({ tenant_id: 'acme' }, { tenant_id: null })).toMatch(/administrator/);

@@ -33,16 +33,16 @@ export const selfAssignedRoleProblem = (data: Metadata): string | null =>
     : `Only the role "${SELF_ASSIGNABLE_ROLE}" can be set in user metadata; other roles are granted by an administrator`;
 
 /**
- * A user picks their tenant when they sign up; moving an account to another tenant is an
- * administrator's change. Writing the same tenant again, or a first one, is allowed.
+ * A user picks their tenant when they sign up (sign-up data is not checked here); afterwards
+ * giving an account a tenant, moving or removing it is an administrator's change. Only writing the
+ * tenant that is already there (or clearing one that is not) changes nothing and is allowed.
  */
 export const selfMovedTenantProblem = (stored: Metadata | null | undefined, patch: Metadata): string | null => {
   if (!('tenant_id' in patch)) {
     return null;
   }
-  const current = stored?.tenant_id;
+  const current = stored?.tenant_id ?? null;
+  const next = patch.tenant_id ?? null;
 
-  return current === undefined || current === null || patch.tenant_id === current
-    ? null
-    : 'The tenant of an account is changed by an administrator';
+  return next === current ? null : 'The tenant of an account is changed by an administrator';
 };

@@ -32,4 +32,16 @@ describe('new user input', () => {
     expect(newUserInput.safeParse({ email: 'a@b.co', password: 'secret1', role: 'root' }).success).toBe(false);
     expect(newUserInput.safeParse({ email: 'a@b.co', password: '123', role: 'parent' }).success).toBe(false);
   });
+
+  it('requires a tenant for the roles that act within one, and not for platform administrators', () => {
+    for (const role of ['operator', 'parent']) {
+      const refused = newUserInput.safeParse({ email: 'a@b.co', password: 'secret1', role });
+      expect(refused.success, role).toBe(false);
+      expect(refused.error?.issues[0]?.message, role).toBe(`--tenant is required for the role ${role}`);
+    }
+    for (const role of ['admin', 'platform_admin']) {
+      expect(newUserInput.safeParse({ email: 'a@b.co', password: 'secret1', role }).success, role).toBe(true);
+    }
+  });
 });
+

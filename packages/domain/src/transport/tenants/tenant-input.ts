@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isPlainObject } from '../identity/metadata.ts';
+import { TENANT_SCOPED_ROLES } from '../session-user.ts';
 import { TENANT_TIERS, tenantSlug } from './schemas.ts';
 
 const hostname = z
@@ -37,9 +38,19 @@ export const newTenantInput = z.strictObject({
 
 export const USER_ROLES = ['parent', 'operator', 'admin', 'platform_admin'] as const;
 
-export const newUserInput = z.strictObject({
-  email: z.string().trim().toLowerCase().max(254).email('email must be an email address'),
-  password: z.string().min(6, 'password must be at least 6 characters').max(1000),
-  role: z.enum(USER_ROLES, { message: `role must be one of ${USER_ROLES.join(', ')}` }),
-  tenant: tenantSlug.optional(),
-});
+/**
+ * A granted role takes its tenant only from app metadata (session-user.ts), so an operator or
+ * parent added without one would belong to no tenant: the command refuses to make such an account.
+ */
+export const newUserInput = z
+  .strictObject({
+    email: z.string().trim().toLowerCase().max(254).email('email must be an email address'),
+    password: z.string().min(6, 'password must be at least 6 characters').max(1000),
+    role: z.enum(USER_ROLES, { message: `role must be one of ${USER_ROLES.join(', ')}` }),
+    tenant: tenantSlug.optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (!input.tenant && (TENANT_SCOPED_ROLES as readonly string[]).includes(input.role)) {
+      ctx.addIssue({ code: 'custom', path: ['tenant'], message: `--tenant is required for the role ${input.role}` });
+    }
+  });

@@ -3,13 +3,17 @@ import { DomainError } from '@switchyard/domain/errors';
 import { loginInput } from '@switchyard/domain/transport/identity/schemas';
 import { DEMO_USER, toSessionUser, type SessionUser } from '@switchyard/domain/transport/session-user';
 import type { TransportContext } from '../../context.ts';
+import { IdentityProviderUnreachable } from '../identity-client.ts';
 import { publicProcedure } from '../../trpc.ts';
 
 export type LoginAnswer = { access_token: string; token_type: 'Bearer'; user: SessionUser };
 
-/** When DEMO_TOKENS is on and the provider cannot be reached, a `demo-` token stands in. */
+/**
+ * When DEMO_TOKENS is on and the provider cannot be reached, a `demo-` token stands in. A provider
+ * that answered, even with a server error, is reachable: its failure is the caller's 502.
+ */
 export const demoFallback = (ctx: TransportContext, error: unknown): LoginAnswer => {
-  if (ctx.env.DEMO_TOKENS && error instanceof DomainError && error.code === 'bad_gateway') {
+  if (ctx.env.DEMO_TOKENS && error instanceof IdentityProviderUnreachable) {
     return { access_token: `demo-${randomBytes(16).toString('base64url')}`, token_type: 'Bearer', user: DEMO_USER };
   }
   throw error;

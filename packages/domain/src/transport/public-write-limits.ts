@@ -1,0 +1,14 @@
+export type TransportRateLimitRule = { name: string; max: number; windowSeconds: number };
+
+/**
+ * Public paths that write without an account, counted per caller address (as the claims intake
+ * is): a household signs up once, so twenty an hour leaves room for a school office or a shared
+ * connection while a script filling the tables is stopped within the hour. Account sign-ups share
+ * one count whether they come through /api/auth/register or straight to the built-in provider.
+ */
+export const PUBLIC_WRITE_LIMITS = {
+  registrationPerAddress: { name: 'transport-registration-ip', max: 20, windowSeconds: 60 * 60 },
+  signUpPerAddress: { name: 'transport-signup-ip', max: 20, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, TransportRateLimitRule>;
+
+export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait before trying again.';
