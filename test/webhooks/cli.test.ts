@@ -96,6 +96,9 @@ describe('switchyard CLI', () => {
       [['a', '--deliver', 'telegram'], '--deliver-chat-id', { TELEGRAM_BOT_TOKEN: 't' }],
       [['a', '--deliver', 'origin'], 'GITHUB_TOKEN'],
       [['fixed'], 'static route'],
+      [['a', '--secret', 'whsec_'], 'base64 of 24 to 64 bytes'],
+      [['a', '--secret', 'whsec_!!!!'], 'base64 of 24 to 64 bytes'],
+      [['a', '--secret', 'whsec_YWJj'], 'base64 of 24 to 64 bytes'],
     ];
     const results = await Promise.all(cases.map(([args, , extra]) => runCli(['webhook', 'subscribe', ...args], { ...env, ...extra })));
     results.forEach((result, index) => {
@@ -105,6 +108,10 @@ describe('switchyard CLI', () => {
       expect(result.stderr).toContain(expected);
     });
     expect(() => statSync(join(home, 'webhook_subscriptions.json'))).toThrow();
+    const removeStatic = await runCli(['webhook', 'remove', 'fixed'], env);
+    expect(removeStatic.code).toBe(1);
+    expect(removeStatic.stderr.trim().split('\n')).toHaveLength(1);
+    expect(removeStatic.stderr).toContain('static route; remove it from config.yaml');
   });
 
   it('subscribe prints webhook_url and secret, list never shows secrets, remove deletes', async () => {
@@ -142,6 +149,58 @@ describe('switchyard CLI', () => {
     const missing = await runCli(['webhook', 'remove', 'custom'], env);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('no subscription named "custom"');
+  });
+
+  it('names of Object.prototype members are ordinary names: constructor is not found before it is created', async () => {
+    const home = freshHome();
+    writeHomeFiles(home, {
+      'config.yaml': 'platforms:\n  webhook:\n    enabled: true\n',
+      'webhook_subscriptions.json': '{"__proto__": {"secret": "x"}, "kept": {"secret": "k"}}',
+    });
+    const env = { SWITCHYARD_HOME: home };
+    const removed = await runCli(['webhook', 'remove', 'constructor'], env);
+    expect(removed.code).toBe(1);
+    expect(removed.stderr).toContain('no subscription named "constructor"');
+    const created = await runCli(['webhook', 'subscribe', 'constructor'], env);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain('Created webhook subscription: constructor');
+    const file = JSON.parse(readFileSync(join(home, 'webhook_subscriptions.json'), 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(file).sort()).toEqual(['__proto__', 'constructor', 'kept']);
+    expect((await runCli(['webhook', 'remove', 'constructor'], env)).code).toBe(0);
+  });
+
+  it('parallel subscribes and removes lose nothing', async () => {
+    const home = freshHome();
+    writeHomeFiles(home, { 'config.yaml': 'platforms:\n  webhook:\n    enabled: true\n' });
+    const env = { SWITCHYARD_HOME: home };
+    const names = Array.from({ length: 8 }, (_, index) => `p${index}`);
+    const created = await Promise.all(names.map((name) => runCli(['webhook', 'subscribe', name, '--json'], env)));
+    expect(created.map((result) => result.code)).toEqual(names.map(() => 0));
+    const file = join(home, 'webhook_subscriptions.json');
+    expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')) as object).sort()).toEqual(names);
+    const removed = await Promise.all(names.slice(0, 4).map((name) => runCli(['webhook', 'remove', name], env)));
+    expect(removed.map((result) => result.code)).toEqual([0, 0, 0, 0]);
+    expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')) as object).sort()).toEqual(names.slice(4));
+    expect(() => statSync(`${file}.lock`)).toThrow();
+  });
+
+  it('webhook test: exit 1 when no receiver answers, also for an IPv6 wildcard host', async () => {
+    const home = freshHome();
+    // Port 9 (discard) has no receiver on a test machine.
+    writeHomeFiles(home, { 'config.yaml': "platforms:\n  webhook:\n    enabled: true\n    extra:\n      host: '::'\n      port: 9\n      routes:\n        fixed: {secret: s}\n" });
+    const tested = await runCli(['webhook', 'test', 'fixed'], { SWITCHYARD_HOME: home });
+    expect(tested.code).toBe(1);
+    expect(tested.stdout).toContain('Sending test POST to http://localhost:9/webhooks/fixed');
+    expect(tested.stderr).not.toContain('Invalid URL');
+  });
+
+  it('a lock left by a process that no longer runs does not block the CLI', async () => {
+    const home = freshHome();
+    writeHomeFiles(home, { 'config.yaml': 'platforms:\n  webhook:\n    enabled: true\n' });
+    // A pid far above any pid_max in use, written the way the lock's holder writes it.
+    writeFileSync(join(home, 'webhook_subscriptions.json.lock'), `999999999 ${Date.now()}`);
+    const created = await runCli(['webhook', 'subscribe', 'after-crash'], { SWITCHYARD_HOME: home });
+    expect(created.code).toBe(0);
   });
 });
 
@@ -205,6 +264,11 @@ describe('CLI against a running receiver', () => {
     expect(listed.stdout).toContain('delivered');
     const json = await runCli(['webhook', 'deliveries', '--json', '--limit', '5'], cliEnv());
     expect(JSON.parse(json.stdout).deliveries[0]).toMatchObject({ id: deliveryId, route: 'echo', eventType: 'test', status: 'delivered' });
+
+    // The receiver refuses this payload (400); the command reports it and fails.
+    const refused = await runCli(['webhook', 'test', 'fixed', '--payload', '{"a":"\\u0000"}'], cliEnv());
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('Response (400)');
 
     const badPayload = await runCli(['webhook', 'test', 'echo', '--payload', '{nope'], cliEnv());
     expect(badPayload.code).toBe(1);

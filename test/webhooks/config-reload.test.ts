@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReceiverHarness } from '../support/webhooks/receiver-harness.ts';
 
@@ -55,5 +57,50 @@ describe('global settings of config.yaml changed while the receiver runs', () =>
     expect((await send(SECOND_SECRET, { n: randomUUID(), text: 'x'.repeat(2000) })).status).toBe(202);
     harness.rewriteConfig({ secret: FIRST_SECRET, rate_limit: 1000, max_body_bytes: 1024 });
     expect((await send(FIRST_SECRET)).status).toBe(202);
+  });
+});
+
+describe('subscriptions file changed while the receiver runs', () => {
+  it('an invalid subscriptions file keeps the routes in force until it is fixed', async () => {
+    const file = join(harness.home, 'webhook_subscriptions.json');
+    harness.rewriteConfig({ secret: FIRST_SECRET, rate_limit: 1000, max_body_bytes: 1024 });
+    expect((await send(FIRST_SECRET)).status).toBe(202);
+    writeFileSync(`${file}.new`, '{"shared": {"deliver": "log"');
+    renameSync(`${file}.new`, file);
+    expect((await send(FIRST_SECRET)).status).toBe(202);
+    writeFileSync(`${file}.new`, JSON.stringify({ other: { deliver: 'log' } }));
+    renameSync(`${file}.new`, file);
+    expect((await send(FIRST_SECRET)).status).toBe(404);
+  });
+});
+
+describe('WEBHOOK_SECRET and WEBHOOK_PORT override config.yaml, each on its own', () => {
+  it('WEBHOOK_SECRET replaces the global secret of config.yaml', async () => {
+    const overridden = await ReceiverHarness.start({
+      extra: { secret: 'config-secret', rate_limit: 1000 },
+      env: { AGENT_COMMAND: 'cat', WEBHOOK_SECRET: 'env-secret' },
+      subscriptions: { shared: { deliver: 'log' } },
+    });
+    try {
+      expect((await overridden.postSigned('shared', { a: 1 }, 'config-secret')).status).toBe(401);
+      expect((await overridden.postSigned('shared', { a: 2 }, 'env-secret')).status).toBe(202);
+    } finally {
+      await overridden.close();
+    }
+  });
+
+  it('WEBHOOK_PORT alone moves the listening port; the config secret still applies', async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const moved = await ReceiverHarness.start({
+      extra: { secret: 'config-secret', rate_limit: 1000 },
+      env: { AGENT_COMMAND: 'cat', WEBHOOK_PORT: String(port) },
+      subscriptions: { shared: { deliver: 'log' } },
+    });
+    try {
+      expect(new URL(moved.url).port).toBe(String(port));
+      expect((await moved.postSigned('shared', { a: 1 }, 'config-secret')).status).toBe(202);
+    } finally {
+      await moved.close();
+    }
   });
 });

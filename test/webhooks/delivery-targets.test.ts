@@ -113,6 +113,15 @@ describe('direct delivery to each platform API', () => {
     expect(matrix?.path).toMatch(/^\/_matrix\/client\/v3\/rooms\/!room%3Aexample\.org\/send\/m\.room\.message\/switchyard_[0-9a-f-]+_0$/);
   });
 
+  it('slack, mattermost and matrix: broadcast mentions from the payload notify no one', async () => {
+    await send('slack', { who: '<!channel> @here <@U1>' });
+    expect(fake('slack').requests.at(-1)).toMatchObject({ body: { text: 'hi &lt;!channel&gt; @\u200bhere <@U1>' } });
+    await send('mattermost', { who: '@all @channel @alice' });
+    expect(fake('mattermost').requests.at(-1)).toMatchObject({ body: { message: 'hi @\u200ball @\u200bchannel @alice' } });
+    await send('matrix', { who: '@room' });
+    expect(fake('matrix').requests.at(-1)).toMatchObject({ body: { body: 'hi @\u200broom', 'm.mentions': {} } });
+  });
+
   it('the chat id may be a template over the payload', async () => {
     await send('chat-template', { channel: 'C-from-payload' });
     expect(fake('slack').requests.at(-1)).toMatchObject({ body: { channel: 'C-from-payload', text: 'routed' } });

@@ -1,3 +1,5 @@
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformAnswers, startFakePlatform, type FakePlatform } from '../support/webhooks/fake-platform.ts';
@@ -44,6 +46,8 @@ beforeAll(async () => {
         'script-fail': slackRoute({ script: 'fail.sh' }),
         'script-slow': slackRoute({ script: 'slow.sh' }),
         'script-escape': slackRoute({ script: '../escape.sh' }),
+        'script-link': slackRoute({ script: 'link.sh' }),
+        'script-env': slackRoute({ script: 'env.sh', prompt: '{script_output}' }),
         template: slackRoute({
           prompt: 'PR #{pull_request.number} "{pull_request.title}" by {pull_request.user.login}\\nfirst commit {commits.0.id}, labels {labels}, missing {pull_request.nope} {commits.5.id}',
         }),
@@ -59,6 +63,7 @@ beforeAll(async () => {
       'scripts/silent.sh': '#!/bin/bash\necho "[SILENT]"\n',
       'scripts/fail.sh': '#!/bin/bash\necho \'{"a": 1}\'\nexit 3\n',
       'scripts/slow.sh': '#!/bin/bash\nsleep 5\necho \'{"a": 1}\'\n',
+      'scripts/env.sh': '#!/bin/bash\ncat > /dev/null\nenv | cut -d= -f1 | grep -v -e \'^PWD$\' -e \'^SHLVL$\' -e \'^_$\' | sort | tr \'\\n\' \' \'\n',
       'escape.sh': '#!/bin/bash\necho \'{"escaped": true}\'\n',
     },
   });
@@ -165,6 +170,16 @@ describe('route scripts', () => {
   it('never runs a script outside the scripts directory', async () => {
     // Refused when config.yaml is loaded, so the route does not exist.
     expect((await send('script-escape', {})).status).toBe(404);
+    // A symbolic link inside scripts/ pointing outside is resolved before the check, at request time.
+    symlinkSync(join(harness.home, 'escape.sh'), join(harness.home, 'scripts', 'link.sh'));
+    const calls = slack.requests.length;
+    expect(await send('script-link', {})).toMatchObject({ status: 200, body: { status: 'ignored', reason: 'script', detail: 'script unavailable' } });
+    expect(slack.requests.length).toBe(calls);
+  });
+
+  it('runs scripts in a clean environment: no tokens', async () => {
+    expect(await send('script-env', {})).toMatchObject({ status: 200, body: { status: 'delivered' } });
+    expect(lastSlackText().trim()).toBe('LANG PATH SWITCHYARD_WEBHOOK_EVENT_TYPE SWITCHYARD_WEBHOOK_ROUTE');
   });
 });
 

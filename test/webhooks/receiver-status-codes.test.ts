@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { genericSignature, githubSignature, standardWebhooksSignature } from '@switchyard/domain/webhooks/verify-signature';
 import { ReceiverHarness } from '../support/webhooks/receiver-harness.ts';
@@ -17,6 +17,9 @@ beforeAll(async () => {
       standard: { secret: WHSEC },
       limited: { secret: SECRET, rate_limit: 2 },
       fanout: { secret: SECRET },
+      'empty-key': { secret: 'whsec_' },
+      'junk-key': { secret: 'whsec_!!!!' },
+      'proto-header': { secret: SECRET, filters: { field: 'headers.constructor', exists: true } },
     },
   });
 });
@@ -96,13 +99,67 @@ describe('receiver status codes', () => {
     // The same message again (a replay within the window) is recognised by its webhook-id.
     expect(await harness.post('standard', body, headers)).toMatchObject({ status: 200, body: { status: 'duplicate' } });
 
-    const wrong = { ...headers, 'webhook-signature': standardWebhooksSignature('whsec_b3RoZXI=', id, timestamp, body) };
+    const wrong = { ...headers, 'webhook-signature': standardWebhooksSignature(`whsec_${Buffer.from('another 32 byte key, not the one').toString('base64')}`, id, timestamp, body) };
     expect((await harness.post('standard', body, wrong)).status).toBe(401);
     const old = timestamp - 600;
     const expired = { 'webhook-id': id, 'webhook-timestamp': String(old), 'webhook-signature': standardWebhooksSignature(WHSEC, id, old, body) };
     expect(await harness.post('standard', body, expired)).toMatchObject({ status: 401, body: { error: expect.stringContaining('window') } });
     const noTimestamp = { 'webhook-id': id, 'webhook-signature': headers['webhook-signature'] };
     expect((await harness.post('standard', body, noTimestamp)).status).toBe(401);
+  });
+
+  it('Standard Webhooks replay: unsigned id headers added to a captured request do not make it new', async () => {
+    const id = `msg_${randomUUID()}`;
+    const timestamp = now();
+    const headers = { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': standardWebhooksSignature(WHSEC, id, timestamp, body) };
+    expect((await harness.post('standard', body, headers)).status).toBe(202);
+    for (const extra of ['x-github-delivery', 'x-gitlab-event-uuid', 'x-request-id', 'svix-id']) {
+      expect(await harness.post('standard', body, { ...headers, [extra]: randomUUID() })).toMatchObject({ status: 200, body: { status: 'duplicate' } });
+    }
+  });
+
+  it('svix-* headers: valid accepted, replay by svix-id answered as duplicate', async () => {
+    const id = `msg_${randomUUID()}`;
+    const timestamp = now();
+    const headers = { 'svix-id': id, 'svix-timestamp': String(timestamp), 'svix-signature': standardWebhooksSignature(WHSEC, id, timestamp, body) };
+    expect((await harness.post('standard', body, headers)).status).toBe(202);
+    expect(await harness.post('standard', body, { ...headers, 'x-github-delivery': randomUUID() })).toMatchObject({ status: 200, body: { status: 'duplicate' } });
+  });
+
+  it('Standard Webhooks secret rotation: one valid v1 signature among several is enough', async () => {
+    const id = `msg_${randomUUID()}`;
+    const timestamp = now();
+    const oldKey = `whsec_${Buffer.from('an older 32 byte key for hooks!!').toString('base64')}`;
+    const both = `${standardWebhooksSignature(oldKey, id, timestamp, body)} ${standardWebhooksSignature(WHSEC, id, timestamp, body)}`;
+    const headers = { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': both };
+    expect((await harness.post('standard', body, headers)).status).toBe(202);
+    const onlyOld = { ...headers, 'webhook-id': `${id}-b`, 'webhook-signature': standardWebhooksSignature(oldKey, `${id}-b`, timestamp, body) };
+    expect((await harness.post('standard', body, onlyOld)).status).toBe(401);
+  });
+
+  it('X-Request-ID identifies a generic-signature delivery', async () => {
+    const payload = JSON.stringify({ action: 'rid', n: randomUUID() });
+    const request = randomUUID();
+    const headers = { 'x-webhook-signature': genericSignature(SECRET, payload), 'x-request-id': request };
+    expect((await harness.post('signed', payload, headers)).status).toBe(202);
+    expect(await harness.post('signed', payload, headers)).toMatchObject({ status: 200, body: { status: 'duplicate' } });
+  });
+
+  it('a route whose whsec_ secret is not valid base64 of 24 to 64 bytes is not served, and an empty key signs nothing', async () => {
+    const id = `msg_${randomUUID()}`;
+    const timestamp = now();
+    const forged = `v1,${createHmac('sha256', Buffer.alloc(0)).update(`${id}.${timestamp}.`).update(body).digest('base64')}`;
+    const headers = { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': forged };
+    for (const route of ['empty-key', 'junk-key']) {
+      expect((await harness.post(route, body, headers)).status).toBe(404);
+    }
+  });
+
+  it('header filters see only the request headers, not Object.prototype members', async () => {
+    expect(await harness.post('proto-header', body, { 'x-hub-signature-256': githubSignature(SECRET, body), 'x-github-delivery': randomUUID() })).toMatchObject({
+      status: 200,
+      body: { status: 'ignored', reason: 'filter' },
+    });
   });
 
   it('400 for a signed body that is not JSON', async () => {
@@ -149,14 +206,14 @@ describe('receiver status codes', () => {
     expect(await harness.post('signed', payload, headers)).toMatchObject({ status: 200, body: { status: 'duplicate' } });
   });
 
-  it('a payload the database refuses fails alone: events stored in the same batch are still accepted', async () => {
-    // JSON.parse accepts \u0000 in a string, PostgreSQL's jsonb does not.
+  it('a payload the database would refuse fails alone, with 400: events sent with it are still accepted', async () => {
+    // JSON.parse accepts \u0000 in a string, PostgreSQL's jsonb does not; it is refused before storing.
     const refused = '{"action":"nul","text":"a\\u0000b"}';
     const fine = Array.from({ length: 5 }, () => JSON.stringify({ action: 'batch', id: randomUUID() }));
     const answers = await Promise.all(
       [refused, ...fine].map((payload) => harness.post('signed', payload, { 'x-hub-signature-256': githubSignature(SECRET, payload) })),
     );
-    expect(answers[0]).toMatchObject({ status: 500, body: { error: 'internal error' } });
+    expect(answers[0]).toMatchObject({ status: 400, body: { error: 'payload contains a \\u0000 character' } });
     expect(answers.slice(1).map((answer) => answer.status)).toEqual([202, 202, 202, 202, 202]);
   });
 });

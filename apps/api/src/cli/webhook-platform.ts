@@ -16,7 +16,7 @@ export const requireEnabledPlatform = (context: CliContext): { home: SwitchyardH
   return { home, settings };
 };
 
-const displayHost = (host: string): string => {
+export const displayHost = (host: string): string => {
   if (host === '0.0.0.0' || host === '::' || host === '') {
     return 'localhost';
   }

@@ -1,19 +1,21 @@
 import type { Command } from 'commander';
-import { readSubscriptions, writeSubscriptions } from '../webhooks/subscriptions-file.ts';
+import { updateSubscriptions } from '../webhooks/subscriptions-file.ts';
 import { CliError, type CliContext } from './cli-context.ts';
 import { requireEnabledPlatform } from './webhook-platform.ts';
 
 const remove = (context: CliContext, name: string): void => {
   const { home, settings } = requireEnabledPlatform(context);
-  const subscriptions = readSubscriptions(home.subscriptionsFile);
-  if (subscriptions[name] === undefined) {
-    if (settings.staticRoutes.some((route) => route.name === name)) {
-      throw new CliError(`"${name}" is a static route; remove it from config.yaml (platforms.webhook.extra.routes)`);
+  updateSubscriptions(home.subscriptionsFile, (subscriptions) => {
+    if (!Object.hasOwn(subscriptions, name)) {
+      if (settings.staticRoutes.some((route) => route.name === name)) {
+        throw new CliError(`"${name}" is a static route; remove it from config.yaml (platforms.webhook.extra.routes)`);
+      }
+      throw new CliError(`no subscription named "${name}"`);
     }
-    throw new CliError(`no subscription named "${name}"`);
-  }
-  delete subscriptions[name];
-  writeSubscriptions(home.subscriptionsFile, subscriptions);
+    delete subscriptions[name];
+
+    return { write: true, result: undefined };
+  });
   context.out(`Removed webhook subscription: ${name}`);
 };
 

@@ -3,9 +3,10 @@ import type { Command } from 'commander';
 import { parseEventList } from '@switchyard/domain/webhooks/event-type';
 import { DEFAULT_DELIVERY_TARGET, deliveryChoiceProblem } from '@switchyard/domain/webhooks/delivery-targets';
 import { routeNameProblem } from '@switchyard/domain/webhooks/route-name';
+import { secretProblem } from '@switchyard/domain/webhooks/verify-signature';
 import { locateScript } from '../webhooks/route-script.ts';
 import { skillExists } from '../webhooks/skills.ts';
-import { readSubscriptions, writeSubscriptions, type SubscriptionEntry } from '../webhooks/subscriptions-file.ts';
+import { updateSubscriptions, type SubscriptionEntry } from '../webhooks/subscriptions-file.ts';
 import { CliError, type CliContext } from './cli-context.ts';
 import { requireEnabledPlatform, webhookUrl } from './webhook-platform.ts';
 
@@ -58,34 +59,40 @@ const subscribe = (context: CliContext, name: string, options: SubscribeOptions)
   if (options.secret !== undefined && options.secret.trim() === '') {
     throw new CliError('--secret must not be empty');
   }
+  const badSecret = options.secret === undefined ? null : secretProblem(options.secret);
+  if (badSecret !== null) {
+    throw new CliError(`--secret: ${badSecret}`);
+  }
 
-  const subscriptions = readSubscriptions(home.subscriptionsFile);
-  const existing = subscriptions[name];
-  const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  // Re-subscribing keeps the secret the sender was given, unless a new one is asked for.
-  const secret = options.secret ?? (typeof existing?.secret === 'string' ? existing.secret : generateSecret());
-  const entry: SubscriptionEntry = {
-    ...existing,
-    description: options.description ?? `Subscription ${name}`,
-    events: parseEventList(options.events),
-    secret,
-    prompt: options.prompt ?? '',
-    skills,
-    deliver: options.deliver,
-    deliver_only: options.deliverOnly === true,
-    created_at: typeof existing?.created_at === 'string' ? existing.created_at : now,
-    updated_at: now,
-  };
-  delete entry.deliver_extra;
-  delete entry.script;
-  if (options.deliverChatId !== undefined) {
-    entry.deliver_extra = { chat_id: options.deliverChatId };
-  }
-  if (options.script !== undefined) {
-    entry.script = options.script;
-  }
-  subscriptions[name] = entry;
-  writeSubscriptions(home.subscriptionsFile, subscriptions);
+  const { existed, secret } = updateSubscriptions(home.subscriptionsFile, (subscriptions) => {
+    const existing = Object.hasOwn(subscriptions, name) ? subscriptions[name] : undefined;
+    const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    // Re-subscribing keeps the secret the sender was given, unless a new one is asked for.
+    const secret = options.secret ?? (typeof existing?.secret === 'string' ? existing.secret : generateSecret());
+    const entry: SubscriptionEntry = {
+      ...existing,
+      description: options.description ?? `Subscription ${name}`,
+      events: parseEventList(options.events),
+      secret,
+      prompt: options.prompt ?? '',
+      skills,
+      deliver: options.deliver,
+      deliver_only: options.deliverOnly === true,
+      created_at: typeof existing?.created_at === 'string' ? existing.created_at : now,
+      updated_at: now,
+    };
+    delete entry.deliver_extra;
+    delete entry.script;
+    if (options.deliverChatId !== undefined) {
+      entry.deliver_extra = { chat_id: options.deliverChatId };
+    }
+    if (options.script !== undefined) {
+      entry.script = options.script;
+    }
+    subscriptions[name] = entry;
+
+    return { write: true, result: { existed: existing !== undefined, secret } };
+  });
 
   const url = webhookUrl(context, settings, name);
   if (options.json === true) {
@@ -94,7 +101,7 @@ const subscribe = (context: CliContext, name: string, options: SubscribeOptions)
     return;
   }
   const events = parseEventList(options.events);
-  context.out(`${existing === undefined ? 'Created' : 'Updated'} webhook subscription: ${name}`);
+  context.out(`${existed ? 'Updated' : 'Created'} webhook subscription: ${name}`);
   context.out(`webhook_url: ${url}`);
   context.out(`secret: ${secret}`);
   context.out(`events: ${events.length > 0 ? events.join(', ') : '(all)'}`);

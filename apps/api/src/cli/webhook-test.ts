@@ -5,7 +5,7 @@ import { githubSignature } from '@switchyard/domain/webhooks/verify-signature';
 import { readGatewayRuntime } from '../webhooks/gateway-runtime-file.ts';
 import { readSubscriptions } from '../webhooks/subscriptions-file.ts';
 import { CliError, type CliContext } from './cli-context.ts';
-import { requireEnabledPlatform } from './webhook-platform.ts';
+import { displayHost, requireEnabledPlatform } from './webhook-platform.ts';
 
 const DEFAULT_PAYLOAD = { test: true, event_type: 'test', message: 'Hello from switchyard webhook test' };
 
@@ -31,7 +31,7 @@ const sendTest = async (context: CliContext, name: string, options: { payload?: 
     throw new CliError(`route "${name}" has no secret`);
   }
   // The running receiver's own address (its real port), else the configured one.
-  const base = readGatewayRuntime(home.runtimeFile)?.url ?? `http://${settings.host}:${settings.port}`;
+  const base = readGatewayRuntime(home.runtimeFile)?.url ?? `http://${displayHost(settings.host)}:${settings.port}`;
   const url = `${base}/webhooks/${name}`;
   context.out(`Sending test POST to ${url}`);
   let response: Response;

@@ -1,3 +1,4 @@
+import { secretProblem } from '@switchyard/domain/webhooks/verify-signature';
 import { existsSync, readFileSync } from 'node:fs';
 import { Document, isMap, parseDocument } from 'yaml';
 import { parseRouteEntry, type WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
@@ -102,6 +103,11 @@ export const loadGatewaySettings = (configFile: string, env: WebhookServiceEnv):
   const secret =
     env.WEBHOOK_SECRET ?? (typeof extra.secret === 'string' && extra.secret !== '' ? extra.secret : undefined);
   const { routes, problems } = staticRoutesOf(section, secret);
+  // Kept (requests signed with it are refused) so that the problem is logged, not the routes lost.
+  const globalSecretProblem = secret === undefined ? null : secretProblem(secret);
+  if (globalSecretProblem !== null) {
+    problems.push(`global webhook secret: ${globalSecretProblem}; requests relying on it are refused`);
+  }
 
   return {
     enabled: env.WEBHOOK_ENABLED ?? flag(section.enabled),

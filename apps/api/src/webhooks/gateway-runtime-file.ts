@@ -1,21 +1,12 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { writeFileAtomically } from './write-file-atomically.ts';
+import { isProcessAlive } from './process-alive.ts';
 
 /** How the CLI reaches a running receiver: its URL and a token for its private endpoints. */
 export type GatewayRuntime = { pid: number; url: string; token: string };
 
 export const writeGatewayRuntime = (path: string, runtime: GatewayRuntime): void =>
   writeFileAtomically(path, `${JSON.stringify(runtime)}\n`, 0o600);
-
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /** The runtime of a receiver that is still running, or null. */
 export const readGatewayRuntime = (path: string): GatewayRuntime | null => {
@@ -25,7 +16,7 @@ export const readGatewayRuntime = (path: string): GatewayRuntime | null => {
       return null;
     }
 
-    return isAlive(runtime.pid) ? runtime : null;
+    return isProcessAlive(runtime.pid) ? runtime : null;
   } catch {
     return null;
   }

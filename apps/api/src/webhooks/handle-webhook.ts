@@ -5,6 +5,7 @@ import { wasRecentlyDelivered, type NewDelivery } from '@switchyard/db/webhooks/
 import { eventAllowed, eventSource, isUnrequestedPing, resolveEventType } from '@switchyard/domain/webhooks/event-type';
 import { evaluateFilter } from '@switchyard/domain/webhooks/filters';
 import { idempotencyKey } from '@switchyard/domain/webhooks/idempotency-key';
+import { checkJsonBody, JSON_BODY_PROBLEMS } from '@switchyard/domain/webhooks/json-body-check';
 import { renderPrompt, renderTemplate } from '@switchyard/domain/webhooks/render-template';
 import type { WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
 import { interpretScriptRun } from '@switchyard/domain/webhooks/script-outcome';
@@ -125,6 +126,13 @@ export const handleWebhook = async (
 
     return;
   }
+  // Before parsing: a deeply nested body is cheap to refuse here and costly everywhere after.
+  const problem = checkJsonBody(body);
+  if (problem !== null) {
+    sendJson(res, 400, { error: JSON_BODY_PROBLEMS[problem] });
+
+    return;
+  }
   let payload: unknown;
   try {
     payload = JSON.parse(body.toString('utf8'));
@@ -153,7 +161,7 @@ export const handleWebhook = async (
       return;
     }
   }
-  const key = idempotencyKey(route.name, req.headers, body);
+  const key = idempotencyKey(route.name, check, req.headers, body);
   // A delivered event must not run a (possibly stateful) script again.
   if (route.script !== undefined && (await wasRecentlyDelivered(pipeline.db.fork(), key))) {
     duplicate(res);

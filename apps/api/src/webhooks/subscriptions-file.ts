@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { FileLockTimeout, withFileLock } from './file-lock.ts';
 import { writeFileAtomically } from './write-file-atomically.ts';
 
 export type SubscriptionEntry = Record<string, unknown>;
@@ -28,7 +29,8 @@ export const readSubscriptions = (path: string): SubscriptionsDocument => {
   if (!isRecord(parsed)) {
     throw new SubscriptionsFileError(`${path} must hold a JSON object keyed by subscription name`);
   }
-  const document: SubscriptionsDocument = {};
+  // No prototype: a route named `constructor` must not find Object's own.
+  const document: SubscriptionsDocument = Object.create(null) as SubscriptionsDocument;
   for (const [name, entry] of Object.entries(parsed)) {
     if (isRecord(entry)) {
       document[name] = entry;
@@ -40,4 +42,27 @@ export const readSubscriptions = (path: string): SubscriptionsDocument => {
 
 export const writeSubscriptions = (path: string, document: SubscriptionsDocument): void => {
   writeFileAtomically(path, `${JSON.stringify(document, null, 2)}\n`, 0o600);
+};
+
+/**
+ * Reads, changes and writes the file under its lock, so that commands run at the same time each
+ * see the others' changes. `change` answers whether to write; it may throw to refuse.
+ */
+export const updateSubscriptions = <T>(path: string, change: (document: SubscriptionsDocument) => { write: boolean; result: T }): T => {
+  try {
+    return withFileLock(path, () => {
+      const document = readSubscriptions(path);
+      const { write, result } = change(document);
+      if (write) {
+        writeSubscriptions(path, document);
+      }
+
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof FileLockTimeout) {
+      throw new SubscriptionsFileError(error.message);
+    }
+    throw error;
+  }
 };

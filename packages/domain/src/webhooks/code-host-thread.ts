@@ -20,6 +20,24 @@ const at = (payload: unknown, path: string): unknown => {
   return value === MISSING ? undefined : value;
 };
 
+const SEGMENT = /^[A-Za-z0-9._-]+$/;
+
+/**
+ * The path goes into an API URL, so `.` and `..` segments (which the URL parser would resolve,
+ * leaving the repository) are refused along with any character outside repository names.
+ */
+const isSafePath = (path: string, segmentCount: number | 'any'): boolean => {
+  const segments = path.split('/');
+  if (segmentCount !== 'any' && segments.length !== segmentCount) {
+    return false;
+  }
+
+  return segments.every((segment) => SEGMENT.test(segment) && segment !== '.' && segment !== '..');
+};
+
+/** A GitLab project is a numeric id or a namespace path. */
+const isSafeProject = (project: string): boolean => /^\d+$/.test(project) || isSafePath(project, 'any');
+
 /** The issue or pull request a GitHub event is about (issue and PR comments share one API). */
 export const githubThreadOf = (payload: unknown): CodeHostThread | null => {
   const repo = text(at(payload, 'repository.full_name'));
@@ -28,13 +46,13 @@ export const githubThreadOf = (payload: unknown): CodeHostThread | null => {
     positiveInteger(at(payload, 'pull_request.number')) ??
     positiveInteger(at(payload, 'number'));
 
-  return repo !== null && number !== null ? { host: 'github', repo, number } : null;
+  return repo !== null && number !== null && isSafePath(repo, 2) ? { host: 'github', repo, number } : null;
 };
 
 /** The issue or merge request a GitLab event is about, notes included. */
 export const gitlabThreadOf = (payload: unknown): CodeHostThread | null => {
   const project = text(at(payload, 'project.id')) ?? text(at(payload, 'project.path_with_namespace'));
-  if (project === null) {
+  if (project === null || !isSafeProject(project)) {
     return null;
   }
   const kind = at(payload, 'object_kind');
@@ -90,7 +108,10 @@ export const parseThreadReference = (host: 'github' | 'gitlab', reference: strin
     return null;
   }
   if (host === 'github') {
-    return mark === '#' && /^[A-Za-z0-9._-]+\/[A-Za-z0-9._-]+$/.test(path) ? { host, repo: path, number } : null;
+    return mark === '#' && isSafePath(path, 2) ? { host, repo: path, number } : null;
+  }
+  if (!isSafeProject(path)) {
+    return null;
   }
 
   return { host, project: path, kind: mark === '!' ? 'merge_requests' : 'issues', iid: number };

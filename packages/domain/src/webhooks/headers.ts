@@ -4,11 +4,12 @@ export type HeaderBag = Readonly<Record<string, string | string[] | undefined>>;
 /** The first value of a header, looked up case-insensitively; empty values count as absent. */
 export const headerValue = (headers: HeaderBag, name: string): string | undefined => {
   const lower = name.toLowerCase();
-  let value = headers[lower];
+  // Own properties only: `headers.constructor` must not find Object's.
+  let value = Object.hasOwn(headers, lower) ? headers[lower] : undefined;
   if (value === undefined) {
     // Runs for every absent header of every request: the length test spares most lower-casing.
     for (const key in headers) {
-      if (key.length === lower.length && key.toLowerCase() === lower) {
+      if (key.length === lower.length && Object.hasOwn(headers, key) && key.toLowerCase() === lower) {
         value = headers[key];
         break;
       }

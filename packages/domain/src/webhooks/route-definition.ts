@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_DELIVERY_TARGET, isDeliveryTarget } from './delivery-targets.ts';
 import { parseFilters, type Filter } from './filters.ts';
 import { routeNameProblem } from './route-name.ts';
+import { secretProblem } from './verify-signature.ts';
 
 /** A route as the receiver serves it, from config.yaml (static) or the subscriptions file (dynamic). */
 export type WebhookRoute = {
@@ -67,6 +68,10 @@ export const parseRouteEntry = (name: string, raw: unknown, source: WebhookRoute
     return { ok: false, problem: `route "${name}": ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`.trim() };
   }
   const entry = parsed.data;
+  const badSecret = entry.secret === undefined ? null : secretProblem(entry.secret);
+  if (badSecret !== null) {
+    return { ok: false, problem: `route "${name}": ${badSecret}` };
+  }
   const deliver = entry.deliver ?? DEFAULT_DELIVERY_TARGET;
   if (!isDeliveryTarget(deliver)) {
     return { ok: false, problem: `route "${name}": unknown delivery target "${deliver}"` };

@@ -37,13 +37,24 @@ describe('event type', () => {
 
 describe('idempotency key', () => {
   const body = Buffer.from('{}');
+  const github = { ok: true, scheme: 'github' } as const;
+  const gitlab = { ok: true, scheme: 'gitlab' } as const;
+  const generic = { ok: true, scheme: 'generic' } as const;
   it('combines the route with the sender delivery id, or the body hash without one', () => {
-    expect(idempotencyKey('a', { 'x-github-delivery': 'd1' }, body)).toBe('a:id:d1');
-    expect(idempotencyKey('b', { 'x-github-delivery': 'd1' }, body)).toBe('b:id:d1');
-    expect(idempotencyKey('a', { 'webhook-id': 'msg' }, body)).toBe('a:id:msg');
-    expect(idempotencyKey('a', { 'x-gitlab-event-uuid': 'u' }, body)).toBe('a:id:u');
-    expect(idempotencyKey('a', {}, body)).toMatch(/^a:body:[0-9a-f]{64}$/);
-    expect(idempotencyKey('a', {}, body)).toBe(idempotencyKey('a', {}, Buffer.from('{}')));
+    expect(idempotencyKey('a', github, { 'x-github-delivery': 'd1' }, body)).toBe('a:id:d1');
+    expect(idempotencyKey('b', github, { 'x-github-delivery': 'd1' }, body)).toBe('b:id:d1');
+    expect(idempotencyKey('a', { ok: true, scheme: 'standard-webhooks', signedId: 'msg' }, { 'webhook-id': 'msg' }, body)).toBe('a:id:msg');
+    expect(idempotencyKey('a', gitlab, { 'x-gitlab-event-uuid': 'u' }, body)).toBe('a:id:u');
+    expect(idempotencyKey('a', generic, { 'x-request-id': 'r' }, body)).toBe('a:id:r');
+    expect(idempotencyKey('a', github, {}, body)).toMatch(/^a:body:[0-9a-f]{64}$/);
+    expect(idempotencyKey('a', github, {}, body)).toBe(idempotencyKey('a', github, {}, Buffer.from('{}')));
+  });
+
+  it('takes only the id header of the scheme that verified the request', () => {
+    const standard = { ok: true, scheme: 'standard-webhooks', signedId: 'signed' } as const;
+    expect(idempotencyKey('a', standard, { 'x-github-delivery': 'fresh', 'webhook-id': 'signed' }, body)).toBe('a:id:signed');
+    expect(idempotencyKey('a', github, { 'webhook-id': 'w', 'x-request-id': 'r' }, body)).toMatch(/^a:body:/);
+    expect(idempotencyKey('a', generic, { 'x-github-delivery': 'd' }, body)).toMatch(/^a:body:/);
   });
 });
 
@@ -65,6 +76,14 @@ describe('delivery choice', () => {
 describe('code-host threads', () => {
   it('finds the GitHub issue or pull request of an event', () => {
     expect(githubThreadOf({ repository: { full_name: 'o/r' }, issue: { number: 3 } })).toEqual({ host: 'github', repo: 'o/r', number: 3 });
+    expect(githubThreadOf({ repository: { full_name: '../../user' }, issue: { number: 3 } })).toBeNull();
+    expect(githubThreadOf({ repository: { full_name: 'o/..' }, issue: { number: 3 } })).toBeNull();
+    expect(gitlabThreadOf({ project: { path_with_namespace: 'g/../../x' }, object_kind: 'issue', object_attributes: { iid: 1 } })).toBeNull();
+    expect(parseThreadReference('github', '../..#1')).toBeNull();
+    expect(parseThreadReference('github', 'o/.#1')).toBeNull();
+    expect(parseThreadReference('gitlab', 'g/./p#1')).toBeNull();
+    expect(parseThreadReference('gitlab', '..!1')).toBeNull();
+    expect(parseThreadReference('gitlab', 'g/sub.x/p-1#4')).toEqual({ host: 'gitlab', project: 'g/sub.x/p-1', kind: 'issues', iid: 4 });
     expect(githubThreadOf({ repository: { full_name: 'o/r' }, number: 7, pull_request: {} })).toEqual({ host: 'github', repo: 'o/r', number: 7 });
     expect(githubThreadOf({ repository: { full_name: 'o/r' } })).toBeNull();
   });

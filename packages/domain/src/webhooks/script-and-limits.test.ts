@@ -6,6 +6,13 @@ import { resolveScriptPath } from './script-path.ts';
 
 describe('script outcome', () => {
   const payload = { a: 1 };
+  it('output the database could not store, or nested too deep, ignores the event', () => {
+    const run = (stdout: string) => interpretScriptRun({ exitCode: 0, stdout, timedOut: false }, payload);
+    expect(run('{"b":"\\u0000"}')).toEqual({ kind: 'ignored', reason: 'script output refused: payload contains a \\u0000 character' });
+    expect(run('text with a \u0000 in it')).toMatchObject({ kind: 'ignored' });
+    expect(run(`{"b":${'['.repeat(100)}${']'.repeat(100)}}`)).toMatchObject({ kind: 'ignored', reason: expect.stringContaining('nested deeper') });
+  });
+
   it('a JSON object replaces the payload; other text is added as script_output', () => {
     expect(interpretScriptRun({ exitCode: 0, stdout: '{"b":2}\n', timedOut: false }, payload)).toEqual({ kind: 'continue', payload: { b: 2 } });
     expect(interpretScriptRun({ exitCode: 0, stdout: 'note', timedOut: false }, payload)).toEqual({ kind: 'continue', payload: { a: 1, script_output: 'note' } });

@@ -1,3 +1,5 @@
+import { checkJsonBody, JSON_BODY_PROBLEMS } from './json-body-check.ts';
+
 export type ScriptRun = {
   exitCode: number | null;
   stdout: string;
@@ -28,6 +30,14 @@ export const interpretScriptRun = (run: ScriptRun, payload: unknown): ScriptOutc
   }
   if (output === SILENT) {
     return { kind: 'ignored', reason: 'script answered [SILENT]' };
+  }
+  // The script's output is stored like a sender's body, so the same limits apply to it.
+  if (output.includes('\u0000')) {
+    return { kind: 'ignored', reason: `script output refused: ${JSON_BODY_PROBLEMS['nul character']}` };
+  }
+  const problem = output.startsWith('{') ? checkJsonBody(Buffer.from(output, 'utf8')) : null;
+  if (problem !== null) {
+    return { kind: 'ignored', reason: `script output refused: ${JSON_BODY_PROBLEMS[problem]}` };
   }
   try {
     const parsed: unknown = JSON.parse(output);

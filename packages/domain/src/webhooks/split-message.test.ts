@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_LIMITS, splitMessage, trimMessage } from './split-message.ts';
+import { MAX_MESSAGE_PARTS, MESSAGE_LIMITS, splitChatMessage, splitMessage, trimMessage } from './split-message.ts';
 
 describe('splitMessage', () => {
   it('keeps a short message whole', () => {
@@ -29,5 +29,15 @@ describe('trimMessage', () => {
     expect(trimmed.length).toBe(MESSAGE_LIMITS.github_comment);
     expect(trimmed.endsWith('(trimmed)')).toBe(true);
     expect(trimMessage('short', 100)).toBe('short');
+  });
+});
+
+describe('splitChatMessage', () => {
+  it('posts at most MAX_MESSAGE_PARTS parts, the last one marked as trimmed', () => {
+    const parts = splitChatMessage('z'.repeat(MESSAGE_LIMITS.discord * 30), MESSAGE_LIMITS.discord);
+    expect(parts).toHaveLength(MAX_MESSAGE_PARTS);
+    expect(parts.every((part) => part.length <= MESSAGE_LIMITS.discord)).toBe(true);
+    expect(parts.at(-1)).toMatch(/\(trimmed\)$/);
+    expect(splitChatMessage('short', MESSAGE_LIMITS.discord)).toEqual(['short']);
   });
 });

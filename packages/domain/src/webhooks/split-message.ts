@@ -70,3 +70,23 @@ export const trimMessage = (text: string, limit: number): string => {
 
   return `${text.slice(0, end)}${TRIM_MARK}`;
 };
+
+/** A chat message never becomes more than this many posts; a longer text ends trimmed in the last. */
+export const MAX_MESSAGE_PARTS = 10;
+
+/** splitMessage, bounded to MAX_MESSAGE_PARTS parts (the same text always gives the same parts). */
+export const splitChatMessage = (text: string, limit: number): string[] => {
+  const parts = splitMessage(text, limit);
+  if (parts.length <= MAX_MESSAGE_PARTS) {
+    return parts;
+  }
+  const kept = parts.slice(0, MAX_MESSAGE_PARTS);
+  const last = kept[MAX_MESSAGE_PARTS - 1] ?? '';
+  let end = Math.min(last.length, limit - TRIM_MARK.length);
+  if (isHighSurrogate(last.charCodeAt(end - 1))) {
+    end -= 1;
+  }
+  kept[MAX_MESSAGE_PARTS - 1] = `${last.slice(0, end)}${TRIM_MARK}`;
+
+  return kept;
+};

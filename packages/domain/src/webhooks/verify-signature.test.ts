@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
 import {
+  decodeWhsecKey,
   genericSignature,
+  secretProblem,
   githubSignature,
   standardWebhooksSignature,
   verifySignature,
@@ -40,7 +43,7 @@ describe('verifySignature', () => {
     const whsec = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}`;
     const signature = standardWebhooksSignature(whsec, 'msg_1', now, body);
     const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': String(now), 'webhook-signature': `v1,bm90LWl0 ${signature}` };
-    expect(verifySignature({ headers, rawBody: body, secret: whsec, nowSeconds: now })).toEqual({ ok: true, scheme: 'standard-webhooks' });
+    expect(verifySignature({ headers, rawBody: body, secret: whsec, nowSeconds: now })).toEqual({ ok: true, scheme: 'standard-webhooks', signedId: 'msg_1' });
     expect(verifySignature({ headers, rawBody: body, secret: whsec, nowSeconds: now + 301 })).toMatchObject({ ok: false, reason: 'expired' });
     expect(verifySignature({ headers, rawBody: body, secret: whsec, nowSeconds: now - 301 })).toMatchObject({ ok: false, reason: 'expired' });
     expect(verifySignature({ headers: { ...headers, 'webhook-id': 'msg_2' }, rawBody: body, secret: whsec, nowSeconds: now })).toMatchObject({ ok: false, reason: 'mismatch' });
@@ -60,5 +63,27 @@ describe('verifySignature', () => {
 
   it('refuses a request that carries no signature at all', () => {
     expect(verifySignature({ headers: {}, rawBody: body, secret, nowSeconds: now })).toEqual({ ok: false, scheme: null, reason: 'missing' });
+  });
+
+  it('decodes whsec_ secrets strictly and fails closed on an unusable key', () => {
+    const good = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    expect(decodeWhsecKey(good)?.length).toBe(32);
+    for (const bad of ['whsec_', 'whsec_!!!!', 'whsec_YWJj', `whsec_${Buffer.alloc(65).toString('base64')}`, `whsec_${Buffer.alloc(32).toString('base64')}!`]) {
+      expect(decodeWhsecKey(bad)).toBeNull();
+      expect(secretProblem(bad)).toMatch(/base64 of 24 to 64 bytes/);
+      // A forger signing with the empty key Node's lenient decoder would have produced.
+      const forged = `v1,${createHmac('sha256', Buffer.alloc(0)).update(`m.${now}.`).update(body).digest('base64')}`;
+      const headers = { 'webhook-id': 'm', 'webhook-timestamp': String(now), 'webhook-signature': forged };
+      expect(verifySignature({ headers, rawBody: body, secret: bad, nowSeconds: now })).toMatchObject({ ok: false });
+    }
+    expect(secretProblem(good)).toBeNull();
+    expect(secretProblem('plain-text-secret')).toBeNull();
+    expect(secretProblem('')).toBe('secret is empty');
+  });
+
+  it('refuses everything when the secret is empty', () => {
+    const headers = { 'x-hub-signature-256': githubSignature('', body) };
+    expect(verifySignature({ headers, rawBody: body, secret: '', nowSeconds: now })).toMatchObject({ ok: false });
+    expect(verifySignature({ headers: { 'x-gitlab-token': '' }, rawBody: body, secret: '', nowSeconds: now })).toMatchObject({ ok: false });
   });
 });

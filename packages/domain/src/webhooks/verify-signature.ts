@@ -3,8 +3,11 @@ import { headerValue, type HeaderBag } from './headers.ts';
 
 export type SignatureScheme = 'standard-webhooks' | 'github' | 'gitlab' | 'generic';
 
+/** A verified request; `signedId` is the Standard Webhooks message id, which the signature covers. */
+export type VerifiedSignature = { ok: true; scheme: SignatureScheme; signedId?: string };
+
 export type SignatureCheck =
-  | { ok: true; scheme: SignatureScheme }
+  | VerifiedSignature
   | { ok: false; scheme: SignatureScheme | null; reason: 'missing' | 'mismatch' | 'malformed' | 'expired' };
 
 export type VerifySignatureInput = {
@@ -41,9 +44,40 @@ const HEX_SHA256 = /^[0-9a-f]{64}$/i;
 const hexDigestMatches = (expected: Buffer, hex: string): boolean =>
   HEX_SHA256.test(hex) && equalBytes(expected, Buffer.from(hex, 'hex'));
 
-/** `whsec_` secrets carry base64 key bytes; any other secret is used as its UTF-8 bytes. */
-export const standardWebhooksKey = (secret: string): Buffer =>
-  secret.startsWith('whsec_') ? Buffer.from(secret.slice('whsec_'.length), 'base64') : Buffer.from(secret, 'utf8');
+/** Standard Webhooks keys are 24 to 64 bytes; anything shorter is guessable, anything else a mistake. */
+export const STANDARD_WEBHOOKS_KEY_BYTES = { min: 24, max: 64 } as const;
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * The key bytes of a `whsec_` secret, or null when it is not strict base64 of 24 to 64 bytes:
+ * Node's lenient decoder turns `whsec_` or `whsec_!!!!` into an empty key anyone can sign with.
+ */
+export const decodeWhsecKey = (secret: string): Buffer | null => {
+  const encoded = secret.slice('whsec_'.length);
+  if (!BASE64.test(encoded)) {
+    return null;
+  }
+  const key = Buffer.from(encoded, 'base64');
+
+  return key.length >= STANDARD_WEBHOOKS_KEY_BYTES.min && key.length <= STANDARD_WEBHOOKS_KEY_BYTES.max ? key : null;
+};
+
+/** Why a secret cannot be used, or null when it can; every route's secret passes this. */
+export const secretProblem = (secret: string): string | null => {
+  if (secret === '') {
+    return 'secret is empty';
+  }
+  if (secret.startsWith('whsec_') && decodeWhsecKey(secret) === null) {
+    return `whsec_ secret must be base64 of ${STANDARD_WEBHOOKS_KEY_BYTES.min} to ${STANDARD_WEBHOOKS_KEY_BYTES.max} bytes`;
+  }
+
+  return null;
+};
+
+/** `whsec_` secrets carry base64 key bytes (null when invalid); any other secret is used as its UTF-8 bytes. */
+export const standardWebhooksKey = (secret: string): Buffer | null =>
+  secret.startsWith('whsec_') ? decodeWhsecKey(secret) : Buffer.from(secret, 'utf8');
 
 const verifyStandardWebhooks = (input: VerifySignatureInput, prefix: 'webhook' | 'svix'): SignatureCheck => {
   const scheme = 'standard-webhooks';
@@ -59,12 +93,17 @@ const verifyStandardWebhooks = (input: VerifySignatureInput, prefix: 'webhook' |
   if (Math.abs(input.nowSeconds - Number(timestamp)) > STANDARD_WEBHOOKS_TOLERANCE_SECONDS) {
     return { ok: false, scheme, reason: 'expired' };
   }
-  const expected = hmacSha256(standardWebhooksKey(input.secret), `${id}.${timestamp}.`, input.rawBody);
+  const key = standardWebhooksKey(input.secret);
+  // Fails closed: an unusable key must not become an empty HMAC key anyone can sign with.
+  if (key === null || key.length === 0) {
+    return { ok: false, scheme, reason: 'mismatch' };
+  }
+  const expected = hmacSha256(key, `${id}.${timestamp}.`, input.rawBody);
   // Several space-separated signatures let a sender rotate its secret; one valid v1 entry is enough.
   for (const entry of signatures.split(' ')) {
     const [version, encoded] = entry.split(',', 2);
     if (version === 'v1' && encoded !== undefined && equalBytes(expected, Buffer.from(encoded, 'base64'))) {
-      return { ok: true, scheme };
+      return { ok: true, scheme, signedId: id };
     }
   }
 
@@ -78,6 +117,10 @@ const verifyStandardWebhooks = (input: VerifySignatureInput, prefix: 'webhook' |
  */
 export const verifySignature = (input: VerifySignatureInput): SignatureCheck => {
   const { headers } = input;
+  // No secret authenticates nothing: an empty HMAC key or token would be known to everyone.
+  if (input.secret === '') {
+    return { ok: false, scheme: null, reason: 'mismatch' };
+  }
   if (headerValue(headers, 'webhook-signature') !== undefined) {
     return verifyStandardWebhooks(input, 'webhook');
   }
@@ -121,7 +164,14 @@ export const standardWebhooksSignature = (
   id: string,
   timestampSeconds: number,
   body: Uint8Array | string,
-): string => `v1,${hmacSha256(standardWebhooksKey(secret), `${id}.${timestampSeconds}.`, body).toString('base64')}`;
+): string => {
+  const key = standardWebhooksKey(secret);
+  if (key === null) {
+    throw new RangeError('invalid whsec_ secret');
+  }
+
+  return `v1,${hmacSha256(key, `${id}.${timestampSeconds}.`, body).toString('base64')}`;
+};
 
 /** The generic `X-Webhook-Signature` value: hex HMAC-SHA256 of the raw body. */
 export const genericSignature = (secret: string, body: Uint8Array | string): string =>

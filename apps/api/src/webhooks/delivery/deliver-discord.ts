@@ -1,4 +1,4 @@
-import { MESSAGE_LIMITS, splitMessage } from '@switchyard/domain/webhooks/split-message';
+import { MESSAGE_LIMITS, splitChatMessage } from '@switchyard/domain/webhooks/split-message';
 import { callJson, field } from './http-call.ts';
 import { requireChatId, requireSetting, type DeliveryContext, type DeliveryReceipt, type OutboundMessage } from './outbound-message.ts';
 import { sendParts } from './send-parts.ts';
@@ -9,7 +9,7 @@ export const deliverToDiscord = async (message: OutboundMessage, context: Delive
   const token = requireSetting(env.DISCORD_BOT_TOKEN, 'DISCORD_BOT_TOKEN', 'discord');
   const channel = encodeURIComponent(requireChatId(message));
 
-  return sendParts(message, splitMessage(message.text, MESSAGE_LIMITS.discord), async (content) => {
+  return sendParts(message, splitChatMessage(message.text, MESSAGE_LIMITS.discord), async (content) => {
     const answer = await callJson({
       what: 'discord create message',
       method: 'POST',

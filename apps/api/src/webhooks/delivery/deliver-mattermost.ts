@@ -1,4 +1,5 @@
-import { MESSAGE_LIMITS, splitMessage } from '@switchyard/domain/webhooks/split-message';
+import { neutraliseBroadcastMentions } from '@switchyard/domain/webhooks/broadcast-mentions';
+import { MESSAGE_LIMITS, splitChatMessage } from '@switchyard/domain/webhooks/split-message';
 import { callJson, field } from './http-call.ts';
 import { requireChatId, requireSetting, type DeliveryContext, type DeliveryReceipt, type OutboundMessage } from './outbound-message.ts';
 import { sendParts } from './send-parts.ts';
@@ -10,7 +11,7 @@ export const deliverToMattermost = async (message: OutboundMessage, context: Del
   const base = requireSetting(env.MATTERMOST_API_URL, 'MATTERMOST_API_URL', 'mattermost').replace(/\/+$/, '');
   const channelId = requireChatId(message);
 
-  return sendParts(message, splitMessage(message.text, MESSAGE_LIMITS.mattermost), async (text) => {
+  return sendParts(message, splitChatMessage(neutraliseBroadcastMentions(message.text, 'mattermost'), MESSAGE_LIMITS.mattermost), async (text) => {
     const answer = await callJson({
       what: 'mattermost create post',
       method: 'POST',

@@ -1,4 +1,5 @@
-import { MESSAGE_LIMITS, splitMessage } from '@switchyard/domain/webhooks/split-message';
+import { neutraliseBroadcastMentions } from '@switchyard/domain/webhooks/broadcast-mentions';
+import { MESSAGE_LIMITS, splitChatMessage } from '@switchyard/domain/webhooks/split-message';
 import { DeliveryError } from './delivery-error.ts';
 import { callJson, field } from './http-call.ts';
 import { requireChatId, requireSetting, type DeliveryContext, type DeliveryReceipt, type OutboundMessage } from './outbound-message.ts';
@@ -12,7 +13,7 @@ export const deliverToSlack = async (message: OutboundMessage, context: Delivery
   const token = requireSetting(env.SLACK_BOT_TOKEN, 'SLACK_BOT_TOKEN', 'slack');
   const channel = requireChatId(message);
 
-  return sendParts(message, splitMessage(message.text, MESSAGE_LIMITS.slack), async (text) => {
+  return sendParts(message, splitChatMessage(neutraliseBroadcastMentions(message.text, 'slack'), MESSAGE_LIMITS.slack), async (text) => {
     const answer = await callJson({
       what: 'slack chat.postMessage',
       method: 'POST',

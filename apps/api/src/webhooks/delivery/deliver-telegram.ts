@@ -1,4 +1,4 @@
-import { MESSAGE_LIMITS, splitMessage } from '@switchyard/domain/webhooks/split-message';
+import { MESSAGE_LIMITS, splitChatMessage } from '@switchyard/domain/webhooks/split-message';
 import { DeliveryError } from './delivery-error.ts';
 import { callJson, field } from './http-call.ts';
 import { requireChatId, requireSetting, type DeliveryContext, type DeliveryReceipt, type OutboundMessage } from './outbound-message.ts';
@@ -10,7 +10,7 @@ export const deliverToTelegram = async (message: OutboundMessage, context: Deliv
   const token = requireSetting(env.TELEGRAM_BOT_TOKEN, 'TELEGRAM_BOT_TOKEN', 'telegram');
   const chatId = requireChatId(message);
 
-  return sendParts(message, splitMessage(message.text, MESSAGE_LIMITS.telegram), async (text) => {
+  return sendParts(message, splitChatMessage(message.text, MESSAGE_LIMITS.telegram), async (text) => {
     const answer = await callJson({
       what: 'telegram sendMessage',
       method: 'POST',

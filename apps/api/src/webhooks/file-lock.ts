@@ -1,0 +1,86 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { isProcessAlive } from './process-alive.ts';
+
+/** A lock older than this is left over by a process that no longer runs it (writes take milliseconds). */
+const STALE_AFTER_MS = 30_000;
+const GIVE_UP_AFTER_MS = 10_000;
+
+export class FileLockTimeout extends Error {
+  override name = 'FileLockTimeout';
+}
+
+const sleep = (ms: number): void => {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+};
+
+/** True when the lock's holder is gone (or the lock is too old); then it is removed. */
+const removeIfStale = (lockPath: string): boolean => {
+  let content: string;
+  try {
+    content = readFileSync(lockPath, 'utf8');
+  } catch {
+    // Released meanwhile: try again at once.
+    return true;
+  }
+  const [pidText, sinceText] = content.split(' ');
+  const pid = Number(pidText);
+  const since = Number(sinceText);
+  // A lock just created may not have its content yet; give its holder time to write it.
+  const holderGone = Number.isInteger(pid) && pid > 0 ? !isProcessAlive(pid) : false;
+  const tooOld = Number.isFinite(since) ? Date.now() - since > STALE_AFTER_MS : false;
+  if (!holderGone && !tooOld) {
+    return false;
+  }
+  // Another waiter may have replaced it already; only the lock that was judged stale is removed.
+  try {
+    if (readFileSync(lockPath, 'utf8') === content) {
+      rmSync(lockPath, { force: true });
+    }
+  } catch {
+    // Gone already.
+  }
+
+  return true;
+};
+
+/**
+ * Runs `work` holding an exclusive lock on `path` (a `.lock` file beside it, created with O_EXCL),
+ * so that concurrent read-modify-write cycles of the CLI do not lose each other's changes.
+ * Synchronous because the commands that use it are.
+ */
+export const withFileLock = <T>(path: string, work: () => T): T => {
+  const lockPath = `${path}.lock`;
+  mkdirSync(dirname(lockPath), { recursive: true, mode: 0o700 });
+  const deadline = Date.now() + GIVE_UP_AFTER_MS;
+  let wait = 5;
+  for (;;) {
+    let fd: number;
+    try {
+      fd = openSync(lockPath, 'wx', 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+        throw error;
+      }
+      if (removeIfStale(lockPath)) {
+        continue;
+      }
+      if (Date.now() > deadline) {
+        throw new FileLockTimeout(`${path} is locked by another process (${lockPath}); try again`);
+      }
+      sleep(wait + Math.random() * wait);
+      wait = Math.min(wait * 2, 100);
+      continue;
+    }
+    try {
+      writeSync(fd, `${process.pid} ${Date.now()}`);
+    } finally {
+      closeSync(fd);
+    }
+    try {
+      return work();
+    } finally {
+      rmSync(lockPath, { force: true });
+    }
+  }
+};

@@ -1,0 +1,54 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReceiverHarness } from '../support/webhooks/receiver-harness.ts';
+
+const SECRET = 'agent-secret';
+const scratch = mkdtempSync(join(tmpdir(), 'switchyard-agent-'));
+let harness: ReceiverHarness;
+
+// The route names the behaviour: `slow` outlives its timeout through a grandchild holding stdout.
+const COMMAND = [
+  'case "$SWITCHYARD_WEBHOOK_ROUTE" in',
+  '  slow) sleep 8 | cat ;;',
+  `  env) env > ${scratch}/env.txt; echo reply ;;`,
+  'esac',
+].join('\n');
+
+beforeAll(async () => {
+  process.env.SWITCHYARD_TEST_LEAK_TOKEN = 'must-not-leak';
+  harness = await ReceiverHarness.start({
+    extra: { secret: SECRET, rate_limit: 1000 },
+    env: { AGENT_COMMAND: COMMAND, AGENT_TIMEOUT_MS: '1000', AGENT_MODEL: 'm1', WEBHOOK_MAX_ATTEMPTS: '1' },
+    subscriptions: { slow: {}, env: {} },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  delete process.env.SWITCHYARD_TEST_LEAK_TOKEN;
+  await harness?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('AGENT_COMMAND', () => {
+  it('is ended, with whatever it started, when AGENT_TIMEOUT_MS passes', async () => {
+    const started = Date.now();
+    const accepted = await harness.postSigned('slow', { a: 1 }, SECRET);
+    expect(accepted.status).toBe(202);
+    const settled = await harness.settled(String(accepted.body.delivery_id), 6000);
+    expect(settled).toMatchObject({ status: 'failed', lastError: expect.stringContaining('no answer within 1000 ms') });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('runs in a clean environment: PATH, HOME, LANG, its AGENT_* settings and the route, no tokens', async () => {
+    const accepted = await harness.postSigned('env', { a: 1 }, SECRET);
+    expect(accepted.status).toBe(202);
+    expect(await harness.settled(String(accepted.body.delivery_id))).toMatchObject({ status: 'delivered' });
+    const names = readFileSync(join(scratch, 'env.txt'), 'utf8')
+      .split('\n')
+      .map((line) => line.split('=')[0])
+      .filter((name) => name !== undefined && name !== '' && !['PWD', 'SHLVL', '_', 'OLDPWD'].includes(name));
+    expect(names.sort()).toEqual(['AGENT_MODEL', 'HOME', 'LANG', 'PATH', 'SWITCHYARD_WEBHOOK_EVENT_TYPE', 'SWITCHYARD_WEBHOOK_ROUTE']);
+  });
+});
