@@ -83,14 +83,14 @@ describe('a sender retry while the first direct delivery of the event is still r
     expect(slack.requests.length).toBe(before + 1);
   });
 
-  it('answers 503 with Retry-After while the attempt runs longer than the wait, and nothing is lost', async () => {
+  it('answers 502 in_progress with Retry-After while the attempt runs longer than the wait, and nothing is lost', async () => {
     const id = randomUUID();
     slack.hold();
     const { answer: first } = await startFirstAttempt('direct', { n: 3 }, id);
     const started = Date.now();
     const retry = await send('direct', { n: 3 }, id);
     expect(Date.now() - started).toBeGreaterThanOrEqual(WAIT_MS - 50);
-    expect(retry).toMatchObject({ status: 503, body: { status: 'in_progress' } });
+    expect(retry).toMatchObject({ status: 502, body: { status: 'in_progress' } });
     expect(Number(retry.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
 
     slack.release();

@@ -21,9 +21,11 @@ export const deliverInline = async (pipeline: WebhookPipeline, delivery: NewDeli
     return;
   }
   if (start.kind === 'in_progress') {
+    // Not delivered yet, as far as this request knows: 502, the one failure status of a direct
+    // delivery, so the sender retries; the body says why and Retry-After says when.
     // By then the running attempt's current call has answered or timed out.
     const retryAfterSeconds = Math.max(1, Math.ceil(env.WEBHOOK_HTTP_TIMEOUT_MS / 1000));
-    sendJson(res, 503, { status: 'in_progress', delivery_id: start.deliveryId }, { 'retry-after': String(retryAfterSeconds) });
+    sendJson(res, 502, { status: 'in_progress', delivery_id: start.deliveryId }, { 'retry-after': String(retryAfterSeconds) });
 
     return;
   }

@@ -87,7 +87,7 @@ const applyScript = async (
 
 /**
  * POST /webhooks/{name}: route, size, signature, rate limit, JSON, event, filters, idempotency,
- * script, then either a queued agent run (202) or a direct delivery (200, 502, or 503 while an
+ * script, then either a queued agent run (202) or a direct delivery (200, or 502 when it failed or an
  * earlier attempt of the event is still running).
  */
 export const handleWebhook = async (

@@ -48,7 +48,7 @@ export const webhookEnvShape = {
   WEBHOOK_LEASE_MS: milliseconds(300_000),
   /**
    * How long a sender's retry of a direct delivery waits for an earlier attempt of the same event
-   * that is still running before it answers 503 (0: answer at once).
+   * that is still running before it answers 502 in_progress (0: answer at once).
    */
   WEBHOOK_INFLIGHT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   WEBHOOK_WORKER_POLL_MS: milliseconds(1_000),
