@@ -1,4 +1,4 @@
-import { formatCents } from '@switchyard/domain/claims/money';
+import { formatCents } from '@switchyard/domain/money';
 import { escapeHtml } from '@switchyard/domain/claims/escape-html';
 import { STATUS_LABELS, TIER_LABELS, TIER_STEPS, tierBadge, type ClaimStatus, type ClaimTier } from '@switchyard/domain/claims/vocabulary';
 import { toIsoSeconds, toIsoSecondsOrNull } from '@switchyard/domain/time';

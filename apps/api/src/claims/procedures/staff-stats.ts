@@ -1,4 +1,4 @@
-import { formatCents } from '@switchyard/domain/claims/money';
+import { formatCents } from '@switchyard/domain/money';
 import { CLAIM_STATUSES, CLAIM_TIERS, OPEN_STATUSES, RECOVERED_STATUSES } from '@switchyard/domain/claims/vocabulary';
 import { readClaimStats } from '@switchyard/db/claims/staff-reads';
 import { staffProcedure } from '../trpc.ts';

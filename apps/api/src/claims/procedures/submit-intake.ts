@@ -1,6 +1,6 @@
 import { intakeInput } from '@switchyard/domain/claims/schemas';
 import { RATE_LIMITS } from '@switchyard/domain/claims/limits';
-import { formatCents } from '@switchyard/domain/claims/money';
+import { formatCents } from '@switchyard/domain/money';
 import { recordIntake } from '@switchyard/db/claims/intake';
 import { publicProcedure } from '../trpc.ts';
 import { rateLimitedBy } from '../rate-limits.ts';

@@ -1,4 +1,4 @@
-import { formatCents } from '@switchyard/domain/claims/money';
+import { formatCents } from '@switchyard/domain/money';
 import { OPEN_STATUSES } from '@switchyard/domain/claims/vocabulary';
 import { readAgingBuckets, type AgingBucketRow } from '@switchyard/db/claims/reporting-reads';
 import { builder, cost } from '../builder.ts';

@@ -1,4 +1,4 @@
-import { formatCents } from '@switchyard/domain/claims/money';
+import { formatCents } from '@switchyard/domain/money';
 import { CLAIM_TIERS, RECOVERED_STATUSES, TIER_LABELS, type ClaimTier } from '@switchyard/domain/claims/vocabulary';
 import { readRecoveryByIntakeMonth, readRecoveryByTier, type RecoveryRow } from '@switchyard/db/claims/reporting-reads';
 import { builder, cost } from '../builder.ts';

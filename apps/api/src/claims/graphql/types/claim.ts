@@ -1,4 +1,4 @@
-import { formatCents } from '@switchyard/domain/claims/money';
+import { formatCents } from '@switchyard/domain/money';
 import { STATUS_LABELS, TIER_LABELS, TIER_STEPS, tierBadge, type ClaimStatus, type ClaimTier } from '@switchyard/domain/claims/vocabulary';
 import { cost } from '../builder.ts';
 import { GRAPHQL_LIMITS } from '../limits.ts';

@@ -1,5 +1,5 @@
 import { INVOICE_KINDS, INVOICE_STATUSES, type InvoiceKind, type InvoiceStatus } from '@switchyard/domain/transport/billing/invoice-vocabulary';
-import { formatUsdCents } from '@switchyard/domain/transport/billing/money-display';
+import { formatCents } from '@switchyard/domain/money';
 import { OUTSTANDING_STATUSES } from '@switchyard/domain/transport/billing/outstanding';
 import { readInvoiceTotals, type InvoiceTotalsRow } from '@switchyard/db/transport/reporting/billing-summary';
 import type { TenantRow } from '@switchyard/db/transport/tenants';
@@ -26,11 +26,11 @@ const InvoiceTotalsRef = builder.interfaceRef<Figures>('InvoiceTotals').implemen
   fields: (t) => ({
     invoiceCount: t.exposeInt('invoiceCount'),
     invoicedCents: t.field({ type: 'Cents', resolve: (figures) => figures.invoicedCents }),
-    invoicedDisplay: t.string({ resolve: (figures) => formatUsdCents(figures.invoicedCents) }),
+    invoicedDisplay: t.string({ resolve: (figures) => formatCents(figures.invoicedCents) }),
     paidCents: t.field({ type: 'Cents', resolve: (figures) => figures.paidCents }),
-    paidDisplay: t.string({ resolve: (figures) => formatUsdCents(figures.paidCents) }),
+    paidDisplay: t.string({ resolve: (figures) => formatCents(figures.paidCents) }),
     outstandingCents: t.field({ type: 'Cents', resolve: (figures) => figures.outstandingCents }),
-    outstandingDisplay: t.string({ resolve: (figures) => formatUsdCents(figures.outstandingCents) }),
+    outstandingDisplay: t.string({ resolve: (figures) => formatCents(figures.outstandingCents) }),
   }),
 });
 

@@ -1,4 +1,4 @@
-import { formatUsdCents } from '@switchyard/domain/transport/billing/money-display';
+import { formatCents } from '@switchyard/domain/money';
 import { REGISTRATION_STATUSES } from '@switchyard/domain/transport/billing/schemas';
 import { ROUTE_STATUSES, type RouteStatus } from '@switchyard/domain/transport/operations/schemas';
 import { ACTIVE_BUS_WINDOW_MINUTES } from '@switchyard/db/transport/billing/dashboard-stats';
@@ -72,7 +72,7 @@ const TenantSummaryRef = builder.objectRef<TenantSummary>('TenantSummary').imple
       description: "What one weekly billing run shares out: the weekly rates of active children in households whose registration was not rejected.",
       resolve: (summary) => summary.counts.billable_weekly_total_cents,
     }),
-    billableWeeklyTotalDisplay: t.string({ resolve: (summary) => formatUsdCents(summary.counts.billable_weekly_total_cents) }),
+    billableWeeklyTotalDisplay: t.string({ resolve: (summary) => formatCents(summary.counts.billable_weekly_total_cents) }),
   }),
 });
 

@@ -1,4 +1,4 @@
-import { formatUsdCents } from '@switchyard/domain/transport/billing/money-display';
+import { formatCents } from '@switchyard/domain/money';
 import type { TransportNeed, TripType } from '@switchyard/domain/transport/billing/rates';
 import { TransportNeedEnum, TripTypeEnum } from './enums.ts';
 import { asInstant } from './instant.ts';
@@ -15,7 +15,7 @@ ChildRef.implement({
     transportNeed: t.field({ type: TransportNeedEnum, resolve: (child) => child.transport_need as TransportNeed }),
     tripType: t.field({ type: TripTypeEnum, resolve: (child) => child.trip_type as TripType }),
     rateWeeklyCents: t.field({ type: 'Cents', resolve: (child) => child.rate_weekly_cents }),
-    rateWeeklyDisplay: t.string({ resolve: (child) => formatUsdCents(child.rate_weekly_cents) }),
+    rateWeeklyDisplay: t.string({ resolve: (child) => formatCents(child.rate_weekly_cents) }),
     active: t.exposeBoolean('active', { description: 'Only active children count in the weekly total.' }),
     createdAt: t.field({ type: 'DateTime', resolve: (child) => asInstant(child.created_at) }),
   }),

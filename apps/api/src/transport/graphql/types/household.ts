@@ -1,5 +1,5 @@
 import { weeklyTotalCents } from '@switchyard/domain/transport/billing/billing-split';
-import { formatUsdCents } from '@switchyard/domain/transport/billing/money-display';
+import { formatCents } from '@switchyard/domain/money';
 import { outstandingCents } from '@switchyard/domain/transport/billing/outstanding';
 import type { REGISTRATION_STATUSES } from '@switchyard/domain/transport/billing/schemas';
 import { householdShares } from '@switchyard/db/transport/billing/households';
@@ -91,13 +91,13 @@ HouseholdRef.implement({
       },
     }),
     weeklyTotalCents: t.field({ type: 'Cents', resolve: (household, _args, context) => weeklyTotalOf(household, context) }),
-    weeklyTotalDisplay: t.string({ resolve: async (household, _args, context) => formatUsdCents(await weeklyTotalOf(household, context)) }),
+    weeklyTotalDisplay: t.string({ resolve: async (household, _args, context) => formatCents(await weeklyTotalOf(household, context)) }),
     outstandingCents: t.field({
       type: 'Cents',
       description: 'Still owed on its sent, unpaid and partial invoices; an overpaid invoice counts 0.',
       resolve: (household, _args, context) => outstandingOf(household, context),
     }),
-    outstandingDisplay: t.string({ resolve: async (household, _args, context) => formatUsdCents(await outstandingOf(household, context)) }),
+    outstandingDisplay: t.string({ resolve: async (household, _args, context) => formatCents(await outstandingOf(household, context)) }),
   }),
 });
 
@@ -105,6 +105,6 @@ PayerSplitRef.implement({
   fields: (t) => ({
     payer: t.field({ type: PayerRef, resolve: (split) => split.payer }),
     amountCents: t.field({ type: 'Cents', resolve: (split) => split.amountCents }),
-    amountDisplay: t.string({ resolve: (split) => formatUsdCents(split.amountCents) }),
+    amountDisplay: t.string({ resolve: (split) => formatCents(split.amountCents) }),
   }),
 });

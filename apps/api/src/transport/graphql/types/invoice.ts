@@ -1,5 +1,5 @@
 import type { InvoiceKind, InvoiceStatus } from '@switchyard/domain/transport/billing/invoice-vocabulary';
-import { formatUsdCents } from '@switchyard/domain/transport/billing/money-display';
+import { formatCents } from '@switchyard/domain/money';
 import { outstandingCents } from '@switchyard/domain/transport/billing/outstanding';
 import { InvoiceKindEnum, InvoiceStatusEnum } from './enums.ts';
 import { asInstant, asInstantOrNull } from './instant.ts';
@@ -14,15 +14,15 @@ InvoiceRef.implement({
     kind: t.field({ type: InvoiceKindEnum, resolve: (invoice) => invoice.kind as InvoiceKind }),
     status: t.field({ type: InvoiceStatusEnum, resolve: (invoice) => invoice.status as InvoiceStatus }),
     amountCents: t.field({ type: 'Cents', resolve: (invoice) => invoice.amount_cents }),
-    amountDisplay: t.string({ resolve: (invoice) => formatUsdCents(invoice.amount_cents) }),
+    amountDisplay: t.string({ resolve: (invoice) => formatCents(invoice.amount_cents) }),
     amountPaidCents: t.field({ type: 'Cents', resolve: (invoice) => invoice.amount_paid_cents }),
-    amountPaidDisplay: t.string({ resolve: (invoice) => formatUsdCents(invoice.amount_paid_cents) }),
+    amountPaidDisplay: t.string({ resolve: (invoice) => formatCents(invoice.amount_paid_cents) }),
     outstandingCents: t.field({
       type: 'Cents',
       description: 'Amount minus what was paid, for sent, unpaid and partial invoices; 0 otherwise and never negative.',
       resolve: owed,
     }),
-    outstandingDisplay: t.string({ resolve: (invoice) => formatUsdCents(owed(invoice)) }),
+    outstandingDisplay: t.string({ resolve: (invoice) => formatCents(owed(invoice)) }),
     provider: t.exposeString('provider', { description: 'The payment provider of its link, or `none`.' }),
     cycleStart: t.field({ type: 'Date', nullable: true, description: 'Monday of the billed week; null for the registration fee.', resolve: (invoice) => invoice.cycle_start }),
     cycleEnd: t.field({ type: 'Date', nullable: true, description: 'Sunday of the billed week.', resolve: (invoice) => invoice.cycle_end }),

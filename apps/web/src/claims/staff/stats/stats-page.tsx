@@ -1,4 +1,4 @@
-import { formatCents } from '@switchyard/domain/claims/money';
+import { formatCents } from '@switchyard/domain/money';
 import { CLAIM_STATUSES, CLAIM_TIERS, STATUS_LABELS, TIER_LABELS } from '@switchyard/domain/claims/vocabulary';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
 import { useRemote } from '../../../shared/remote/use-remote.ts';
