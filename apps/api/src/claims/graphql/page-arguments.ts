@@ -1,29 +1,19 @@
 import type { ClaimKey, ClaimPageRow, ClaimPageWindow } from '@switchyard/db/claims/reporting-reads';
+import { encodeKeysetCursor, parseKeysetCursor } from '../../graphql-common/keyset-cursor.ts';
 import { invalidInputError } from './graphql-errors.ts';
 import { GRAPHQL_LIMITS } from './limits.ts';
 
-/** Cursors are opaque to callers: the row's position in newest-first order, base64url-encoded. */
-export const encodeCursor = (row: ClaimPageRow): string =>
-  Buffer.from(JSON.stringify([row.key_created_at, row.id])).toString('base64url');
+export const encodeCursor = (row: ClaimPageRow): string => encodeKeysetCursor(row);
+
+const isUuid = (id: string): boolean => /^[0-9a-f-]{36}$/i.test(id);
 
 export const decodeCursor = (cursor: string, argument: 'after' | 'before'): ClaimKey => {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(parsed) &&
-      parsed.length === 2 &&
-      typeof parsed[0] === 'string' &&
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(parsed[0]) &&
-      !Number.isNaN(Date.parse(parsed[0])) &&
-      typeof parsed[1] === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(parsed[1])
-    ) {
-      return { createdAt: parsed[0], id: parsed[1] };
-    }
-  } catch {
-    // Falls through to the one answer for every malformed cursor.
+  const position = parseKeysetCursor(cursor, isUuid);
+  if (position === null) {
+    throw invalidInputError(`${argument} is not a cursor this service issued.`);
   }
-  throw invalidInputError(`${argument} is not a cursor this service issued.`);
+
+  return position;
 };
 
 export type PageArguments = {

@@ -13,7 +13,8 @@ import {
   type PayerRow,
 } from './rows.ts';
 
-type HouseholdRow = {
+/** A household row as stored, before billing's aggregates are added. */
+export type HouseholdRow = {
   id: string;
   tenant_id: string;
   name: string;

@@ -1,19 +1,8 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { HouseholdRow } from '../billing/households.ts';
 import { keyColumn, placeholders, type PageKey, type PageWindow } from './keyset.ts';
 
-export type HouseholdPageRow = {
-  id: string;
-  tenant_id: string;
-  name: string;
-  address: string | null;
-  first_pickup_date: string | null;
-  policy_acknowledged: string[] | string;
-  emergency_contacts: unknown[] | string;
-  created_at: Date;
-  /** Null for a household that did not come through the signup (seeded or imported). */
-  registration_status: string | null;
-  key_created_at: string;
-};
+export type HouseholdPageRow = Omit<HouseholdRow, 'created_at'> & { created_at: Date; key_created_at: string };
 
 export type HouseholdFilter = { tenantId: string; registrationStatuses?: readonly string[] | undefined };
 

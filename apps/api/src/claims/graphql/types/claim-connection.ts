@@ -2,6 +2,7 @@ import type { ClaimRow } from '@switchyard/db/claims/claim-reads';
 import { claimExistsBeyond, countClaims, type ClaimListFilter, type ClaimPageRow } from '@switchyard/db/claims/reporting-reads';
 import { builder } from '../builder.ts';
 import { encodeCursor, type PageRequest } from '../page-arguments.ts';
+import { cursorOfEdge } from '../../../graphql-common/keyset-cursor.ts';
 import { ClaimRef } from './refs.ts';
 
 /** `hasMore` is exact for the direction of travel: more rows lie beyond the page's far end inside the window. */
@@ -39,20 +40,12 @@ const PageInfoRef = builder.objectRef<ClaimPage>('PageInfo').implement({
     startCursor: t.string({
       nullable: true,
       description: "The first edge's cursor; null when the page is empty.",
-      resolve: (page) => {
-        const first = page.rows[0];
-
-        return first ? encodeCursor(first) : null;
-      },
+      resolve: (page) => cursorOfEdge(page.rows[0]),
     }),
     endCursor: t.string({
       nullable: true,
       description: "The last edge's cursor; null when the page is empty.",
-      resolve: (page) => {
-        const last = page.rows.at(-1);
-
-        return last ? encodeCursor(last) : null;
-      },
+      resolve: (page) => cursorOfEdge(page.rows.at(-1)),
     }),
   }),
 });

@@ -1,5 +1,5 @@
 import { builder } from '../builder.ts';
-import { encodeCursor } from '../page-arguments.ts';
+import { cursorOfEdge } from '../../../graphql-common/keyset-cursor.ts';
 
 /** A forward page of a newest-first list, as the connections below hand it to their fields. */
 export type Page<Row extends { key_created_at: string; id: string }> = {
@@ -24,20 +24,12 @@ export const PageInfoRef = builder.objectRef<AnyPage>('PageInfo').implement({
     startCursor: t.string({
       nullable: true,
       description: "The first edge's cursor; null when the page is empty.",
-      resolve: (page) => {
-        const first = page.rows[0];
-
-        return first ? encodeCursor(first) : null;
-      },
+      resolve: (page) => cursorOfEdge(page.rows[0]),
     }),
     endCursor: t.string({
       nullable: true,
       description: "The last edge's cursor; null when the page is empty.",
-      resolve: (page) => {
-        const last = page.rows.at(-1);
-
-        return last ? encodeCursor(last) : null;
-      },
+      resolve: (page) => cursorOfEdge(page.rows.at(-1)),
     }),
   }),
 });
