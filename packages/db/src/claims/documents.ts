@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { DomainError } from '@switchyard/domain/errors';
@@ -56,7 +57,7 @@ export const recordDocument = (em: SqlEntityManager, input: NewDocument): Promis
     const claim = await tx.findOne(
       Claim,
       { claimNumber: input.claimNumber, ...(input.ownerClientId ? { client: input.ownerClientId } : {}) },
-      { lockMode: 4 /* PESSIMISTIC_WRITE */ },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
     if (!claim) {
       throw new DomainError('not_found', `Claim ${input.claimNumber} not found.`);
