@@ -155,6 +155,7 @@ describe('POST /api/intake', () => {
     ['a bad email', (body: any) => ({ ...body, client: { ...body.client, email: 'not-an-email' } }), /client.email: must be a valid email/],
     ['a bad enum', (body: any) => ({ ...body, debtor: { ...body.debtor, business_type: 'GANG' } }), /debtor.business_type/],
     ['a bad invoice date', (body: any) => ({ ...body, claim: { ...body.claim, invoice_date: '2026-02-30' } }), /invoice_date: must be a real calendar date/],
+    ['the invoice date of year 0', (body: any) => ({ ...body, claim: { ...body.claim, invoice_date: '0000-01-01' } }), /claim.invoice_date: must be a real calendar date/],
     ['a missing company name', (body: any) => ({ ...body, client: { ...body.client, company_name: '   ' } }), /client.company_name: is required/],
     ['an over-long company name', (body: any) => ({ ...body, client: { ...body.client, company_name: 'x'.repeat(201) } }), /at most 200/],
     ['an over-long description', (body: any) => ({ ...body, claim: { ...body.claim, description: 'x'.repeat(5001) } }), /at most 5000/],
