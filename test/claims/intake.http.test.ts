@@ -175,6 +175,9 @@ describe('POST /api/intake', () => {
     ['a card number in the description', (body: any) => ({ ...body, claim: { ...body.claim, description: 'paid with 4111 1111 1111 1111' } })],
     ['a card number in the address', (body: any) => ({ ...body, debtor: { ...body.debtor, physical_address: '4111-1111-1111-1111' } })],
     ['an SSN in the client reference', (body: any) => ({ ...body, claim: { ...body.claim, client_reference: '123-45-6789' } })],
+    ['an SSN in full-width digits', (body: any) => ({ ...body, claim: { ...body.claim, description: 'SSN １２３－４５－６７８９' } })],
+    ['a card number in Arabic-Indic digits', (body: any) => ({ ...body, debtor: { ...body.debtor, name: 'Payer ٤١١١ ١١١١ ١١١١ ١١١١' } })],
+    ['a card number in Devanagari digits', (body: any) => ({ ...body, client: { ...body.client, phone: '४१११४१११४१११४१११' } })],
   ])('refuses %s with the compliance message', async (_label, mutate) => {
     await expectRefusedUnchanged(mutate(intakeBody()), /Social Security numbers or bank account \/ card numbers/);
   });
