@@ -294,4 +294,27 @@ describe('POST /api/staff/claims/{claim_number}/documents', () => {
     await expectUnchanged(() => staffUpload('CLM-2099-0001', [pdf()]), 404, 'not_found');
     await expectUnchanged(() => staffUpload(claimNumber, [{ name: 'x.pdf', type: 'application/pdf', content: PNG_BYTES }]), 415, 'unsupported_media_type');
   });
+
+  it.each([
+    ['true then false', ['true', 'false']],
+    ['false then true', ['false', 'true']],
+    ['true twice', ['true', 'true']],
+  ])('refuses client_visible given twice (%s), storing nothing', async (_label, values) => {
+    const { claimNumber } = await submitAndSignIn(claims);
+    const form = new FormData();
+    for (const value of values) {
+      form.append('client_visible', value);
+    }
+    form.append('file', new Blob([new Uint8Array(PDF_BYTES)], { type: 'application/pdf' }), 'twice.pdf');
+    const answer = await expectUnchanged(async () => {
+      const response = await fetch(`${claims.url}/api/staff/claims/${claimNumber}/documents`, {
+        method: 'POST',
+        body: form,
+        headers: { 'X-Staff-Key': claims.staffKey, 'X-Forwarded-For': freshIp() },
+      });
+
+      return { status: response.status, body: await response.json() };
+    }, 400, 'validation_error');
+    expect(answer.body.error.message).toBe('The field "client_visible" is given more than once.');
+  });
 });
