@@ -41,14 +41,14 @@ describe('the mail outbox', () => {
       const answer = await call(claims, 'POST', '/api/intake', { body: intakeBody() });
       expect(answer.status).toBe(201);
       const claimId = await claimIdOf(claims, answer.body.claim_number);
-      const [failedOnce] = await waitFor(async () => {
-        const rows = await outboxRows(claims, claimId);
+      const failedOnce = await waitFor(async () => {
+        const [row] = await outboxRows(claims, claimId);
 
         // Counted when taken; the retry is scheduled once the attempt has failed and the lease is let go.
-        return rows[0]?.attempts === 1 && rows[0].locked_until === null ? rows : undefined;
+        return row?.attempts === 1 && row.locked_until === null ? row : undefined;
       }, 10_000, 'the first attempt');
       expect(failedOnce).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringMatching(/try again later/) });
-      const delay = new Date(failedOnce?.next_attempt_at ?? 0).getTime() - start.getTime();
+      const delay = new Date(failedOnce.next_attempt_at).getTime() - start.getTime();
       expect(delay).toBeGreaterThanOrEqual(30_000);
       expect(delay).toBeLessThanOrEqual(33_000);
       expect(claims.logLines.some((line) => line.includes('will retry'))).toBe(true);
@@ -60,10 +60,10 @@ describe('the mail outbox', () => {
       claims.setNow(new Date(start.getTime() + delay + 1_000));
       const mail = await claims.smtp.waitFor((message) => message.subject.includes(answer.body.claim_number));
       expect(mail.to).toEqual(['team@claims.test']);
-      const [sent] = await waitFor(async () => {
-        const rows = await outboxRows(claims, claimId);
+      const sent = await waitFor(async () => {
+        const [row] = await outboxRows(claims, claimId);
 
-        return rows[0]?.status === 'sent' ? rows : undefined;
+        return row?.status === 'sent' ? row : undefined;
       }, 5_000, 'the row marked sent');
       // The body is not kept once sent (sign-in links must not linger in the database).
       expect(sent).toMatchObject({ status: 'sent', attempts: 2, body: '' });
@@ -90,10 +90,10 @@ describe('the mail outbox', () => {
         clock += 60 * 60_000;
         claims.setNow(new Date(clock));
       }
-      const [failed] = await waitFor(async () => {
-        const rows = await outboxRows(claims, claimId);
+      const failed = await waitFor(async () => {
+        const [row] = await outboxRows(claims, claimId);
 
-        return rows[0]?.status === 'failed' ? rows : undefined;
+        return row?.status === 'failed' ? row : undefined;
       }, 10_000, 'the row given up on');
       expect(failed).toMatchObject({ attempts: 6, body: '' });
       const audit = await waitFor(async () => {
