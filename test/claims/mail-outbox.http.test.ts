@@ -48,7 +48,7 @@ describe('the mail outbox', () => {
         return row?.attempts === 1 && row.locked_until === null ? row : undefined;
       }, 10_000, 'the first attempt');
       expect(failedOnce).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringMatching(/try again later/) });
-      const delay = new Date(failedOnce.next_attempt_at).getTime() - start.getTime();
+      const delay = new Date(failedOnce?.next_attempt_at ?? 0).getTime() - start.getTime();
       expect(delay).toBeGreaterThanOrEqual(30_000);
       expect(delay).toBeLessThanOrEqual(33_000);
       expect(claims.logLines.some((line) => line.includes('will retry'))).toBe(true);
