@@ -18,7 +18,7 @@ export type ServiceProcess = {
   kill(): Promise<void>;
 };
 
-export const spawnService = (env: Record<string, string | undefined>): { child: ChildProcess; output: () => string } => {
+export const spawnService = (env: Record<string, string | undefined>): { child: ChildProcess; output: () => string; stderr: () => string } => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: REPO_ROOT,
     env: childEnv({
@@ -33,10 +33,14 @@ export const spawnService = (env: Record<string, string | undefined>): { child: 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    stderr += chunk.toString();
+  });
 
-  return { child, output: () => output };
+  return { child, output: () => output, stderr: () => stderr };
 };
 
 /** The URL each service logged in its `listening` line. */
