@@ -7,7 +7,7 @@ import { splitStatements } from './split-statements.ts';
  * backoff; any service may write here, `source` says whose mail it is (and whose failure handler
  * hears of a mail given up on).
  */
-export class Migration20261124000100MailOutbox extends Migration {
+export class Migration20261124001500MailOutbox extends Migration {
   override up(): void {
     for (const statement of splitStatements(`
       create table mail_outbox (
