@@ -80,7 +80,7 @@ export const createClaimsService = (options: {
     now,
     staffKey: options.staffKey ?? resolveStaffKey(env, logger),
     captcha: createCaptchaVerifier({ secret: env.CAPTCHA_SECRET, verifyUrl: env.CAPTCHA_VERIFY_URL }),
-    mailer: createClaimsMailer({ db, teamEmail: env.TEAM_EMAIL, logger, now, wake: outbox.wake }),
+    mailer: createClaimsMailer({ db, teamEmail: env.TEAM_EMAIL, portalUrl: env.PORTAL_URL, logger, now, wake: outbox.wake }),
   };
 
   const createCaller = createCallerFactory(claimsRouter);

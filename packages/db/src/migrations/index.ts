@@ -9,6 +9,7 @@ import { Migration20261122000340TransportHouseholdSubmitter } from './Migration2
 import { Migration20261122000400WebhookSentParts } from './Migration20261122000400_webhook_sent_parts.ts';
 import { Migration20261124000917DoublePrecisionChecks } from './Migration20261124000917_double_precision_checks.ts';
 import { Migration20261124001500MailOutbox } from './Migration20261124001500_mail_outbox.ts';
+import { Migration20261124001510ClaimsClientViewed } from './Migration20261124001510_claims_client_viewed.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000400_webhook_sent_parts', class: Migration20261122000400WebhookSentParts },
   { name: 'Migration20261124000917_double_precision_checks', class: Migration20261124000917DoublePrecisionChecks },
   { name: 'Migration20261124001500_mail_outbox', class: Migration20261124001500MailOutbox },
+  { name: 'Migration20261124001510_claims_client_viewed', class: Migration20261124001510ClaimsClientViewed },
 ];

@@ -4,7 +4,7 @@ import { staffProcedure } from '../trpc.ts';
 import { loadStaffClaimDetail } from './staff-get-claim.ts';
 
 export const staffUpdateClaim = staffProcedure.input(staffPatchInput).mutation(async ({ ctx, input }) => {
-  await patchClaim(ctx.db.em, {
+  const { clientNote } = await patchClaim(ctx.db.em, {
     claimNumber: input.claim_number,
     status: input.status,
     tier: input.tier,
@@ -14,6 +14,9 @@ export const staffUpdateClaim = staffProcedure.input(staffPatchInput).mutation(a
     actor: ctx.staffActor,
     now: ctx.now(),
   });
+  if (clientNote) {
+    await ctx.mailer.claimUpdate(input.claim_number, clientNote);
+  }
 
   return loadStaffClaimDetail(ctx.db, input.claim_number);
 });
