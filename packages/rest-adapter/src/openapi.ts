@@ -65,8 +65,8 @@ export const buildOpenApiDocument = (info: OpenApiInfo, routes: RestRoute[], sec
       parameters,
       security: route.access === 'public' ? [] : [{ [security.schemeFor[route.access] ?? route.access]: [] }],
       responses: {
-        [String(route.successStatus)]: route.streamsFile
-          ? { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
+        [String(route.successStatus)]: route.streamsFile || route.streamsBody
+          ? { description: 'The file', content: { [route.streamsBody ?? 'application/octet-stream']: { schema: { type: 'string', format: 'binary' } } } }
           : { description: 'Success', content: { 'application/json': { schema: { type: 'object' } } } },
         ...Object.fromEntries(
           ['validation_error', ...(route.errors ?? [])].map((code) => [

@@ -27,6 +27,8 @@ export type RestRoute = {
   preflight?: string;
   /** Routes that stream a file instead of JSON. */
   streamsFile?: boolean;
+  /** Routes that stream a body they generate (an export), of this media type, instead of JSON. */
+  streamsBody?: string;
   /** Documented error codes besides the ones every route can give. */
   errors?: string[];
 };

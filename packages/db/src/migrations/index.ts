@@ -10,6 +10,7 @@ import { Migration20261122000400WebhookSentParts } from './Migration202611220004
 import { Migration20261124000917DoublePrecisionChecks } from './Migration20261124000917_double_precision_checks.ts';
 import { Migration20261124001500MailOutbox } from './Migration20261124001500_mail_outbox.ts';
 import { Migration20261124001510ClaimsClientViewed } from './Migration20261124001510_claims_client_viewed.ts';
+import { Migration20261124001520ClaimsSearchEmail } from './Migration20261124001520_claims_search_email.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -24,4 +25,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124000917_double_precision_checks', class: Migration20261124000917DoublePrecisionChecks },
   { name: 'Migration20261124001500_mail_outbox', class: Migration20261124001500MailOutbox },
   { name: 'Migration20261124001510_claims_client_viewed', class: Migration20261124001510ClaimsClientViewed },
+  { name: 'Migration20261124001520_claims_search_email', class: Migration20261124001520ClaimsSearchEmail },
 ];
