@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { LIMITS } from '@switchyard/domain/claims/limits';
@@ -17,6 +16,7 @@ import { createStaticHandler } from '../http/serve-static.ts';
 import { streamFile } from '../http/stream-file.ts';
 import { startHttpServer, type RunningServer } from '../http/start-http-server.ts';
 import { createCaptchaVerifier } from './captcha.ts';
+import { resolveStaffKey } from './staff-key.ts';
 import { createClaimsContext, type ClaimsServices } from './context.ts';
 import { describeError, headersOfErrors } from './errors.ts';
 import { createGraphqlHandler } from './graphql/create-graphql-handler.ts';
@@ -29,19 +29,6 @@ import { claimsRouter } from './router.ts';
 import { createCallerFactory } from './trpc.ts';
 
 const MAX_JSON_BYTES = 256 * 1024;
-
-/** Resolves the staff key: configured, or in development a fresh one printed once. */
-const resolveStaffKey = (env: Env, logger: Logger): string => {
-  if (env.STAFF_KEY) {
-    return env.STAFF_KEY;
-  }
-  const generated = randomBytes(24).toString('base64url');
-  // Printed to the terminal, deliberately not through the logger: keys never enter the log stream.
-  process.stderr.write(`\nSTAFF_KEY is not set; this run uses the staff key: ${generated}\n\n`);
-  logger.warn('STAFF_KEY is not set; a random staff key was generated for this run');
-
-  return generated;
-};
 
 export type ClaimsService = {
   handle: (req: IncomingMessage, res: ServerResponse) => void;
@@ -78,7 +65,7 @@ export const createClaimsService = (options: {
     db,
     logger,
     now,
-    staffKey: options.staffKey ?? resolveStaffKey(env, logger),
+    staffKey: options.staffKey ?? resolveStaffKey(env, logger).key,
     captcha: createCaptchaVerifier({ secret: env.CAPTCHA_SECRET, verifyUrl: env.CAPTCHA_VERIFY_URL }),
     mailer: createClaimsMailer({ db, teamEmail: env.TEAM_EMAIL, portalUrl: env.PORTAL_URL, logger, now, wake: outbox.wake }),
   };
