@@ -23,6 +23,8 @@ export const IdentityTokenSchema = defineEntity({
   properties: {
     tokenHash: p.string().primary().fieldName('token_hash'),
     userId: p.uuid().fieldName('user_id'),
+    /** The sign-in the token belongs to (Migration20261124000520); null for tokens issued before. */
+    sessionId: p.uuid().fieldName('session_id').nullable(),
     kind: p.string(),
     expiresAt: p.datetime().fieldName('expires_at'),
     createdAt: p.datetime().fieldName('created_at'),
