@@ -6,6 +6,7 @@ import { openDatabase } from '@switchyard/db/orm';
 import { freshIp, intakeBody } from '../support/claims-client.ts';
 import { runCli, type CliResult } from '../support/webhooks/run-cli.ts';
 import { createTestDatabase, type TestDatabase } from '../support/webhooks/test-database.ts';
+import { waitFor } from '../support/webhooks/wait-for.ts';
 import { startService, type ServiceProcess } from '../support/embedded/service-process.ts';
 
 // The embedded database's single owner only exists without DATABASE_URL.
@@ -40,20 +41,25 @@ describe.skipIf(onServer)('the service and CLI commands writing at once on the e
     const file = join(dir, 'import.json');
     writeFileSync(file, JSON.stringify({ schools: [{ name: 'North School' }, { name: 'South School' }], buses: [{ id: 'B-1' }], routes: [] }));
     let httpDone = false;
-    const commands: { args: string[]; result: CliResult }[] = [];
+    const commands: { args: string[]; result: CliResult; started: number; ended: number }[] = [];
     // Each loop adds a tenant and imports into it (a transaction of several statements), again
     // and again, until the HTTP writes are over.
     const loop = async (loopIndex: number) => {
       for (let round = 0; !httpDone || round < MIN_COMMANDS_PER_LOOP; round++) {
         const slug = `stress-${loopIndex}-${round}`;
         for (const args of [['tenant', 'add', slug, '--name', `Stress ${loopIndex} ${round}`], ['tenant', 'import', slug, file]]) {
-          commands.push({ args, result: await runCli(args, { ...database.env }) });
+          const started = Date.now();
+          const result = await runCli(args, { ...database.env });
+          commands.push({ args, result, started, ended: Date.now() });
         }
       }
     };
     const loops = Array.from({ length: CLI_LOOPS }, (_, index) => loop(index));
 
+    // The burst starts once the commands are under way, so that it meets them mid-stream.
+    await waitFor(() => commands.length >= 1, 120_000, 'the first command');
     const url = service?.claimsUrl ?? '';
+    const burstStarted = Date.now();
     const answers = await Promise.all(
       Array.from({ length: HTTP_WRITES }, async () => {
         const response = await fetch(`${url}/api/intake`, {
@@ -66,12 +72,14 @@ describe.skipIf(onServer)('the service and CLI commands writing at once on the e
       }),
     );
     httpDone = true;
+    const burstEnded = Date.now();
     await Promise.all(loops);
 
     expect(answers.filter((answer) => answer.status !== 201)).toEqual([]);
     const failed = commands.filter(({ result }) => result.code !== 0 || result.stderr !== '');
     expect(failed.map(({ args, result }) => `${args.join(' ')}: ${result.code} ${result.stderr}`)).toEqual([]);
     expect(commands.length).toBeGreaterThanOrEqual(CLI_LOOPS * MIN_COMMANDS_PER_LOOP * 2);
+    expect(commands.filter(({ started, ended }) => started < burstEnded && ended > burstStarted).length).toBeGreaterThan(0);
 
     const claimNumbers = answers.map((answer) => answer.body.claim_number ?? '');
     const slugs = commands.filter(({ args }) => args[1] === 'add').map(({ args }) => args[2] ?? '');
