@@ -5,7 +5,11 @@ import { startClaimsApp, type ClaimsApp } from '../support/browser/claims-app.ts
 import { MOBILE_VIEWPORT, saveScreenshot } from '../support/browser/screenshots.ts';
 import { call } from '../support/claims-client.ts';
 
-const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
+// A failed load is retried once after a second (a lost connection), so errors need more than the default second.
+const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 5_000 }).toBe(true);
+
+/** The opacity of the rows kept on screen while a new filter loads. */
+const dimming = (page: Page) => page.locator('.query-data--stale').evaluate((element) => getComputedStyle(element).opacity);
 
 /** The staff list's tRPC call (unbatched: one request per procedure). */
 const STAFF_LIST = '**/trpc/staff.list?*';
@@ -84,7 +88,7 @@ describe.skipIf(skipWithoutBrowser())('staff claims list: loading, errors and re
     // The previous answer stays readable, marked busy, until the new one is in.
     expect(await table.getByRole('row').count()).toBe(4);
     expect(await staff.locator('[aria-busy="true"]').getByRole('table').count()).toBe(1);
-    expect(await staff.locator('.query-data--stale').evaluate((element) => getComputedStyle(element).opacity)).toBe('0.45');
+    await expect.poll(() => dimming(staff)).toBe('0.45');
     await saveScreenshot(staff, 'staff-claims-filter-loading');
 
     await held.release();
@@ -151,6 +155,7 @@ describe.skipIf(skipWithoutBrowser())('staff claims list: loading, errors and re
     const held = await holdRequests(staff, STAFF_LIST);
     await staff.getByLabel('Status').selectOption('NEW');
     await visible(staff, 'Loading claims…');
+    await expect.poll(() => dimming(staff)).toBe('0.45');
     await saveScreenshot(staff, 'staff-claims-filter-loading-mobile');
     await held.release();
     await expect.poll(() => staff.getByRole('table').getByRole('row').count()).toBe(2);
