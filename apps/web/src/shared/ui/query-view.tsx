@@ -13,11 +13,12 @@ type QueryViewProps<T> = {
   children: (data: T) => ReactNode;
 };
 
-const ErrorWithRetry = ({ title, error, onRetry, isRetrying }: { title: string; error: unknown; onRetry: () => void; isRetrying: boolean }) => (
+/** A query's failure with "Try again"; also for queries that feed a form rather than a list. */
+export const QueryError = ({ query, title }: { query: UseQueryResult<unknown, unknown>; title: string }) => (
   <FormAlert title={title}>
-    <p>{readAppError(error).message}</p>
-    <button type="button" className="button button--small alert__action" onClick={onRetry} disabled={isRetrying}>
-      {isRetrying ? 'Trying again…' : 'Try again'}
+    <p>{readAppError(query.error).message}</p>
+    <button type="button" className="button button--small alert__action" onClick={() => void query.refetch()} disabled={query.isFetching}>
+      {query.isFetching ? 'Trying again…' : 'Try again'}
     </button>
   </FormAlert>
 );
@@ -29,20 +30,19 @@ const ErrorWithRetry = ({ title, error, onRetry, isRetrying }: { title: string; 
  * change (invalidation) swaps the data in place without dimming.
  */
 export const QueryView = <T,>({ query, loadingLabel = 'Loading…', errorTitle = 'This could not be loaded', children }: QueryViewProps<T>) => {
-  const retry = () => void query.refetch();
   if (query.isPending) {
     return <LoadingBlock label={loadingLabel} />;
   }
   if (query.data === undefined) {
     // Failed with nothing to show: also when a changed input failed, since the placeholder
     // (the previous input's answer) is dropped then rather than answering the wrong question.
-    return <ErrorWithRetry title={errorTitle} error={query.error} onRetry={retry} isRetrying={query.isFetching} />;
+    return <QueryError query={query} title={errorTitle} />;
   }
   const isSwitching = query.isPlaceholderData && query.isFetching;
 
   return (
     <>
-      {query.isError ? <ErrorWithRetry title={errorTitle} error={query.error} onRetry={retry} isRetrying={query.isFetching} /> : null}
+      {query.isError ? <QueryError query={query} title={errorTitle} /> : null}
       {isSwitching ? (
         <div className="refreshing" role="status" aria-live="polite">
           <span className="loading__spinner" aria-hidden="true" />

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { fullRegistrationInput, LIMITS } from '@switchyard/domain/transport/billing/schemas';
 import { CheckboxField } from '../../../shared/forms/checkbox-field.tsx';
+import { QueryError } from '../../../shared/ui/query-view.tsx';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useFormSubmission } from '../../../shared/forms/use-form-submission.ts';
@@ -120,6 +121,9 @@ export const RegistrationPage = ({ email }: { email: string }) => {
         <fieldset className="form-section">
           <legend className="form-section__title">Children</legend>
           <p className="form-section__intro">Mornings or afternoons only is a one-way trip; both ways is a two-way trip.</p>
+          {schools.isError && schoolList.length === 0 ? (
+            <QueryError query={schools} title="The list of schools could not be loaded" />
+          ) : null}
           <div className="repeat-list">
             {values.children.map((child, index) => (
               <ChildFields
