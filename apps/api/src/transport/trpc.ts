@@ -5,15 +5,9 @@ import { findNulCharacter, nulCharacterProblem } from '@switchyard/domain/transp
 import { resolveProtectedTenant } from '@switchyard/domain/transport/tenant-resolution';
 import { findTenant } from '@switchyard/db/transport/tenants';
 import type { TransportContext } from './context.ts';
-import { describeTransportError } from './errors.ts';
+import { transportErrors } from './errors.ts';
 
-const t = initTRPC.context<TransportContext>().create({
-  errorFormatter: ({ shape, error }) => {
-    const described = describeTransportError(error);
-
-    return { ...shape, message: described.body.detail, data: { ...shape.data, httpStatus: described.status, appCode: described.code, issues: described.issues } };
-  },
-});
+const t = initTRPC.context<TransportContext>().create({ errorFormatter: transportErrors.formatTrpcError });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
