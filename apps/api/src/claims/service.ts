@@ -16,6 +16,7 @@ import { createStaticHandler } from '../http/serve-static.ts';
 import { streamFile } from '../http/stream-file.ts';
 import { startHttpServer, type RunningServer } from '../http/start-http-server.ts';
 import { createTrpcHttpHandler } from '../http/create-trpc-http-handler.ts';
+import { restRoutesOf } from '../http/rest-routes-of-router.ts';
 import { MAX_JSON_BYTES } from '../http/max-json-bytes.ts';
 import { createCaptchaVerifier } from './captcha.ts';
 import { createClaimsContext, type ClaimsServices } from './context.ts';
@@ -23,7 +24,6 @@ import { claimsErrors } from './errors.ts';
 import { createGraphqlHandler } from './graphql/create-graphql-handler.ts';
 import { createClaimsMailer } from './mail/claims-mailer.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
-import { claimsRestRoutes } from './rest-routes.ts';
 import { claimsRouter } from './router.ts';
 import { createCallerFactory } from './trpc.ts';
 
@@ -72,6 +72,8 @@ export const createClaimsService = (options: {
     }),
   };
 
+  /** Every documented path, as the procedures declare them (`meta.rest`). */
+  const restRoutes = restRoutesOf(claimsRouter);
   const createCaller = createCallerFactory(claimsRouter);
   const callProcedure = (ctx: ReturnType<typeof createClaimsContext>, path: string, input: unknown) =>
     callProcedureAt(createCaller(ctx), path, input);
@@ -79,7 +81,7 @@ export const createClaimsService = (options: {
   const toErrorResponse = claimsErrors.answerWith(logger);
 
   const rest = createRestHandler({
-    routes: claimsRestRoutes,
+    routes: restRoutes,
     createContext: (req, restTransport) => createClaimsContext(services, req, restTransport),
     call: callProcedure,
     toErrorResponse,
@@ -98,7 +100,7 @@ export const createClaimsService = (options: {
 
   const openApi = buildOpenApiDocument(
     { title: 'switchyard claim recovery portal', version: '1.0.0', description: 'Claim intake, client portal and staff API.' },
-    claimsRestRoutes,
+    restRoutes,
     {
       schemeFor: { client: 'session', staff: 'staffKey' },
       schemes: {

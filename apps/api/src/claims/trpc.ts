@@ -2,10 +2,11 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { DomainError } from '@switchyard/domain/errors';
 import { secretsMatch, hashToken } from '@switchyard/domain/claims/tokens';
 import { touchSession } from '@switchyard/db/claims/sign-in';
+import type { ProcedureMeta } from '@switchyard/rest-adapter/route-table';
 import type { ClaimsContext } from './context.ts';
 import { claimsErrors } from './errors.ts';
 
-const t = initTRPC.context<ClaimsContext>().create({ errorFormatter: claimsErrors.formatTrpcError });
+const t = initTRPC.context<ClaimsContext>().meta<ProcedureMeta>().create({ errorFormatter: claimsErrors.formatTrpcError });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

@@ -12,6 +12,7 @@ import { applySecurityHeaders, arrivedOverHttps } from '../http/security-headers
 import { createStaticHandler } from '../http/serve-static.ts';
 import { startHttpServer, type RunningServer } from '../http/start-http-server.ts';
 import { createTrpcHttpHandler } from '../http/create-trpc-http-handler.ts';
+import { restRoutesOf } from '../http/rest-routes-of-router.ts';
 import { MAX_JSON_BYTES } from '../http/max-json-bytes.ts';
 import { streamFile } from '../http/stream-file.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
@@ -23,7 +24,6 @@ import { seedDemoData } from './seed-demo-data.ts';
 import { createBuiltinIdentityHandler } from './identity/builtin-provider.ts';
 import { createIdentityClient } from './identity/identity-client.ts';
 import { isOwnLoopbackCall } from './identity/own-call.ts';
-import { transportRestRoutes } from './rest-routes.ts';
 import { transportRouter } from './router.ts';
 import { createCallerFactory } from './trpc.ts';
 
@@ -69,12 +69,14 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     ? null
     : createBuiltinIdentityHandler({ db, apiKey: env.IDENTITY_API_KEY, serviceKey: identityServiceKey, trustProxy: env.TRUST_PROXY, now: services.now, logger });
 
+  /** Every documented path, as the procedures declare them (`meta.rest`). */
+  const restRoutes = restRoutesOf(transportRouter);
   const createCaller = createCallerFactory(transportRouter);
   const toErrorResponse = transportErrors.answerWith(logger);
   const requestTenant = new WeakMap<IncomingMessage, string | null>();
 
   const rest = createRestHandler({
-    routes: transportRestRoutes,
+    routes: restRoutes,
     createContext: (req, restTransport) => createTransportContext(services, req, requestTenant.get(req) ?? null, restTransport),
     call: (ctx, path, input) => callProcedureAt(createCaller(ctx), path, input),
     toErrorResponse,
@@ -88,7 +90,7 @@ export const createTransportService = (options: { env: Env; db: Database; logger
 
   const openApi = buildOpenApiDocument(
     { title: 'switchyard school transport', version: '1.0.0', description: 'Multi-tenant school transport API.' },
-    transportRestRoutes,
+    restRoutes,
     {
       schemeFor: { tenant: 'accessToken', admin: 'accessToken', impersonation: 'impersonationToken' },
       schemes: {

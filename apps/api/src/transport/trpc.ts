@@ -4,10 +4,11 @@ import { DEMO_USER, isAdmin, STAFF_ROLES, toSessionUser, type SessionUser } from
 import { findNulCharacter, nulCharacterProblem } from '@switchyard/domain/transport/nul-characters';
 import { resolveProtectedTenant } from '@switchyard/domain/transport/tenant-resolution';
 import { findTenant } from '@switchyard/db/transport/tenants';
+import type { ProcedureMeta } from '@switchyard/rest-adapter/route-table';
 import type { TransportContext } from './context.ts';
 import { transportErrors } from './errors.ts';
 
-const t = initTRPC.context<TransportContext>().create({ errorFormatter: transportErrors.formatTrpcError });
+const t = initTRPC.context<TransportContext>().meta<ProcedureMeta>().create({ errorFormatter: transportErrors.formatTrpcError });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

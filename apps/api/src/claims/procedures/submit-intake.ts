@@ -6,6 +6,7 @@ import { publicProcedure } from '../trpc.ts';
 import { rateLimitedBy } from '../rate-limits.ts';
 
 export const submitIntake = publicProcedure
+  .meta({ rest: { method: 'POST', path: '/api/intake', status: 201, input: 'json', access: 'public', tags: ['intake'], summary: 'Submit a claim', errors: ['rate_limited'] } })
   // Counted before validation, so a flood of malformed requests is limited too.
   .use(rateLimitedBy(RATE_LIMITS.intakePerIp, (ctx) => ctx.ip))
   .input(intakeInput)
