@@ -11,6 +11,7 @@ type WeatherOutcome = { ok: true; forecast: unknown } | { ok: false; detail: str
 
 /** Anonymous, so limited per address and answered from the shared cache (docs/transport.md). */
 export const getWeather = publicProcedure
+  .meta({ rest: { method: 'GET', path: '/api/weather', status: 200, input: 'query', access: 'public', tags: ['weather'], summary: "Open-Meteo's forecast for lat/lon (default Savannah, GA; shared for 10 minutes; limited per address)", errors: ['bad_gateway', 'rate_limited'] } })
   .use(limitedPerAddress(PROVIDER_CALL_LIMITS.weatherPerAddress))
   .input(weatherInput)
   .query(async ({ ctx, input }) => {

@@ -6,7 +6,7 @@ import { splitStatements } from './split-statements.ts';
  * session, a refresh keeps it, and logout ends every token of it, earlier access tokens included.
  * Tokens issued before this column have none and stand each for itself.
  */
-export class Migration20261124001742TransportIdentitySession extends Migration {
+export class Migration20261124000520TransportIdentitySession extends Migration {
   override up(): void {
     for (const statement of splitStatements(`
       alter table transport_identity_token add column session_id uuid;

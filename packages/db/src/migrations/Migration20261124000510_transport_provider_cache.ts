@@ -7,7 +7,7 @@ import { splitStatements } from './split-statements.ts';
  * `filling_until` marks that one process is asking the provider for the key; the others wait for
  * its answer instead of asking too.
  */
-export class Migration20261124001741TransportProviderCache extends Migration {
+export class Migration20261124000510TransportProviderCache extends Migration {
   override up(): void {
     for (const statement of splitStatements(`
       create table transport_provider_cache (
