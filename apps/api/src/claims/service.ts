@@ -20,7 +20,8 @@ import { createCaptchaVerifier } from './captcha.ts';
 import { createClaimsContext, type ClaimsServices } from './context.ts';
 import { describeError, headersOfErrors } from './errors.ts';
 import { createGraphqlHandler } from './graphql/create-graphql-handler.ts';
-import { createClaimsMailer } from './mail/claims-mailer.ts';
+import { CLAIMS_MAIL_SOURCE, createClaimsMailer } from './mail/claims-mailer.ts';
+import { startOutboxWorker } from '../mail/outbox-worker.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
 import { claimsRestRoutes } from './rest-routes.ts';
 import { PARTIAL_UPLOAD_GRACE_MS, sweepPartialUploads } from './sweep-partial-uploads.ts';
@@ -59,6 +60,19 @@ export const createClaimsService = (options: {
   const logger = options.logger.child({ service: 'claims' });
   const transport = createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_DIR, logger });
   const now = options.now ?? (() => new Date());
+  const outbox = startOutboxWorker({
+    source: CLAIMS_MAIL_SOURCE,
+    db,
+    transport,
+    logger,
+    now,
+    // As decided for failed email: logged (by the worker) and recorded on the claim's audit trail.
+    onGiveUp: async (mail, cause) => {
+      if (mail.reference) {
+        await recordEmailFailure(db.em, { claimId: mail.reference, cause, now: now() });
+      }
+    },
+  });
   const services: ClaimsServices = {
     env,
     db,
@@ -66,12 +80,7 @@ export const createClaimsService = (options: {
     now,
     staffKey: options.staffKey ?? resolveStaffKey(env, logger),
     captcha: createCaptchaVerifier({ secret: env.CAPTCHA_SECRET, verifyUrl: env.CAPTCHA_VERIFY_URL }),
-    mailer: createClaimsMailer({
-      transport,
-      teamEmail: env.TEAM_EMAIL,
-      logger,
-      recordFailure: (claimId, cause) => recordEmailFailure(db.em, { claimId, cause, now: now() }),
-    }),
+    mailer: createClaimsMailer({ db, teamEmail: env.TEAM_EMAIL, logger, now, wake: outbox.wake }),
   };
 
   const createCaller = createCallerFactory(claimsRouter);
@@ -186,7 +195,7 @@ export const createClaimsService = (options: {
     },
     services,
     close: async () => {
-      await services.mailer.drain();
+      await outbox.stop();
       transport.close();
     },
   };

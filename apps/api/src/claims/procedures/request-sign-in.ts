@@ -17,7 +17,7 @@ export const requestSignIn = publicProcedure
     const client = await findClientByEmail(ctx.db.fork(), input.email);
     // Known and unknown addresses take the same path up to here and get the same answer.
     if (client) {
-      ctx.mailer.signInLink(client.email, client.contact_name, await issueSignInLink(ctx, client.id));
+      await ctx.mailer.signInLink(client.email, client.contact_name, await issueSignInLink(ctx, client.id));
     }
 
     return { message: SAME_ANSWER };

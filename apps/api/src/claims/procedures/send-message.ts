@@ -16,7 +16,7 @@ export const sendMessage = clientProcedure.input(messageInput).mutation(async ({
     actor: client.client_number,
     now: ctx.now(),
   });
-  ctx.mailer.clientMessage({
+  await ctx.mailer.clientMessage({
     claimId: note.claimId,
     claimNumber: input.claim_number,
     clientNumber: client.client_number,

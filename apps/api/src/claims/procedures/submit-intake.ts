@@ -19,7 +19,7 @@ export const submitIntake = publicProcedure
     const session = ctx.bearerToken ? await touchSession(ctx.db.fork(), hashToken(ctx.bearerToken), ctx.now()) : null;
     const result = await recordIntake(ctx.db.em, input, ctx.now(), session?.client.id ?? null);
     ctx.logger.info({ claimNumber: result.claimNumber, clientNumber: result.clientNumber }, 'claim received');
-    ctx.mailer.intakeSummary({
+    await ctx.mailer.intakeSummary({
       claimId: result.claimId,
       claimNumber: result.claimNumber,
       clientNumber: result.clientNumber,
@@ -32,7 +32,7 @@ export const submitIntake = publicProcedure
     });
     if (result.keptClient) {
       // The owner of the address hears of it, with a way in to look at (or dispute) the claim.
-      ctx.mailer.claimFiledUnderEmail({
+      await ctx.mailer.claimFiledUnderEmail({
         claimId: result.claimId,
         claimNumber: result.claimNumber,
         to: result.keptClient.email,
