@@ -1,7 +1,7 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 
 /**
- * The provider answer cache (Migration20261124001741): one row per question asked of an outside
+ * The provider answer cache (Migration20261124000510): one row per question asked of an outside
  * provider. The answer is kept as the JSON text it was sent as, so a cached answer reads exactly
  * like a fresh one.
  */
