@@ -13,7 +13,7 @@ const tierFields = { tier: z.string(), tier_step: z.int(), tier_label: z.string(
 
 export const messageOutput = z.strictObject({ message: z.string() });
 
-export const healthOutput = z.strictObject({ status: z.literal('ok'), time: timestamp });
+export const healthOutput = z.strictObject({ status: z.enum(['ok', 'degraded']).describe('degraded while the database does not answer'), time: timestamp });
 
 export const intakeOutput = z.strictObject({ claim_number: z.string(), client_number: z.string(), status: z.literal('NEW'), message: z.string() });
 

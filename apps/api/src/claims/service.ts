@@ -23,8 +23,10 @@ import { createCaptchaVerifier } from './captcha.ts';
 import { createClaimsContext, type ClaimsServices } from './context.ts';
 import { claimsErrors } from './errors.ts';
 import { createGraphqlHandler } from './graphql/create-graphql-handler.ts';
-import { createClaimsMailer } from './mail/claims-mailer.ts';
+import { CLAIMS_MAIL_SOURCE, createClaimsMailer } from './mail/claims-mailer.ts';
+import { startOutboxWorker } from '../mail/outbox-worker.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
+import { PARTIAL_UPLOAD_GRACE_MS, sweepPartialUploads } from './sweep-partial-uploads.ts';
 import { claimsRouter } from './router.ts';
 import { createCallerFactory } from './trpc.ts';
 
@@ -58,6 +60,19 @@ export const createClaimsService = (options: {
   const logger = options.logger.child({ service: 'claims' });
   const transport = createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_DIR, logger });
   const now = options.now ?? (() => new Date());
+  const outbox = startOutboxWorker({
+    source: CLAIMS_MAIL_SOURCE,
+    db,
+    transport,
+    logger,
+    now,
+    // As decided for failed email: logged (by the worker) and recorded on the claim's audit trail.
+    onGiveUp: async (mail, cause) => {
+      if (mail.reference) {
+        await recordEmailFailure(db.em, { claimId: mail.reference, cause, now: now() });
+      }
+    },
+  });
   const services: ClaimsServices = {
     env,
     db,
@@ -65,12 +80,7 @@ export const createClaimsService = (options: {
     now,
     staffKey: options.staffKey ?? resolveStaffKey(env, logger),
     captcha: createCaptchaVerifier({ secret: env.CAPTCHA_SECRET, verifyUrl: env.CAPTCHA_VERIFY_URL }),
-    mailer: createClaimsMailer({
-      transport,
-      teamEmail: env.TEAM_EMAIL,
-      logger,
-      recordFailure: (claimId, cause) => recordEmailFailure(db.em, { claimId, cause, now: now() }),
-    }),
+    mailer: createClaimsMailer({ db, teamEmail: env.TEAM_EMAIL, logger, now, wake: outbox.wake }),
   };
 
   /** Every documented path, as the procedures declare them (`meta.rest`). */
@@ -168,14 +178,30 @@ export const createClaimsService = (options: {
     },
     services,
     close: async () => {
-      await services.mailer.drain();
+      await outbox.stop();
       transport.close();
     },
   };
 };
 
+/** Runs the partial-upload sweep now and then every few minutes; a failure is logged, never fatal. */
+const startUploadSweeps = async (options: { db: Database; uploadDir: string; logger: Logger }) => {
+  const sweep = (graceMs: number) =>
+    sweepPartialUploads({ ...options, graceMs }).catch((error: unknown) => {
+      options.logger.warn({ err: error }, 'sweeping interrupted uploads failed');
+    });
+  // The embedded database has one owner, so at start no upload can be under way anywhere; a
+  // server database may be shared by processes whose uploads are still arriving.
+  await sweep(options.db.kind === 'pglite' ? 0 : PARTIAL_UPLOAD_GRACE_MS);
+  const timer = setInterval(() => void sweep(PARTIAL_UPLOAD_GRACE_MS), 10 * 60_000);
+  timer.unref();
+
+  return { stop: () => clearInterval(timer) };
+};
+
 export const startClaimsService = async (options: Parameters<typeof createClaimsService>[0]): Promise<RunningServer & { service: ClaimsService }> => {
   const service = createClaimsService(options);
+  const uploadSweeps = await startUploadSweeps({ db: options.db, uploadDir: options.env.UPLOAD_DIR, logger: service.services.logger });
   const server = await startHttpServer({
     name: 'claims',
     host: options.env.HOST,
@@ -188,6 +214,7 @@ export const startClaimsService = async (options: Parameters<typeof createClaims
     ...server,
     service,
     close: async () => {
+      uploadSweeps.stop();
       await server.close();
       await service.close();
     },

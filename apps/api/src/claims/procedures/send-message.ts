@@ -17,7 +17,7 @@ export const sendMessage = clientProcedure.meta({ rest: { method: 'POST', path: 
     actor: client.client_number,
     now: ctx.now(),
   });
-  ctx.mailer.clientMessage({
+  await ctx.mailer.clientMessage({
     claimId: note.claimId,
     claimNumber: input.claim_number,
     clientNumber: client.client_number,
