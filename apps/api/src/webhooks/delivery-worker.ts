@@ -61,6 +61,13 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
 
   const runJob = async (job: ClaimedDelivery): Promise<void> => {
     const log = logger.child({ delivery_id: job.id, route: job.route, attempt: job.attempts });
+    if (job.unreadable !== null) {
+      // Named by its id only: the payload is what could not be read, and may hold anything.
+      await markFailed(db.fork(), job.id, workerId, `unreadable delivery: ${job.unreadable}`);
+      log.error({ error: job.unreadable }, 'unreadable delivery: marked failed');
+
+      return;
+    }
     if (job.attempts > job.maxAttempts) {
       // Only reached through an expired lease: the process that made the last attempt died during it.
       await markFailed(db.fork(), job.id, workerId, 'interrupted: the process stopped during the last attempt');

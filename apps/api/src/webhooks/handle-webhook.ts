@@ -6,6 +6,7 @@ import { eventAllowed, eventSource, isUnrequestedPing, resolveEventType } from '
 import { evaluateFilter } from '@switchyard/domain/webhooks/filters';
 import { idempotencyKey } from '@switchyard/domain/webhooks/idempotency-key';
 import { checkJsonBody, JSON_BODY_PROBLEMS } from '@switchyard/domain/webhooks/json-body-check';
+import { isPayloadContainer, PAYLOAD_SHAPE_PROBLEM } from '@switchyard/domain/webhooks/payload-shape';
 import { renderPrompt, renderTemplate } from '@switchyard/domain/webhooks/render-template';
 import type { WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
 import { interpretScriptRun } from '@switchyard/domain/webhooks/script-outcome';
@@ -138,6 +139,11 @@ export const handleWebhook = async (
     payload = JSON.parse(body.toString('utf8'));
   } catch {
     sendJson(res, 400, { error: 'body is not JSON' });
+
+    return;
+  }
+  if (!isPayloadContainer(payload)) {
+    sendJson(res, 400, { error: PAYLOAD_SHAPE_PROBLEM });
 
     return;
   }

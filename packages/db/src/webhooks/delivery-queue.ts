@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { isPayloadContainer } from '@switchyard/domain/webhooks/payload-shape';
 
 /**
  * The webhook worker's queue: rows of webhook_delivery claimed with FOR UPDATE SKIP LOCKED under a
@@ -42,6 +43,12 @@ export type ClaimedDelivery = {
   sentParts: string[];
   attempts: number;
   maxAttempts: number;
+  /**
+   * Why the row cannot be worked on (a payload that is not a JSON object or array, stored fields
+   * that do not decode), or null. Such a row is handed out like the others so that the worker can
+   * fail it on its own, without the rest of its claim.
+   */
+  unreadable: string | null;
 };
 
 export type Lease = { workerId: string; leaseMs: number };
@@ -56,22 +63,55 @@ const receiptsOf = (value: unknown): string[] => {
   return Array.isArray(parsed) ? parsed.map(String) : [];
 };
 
-const toClaimed = (row: Row): ClaimedDelivery => ({
-  id: String(row.id),
-  route: String(row.route),
-  eventType: String(row.event_type),
-  mode: row.mode === 'deliver_only' ? 'deliver_only' : 'agent',
-  target: String(row.target),
-  chatId: typeof row.chat_id === 'string' ? row.chat_id : null,
-  source: row.source === 'github' || row.source === 'gitlab' ? row.source : null,
-  prompt: String(row.prompt),
-  skills: (parseJson(row.skills) as string[] | null) ?? [],
-  payload: parseJson(row.payload),
-  agentReply: typeof row.agent_reply === 'string' ? row.agent_reply : null,
-  sentParts: receiptsOf(row.sent_parts),
-  attempts: Number(row.attempts),
-  maxAttempts: Number(row.max_attempts),
-});
+const isTextList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/** The JSON columns of a claimed row, read as text so that decoding is ours, row by row, and cannot fail the claim. */
+const decodeJsonColumns = (row: Row): { payload: unknown; skills: string[]; sentParts: string[] } | { problem: string } => {
+  let payload: unknown;
+  let skills: unknown;
+  let sentParts: unknown;
+  try {
+    payload = JSON.parse(String(row.payload));
+    skills = row.skills === null ? [] : JSON.parse(String(row.skills));
+    sentParts = row.sent_parts === null ? [] : JSON.parse(String(row.sent_parts));
+  } catch (error) {
+    return { problem: `stored JSON does not decode (${(error as Error).message.slice(0, 200)})` };
+  }
+  if (!isPayloadContainer(payload)) {
+    return { problem: 'payload is not a JSON object or array' };
+  }
+  if (!isTextList(skills)) {
+    return { problem: 'skills are not a list of names' };
+  }
+  if (!isTextList(sentParts)) {
+    return { problem: 'sent parts are not a list of receipts' };
+  }
+
+  return { payload, skills, sentParts };
+};
+
+const toClaimed = (row: Row): ClaimedDelivery => {
+  const decoded = decodeJsonColumns(row);
+  const readable = 'problem' in decoded ? null : decoded;
+
+  return {
+    id: String(row.id),
+    route: String(row.route),
+    eventType: String(row.event_type),
+    mode: row.mode === 'deliver_only' ? 'deliver_only' : 'agent',
+    target: String(row.target),
+    chatId: typeof row.chat_id === 'string' ? row.chat_id : null,
+    source: row.source === 'github' || row.source === 'gitlab' ? row.source : null,
+    prompt: String(row.prompt),
+    skills: readable?.skills ?? [],
+    payload: readable?.payload ?? null,
+    agentReply: typeof row.agent_reply === 'string' ? row.agent_reply : null,
+    sentParts: readable?.sentParts ?? [],
+    attempts: Number(row.attempts),
+    maxAttempts: Number(row.max_attempts),
+    unreadable: 'problem' in decoded ? decoded.problem : null,
+  };
+};
 
 // The insert is skipped when the key was delivered within its expiry, and does nothing when an
 // unfinished delivery holds the key (partial unique index): both mean "duplicate".
@@ -299,8 +339,8 @@ export const claimDueDeliveries = async (
         set status = 'running', attempts = d.attempts + 1, locked_by = ?,
             locked_until = now() + (?::bigint * interval '1 millisecond'), updated_at = now()
       where d.id in (select id from expired union all select id from due)
-      returning d.id, d.route, d.event_type, d.mode, d.target, d.chat_id, d.source, d.prompt, d.skills,
-                d.payload, d.agent_reply, d.sent_parts, d.attempts, d.max_attempts`,
+      returning d.id, d.route, d.event_type, d.mode, d.target, d.chat_id, d.source, d.prompt, d.skills::text as skills,
+                d.payload::text as payload, d.agent_reply, d.sent_parts::text as sent_parts, d.attempts, d.max_attempts`,
     [limit, limit, lease.workerId, lease.leaseMs],
   );
 
