@@ -9,7 +9,9 @@ import {
   saveAgentReply,
   scheduleRetry,
   type ClaimedDelivery,
+  type Lease,
 } from '@switchyard/db/webhooks/delivery-queue';
+import { holdLeaseLock, takeBackAllLeases, type LeaseLock } from '@switchyard/db/webhooks/lease-lock';
 import { IDEMPOTENCY_TTL_MS } from '@switchyard/domain/webhooks/idempotency-key';
 import { retryDelayMs } from '@switchyard/domain/webhooks/retry-backoff';
 import type { Logger } from '../logger.ts';
@@ -53,7 +55,7 @@ const describe = (error: unknown): { message: string; permanent: boolean; retryA
 export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWorker => {
   const { db, env, logger } = options;
   const workerId = `worker-${process.pid}-${randomBytes(4).toString('hex')}`;
-  const lease = { workerId, leaseMs: env.WEBHOOK_LEASE_MS };
+  const lease: Lease = { workerId, leaseMs: env.WEBHOOK_LEASE_MS, lockKey: null };
   const running = new Set<Promise<void>>();
   let stopped = false;
   let wake: (() => void) | null = null;
@@ -153,7 +155,40 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
       wake = done;
     });
 
+  /**
+   * Before the first claim: on PostgreSQL the lease lock whose key marks this worker's rows; on the
+   * embedded database, whose one owner runs the only worker, every lease left running by a process
+   * that stopped is taken back at once.
+   */
+  const prepare = async (): Promise<LeaseLock | null> => {
+    for (;;) {
+      try {
+        const lock = await holdLeaseLock(db, (error) =>
+          logger.warn({ err: error.message }, 'webhook lease lock connection lost; taking the lock again'),
+        );
+        lease.lockKey = lock.key;
+        if (db.kind === 'pglite') {
+          const taken = await takeBackAllLeases(db.fork());
+          if (taken > 0) {
+            logger.info({ deliveries: taken }, 'webhook deliveries interrupted by a stop taken back');
+          }
+        }
+
+        return lock;
+      } catch (error) {
+        if (stopped) {
+          return null;
+        }
+        logger.error({ err: (error as Error).message }, 'webhook worker could not start; trying again');
+        await sleep(env.WEBHOOK_WORKER_POLL_MS);
+      }
+    }
+  };
+
+  let leaseLock: LeaseLock | null = null;
+
   const loop = async () => {
+    leaseLock = await prepare();
     while (!stopped) {
       try {
         const free = env.WEBHOOK_WORKER_CONCURRENCY - running.size;
@@ -195,6 +230,8 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
         Promise.allSettled([...running]),
         new Promise((resolve) => setTimeout(resolve, graceMs).unref()),
       ]);
+      // What is still running past the grace is another worker's to take back.
+      await (leaseLock as LeaseLock | null)?.release();
     },
   };
 };

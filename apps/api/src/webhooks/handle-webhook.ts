@@ -35,6 +35,8 @@ export type WebhookPipeline = {
   nudgeWorker: () => void;
   /** Lease owner of the deliveries this process performs inside the request (deliver-only). */
   inlineWorkerId: string;
+  /** This process's lease lock key (lease-lock.ts), stored on the direct deliveries it leases. */
+  inlineLockKey: () => number | null;
 };
 
 const SIGNATURE_ERRORS = {

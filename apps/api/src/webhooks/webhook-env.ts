@@ -45,7 +45,8 @@ export const webhookEnvShape = {
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(6),
   WEBHOOK_RETRY_BASE_MS: milliseconds(5_000),
   WEBHOOK_RETRY_MAX_MS: milliseconds(3_600_000),
-  WEBHOOK_LEASE_MS: milliseconds(300_000),
+  /** A claimed delivery's lease, renewed every third of it: a worker that stops renewing loses it after this. */
+  WEBHOOK_LEASE_MS: milliseconds(30_000),
   /**
    * How long a sender's retry of a direct delivery waits for an earlier attempt of the same event
    * that is still running before it answers 502 in_progress (0: answer at once).

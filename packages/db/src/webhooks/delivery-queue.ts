@@ -1,5 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { isPayloadContainer } from '@switchyard/domain/webhooks/payload-shape';
+import { LEASE_LOCK_CLASS } from './lease-lock.ts';
 
 /**
  * The webhook worker's queue: rows of webhook_delivery claimed with FOR UPDATE SKIP LOCKED under a
@@ -51,7 +52,12 @@ export type ClaimedDelivery = {
   unreadable: string | null;
 };
 
-export type Lease = { workerId: string; leaseMs: number };
+export type Lease = {
+  workerId: string;
+  leaseMs: number;
+  /** The holder's lease lock (see lease-lock.ts); null or absent: the lease ends only when it runs out. */
+  lockKey?: number | null;
+};
 
 type Row = Record<string, unknown>;
 
@@ -127,11 +133,11 @@ const toClaimed = (row: Row): ClaimedDelivery => {
 const INSERT_DELIVERY = `
   insert into webhook_delivery (
     id, route, event_type, idempotency_key, mode, status, target, chat_id, source, prompt, skills,
-    payload, attempts, max_attempts, next_attempt_at, locked_until, locked_by, sent_parts, created_at, updated_at
+    payload, attempts, max_attempts, next_attempt_at, locked_until, locked_by, lease_key, sent_parts, created_at, updated_at
   )
   select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, now(),
     case when ?::text is null then null else now() + (?::bigint * interval '1 millisecond') end,
-    ?,
+    ?, ?::integer,
     (select f.sent_parts from webhook_delivery f
       where f.idempotency_key = ? and f.status = 'failed' and f.sent_parts is not null
         and f.target = ? and f.chat_id is not distinct from ?::text and f.prompt = ?
@@ -168,6 +174,7 @@ const insertDelivery = async (
     inline?.workerId ?? null,
     inline?.leaseMs ?? 0,
     inline?.workerId ?? null,
+    inline?.lockKey ?? null,
     delivery.idempotencyKey,
     delivery.target,
     delivery.chatId,
@@ -312,10 +319,11 @@ export const wasRecentlyDelivered = async (em: SqlEntityManager, key: string): P
 };
 
 /**
- * Claims up to `limit` due deliveries: running ones whose lease expired first, then queued ones
- * that are due, oldest first. Each kind is read in the order of its own partial index and stops at
- * the limit, so a claim costs the same with ten queued rows or a backlog of a million (one OR over
- * both kinds sorted the whole backlog on every claim).
+ * Claims up to `limit` due deliveries: running ones whose holder is gone first (lease run out, or
+ * on PostgreSQL the holder's lease lock no longer held: its process died), then queued ones that
+ * are due, oldest first. Running rows are few (the deliveries in progress); queued ones are read
+ * in the order of their partial index and stop at the limit, so a claim costs the same with ten
+ * queued rows or a backlog of a million.
  */
 export const claimDueDeliveries = async (
   em: SqlEntityManager,
@@ -324,8 +332,14 @@ export const claimDueDeliveries = async (
 ): Promise<ClaimedDelivery[]> => {
   const rows = await em.execute<Row[]>(
     `with expired as (
-       select id from webhook_delivery
-        where status = 'running' and locked_until < now()
+       select id from webhook_delivery r
+        where status = 'running'
+          and (locked_until < now()
+               or (lease_key is not null and not exists (
+                     select 1 from pg_locks l
+                      where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+                        and l.database = (select oid from pg_database where datname = current_database())
+                        and l.classid::bigint = ${LEASE_LOCK_CLASS} and l.objid::bigint = r.lease_key)))
         order by locked_until
         limit ?
         for update skip locked),
@@ -336,12 +350,12 @@ export const claimDueDeliveries = async (
         limit greatest(0, ?::int - (select count(*) from expired))
         for update skip locked)
      update webhook_delivery d
-        set status = 'running', attempts = d.attempts + 1, locked_by = ?,
+        set status = 'running', attempts = d.attempts + 1, locked_by = ?, lease_key = ?::integer,
             locked_until = now() + (?::bigint * interval '1 millisecond'), updated_at = now()
       where d.id in (select id from expired union all select id from due)
       returning d.id, d.route, d.event_type, d.mode, d.target, d.chat_id, d.source, d.prompt, d.skills::text as skills,
                 d.payload::text as payload, d.agent_reply, d.sent_parts::text as sent_parts, d.attempts, d.max_attempts`,
-    [limit, limit, lease.workerId, lease.leaseMs],
+    [limit, limit, lease.workerId, lease.lockKey ?? null, lease.leaseMs],
   );
 
   return rows.map(toClaimed);

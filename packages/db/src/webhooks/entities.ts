@@ -24,6 +24,7 @@ export const WebhookDeliverySchema = defineEntity({
     nextAttemptAt: p.datetime().fieldName('next_attempt_at'),
     lockedUntil: p.datetime().fieldName('locked_until').nullable(),
     lockedBy: p.string().fieldName('locked_by').nullable(),
+    leaseKey: p.integer().fieldName('lease_key').nullable(),
     lastError: p.text().fieldName('last_error').nullable(),
     resultRef: p.string().fieldName('result_ref').nullable(),
     createdAt: p.datetime().fieldName('created_at'),
