@@ -11,6 +11,7 @@ import {
   type ClaimedDelivery,
   type Lease,
 } from '@switchyard/db/webhooks/delivery-queue';
+import { eraseExpiredPayloads } from '@switchyard/db/webhooks/payload-retention';
 import { holdLeaseLock, takeBackAllLeases, type LeaseLock } from '@switchyard/db/webhooks/lease-lock';
 import { IDEMPOTENCY_TTL_MS } from '@switchyard/domain/webhooks/idempotency-key';
 import { retryDelayMs } from '@switchyard/domain/webhooks/retry-backoff';
@@ -18,6 +19,7 @@ import type { Logger } from '../logger.ts';
 import type { RunAgent } from './agent-runner.ts';
 import { DeliveryError } from './delivery/delivery-error.ts';
 import type { DeliverMessage } from './delivery/deliver-message.ts';
+import { createRouteBreaker } from './route-breaker.ts';
 import { sentPartsRecorder } from './sent-parts-recorder.ts';
 import { loadSkillInstructions, UnknownSkillError } from './skills.ts';
 import type { WebhookEnv } from './webhook-env.ts';
@@ -39,7 +41,6 @@ export type DeliveryWorkerOptions = {
 };
 
 const SILENT_REPLY = '[SILENT]';
-const PURGE_EVERY_MS = 10 * 60 * 1000;
 
 const describe = (error: unknown): { message: string; permanent: boolean; retryAfterMs: number | null } => {
   if (error instanceof DeliveryError) {
@@ -60,6 +61,7 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
   let stopped = false;
   let wake: (() => void) | null = null;
   let lastPurge = 0;
+  const breaker = createRouteBreaker({ db, logger, deliver: options.deliver, threshold: env.WEBHOOK_BREAKER_FAILURES });
 
   const runJob = async (job: ClaimedDelivery): Promise<void> => {
     const log = logger.child({ delivery_id: job.id, route: job.route, attempt: job.attempts });
@@ -82,6 +84,8 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
         log.warn({ err: (error as Error).message }, 'lease not extended'),
       );
     }, Math.max(50, Math.floor(env.WEBHOOK_LEASE_MS / 3)));
+    // Whether a failure came from the target itself, which is what the route's breaker counts.
+    let atTarget = false;
     try {
       let text = job.prompt;
       if (job.mode === 'agent') {
@@ -99,6 +103,7 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
       }
       let receipt: string | null = 'silent';
       if (text.trim() !== SILENT_REPLY) {
+        atTarget = true;
         receipt = await options.deliver({
           deliveryId: job.id,
           route: job.route,
@@ -110,11 +115,18 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
           sentParts: job.sentParts,
           recordSentParts: sentPartsRecorder(db, job.id, workerId, log),
         });
+        atTarget = false;
+        await breaker.succeeded(job);
       }
       await markDelivered(db.fork(), job.id, workerId, { resultRef: receipt, keyTtlMs: IDEMPOTENCY_TTL_MS });
       log.info({ target: job.target }, 'webhook delivered');
     } catch (error) {
       const failure = describe(error);
+      if (atTarget) {
+        await breaker.failed(job, failure.message).catch((breakerError: unknown) =>
+          log.warn({ err: (breakerError as Error).message }, 'breaker not updated'),
+        );
+      }
       if (failure.permanent || job.attempts >= job.maxAttempts) {
         const reason = failure.permanent ? failure.message : `gave up after ${job.attempts} attempts: ${failure.message}`;
         await markFailed(db.fork(), job.id, workerId, reason);
@@ -199,9 +211,13 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
             continue;
           }
         }
-        if (Date.now() - lastPurge > PURGE_EVERY_MS) {
+        if (Date.now() - lastPurge > env.WEBHOOK_RETENTION_SWEEP_MS) {
           lastPurge = Date.now();
           await purgeExpiredKeys(db.fork());
+          const erased = await eraseExpiredPayloads(db.fork());
+          if (erased > 0) {
+            logger.info({ deliveries: erased }, 'webhook payloads past their retention erased');
+          }
         }
       } catch (error) {
         if (stopped) {

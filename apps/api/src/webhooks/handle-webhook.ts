@@ -196,6 +196,9 @@ export const handleWebhook = async (
     // Unchanged by a script, the body as received is already the payload's JSON.
     payloadJson: scripted.payload === payload ? body.toString('utf8') : undefined,
     maxAttempts: pipeline.env.WEBHOOK_MAX_ATTEMPTS,
+    maxInFlight: route.maxInFlight ?? null,
+    orderKey: route.orderKey === undefined ? null : renderTemplate(route.orderKey, scripted.payload),
+    retentionDays: route.retentionDays,
   };
   if (route.deliverOnly) {
     await deliverInline(pipeline, delivery, res);

@@ -26,6 +26,12 @@ export type NewDelivery = {
   /** The payload already serialised (the request body as received), to skip serialising it again. */
   payloadJson?: string;
   maxAttempts: number;
+  /** Agent runs of the route at once (the route's max_in_flight); absent: no cap beyond the worker's. */
+  maxInFlight?: number | null;
+  /** Deliveries with the same key (within the route) run one at a time, in the order accepted. */
+  orderKey?: string | null;
+  /** Days the payload and prompt are kept once the delivery is finished (default 30). */
+  retentionDays?: number;
 };
 
 export type ClaimedDelivery = {
@@ -51,6 +57,9 @@ export type ClaimedDelivery = {
    */
   unreadable: string | null;
 };
+
+/** Days a finished delivery's payload and prompt are kept unless its route says otherwise. */
+export const DEFAULT_RETENTION_DAYS = 30;
 
 export type Lease = {
   workerId: string;
@@ -133,9 +142,9 @@ const toClaimed = (row: Row): ClaimedDelivery => {
 const INSERT_DELIVERY = `
   insert into webhook_delivery (
     id, route, event_type, idempotency_key, mode, status, target, chat_id, source, prompt, skills,
-    payload, attempts, max_attempts, next_attempt_at, locked_until, locked_by, lease_key, sent_parts, created_at, updated_at
+    payload, attempts, max_attempts, retention_days, next_attempt_at, locked_until, locked_by, lease_key, sent_parts, created_at, updated_at
   )
-  select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, now(),
+  select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?::integer, now(),
     case when ?::text is null then null else now() + (?::bigint * interval '1 millisecond') end,
     ?, ?::integer,
     (select f.sent_parts from webhook_delivery f
@@ -171,6 +180,7 @@ const insertDelivery = async (
     delivery.payloadJson ?? JSON.stringify(delivery.payload),
     inline ? 1 : 0,
     inline ? 1 : delivery.maxAttempts,
+    delivery.retentionDays ?? DEFAULT_RETENTION_DAYS,
     inline?.workerId ?? null,
     inline?.leaseMs ?? 0,
     inline?.workerId ?? null,
@@ -199,12 +209,14 @@ export const enqueueDelivery = async (em: SqlEntityManager, delivery: NewDeliver
 const enqueueStatement = (placeholder: string) => `
   insert into webhook_delivery (
     id, route, event_type, idempotency_key, mode, status, target, chat_id, source, prompt, skills,
-    payload, attempts, max_attempts, next_attempt_at, created_at, updated_at)
+    payload, attempts, max_attempts, max_in_flight, order_key, retention_days, next_attempt_at, created_at, updated_at)
   select v.id, v.route, v.event_type, v.key, v.mode, 'queued', v.target, v.chat_id, v.source, v.prompt,
-         v.skills, v.payload, 0, v.max_attempts, now(), now(), now()
+         v.skills, v.payload, 0, v.max_attempts, v.max_in_flight, v.order_key, coalesce(v.retention_days, ${DEFAULT_RETENTION_DAYS}),
+         now(), now(), now()
     from json_to_recordset(${placeholder}::json)
       as v (id uuid, route text, event_type text, key text, mode text, target text, chat_id text, source text,
-            prompt text, skills jsonb, payload jsonb, max_attempts integer)
+            prompt text, skills jsonb, payload jsonb, max_attempts integer, max_in_flight integer, order_key text,
+            retention_days integer)
    where not exists (select 1 from webhook_idempotency i where i.key = v.key and i.expires_at > now() offset 0)
      and not exists (select 1 from webhook_delivery d where d.idempotency_key = v.key and d.status in ('queued', 'running') offset 0)
   on conflict (idempotency_key) where status in ('queued', 'running') do nothing
@@ -230,6 +242,9 @@ export const deliveriesJson = (deliveries: readonly NewDelivery[]): string => {
       prompt: delivery.prompt,
       skills: delivery.skills,
       max_attempts: delivery.maxAttempts,
+      max_in_flight: delivery.maxInFlight ?? null,
+      order_key: delivery.orderKey ?? null,
+      retention_days: delivery.retentionDays ?? null,
     });
     const payload = delivery.payloadJson ?? JSON.stringify(delivery.payload) ?? 'null';
     rows.push(`${fields.slice(0, -1)},"payload":${payload}}`);
@@ -318,45 +333,71 @@ export const wasRecentlyDelivered = async (em: SqlEntityManager, key: string): P
   return rows.length > 0;
 };
 
+/** Serialises claims on PostgreSQL, so that route caps and ordering keys hold across gateway processes. */
+const CLAIM_LOCK_KEY = 1;
+
 /**
  * Claims up to `limit` due deliveries: running ones whose holder is gone first (lease run out, or
  * on PostgreSQL the holder's lease lock no longer held: its process died), then queued ones that
- * are due, oldest first. Running rows are few (the deliveries in progress); queued ones are read
- * in the order of their partial index and stop at the limit, so a claim costs the same with ten
- * queued rows or a backlog of a million.
+ * are due, oldest first, skipping:
+ * - routes whose circuit breaker is open (webhook_route_state.paused_at);
+ * - a row whose ordering key has an older unfinished delivery (running, or queued and accepted
+ *   earlier, even if that one waits for a retry): one at a time per key, in acceptance order;
+ * - rows beyond their route's max_in_flight, counting running rows and those claimed together.
+ * Running rows are few; queued ones are read in the order of their partial index and stop at the
+ * limit, so a claim costs about the same whatever the backlog of routes that can run.
+ * The claim runs under a transaction-level advisory lock: its checks read a snapshot taken after
+ * every earlier claim committed, so two workers never both see a key or a route slot as free.
  */
 export const claimDueDeliveries = async (
   em: SqlEntityManager,
   lease: Lease,
   limit: number,
 ): Promise<ClaimedDelivery[]> => {
-  const rows = await em.execute<Row[]>(
-    `with expired as (
-       select id from webhook_delivery r
-        where status = 'running'
-          and (locked_until < now()
-               or (lease_key is not null and not exists (
-                     select 1 from pg_locks l
-                      where l.locktype = 'advisory' and l.granted and l.objsubid = 2
-                        and l.database = (select oid from pg_database where datname = current_database())
-                        and l.classid::bigint = ${LEASE_LOCK_CLASS} and l.objid::bigint = r.lease_key)))
-        order by locked_until
-        limit ?
-        for update skip locked),
-     due as (
-       select id from webhook_delivery
-        where status = 'queued' and next_attempt_at <= now()
-        order by next_attempt_at
-        limit greatest(0, ?::int - (select count(*) from expired))
-        for update skip locked)
-     update webhook_delivery d
-        set status = 'running', attempts = d.attempts + 1, locked_by = ?, lease_key = ?::integer,
-            locked_until = now() + (?::bigint * interval '1 millisecond'), updated_at = now()
-      where d.id in (select id from expired union all select id from due)
-      returning d.id, d.route, d.event_type, d.mode, d.target, d.chat_id, d.source, d.prompt, d.skills::text as skills,
-                d.payload::text as payload, d.agent_reply, d.sent_parts::text as sent_parts, d.attempts, d.max_attempts`,
-    [limit, limit, lease.workerId, lease.lockKey ?? null, lease.leaseMs],
-  );
+  const rows = await em.transactional(async (tx) => {
+    await tx.execute(`select pg_advisory_xact_lock(${LEASE_LOCK_CLASS}, ${CLAIM_LOCK_KEY})`);
+
+    return tx.execute<Row[]>(
+      `with expired as (
+         select id from webhook_delivery r
+          where status = 'running'
+            and (locked_until < now()
+                 or (lease_key is not null and not exists (
+                       select 1 from pg_locks l
+                        where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+                          and l.database = (select oid from pg_database where datname = current_database())
+                          and l.classid::bigint = ${LEASE_LOCK_CLASS} and l.objid::bigint = r.lease_key)))
+          order by locked_until
+          limit ?
+          for update skip locked),
+       candidates as (
+         select q.id, q.max_in_flight,
+                row_number() over (partition by q.route order by q.next_attempt_at, q.accepted_seq) as nth,
+                (select count(*) from webhook_delivery b where b.route = q.route and b.status = 'running') as busy
+           from (select id, route, max_in_flight, next_attempt_at, accepted_seq from webhook_delivery q0
+                  where q0.status = 'queued' and q0.next_attempt_at <= now()
+                    and not exists (select 1 from webhook_route_state s where s.route = q0.route and s.paused_at is not null)
+                    and (q0.order_key is null or not exists (
+                          select 1 from webhook_delivery o
+                           where o.route = q0.route and o.order_key = q0.order_key and o.status in ('queued', 'running')
+                             and (o.status = 'running' or o.accepted_seq < q0.accepted_seq)))
+                    and (q0.max_in_flight is null or q0.max_in_flight >
+                          (select count(*) from webhook_delivery b where b.route = q0.route and b.status = 'running'))
+                  order by q0.next_attempt_at
+                  limit greatest(0, ?::int - (select count(*) from expired))) q),
+       due as (
+         select id from webhook_delivery
+          where id in (select id from candidates c where c.max_in_flight is null or c.nth <= c.max_in_flight - c.busy)
+          for update skip locked)
+       update webhook_delivery d
+          set status = 'running', attempts = d.attempts + 1, locked_by = ?, lease_key = ?::integer,
+              locked_until = now() + (?::bigint * interval '1 millisecond'), updated_at = now()
+        where d.id in (select id from expired union all select id from due)
+        returning d.id, d.route, d.event_type, d.mode, d.target, d.chat_id, d.source, d.prompt, d.skills::text as skills,
+                  d.payload::text as payload, d.agent_reply, d.sent_parts::text as sent_parts, d.attempts, d.max_attempts`,
+      [limit, limit, lease.workerId, lease.lockKey ?? null, lease.leaseMs],
+    );
+  });
 
   return rows.map(toClaimed);
 };

@@ -30,6 +30,12 @@ export const WebhookDeliverySchema = defineEntity({
     createdAt: p.datetime().fieldName('created_at'),
     updatedAt: p.datetime().fieldName('updated_at'),
     finishedAt: p.datetime().fieldName('finished_at').nullable(),
+    acceptedSeq: p.bigint().fieldName('accepted_seq').nullable(),
+    maxInFlight: p.integer().fieldName('max_in_flight').nullable(),
+    orderKey: p.string().fieldName('order_key').nullable(),
+    retentionDays: p.integer().fieldName('retention_days'),
+    erasedAt: p.datetime().fieldName('erased_at').nullable(),
+    replayOf: p.uuid().fieldName('replay_of').nullable(),
   },
 });
 export class WebhookDelivery extends WebhookDeliverySchema.class {}
@@ -48,4 +54,18 @@ export const WebhookIdempotencySchema = defineEntity({
 export class WebhookIdempotency extends WebhookIdempotencySchema.class {}
 WebhookIdempotencySchema.setClass(WebhookIdempotency);
 
-export const webhookEntities = [WebhookDeliverySchema, WebhookIdempotencySchema];
+export const WebhookRouteStateSchema = defineEntity({
+  name: 'WebhookRouteState',
+  tableName: 'webhook_route_state',
+  properties: {
+    route: p.string().primary(),
+    consecutiveFailures: p.integer().fieldName('consecutive_failures'),
+    pausedAt: p.datetime().fieldName('paused_at').nullable(),
+    pausedReason: p.text().fieldName('paused_reason').nullable(),
+    updatedAt: p.datetime().fieldName('updated_at'),
+  },
+});
+export class WebhookRouteState extends WebhookRouteStateSchema.class {}
+WebhookRouteStateSchema.setClass(WebhookRouteState);
+
+export const webhookEntities = [WebhookDeliverySchema, WebhookIdempotencySchema, WebhookRouteStateSchema];
