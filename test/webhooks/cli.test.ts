@@ -142,7 +142,13 @@ describe('switchyard CLI', () => {
     }
     expect(JSON.parse(listJson.stdout).routes.map((route: { name: string }) => route.name).sort()).toEqual(['custom', 'gh-issues']);
 
-    const resubscribed = await runCli(['webhook', 'subscribe', 'gh-issues', '--json'], env);
+    // An existing name is refused, pointing to update; --replace replaces it whole, keeping the secret.
+    const again = await runCli(['webhook', 'subscribe', 'gh-issues', '--deliver', 'log'], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim()).toBe(
+      'error: a subscription named "gh-issues" exists; change some of its options with "switchyard webhook update gh-issues ..." or replace it whole with --replace',
+    );
+    const resubscribed = await runCli(['webhook', 'subscribe', 'gh-issues', '--replace', '--json'], env);
     expect(JSON.parse(resubscribed.stdout).secret).toBe(secret);
 
     expect((await runCli(['webhook', 'remove', 'custom'], env)).stdout).toContain('Removed webhook subscription: custom');

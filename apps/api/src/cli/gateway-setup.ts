@@ -24,9 +24,14 @@ const createPrompter = (context: CliContext) => {
 
   return {
     ask: async <T>(question: string, fallback: string, check: Check<T>): Promise<T> => {
+      let refused: string | null = null;
       for (;;) {
         context.out(`${question} [${fallback}]:`);
         const next = await lines.next();
+        if (next.done === true && refused !== null) {
+          // The last answer given was refused: the default is not what was meant.
+          throw new CliError(refused);
+        }
         const typed = next.done === true ? '' : String(next.value).trim();
         const checked = await check(typed === '' ? fallback : typed);
         if (checked.ok) {
@@ -35,6 +40,7 @@ const createPrompter = (context: CliContext) => {
         if (next.done === true) {
           throw new CliError(checked.problem);
         }
+        refused = checked.problem;
         context.out(`  ${checked.problem}; please answer again.`);
       }
     },

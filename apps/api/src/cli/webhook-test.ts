@@ -77,7 +77,7 @@ const sendTest = async (context: CliContext, name: string, options: TestOptions)
   // The running receiver's own address (its real port), else the configured one.
   const base = readGatewayRuntime(home.runtimeFile)?.url ?? `http://${displayHost(settings.host)}:${settings.port}`;
   const url = `${base}/webhooks/${name}`;
-  context.out(`Sending event "${options.event}" to ${url}`);
+  context.out(`Sending test POST to ${url} (event "${options.event}")`);
   let response: Response;
   try {
     response = await fetch(url, {

@@ -15,7 +15,9 @@ const COPY = (where: string) => `
     attempts, max_attempts, max_in_flight, order_key, retention_days, replay_of, next_attempt_at, created_at, updated_at)
   select n.id, n.route, n.event_type, 'replay:' || n.id::text, n.mode, 'queued', n.target, n.chat_id, n.source, n.prompt,
          n.skills, n.payload, 0, ?::int, n.max_in_flight, n.order_key, n.retention_days, n.original, now(), now(), now()
-    from (select gen_random_uuid() as id, o.id as original, o.* from webhook_delivery o where ${where}
+    from (select gen_random_uuid() as id, o.id as original, o.route, o.event_type, o.mode, o.target, o.chat_id, o.source,
+                 o.prompt, o.skills, o.payload, o.max_in_flight, o.order_key, o.retention_days
+            from webhook_delivery o where ${where}
            order by o.accepted_seq) n
   returning id::text as id, replay_of::text as replay_of`;
 
