@@ -6,10 +6,8 @@ import { readRouteBreaker, resumeRoute } from '@switchyard/db/webhooks/route-sta
 import { z } from 'zod';
 
 /**
- * What the CLI does to the webhook tables, written once: the CLI runs an operation on the database
- * itself (PostgreSQL, or the embedded files when no receiver holds them) or, while a receiver owns
- * the embedded database, asks it to run the same operation (`POST /admin/{name}` with the token of
- * the runtime file). Parameters travel as JSON, so each operation checks its own.
+ * What the CLI reads and changes in the webhook tables, one entry per operation with the schema of
+ * its input, so that every command checks what it passes the same way.
  */
 const since = z.string().datetime({ offset: true }).nullable().optional();
 

@@ -168,9 +168,9 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
     });
 
   /**
-   * Before the first claim: on PostgreSQL the lease lock whose key marks this worker's rows; on the
-   * embedded database, whose one owner runs the only worker, every lease left running by a process
-   * that stopped is taken back at once.
+   * Before the first claim: on PostgreSQL the lease lock whose key marks this worker's rows; in the
+   * owner of the embedded database, every lease left running is taken back at once: its owner
+   * starts before any client, so whatever is still running was left by a process that stopped.
    */
   const prepare = async (): Promise<LeaseLock | null> => {
     for (;;) {
@@ -179,7 +179,7 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
           logger.warn({ err: error.message }, 'webhook lease lock connection lost; taking the lock again'),
         );
         lease.lockKey = lock.key;
-        if (db.kind === 'pglite') {
+        if (db.kind === 'pglite' && (db.embedded === undefined || db.embedded.owner)) {
           const taken = await takeBackAllLeases(db.fork());
           if (taken > 0) {
             logger.info({ deliveries: taken }, 'webhook deliveries interrupted by a stop taken back');

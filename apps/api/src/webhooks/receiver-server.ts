@@ -1,9 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { ZodError } from 'zod';
+import { createServer, type Server } from 'node:http';
 import type { Database } from '@switchyard/db/orm';
 import { listRecentDeliveries } from '@switchyard/db/webhooks/delivery-history';
-import { isAdminOperation, runAdminOperation } from './admin-operations.ts';
 import { handleWebhook, type WebhookPipeline } from './handle-webhook.ts';
 import { sendJson } from './http-answers.ts';
 
@@ -27,25 +25,6 @@ const listDeliveries = async (db: Database, url: URL) => {
   const route = url.searchParams.get('route') ?? undefined;
 
   return listRecentDeliveries(db.fork(), { route, limit });
-};
-
-const ADMIN_BODY_LIMIT = 64 * 1024;
-
-const readAdminInput = async (req: IncomingMessage): Promise<unknown> => {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > ADMIN_BODY_LIMIT) {
-      throw new ZodError([]);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-  } catch {
-    throw new ZodError([]);
-  }
 };
 
 export const createReceiverServer = (pipeline: WebhookPipeline, adminToken: string): Server => {
@@ -87,9 +66,7 @@ export const createReceiverServer = (pipeline: WebhookPipeline, adminToken: stri
 
       return;
     }
-    if (!url.pathname.startsWith('/admin/')) {
-      req.resume();
-    }
+    req.resume();
     if (url.pathname === '/health' && (req.method === 'GET' || req.method === 'HEAD')) {
       sendJson(res, 200, { status: 'ok' });
 
@@ -105,27 +82,6 @@ export const createReceiverServer = (pipeline: WebhookPipeline, adminToken: stri
       listDeliveries(pipeline.db, url)
         .then((deliveries) => sendJson(res, 200, { deliveries }))
         .catch(fail);
-
-      return;
-    }
-    const admin = /^\/admin\/([A-Za-z]+)$/.exec(url.pathname);
-    if (admin !== null && req.method === 'POST') {
-      const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-      const name = admin[1] ?? '';
-      if (!sameToken(adminToken, given)) {
-        sendJson(res, 401, { error: 'unauthorized' });
-
-        return;
-      }
-      if (!isAdminOperation(name)) {
-        sendJson(res, 404, { error: 'not found' });
-
-        return;
-      }
-      readAdminInput(req)
-        .then((input) => runAdminOperation(pipeline.db.fork(), name, input))
-        .then((result) => sendJson(res, 200, { result }))
-        .catch((error: unknown) => (error instanceof ZodError ? sendJson(res, 400, { error: 'invalid input' }) : fail(error)));
 
       return;
     }

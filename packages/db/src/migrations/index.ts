@@ -7,8 +7,12 @@ import { Migration20261122000320TransportOperations } from './Migration202611220
 import { Migration20261122000330TransportBilling } from './Migration20261122000330_transport_billing.ts';
 import { Migration20261122000340TransportHouseholdSubmitter } from './Migration20261122000340_transport_household_submitter.ts';
 import { Migration20261122000400WebhookSentParts } from './Migration20261122000400_webhook_sent_parts.ts';
-import { Migration20261124000710WebhookLeaseKey } from './Migration20261124000710_webhook_lease_key.ts';
-import { Migration20261124000720WebhookRouteControls } from './Migration20261124000720_webhook_route_controls.ts';
+import { Migration20261124000510TransportProviderCache } from './Migration20261124000510_transport_provider_cache.ts';
+import { Migration20261124000520TransportIdentitySession } from './Migration20261124000520_transport_identity_session.ts';
+import { Migration20261124000917DoublePrecisionChecks } from './Migration20261124000917_double_precision_checks.ts';
+import { Migration20261124001500MailOutbox } from './Migration20261124001500_mail_outbox.ts';
+import { Migration20261124001710WebhookLeaseKey } from './Migration20261124001710_webhook_lease_key.ts';
+import { Migration20261124001720WebhookRouteControls } from './Migration20261124001720_webhook_route_controls.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -20,6 +24,10 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000330_transport_billing', class: Migration20261122000330TransportBilling },
   { name: 'Migration20261122000340_transport_household_submitter', class: Migration20261122000340TransportHouseholdSubmitter },
   { name: 'Migration20261122000400_webhook_sent_parts', class: Migration20261122000400WebhookSentParts },
-  { name: 'Migration20261124000710_webhook_lease_key', class: Migration20261124000710WebhookLeaseKey },
-  { name: 'Migration20261124000720_webhook_route_controls', class: Migration20261124000720WebhookRouteControls },
+  { name: 'Migration20261124000510_transport_provider_cache', class: Migration20261124000510TransportProviderCache },
+  { name: 'Migration20261124000520_transport_identity_session', class: Migration20261124000520TransportIdentitySession },
+  { name: 'Migration20261124000917_double_precision_checks', class: Migration20261124000917DoublePrecisionChecks },
+  { name: 'Migration20261124001500_mail_outbox', class: Migration20261124001500MailOutbox },
+  { name: 'Migration20261124001710_webhook_lease_key', class: Migration20261124001710WebhookLeaseKey },
+  { name: 'Migration20261124001720_webhook_route_controls', class: Migration20261124001720WebhookRouteControls },
 ];

@@ -1,39 +1,75 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-// Table and column names are fixed by the migration; entities map onto them explicitly.
+// The entities declare the whole schema the migrations build (test/db/schema-diff.test.ts).
 export const WebhookDeliverySchema = defineEntity({
   name: 'WebhookDelivery',
   tableName: 'webhook_delivery',
+  indexes: [
+    { name: 'webhook_delivery_due_idx', properties: ['nextAttemptAt'], where: "status = 'queued'" },
+    { name: 'webhook_delivery_lease_idx', properties: ['lockedUntil'], where: "status = 'running'" },
+    { name: 'webhook_delivery_route_created_idx', columns: [{ name: 'route' }, { name: 'created_at', sort: 'DESC' }] },
+    // A failed direct delivery that got part-way, found by key when the sender retries it.
+    {
+      name: 'webhook_delivery_part_sent_idx',
+      columns: [{ name: 'idempotency_key' }, { name: 'finished_at', sort: 'DESC' }],
+      where: "status = 'failed' and sent_parts is not null",
+    },
+    // Running deliveries per route, for max_in_flight.
+    { name: 'webhook_delivery_route_running_idx', properties: ['route'], where: "status = 'running'" },
+    // Unfinished deliveries of one ordering key, in acceptance order.
+    {
+      name: 'webhook_delivery_order_idx',
+      properties: ['route', 'orderKey', 'acceptedSeq'],
+      where: "order_key is not null and status in ('queued', 'running')",
+    },
+    // Finished deliveries whose payload is still kept, for the retention sweep.
+    { name: 'webhook_delivery_retention_idx', properties: ['finishedAt'], where: "erased_at is null and status in ('delivered', 'failed')" },
+    { name: 'webhook_delivery_replay_of_idx', properties: ['replayOf'], where: 'replay_of is not null' },
+  ],
+  uniques: [
+    // At most one unfinished delivery per event: a sender's retry while it is queued is a duplicate.
+    { name: 'webhook_delivery_inflight_key_idx', properties: ['idempotencyKey'], where: "status in ('queued', 'running')" },
+  ],
+  checks: [
+    { name: 'webhook_delivery_mode_check', expression: "mode in ('agent', 'deliver_only')" },
+    { name: 'webhook_delivery_status_check', expression: "status in ('queued', 'running', 'delivered', 'failed')" },
+    { name: 'webhook_delivery_source_check', expression: "source in ('github', 'gitlab')" },
+    { name: 'webhook_delivery_max_attempts_check', expression: 'max_attempts > 0' },
+    { name: 'webhook_delivery_max_in_flight_check', expression: 'max_in_flight > 0' },
+    { name: 'webhook_delivery_retention_days_check', expression: 'retention_days > 0' },
+  ],
   properties: {
     id: p.uuid().primary(),
-    route: p.string(),
-    eventType: p.string().fieldName('event_type'),
-    idempotencyKey: p.string().fieldName('idempotency_key'),
-    mode: p.string(),
-    status: p.string(),
-    target: p.string(),
-    chatId: p.string().fieldName('chat_id').nullable(),
-    source: p.string().nullable(),
+    route: p.text(),
+    eventType: p.text().fieldName('event_type'),
+    idempotencyKey: p.text().fieldName('idempotency_key'),
+    mode: p.text(),
+    status: p.text(),
+    target: p.text(),
+    chatId: p.text().fieldName('chat_id').nullable(),
+    source: p.text().nullable(),
     prompt: p.text(),
-    skills: p.json<string[]>(),
+    skills: p.json<string[]>().defaultRaw("'[]'"),
     payload: p.json<unknown>(),
     agentReply: p.text().fieldName('agent_reply').nullable(),
     sentParts: p.json<string[]>().fieldName('sent_parts').nullable(),
-    attempts: p.integer(),
+    attempts: p.integer().default(0),
     maxAttempts: p.integer().fieldName('max_attempts'),
     nextAttemptAt: p.datetime().fieldName('next_attempt_at'),
     lockedUntil: p.datetime().fieldName('locked_until').nullable(),
-    lockedBy: p.string().fieldName('locked_by').nullable(),
+    lockedBy: p.text().fieldName('locked_by').nullable(),
+    /** The holder's lease lock key (lease-lock.ts); null on the embedded database. */
     leaseKey: p.integer().fieldName('lease_key').nullable(),
     lastError: p.text().fieldName('last_error').nullable(),
-    resultRef: p.string().fieldName('result_ref').nullable(),
+    resultRef: p.text().fieldName('result_ref').nullable(),
     createdAt: p.datetime().fieldName('created_at'),
     updatedAt: p.datetime().fieldName('updated_at'),
     finishedAt: p.datetime().fieldName('finished_at').nullable(),
-    acceptedSeq: p.bigint().fieldName('accepted_seq').nullable(),
+    /** Acceptance order: rows stored by one statement share their created_at. */
+    acceptedSeq: p.bigint().fieldName('accepted_seq').autoincrement(),
     maxInFlight: p.integer().fieldName('max_in_flight').nullable(),
-    orderKey: p.string().fieldName('order_key').nullable(),
-    retentionDays: p.integer().fieldName('retention_days'),
+    orderKey: p.text().fieldName('order_key').nullable(),
+    retentionDays: p.integer().fieldName('retention_days').default(30),
     erasedAt: p.datetime().fieldName('erased_at').nullable(),
     replayOf: p.uuid().fieldName('replay_of').nullable(),
   },
@@ -44,8 +80,9 @@ WebhookDeliverySchema.setClass(WebhookDelivery);
 export const WebhookIdempotencySchema = defineEntity({
   name: 'WebhookIdempotency',
   tableName: 'webhook_idempotency',
+  indexes: [{ name: 'webhook_idempotency_expires_idx', properties: ['expiresAt'] }],
   properties: {
-    key: p.string().primary(),
+    key: p.text().primary(),
     deliveryId: p.uuid().fieldName('delivery_id'),
     createdAt: p.datetime().fieldName('created_at'),
     expiresAt: p.datetime().fieldName('expires_at'),
@@ -58,11 +95,11 @@ export const WebhookRouteStateSchema = defineEntity({
   name: 'WebhookRouteState',
   tableName: 'webhook_route_state',
   properties: {
-    route: p.string().primary(),
-    consecutiveFailures: p.integer().fieldName('consecutive_failures'),
+    route: p.text().primary(),
+    consecutiveFailures: p.integer().fieldName('consecutive_failures').default(0),
     pausedAt: p.datetime().fieldName('paused_at').nullable(),
     pausedReason: p.text().fieldName('paused_reason').nullable(),
-    updatedAt: p.datetime().fieldName('updated_at'),
+    updatedAt: p.datetime().fieldName('updated_at').defaultRaw('now()'),
   },
 });
 export class WebhookRouteState extends WebhookRouteStateSchema.class {}

@@ -3,10 +3,10 @@ import { DomainError } from '@switchyard/domain/errors';
 import { secretsMatch } from '@switchyard/domain/claims/tokens';
 import { isValidEmail, normalizeEmail, passwordProblem } from '@switchyard/domain/transport/identity/credentials';
 import { isPlainObject, mergeMetadata, selfAssignedRoleProblem, selfMovedTenantProblem, type Metadata } from '@switchyard/domain/transport/identity/metadata';
-import { findNulCharacter, nulCharacterProblem } from '@switchyard/domain/transport/nul-characters';
+import { findUnstorableInput, unstorableInputMessage } from '@switchyard/domain/transport/unstorable-input';
 import { PUBLIC_WRITE_LIMITS, RATE_LIMITED_MESSAGE } from '@switchyard/domain/transport/public-write-limits';
 import { digestOpaqueToken } from '@switchyard/domain/transport/tenants/impersonation';
-import { deleteIdentityToken, findUserByToken } from '@switchyard/db/transport/identity/identity-tokens';
+import { deleteIdentityToken, endIdentitySessions, findTokenSession, findUserByToken, type LogoutScope } from '@switchyard/db/transport/identity/identity-tokens';
 import {
   findIdentityUserByEmail,
   findIdentityUserById,
@@ -67,9 +67,9 @@ const readBody = async (req: IncomingMessage): Promise<Record<string, unknown>> 
     throw refuse(400, 'bad_json', 'Could not parse request body as JSON');
   }
   // Checked once for the whole body: no field of a user may hold what PostgreSQL cannot store.
-  const field = findNulCharacter(body);
-  if (field !== null) {
-    throw refuse(400, 'validation_failed', nulCharacterProblem(field));
+  const found = findUnstorableInput(body);
+  if (found !== null) {
+    throw refuse(400, 'validation_failed', unstorableInputMessage(found));
   }
 
   return body;
@@ -113,6 +113,22 @@ const decodedSegment = (raw: string): string | null => {
   } catch {
     return null;
   }
+};
+
+const LOGOUT_SCOPES: readonly LogoutScope[] = ['global', 'local', 'others'];
+
+/**
+ * GoTrue's `?scope=`: `global` (the default) ends every session of the user, `local` the sign-in
+ * the token belongs to, `others` every session but that one. Every token of an ended session stops
+ * working at once, earlier access tokens included.
+ */
+const logoutScope = (url: URL): LogoutScope => {
+  const scope = url.searchParams.get('scope') ?? 'global';
+  if (!(LOGOUT_SCOPES as readonly string[]).includes(scope)) {
+    throw refuse(400, 'validation_failed', `Unsupported logout scope "${scope.slice(0, 40)}"`);
+  }
+
+  return scope as LogoutScope;
 };
 
 const checkedEmail = (raw: string | undefined): string => {
@@ -211,12 +227,14 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
       const presented = text(body, 'refresh_token') ?? '';
       const hash = digestOpaqueToken(presented);
       const user = presented ? await findUserByToken(em(), hash, 'refresh', options.now()) : null;
+      const session = user ? await findTokenSession(em(), hash) : null;
       // A refresh token is spent by its use, as in GoTrue; a second use finds nothing.
       if (!user || !(await deleteIdentityToken(em(), hash))) {
         throw refuseGrant('Invalid Refresh Token: Refresh Token Not Found');
       }
 
-      return { status: 200, body: await issueSession(em(), user, options.now()) };
+      // The refreshed tokens stay in the sign-in's session, so logout ends them with the rest.
+      return { status: 200, body: await issueSession(em(), user, options.now(), session ?? undefined) };
     }
     throw new ProviderError(400, { error: 'unsupported_grant_type', error_description: 'Unsupported grant type' });
   };
@@ -312,8 +330,9 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
       return { status: 200, body: await applyChanges(user, await readBody(call.req), false) };
     }
     if (call.path === '/logout' && method === 'POST') {
+      const scope = logoutScope(call.url);
       await requireUser(call);
-      await deleteIdentityToken(em(), digestOpaqueToken(call.bearer as string));
+      await endIdentitySessions(em(), digestOpaqueToken(call.bearer as string), scope);
 
       return { status: 204, body: null };
     }

@@ -4,7 +4,7 @@ import { decideRegistration } from '@switchyard/db/transport/billing/registratio
 import { tenantProcedure } from '../../trpc.ts';
 import { sendRegistrationFeeMail } from '../registration-fee-mail.ts';
 
-export const approveRegistration = tenantProcedure.input(registrationRefInput).mutation(async ({ ctx, input }) => {
+export const approveRegistration = tenantProcedure.meta({ rest: { method: 'PUT', path: '/api/registrations/{reg_id}/approve', status: 200, access: 'tenant', tags: ['registrations'], summary: 'Approve a registration and email the registration fee', errors: ['unauthorized', 'forbidden', 'not_found'] } }).input(registrationRefInput).mutation(async ({ ctx, input }) => {
   const decided = await decideRegistration(ctx.db.fork(), ctx.tenantId, input.reg_id, 'approved', ctx.now());
   if (!decided) {
     throw new DomainError('not_found', 'Registration not found');
