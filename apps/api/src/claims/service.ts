@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { LIMITS } from '@switchyard/domain/claims/limits';
 import { DomainError } from '@switchyard/domain/errors';
 import { createRestHandler } from '@switchyard/rest-adapter/create-rest-handler';
@@ -15,20 +14,22 @@ import { applySecurityHeaders, arrivedOverHttps } from '../http/security-headers
 import { createStaticHandler } from '../http/serve-static.ts';
 import { streamFile } from '../http/stream-file.ts';
 import { startHttpServer, type RunningServer } from '../http/start-http-server.ts';
+import { createTrpcHttpHandler } from '../http/create-trpc-http-handler.ts';
+import { restRoutesOf } from '../http/rest-routes-of-router.ts';
+import { createApiReferenceHandler } from '../http/api-reference.ts';
+import { MAX_JSON_BYTES } from '../http/max-json-bytes.ts';
 import { createCaptchaVerifier } from './captcha.ts';
 import { resolveStaffKey } from './staff-key.ts';
 import { createClaimsContext, type ClaimsServices } from './context.ts';
-import { describeError, headersOfErrors } from './errors.ts';
+import { claimsErrors } from './errors.ts';
 import { createGraphqlHandler } from './graphql/create-graphql-handler.ts';
 import { CLAIMS_MAIL_SOURCE, createClaimsMailer } from './mail/claims-mailer.ts';
 import { startOutboxWorker } from '../mail/outbox-worker.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
-import { claimsRestRoutes } from './rest-routes.ts';
 import { PARTIAL_UPLOAD_GRACE_MS, sweepPartialUploads } from './sweep-partial-uploads.ts';
 import { claimsRouter } from './router.ts';
 import { createCallerFactory } from './trpc.ts';
 
-const MAX_JSON_BYTES = 256 * 1024;
 
 export type ClaimsService = {
   handle: (req: IncomingMessage, res: ServerResponse) => void;
@@ -70,21 +71,16 @@ export const createClaimsService = (options: {
     mailer: createClaimsMailer({ db, teamEmail: env.TEAM_EMAIL, portalUrl: env.PORTAL_URL, logger, now, wake: outbox.wake }),
   };
 
+  /** Every documented path, as the procedures declare them (`meta.rest`). */
+  const restRoutes = restRoutesOf(claimsRouter);
   const createCaller = createCallerFactory(claimsRouter);
   const callProcedure = (ctx: ReturnType<typeof createClaimsContext>, path: string, input: unknown) =>
     callProcedureAt(createCaller(ctx), path, input);
 
-  const toErrorResponse = (error: unknown) => {
-    const described = describeError(error);
-    if (described.unexpected) {
-      logger.error({ err: error }, 'request failed');
-    }
-
-    return { status: described.status, body: described.body, headers: described.headers };
-  };
+  const toErrorResponse = claimsErrors.answerWith(logger);
 
   const rest = createRestHandler({
-    routes: claimsRestRoutes,
+    routes: restRoutes,
     createContext: (req, restTransport) => createClaimsContext(services, req, restTransport),
     call: callProcedure,
     toErrorResponse,
@@ -99,23 +95,11 @@ export const createClaimsService = (options: {
     streamFile,
   });
 
-  const trpc = createHTTPHandler({
-    router: claimsRouter,
-    basePath: '/trpc/',
-    maxBodySize: MAX_JSON_BYTES,
-    createContext: ({ req }) => createClaimsContext(services, req),
-    // The status comes from the error formatter; the headers (Retry-After) from the same mapping as REST.
-    responseMeta: ({ errors }) => ({ headers: headersOfErrors(errors) }),
-    onError: ({ error }) => {
-      if (describeError(error).unexpected) {
-        logger.error({ err: error }, 'trpc call failed');
-      }
-    },
-  });
+  const trpc = createTrpcHttpHandler({ router: claimsRouter, createContext: (req) => createClaimsContext(services, req), errors: claimsErrors, logger });
 
   const openApi = buildOpenApiDocument(
     { title: 'switchyard claim recovery portal', version: '1.0.0', description: 'Claim intake, client portal and staff API.' },
-    claimsRestRoutes,
+    restRoutes,
     {
       schemeFor: { client: 'session', staff: 'staffKey' },
       schemes: {
@@ -123,14 +107,16 @@ export const createClaimsService = (options: {
         staffKey: { type: 'apiKey', in: 'header', name: 'X-Staff-Key' },
       },
     },
+    { statusOf: claimsErrors.statusOf, schema: claimsErrors.envelope.schema },
   );
+  const apiReference = createApiReferenceHandler('switchyard claim recovery portal');
   const serveSpa = env.WEB_DIST_DIR ? createStaticHandler(env.WEB_DIST_DIR) : null;
   const graphql = createGraphqlHandler(services);
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     applySecurityHeaders(res, env.isProduction);
     if (env.isProduction && !arrivedOverHttps(req, env.TRUST_PROXY)) {
-      sendJson(res, 403, { error: { code: 'forbidden', message: 'This service is only available over HTTPS.' } });
+      claimsErrors.send(res, toErrorResponse(new DomainError('forbidden', 'This service is only available over HTTPS.')));
 
       return;
     }
@@ -154,30 +140,28 @@ export const createClaimsService = (options: {
 
       return;
     }
+    if (await apiReference(req, res, pathname)) {
+      return;
+    }
     if (await rest(req, res)) {
       return;
     }
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      const { status, body } = toErrorResponse(new DomainError('not_found', `Nothing is served at ${pathname}.`));
-      sendJson(res, status, body);
+      claimsErrors.send(res, toErrorResponse(new DomainError('not_found', `Nothing is served at ${pathname}.`)));
 
       return;
     }
     if (serveSpa && (await serveSpa(req, res))) {
       return;
     }
-    sendJson(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
+    claimsErrors.send(res, toErrorResponse(new DomainError('not_found', 'Not found.')));
   };
 
   return {
     handle: (req, res) => {
       route(req, res).catch((error: unknown) => {
-        logger.error({ err: error }, 'unhandled request failure');
-        if (!res.headersSent) {
-          sendJson(res, 500, { error: { code: 'internal_error', message: 'Something went wrong on our side.' } });
-        } else {
-          res.destroy();
-        }
+        // Logged by the layer when unexpected; a response already under way is cut off.
+        claimsErrors.send(res, toErrorResponse(error));
       });
     },
     services,

@@ -7,10 +7,14 @@ import { Migration20261122000320TransportOperations } from './Migration202611220
 import { Migration20261122000330TransportBilling } from './Migration20261122000330_transport_billing.ts';
 import { Migration20261122000340TransportHouseholdSubmitter } from './Migration20261122000340_transport_household_submitter.ts';
 import { Migration20261122000400WebhookSentParts } from './Migration20261122000400_webhook_sent_parts.ts';
+import { Migration20261124000510TransportProviderCache } from './Migration20261124000510_transport_provider_cache.ts';
+import { Migration20261124000520TransportIdentitySession } from './Migration20261124000520_transport_identity_session.ts';
 import { Migration20261124000917DoublePrecisionChecks } from './Migration20261124000917_double_precision_checks.ts';
 import { Migration20261124001500MailOutbox } from './Migration20261124001500_mail_outbox.ts';
-import { Migration20261124001510ClaimsClientViewed } from './Migration20261124001510_claims_client_viewed.ts';
-import { Migration20261124001520ClaimsSearchEmail } from './Migration20261124001520_claims_search_email.ts';
+import { Migration20261124001710WebhookLeaseKey } from './Migration20261124001710_webhook_lease_key.ts';
+import { Migration20261124001720WebhookRouteControls } from './Migration20261124001720_webhook_route_controls.ts';
+import { Migration20261124001810ClaimsClientViewed } from './Migration20261124001810_claims_client_viewed.ts';
+import { Migration20261124001820ClaimsSearchEmail } from './Migration20261124001820_claims_search_email.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -22,8 +26,12 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000330_transport_billing', class: Migration20261122000330TransportBilling },
   { name: 'Migration20261122000340_transport_household_submitter', class: Migration20261122000340TransportHouseholdSubmitter },
   { name: 'Migration20261122000400_webhook_sent_parts', class: Migration20261122000400WebhookSentParts },
+  { name: 'Migration20261124000510_transport_provider_cache', class: Migration20261124000510TransportProviderCache },
+  { name: 'Migration20261124000520_transport_identity_session', class: Migration20261124000520TransportIdentitySession },
   { name: 'Migration20261124000917_double_precision_checks', class: Migration20261124000917DoublePrecisionChecks },
   { name: 'Migration20261124001500_mail_outbox', class: Migration20261124001500MailOutbox },
-  { name: 'Migration20261124001510_claims_client_viewed', class: Migration20261124001510ClaimsClientViewed },
-  { name: 'Migration20261124001520_claims_search_email', class: Migration20261124001520ClaimsSearchEmail },
+  { name: 'Migration20261124001710_webhook_lease_key', class: Migration20261124001710WebhookLeaseKey },
+  { name: 'Migration20261124001720_webhook_route_controls', class: Migration20261124001720WebhookRouteControls },
+  { name: 'Migration20261124001810_claims_client_viewed', class: Migration20261124001810ClaimsClientViewed },
+  { name: 'Migration20261124001820_claims_search_email', class: Migration20261124001820ClaimsSearchEmail },
 ];

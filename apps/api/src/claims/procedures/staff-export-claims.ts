@@ -49,7 +49,22 @@ const recordOf = (row: StaffListRow) =>
   ]);
 
 /** The staff list's filters as CSV, every matching claim, streamed as it is read. */
-export const staffExportClaims = staffProcedure.input(staffExportInput).query(({ ctx, input }) => {
+export const staffExportClaims = staffProcedure
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/api/staff/claims/export',
+      status: 200,
+      input: 'query',
+      access: 'staff',
+      streamsBody: 'text/csv',
+      tags: ['staff'],
+      summary: 'The filtered claims as CSV (every page, streamed)',
+      errors: ['forbidden'],
+    },
+  })
+  .input(staffExportInput)
+  .query(({ ctx, input }) => {
   if (!ctx.transport.sendStream) {
     throw new DomainError('validation_error', 'Export claims from the REST path.');
   }
