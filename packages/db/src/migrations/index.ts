@@ -11,6 +11,8 @@ import { Migration20261124000510TransportProviderCache } from './Migration202611
 import { Migration20261124000520TransportIdentitySession } from './Migration20261124000520_transport_identity_session.ts';
 import { Migration20261124000917DoublePrecisionChecks } from './Migration20261124000917_double_precision_checks.ts';
 import { Migration20261124001500MailOutbox } from './Migration20261124001500_mail_outbox.ts';
+import { Migration20261124001710WebhookLeaseKey } from './Migration20261124001710_webhook_lease_key.ts';
+import { Migration20261124001720WebhookRouteControls } from './Migration20261124001720_webhook_route_controls.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -26,4 +28,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124000520_transport_identity_session', class: Migration20261124000520TransportIdentitySession },
   { name: 'Migration20261124000917_double_precision_checks', class: Migration20261124000917DoublePrecisionChecks },
   { name: 'Migration20261124001500_mail_outbox', class: Migration20261124001500MailOutbox },
+  { name: 'Migration20261124001710_webhook_lease_key', class: Migration20261124001710WebhookLeaseKey },
+  { name: 'Migration20261124001720_webhook_route_controls', class: Migration20261124001720WebhookRouteControls },
 ];
