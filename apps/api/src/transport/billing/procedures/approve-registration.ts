@@ -3,8 +3,9 @@ import { registrationRefInput } from '@switchyard/domain/transport/billing/schem
 import { decideRegistration } from '@switchyard/db/transport/billing/registrations';
 import { tenantProcedure } from '../../trpc.ts';
 import { sendRegistrationFeeMail } from '../registration-fee-mail.ts';
+import { approvedOutput } from '../output-schemas.ts';
 
-export const approveRegistration = tenantProcedure.meta({ rest: { method: 'PUT', path: '/api/registrations/{reg_id}/approve', status: 200, access: 'tenant', tags: ['registrations'], summary: 'Approve a registration and email the registration fee', errors: ['unauthorized', 'forbidden', 'not_found'] } }).input(registrationRefInput).mutation(async ({ ctx, input }) => {
+export const approveRegistration = tenantProcedure.meta({ rest: { method: 'PUT', path: '/api/registrations/{reg_id}/approve', status: 200, access: 'tenant', tags: ['registrations'], summary: 'Approve a registration and email the registration fee', errors: ['unauthorized', 'forbidden', 'not_found'] } }).output(approvedOutput).input(registrationRefInput).mutation(async ({ ctx, input }) => {
   const decided = await decideRegistration(ctx.db.fork(), ctx.tenantId, input.reg_id, 'approved', ctx.now());
   if (!decided) {
     throw new DomainError('not_found', 'Registration not found');

@@ -5,12 +5,13 @@ import { findTenant } from '@switchyard/db/transport/tenants';
 import { listTransportAudit } from '@switchyard/db/transport/tenants/audit-log';
 import { signedInProcedure } from '../../trpc.ts';
 import { presentAuditRow } from '../presenters.ts';
+import { auditRowsOutput } from '../output-schemas.ts';
 
 /**
  * A tenant's audit trail: for platform administrators, and (as the specification says) for any
  * user of that tenant; a user without any role is refused like everywhere else.
  */
-export const tenantLogs = signedInProcedure.meta({ rest: { method: 'GET', path: '/api/tenants/{tenant}/logs', status: 200, input: 'query', access: 'tenant', tags: ['tenants'], summary: "A tenant's audit log, newest first", errors: ['unauthorized', 'forbidden', 'not_found'] } }).input(tenantLogsInput).query(async ({ ctx, input }) => {
+export const tenantLogs = signedInProcedure.meta({ rest: { method: 'GET', path: '/api/tenants/{tenant}/logs', status: 200, input: 'query', access: 'tenant', tags: ['tenants'], summary: "A tenant's audit log, newest first", errors: ['unauthorized', 'forbidden', 'not_found'] } }).output(auditRowsOutput).input(tenantLogsInput).query(async ({ ctx, input }) => {
   const tenantId = input.tenant.trim().toLowerCase();
   if (!isAdmin(ctx.user) && !(ctx.user.role !== null && ctx.user.tenant_id === tenantId)) {
     throw new DomainError('forbidden', 'Forbidden');
