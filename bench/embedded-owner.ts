@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,9 +29,9 @@ const residentMib = (pid: number): number => {
 const freshDir = () => mkdtempSync(join(tmpdir(), 'switchyard-bench-owner-'));
 
 /** RSS of the API process on a new embedded database, after it sat idle. */
-const idleRss = async (): Promise<number> => {
+const idleRss = async (compiled: boolean): Promise<number> => {
   const dataDir = freshDir();
-  const api = await startApi({ DATA_DIR: dataDir });
+  const api = await startApi({ DATA_DIR: dataDir }, { compiled });
   try {
     await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
 
@@ -74,9 +74,12 @@ const commandSeconds = (dataDir: string, slug: string): number => {
   return round1((performance.now() - started) / 1000);
 };
 
-const rss: number[] = [];
+// `npm start` runs the build; the tests and `npm run dev` run the source through tsx.
+execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+const rss = { tsx: [] as number[], compiled: [] as number[] };
 for (let i = 0; i < ROUNDS; i++) {
-  rss.push(await idleRss());
+  rss.tsx.push(await idleRss(false));
+  rss.compiled.push(await idleRss(true));
 }
 
 // The files opened by the process itself (no owner runs) ...
@@ -112,9 +115,9 @@ try {
 const result = {
   what: `embedded database (PGlite) with one owner per DATA_DIR; medians of ${ROUNDS} rounds`,
   idle_rss_mib: {
-    what: `RSS of the API process (npm start without the web build, new DATA_DIR) after ${IDLE_SECONDS} s idle`,
-    median: median(rss),
-    rounds: rss,
+    what: `RSS of the API process (claims and transport, new DATA_DIR, serving its socket) after ${IDLE_SECONDS} s idle`,
+    compiled_npm_start: { median: median(rss.compiled), rounds: rss.compiled },
+    tsx_source: { median: median(rss.tsx), rounds: rss.tsx },
   },
   inserts_per_second: {
     what: `${INSERTS} one-row inserts, one statement each, from one connection`,

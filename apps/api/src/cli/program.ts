@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { Command } from 'commander';
 import type { CliContext } from './cli-context.ts';
 import { registerGatewayRun } from './gateway-run.ts';
@@ -15,8 +14,10 @@ import { registerWebhookResume } from './webhook-resume.ts';
 import { registerWebhookSubscribe, registerWebhookUpdate } from './webhook-subscribe.ts';
 import { withExamples } from './help-examples.ts';
 import { registerWebhookTest } from './webhook-test.ts';
+// A JSON import, so the compiled CLI carries its version instead of looking for the file beside it.
+import apiPackage from '../../package.json' with { type: 'json' };
 
-const CLI_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+const CLI_VERSION = apiPackage.version;
 
 /** The switchyard command tree. Each service adds its own command group here. */
 export const buildProgram = (context: CliContext): Command => {
