@@ -13,6 +13,8 @@ import { Migration20261124000917DoublePrecisionChecks } from './Migration2026112
 import { Migration20261124001500MailOutbox } from './Migration20261124001500_mail_outbox.ts';
 import { Migration20261124001710WebhookLeaseKey } from './Migration20261124001710_webhook_lease_key.ts';
 import { Migration20261124001720WebhookRouteControls } from './Migration20261124001720_webhook_route_controls.ts';
+import { Migration20261124001810ClaimsClientViewed } from './Migration20261124001810_claims_client_viewed.ts';
+import { Migration20261124001820ClaimsSearchEmail } from './Migration20261124001820_claims_search_email.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -30,4 +32,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124001500_mail_outbox', class: Migration20261124001500MailOutbox },
   { name: 'Migration20261124001710_webhook_lease_key', class: Migration20261124001710WebhookLeaseKey },
   { name: 'Migration20261124001720_webhook_route_controls', class: Migration20261124001720WebhookRouteControls },
+  { name: 'Migration20261124001810_claims_client_viewed', class: Migration20261124001810ClaimsClientViewed },
+  { name: 'Migration20261124001820_claims_search_email', class: Migration20261124001820ClaimsSearchEmail },
 ];
