@@ -7,6 +7,7 @@ import { Migration20261122000320TransportOperations } from './Migration202611220
 import { Migration20261122000330TransportBilling } from './Migration20261122000330_transport_billing.ts';
 import { Migration20261122000340TransportHouseholdSubmitter } from './Migration20261122000340_transport_household_submitter.ts';
 import { Migration20261122000400WebhookSentParts } from './Migration20261122000400_webhook_sent_parts.ts';
+import { Migration20261124001600TransportAuditSubjects } from './Migration20261124001600_transport_audit_subjects.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000330_transport_billing', class: Migration20261122000330TransportBilling },
   { name: 'Migration20261122000340_transport_household_submitter', class: Migration20261122000340TransportHouseholdSubmitter },
   { name: 'Migration20261122000400_webhook_sent_parts', class: Migration20261122000400WebhookSentParts },
+  { name: 'Migration20261124001600_transport_audit_subjects', class: Migration20261124001600TransportAuditSubjects },
 ];

@@ -29,6 +29,9 @@ export const TransportAuditSchema = defineEntity({
     action: p.string(),
     resource: p.string().nullable(),
     details: p.json<Record<string, unknown>>(),
+    householdId: p.string().fieldName('household_id').nullable(),
+    subjectUserId: p.string().fieldName('subject_user_id').nullable(),
+    adminActor: p.boolean().fieldName('admin_actor').default(false),
     createdAt: p.datetime().fieldName('created_at'),
   },
 });
