@@ -18,10 +18,11 @@ export const sendRegistrationFeeMail = async (ctx: TransportContext, registratio
         name: 'School transport registration fee',
         idempotencyKey: `registration-fee-${registration.invoice.id}`,
         returnUrl: paymentReturnUrl(ctx),
+        invoiceId: registration.invoice.id,
       })
     : null;
   if (link && registration.invoice) {
-    await recordPaymentLink(ctx.db.fork(), registration.invoice.id, link.provider, link.url).catch((error: unknown) => {
+    await recordPaymentLink(ctx.db.fork(), registration.invoice.id, link).catch((error: unknown) => {
       ctx.logger.warn({ err: error, invoice_id: registration.invoice?.id }, 'payment link not recorded');
     });
   }

@@ -4,8 +4,12 @@ import {
   firstPickupInput,
   fullRegistrationInput,
   householdRefInput,
+  invoiceRefInput,
+  listInvoicesInput,
   listRegistrationsInput,
+  recordPaymentInput,
   registrationRefInput,
+  voidInvoiceInput,
 } from '@switchyard/domain/transport/billing/schemas';
 
 const staff = ['unauthorized', 'forbidden'];
@@ -23,6 +27,11 @@ export const billingRestRoutes: RestRoute[] = [
   { method: 'POST', path: '/api/billing/households/{household_id}/first-pickup', procedure: 'billing.setFirstPickup', input: 'json', successStatus: 200, access: 'tenant', tags: ['billing'], summary: "Set a household's first pickup date", inputSchema: firstPickupInput, errors: [...staff, 'not_found'] },
   { method: 'POST', path: '/api/billing/generate', procedure: 'billing.generateInvoices', input: 'none', successStatus: 200, access: 'tenant', tags: ['billing'], summary: 'Draft invoices per payer for the current weekly cycle', errors: staff },
   { method: 'POST', path: '/api/billing/generate-due', procedure: 'billing.generateDueInvoices', input: 'none', successStatus: 200, access: 'tenant', tags: ['billing'], summary: 'Generate and email first weekly invoices that are due', errors: staff },
+  { method: 'GET', path: '/api/billing/invoices', procedure: 'billing.listInvoices', input: 'query', successStatus: 200, access: 'tenant', tags: ['billing'], summary: "The tenant's invoices, newest first; filter by status (or `outstanding`) and household", inputSchema: listInvoicesInput, errors: staff },
+  { method: 'GET', path: '/api/billing/invoices/{invoice_id}', procedure: 'billing.getInvoice', input: 'none', successStatus: 200, access: 'tenant', tags: ['billing'], summary: 'One invoice with its payments', inputSchema: invoiceRefInput, errors: [...staff, 'not_found'] },
+  { method: 'POST', path: '/api/billing/invoices/{invoice_id}/send', procedure: 'billing.sendInvoice', input: 'none', successStatus: 200, access: 'tenant', tags: ['billing'], summary: 'Mail a draft or pending invoice to its payer (with a payment link when a provider is configured)', inputSchema: invoiceRefInput, errors: [...staff, 'not_found', 'conflict', 'bad_gateway'] },
+  { method: 'POST', path: '/api/billing/invoices/{invoice_id}/payments', procedure: 'billing.recordPayment', input: 'json', successStatus: 201, access: 'tenant', tags: ['billing'], summary: 'Record a payment: partial until covered, then paid; more than owed, void or paid is 409', inputSchema: recordPaymentInput, errors: [...staff, 'not_found', 'conflict'] },
+  { method: 'POST', path: '/api/billing/invoices/{invoice_id}/void', procedure: 'billing.voidInvoice', input: 'json', successStatus: 200, access: 'tenant', tags: ['billing'], summary: 'Void an invoice nobody paid anything of, with a reason', inputSchema: voidInvoiceInput, errors: [...staff, 'not_found', 'conflict'] },
   { method: 'GET', path: '/api/billing/outstanding', procedure: 'billing.listOutstanding', input: 'none', successStatus: 200, access: 'tenant', tags: ['billing'], summary: 'Outstanding amounts per household and payer', errors: staff },
   { method: 'GET', path: '/api/billing/rates', procedure: 'billing.billingRates', input: 'none', successStatus: 200, access: 'public', tags: ['billing'], summary: 'Weekly rates and registration fee' },
   { method: 'GET', path: '/api/billing/provider-status', procedure: 'billing.providerStatus', input: 'none', successStatus: 200, access: 'public', tags: ['billing'], summary: 'Which payment providers are configured' },

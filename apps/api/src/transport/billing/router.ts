@@ -16,6 +16,11 @@ import { listChildren } from './procedures/list-children.ts';
 import { dashboardStats } from './procedures/dashboard-stats.ts';
 import { impersonatedRegistrations } from './procedures/impersonated-registrations.ts';
 import { myHouseholds } from './procedures/my-households.ts';
+import { listInvoices } from './procedures/list-invoices.ts';
+import { getInvoice } from './procedures/get-invoice.ts';
+import { sendInvoice } from './procedures/send-invoice.ts';
+import { recordPayment } from './procedures/record-payment.ts';
+import { voidInvoice } from './procedures/void-invoice.ts';
 
 export const billingRouter = router({
   submitFullRegistration,
@@ -35,4 +40,9 @@ export const billingRouter = router({
   dashboardStats,
   impersonatedRegistrations,
   myHouseholds,
+  listInvoices,
+  getInvoice,
+  sendInvoice,
+  recordPayment,
+  voidInvoice,
 });

@@ -95,7 +95,26 @@ export const InvoiceSchema = defineEntity({
     cycleStart: p.string().fieldName('cycle_start').columnType('date').nullable(),
     cycleEnd: p.string().fieldName('cycle_end').columnType('date').nullable(),
     sentAt: p.datetime().fieldName('sent_at').nullable(),
+    voidReason: p.string().fieldName('void_reason').nullable(),
+    voidedAt: p.datetime().fieldName('voided_at').nullable(),
+    providerRef: p.string().fieldName('provider_ref').nullable(),
   },
 });
 
-export const transportBillingEntities = [HouseholdSchema, PayerSchema, ChildSchema, BillingAllocationSchema, RegistrationSchema, InvoiceSchema];
+export const PaymentSchema = defineEntity({
+  name: 'TransportPayment',
+  tableName: 'transport_payment',
+  properties: {
+    ...owned,
+    invoiceId: p.string().fieldName('invoice_id'),
+    amountCents: p.integer().fieldName('amount_cents'),
+    method: p.string(),
+    reference: p.string().nullable(),
+    provider: p.string().nullable(),
+    providerPaymentId: p.string().fieldName('provider_payment_id').nullable(),
+    paidAt: p.datetime().fieldName('paid_at'),
+    recordedBy: p.string().fieldName('recorded_by'),
+  },
+});
+
+export const transportBillingEntities = [HouseholdSchema, PayerSchema, ChildSchema, BillingAllocationSchema, RegistrationSchema, InvoiceSchema, PaymentSchema];

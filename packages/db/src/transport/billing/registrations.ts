@@ -230,6 +230,6 @@ export const decideRegistration = (
   });
 
 /** Records where the registration fee can be paid, once a provider made a link. */
-export const recordPaymentLink = async (em: SqlEntityManager, invoiceId: string, provider: string, url: string): Promise<void> => {
-  await em.execute('update transport_invoice set provider = ?, payment_url = ? where id = ?', [provider, url, invoiceId]);
+export const recordPaymentLink = async (em: SqlEntityManager, invoiceId: string, link: { provider: string; url: string; ref: string | null }): Promise<void> => {
+  await em.execute('update transport_invoice set provider = ?, payment_url = ?, provider_ref = coalesce(?, provider_ref) where id = ?', [link.provider, link.url, link.ref, invoiceId]);
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRANSPORT_NEEDS } from './rates.ts';
 import { SPLIT_TYPES } from './billing-split.ts';
+import { PAYMENT_METHODS } from './invoice-lifecycle.ts';
 
 /** Request shapes of the registration and billing endpoints; unknown fields are refused. */
 
@@ -99,3 +100,37 @@ export const addPayerInput = z.strictObject({
 });
 
 export const firstPickupInput = z.strictObject({ household_id: id, first_pickup_date: isoDateText });
+
+export const INVOICE_LIST_STATUSES = ['pending', 'draft', 'sent', 'unpaid', 'partial', 'paid', 'void', 'outstanding'] as const;
+
+/** `outstanding` stands for every owed status (sent, unpaid, partial). */
+export const listInvoicesInput = z
+  .strictObject({
+    status: z.enum(INVOICE_LIST_STATUSES).optional(),
+    household_id: id.optional(),
+  })
+  .default({});
+
+export const invoiceRefInput = z.strictObject({ invoice_id: id });
+
+/** Money as currency units with at most two decimals, more than zero. */
+const positiveAmount = z
+  .number()
+  .finite()
+  .gt(0, 'must be more than 0')
+  .max(1_000_000)
+  .refine((value) => Math.round(value * 100) === Number((value * 100).toFixed(6)), 'at most two decimals');
+
+export const recordPaymentInput = z.strictObject({
+  invoice_id: id,
+  amount: positiveAmount,
+  method: z.enum(PAYMENT_METHODS),
+  /** A day (YYYY-MM-DD) or an instant (ISO 8601 with offset); today when left out. */
+  paid_at: z
+    .union([isoDateText, z.iso.datetime({ offset: true })])
+    .refine((value) => Number(value.slice(0, 4)) >= 1900, 'must be a date after 1900')
+    .nullish(),
+  reference: optionalText(200),
+});
+
+export const voidInvoiceInput = z.strictObject({ invoice_id: id, reason: text(500) });

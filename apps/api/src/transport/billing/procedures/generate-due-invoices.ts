@@ -25,7 +25,7 @@ export const generateDueInvoices = tenantProcedure.mutation(async ({ ctx }) => {
       generated.push(invoice);
       continue;
     }
-    const updated = await markInvoiceSent(ctx.db.fork(), invoice.id, { at: ctx.now(), provider: sent.provider, paymentUrl: sent.paymentUrl });
+    const updated = await markInvoiceSent(ctx.db.fork(), invoice.id, { at: ctx.now(), provider: sent.provider, paymentUrl: sent.paymentUrl, providerRef: sent.providerRef });
     generated.push(updated ?? invoice);
     emailed.push({ invoice_id: invoice.id, payer_id: invoice.payer_id, email: sent.email });
   }
