@@ -1,7 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { DomainError } from '@switchyard/domain/errors';
 import { compileRoutes, matchRoute, type RestRoute } from './route-table.ts';
-import { readJsonBody } from './read-json-body.ts';
+import { readJsonBody, readRawBody } from './read-json-body.ts';
 import { receiveMultipart, type MultipartOptions, type StagedUpload } from './multipart-upload.ts';
 import { sendJson } from './send-json.ts';
 
@@ -12,6 +12,8 @@ export type FileResponse = { path: string; mimeType: string; fileName: string; s
 export type RestTransport = {
   upload?: StagedUpload;
   sendFile?: (file: FileResponse) => void;
+  /** A `raw` route's body bytes and headers. */
+  raw?: { body: Buffer; headers: IncomingHttpHeaders };
 };
 
 export type ErrorResponse = { status: number; body: unknown; headers?: Record<string, string> };
@@ -101,6 +103,8 @@ export const createRestHandler = <Ctx>(options: RestHandlerOptions<Ctx>) => {
       }
       if (route.input === 'json') {
         rest = await readJsonBody(req, options.maxJsonBytes);
+      } else if (route.input === 'raw') {
+        transport.raw = { body: await readRawBody(req, options.maxJsonBytes), headers: req.headers };
       } else if (route.input === 'multipart') {
         if (!options.multipart) {
           throw new Error(`multipart route ${route.path} without multipart options`);

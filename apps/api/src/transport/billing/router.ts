@@ -21,6 +21,8 @@ import { getInvoice } from './procedures/get-invoice.ts';
 import { sendInvoice } from './procedures/send-invoice.ts';
 import { recordPayment } from './procedures/record-payment.ts';
 import { voidInvoice } from './procedures/void-invoice.ts';
+import { stripeWebhook } from './procedures/stripe-webhook.ts';
+import { squareWebhook } from './procedures/square-webhook.ts';
 
 export const billingRouter = router({
   submitFullRegistration,
@@ -45,4 +47,6 @@ export const billingRouter = router({
   sendInvoice,
   recordPayment,
   voidInvoice,
+  stripeWebhook,
+  squareWebhook,
 });
