@@ -9,6 +9,7 @@ import { Migration20261122000340TransportHouseholdSubmitter } from './Migration2
 import { Migration20261122000400WebhookSentParts } from './Migration20261122000400_webhook_sent_parts.ts';
 import { Migration20261124001600TransportAuditSubjects } from './Migration20261124001600_transport_audit_subjects.ts';
 import { Migration20261124001610TransportInvoicePayments } from './Migration20261124001610_transport_invoice_payments.ts';
+import { Migration20261124001620TransportRegistrationReview } from './Migration20261124001620_transport_registration_review.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000400_webhook_sent_parts', class: Migration20261122000400WebhookSentParts },
   { name: 'Migration20261124001600_transport_audit_subjects', class: Migration20261124001600TransportAuditSubjects },
   { name: 'Migration20261124001610_transport_invoice_payments', class: Migration20261124001610TransportInvoicePayments },
+  { name: 'Migration20261124001620_transport_registration_review', class: Migration20261124001620TransportRegistrationReview },
 ];

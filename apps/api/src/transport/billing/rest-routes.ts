@@ -9,6 +9,7 @@ import {
   listRegistrationsInput,
   recordPaymentInput,
   registrationRefInput,
+  rejectRegistrationInput,
   voidInvoiceInput,
 } from '@switchyard/domain/transport/billing/schemas';
 
@@ -18,7 +19,8 @@ export const billingRestRoutes: RestRoute[] = [
   { method: 'POST', path: '/api/registrations/full', procedure: 'billing.submitFullRegistration', input: 'json', successStatus: 201, access: 'public', tags: ['registrations'], summary: 'Register a household with its children (public signup)', inputSchema: fullRegistrationInput, errors: ['not_found'] },
   { method: 'GET', path: '/api/registrations', procedure: 'billing.listRegistrations', input: 'query', successStatus: 200, access: 'tenant', tags: ['registrations'], summary: "The tenant's registrations, newest first", inputSchema: listRegistrationsInput, errors: staff },
   { method: 'PUT', path: '/api/registrations/{reg_id}/approve', procedure: 'billing.approveRegistration', input: 'none', successStatus: 200, access: 'tenant', tags: ['registrations'], summary: 'Approve a registration and email the registration fee', inputSchema: registrationRefInput, errors: [...staff, 'not_found'] },
-  { method: 'PUT', path: '/api/registrations/{reg_id}/reject', procedure: 'billing.rejectRegistration', input: 'none', successStatus: 200, access: 'tenant', tags: ['registrations'], summary: 'Reject a registration', inputSchema: registrationRefInput, errors: [...staff, 'not_found'] },
+  { method: 'PUT', path: '/api/registrations/{reg_id}/reject', procedure: 'billing.rejectRegistration', input: 'json', successStatus: 200, access: 'tenant', tags: ['registrations'], summary: 'Reject a registration, optionally with a reason mailed to the family', inputSchema: rejectRegistrationInput, errors: [...staff, 'not_found'] },
+  { method: 'GET', path: '/api/registrations/{reg_id}', procedure: 'billing.getRegistration', input: 'none', successStatus: 200, access: 'tenant', tags: ['registrations'], summary: 'One registration with every household fact and its invoices', inputSchema: registrationRefInput, errors: [...staff, 'not_found'] },
   { method: 'GET', path: '/api/children', procedure: 'billing.listChildren', input: 'none', successStatus: 200, access: 'tenant', tags: ['children'], summary: "The tenant's active children", errors: staff },
   { method: 'GET', path: '/api/dashboard/stats', procedure: 'billing.dashboardStats', input: 'none', successStatus: 200, access: 'tenant', tags: ['dashboard'], summary: 'Pending registrations, active buses and children, routes', errors: staff },
   { method: 'GET', path: '/api/billing/households', procedure: 'billing.listHouseholds', input: 'none', successStatus: 200, access: 'tenant', tags: ['billing'], summary: 'Households with children and weekly totals', errors: staff },

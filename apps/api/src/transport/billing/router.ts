@@ -23,6 +23,7 @@ import { recordPayment } from './procedures/record-payment.ts';
 import { voidInvoice } from './procedures/void-invoice.ts';
 import { stripeWebhook } from './procedures/stripe-webhook.ts';
 import { squareWebhook } from './procedures/square-webhook.ts';
+import { getRegistration } from './procedures/get-registration.ts';
 
 export const billingRouter = router({
   submitFullRegistration,
@@ -49,4 +50,5 @@ export const billingRouter = router({
   voidInvoice,
   stripeWebhook,
   squareWebhook,
+  getRegistration,
 });

@@ -74,6 +74,8 @@ export const listRegistrationsInput = z
   .default({ status: 'all' });
 
 export const registrationRefInput = z.strictObject({ reg_id: id });
+/** A rejection may say why; the family is mailed the reason. */
+export const rejectRegistrationInput = z.strictObject({ reg_id: id, reason: optionalText(1000) });
 export const householdRefInput = z.strictObject({ household_id: id });
 
 export const allocationInput = z

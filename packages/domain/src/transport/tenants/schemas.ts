@@ -61,3 +61,13 @@ export const logActionInput = z.strictObject({
   resource: z.string().max(500).optional().nullable(),
   details: detailsObject.optional().nullable(),
 });
+
+/** The operator's own payment instructions (empty or null clears them). */
+export const paymentSettingsInput = z.strictObject({
+  payment_instructions: z
+    .string()
+    .trim()
+    .max(2000)
+    .nullable()
+    .transform((value) => (value ? value : null)),
+});

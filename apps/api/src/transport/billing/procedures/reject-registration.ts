@@ -1,13 +1,24 @@
 import { DomainError } from '@switchyard/domain/errors';
-import { registrationRefInput } from '@switchyard/domain/transport/billing/schemas';
+import { rejectRegistrationInput } from '@switchyard/domain/transport/billing/schemas';
 import { decideRegistration } from '@switchyard/db/transport/billing/registrations';
+import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
+import { sendRejectionMail } from '../registration-fee-mail.ts';
 
-export const rejectRegistration = tenantProcedure.input(registrationRefInput).mutation(async ({ ctx, input }) => {
-  const decided = await decideRegistration(ctx.db.fork(), ctx.tenantId, input.reg_id, 'rejected', ctx.now());
+/** Rejects a registration, optionally with a reason the family is mailed. */
+export const rejectRegistration = tenantProcedure.input(rejectRegistrationInput).mutation(async ({ ctx, input }) => {
+  const reason = input.reason ?? null;
+  const decided = await decideRegistration(ctx.db.fork(), ctx.tenantId, input.reg_id, 'rejected', ctx.now(), { reason, decidedBy: ctx.user.email || ctx.user.id });
   if (!decided) {
     throw new DomainError('not_found', 'Registration not found');
   }
+  await auditStaffWrite(ctx, {
+    action: 'registration.reject',
+    resource: `registration:${decided.id}`,
+    householdId: decided.householdId,
+    details: { status: { from: decided.previousStatus, to: 'rejected' }, reason },
+  });
+  const emailSent = await sendRejectionMail(ctx, decided, reason);
 
-  return { status: 'ok' as const, id: decided.id, action: 'rejected' as const };
+  return { status: 'ok' as const, id: decided.id, action: 'rejected' as const, reason, email_sent: emailSent };
 });
