@@ -5,15 +5,23 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** Starts `apps/api/src/main.ts` as `npm start` does (without the web build) and waits for health. */
-export const startApi = async (env: Record<string, string>): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> => {
+/**
+ * Starts the API and waits for health: by default the TypeScript source through tsx, as in
+ * development; `compiled` runs the build's `apps/api/dist/main.js` as `npm start` does (build first).
+ */
+export const startApi = async (
+  env: Record<string, string>,
+  options: { compiled?: boolean } = {},
+): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> => {
   const port = String(20000 + Math.floor(Math.random() * 20000));
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), '--import', 'tsx', join(root, 'apps/api/src/main.ts')], {
+  const entry = options.compiled ? [join(root, 'apps/api/dist/main.js')] : ['--import', 'tsx', join(root, 'apps/api/src/main.ts')];
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), ...entry], {
     cwd: root,
     env: {
       ...process.env,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'switchyard-bench-')),
       CLAIMS_PORT: port,
+      TRANSPORT_PORT: String(Number(port) + 1),
       LOG_LEVEL: 'warn',
       STAFF_KEY: 'bench-staff-key-0123456789',
       ...env,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestClaims, type TestClaims } from '../support/claims-server.ts';
@@ -293,5 +294,55 @@ describe('POST /api/staff/claims/{claim_number}/documents', () => {
     await expectUnchanged(() => staffUpload(claimNumber, [pdf()], { client_visible: 'yes' }), 400, 'validation_error');
     await expectUnchanged(() => staffUpload('CLM-2099-0001', [pdf()]), 404, 'not_found');
     await expectUnchanged(() => staffUpload(claimNumber, [{ name: 'x.pdf', type: 'application/pdf', content: PNG_BYTES }]), 415, 'unsupported_media_type');
+  });
+
+  it.each([
+    ['true then false', ['true', 'false']],
+    ['false then true', ['false', 'true']],
+    ['true twice', ['true', 'true']],
+  ])('refuses client_visible given twice (%s), storing nothing', async (_label, values) => {
+    const { claimNumber } = await submitAndSignIn(claims);
+    const form = new FormData();
+    for (const value of values) {
+      form.append('client_visible', value);
+    }
+    form.append('file', new Blob([new Uint8Array(PDF_BYTES)], { type: 'application/pdf' }), 'twice.pdf');
+    const answer = await expectUnchanged(async () => {
+      const response = await fetch(`${claims.url}/api/staff/claims/${claimNumber}/documents`, {
+        method: 'POST',
+        body: form,
+        headers: { 'X-Staff-Key': claims.staffKey, 'X-Forwarded-For': freshIp() },
+      });
+
+      return { status: response.status, body: await response.json() };
+    }, 400, 'validation_error');
+    expect(answer.body.error.message).toBe('The field "client_visible" is given more than once.');
+  });
+
+  it('treats a client closing a download mid-stream as no error: nothing logged, the service answers on', async () => {
+    const { claimNumber } = await submitAndSignIn(claims);
+    const big = Buffer.concat([PDF_BYTES, Buffer.alloc(8 * 1024 * 1024, 0x20)]);
+    const stored = await staffUpload(claimNumber, [{ name: 'big.pdf', type: 'application/pdf', content: big }]);
+    expect(stored.status).toBe(201);
+    const logLinesBefore = claims.logLines.length;
+    const url = new URL(`${claims.url}/api/claims/${claimNumber}/documents/${stored.body.id}`);
+    const firstChunkBytes = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: url.hostname, port: url.port, path: url.pathname, headers: { 'X-Staff-Key': claims.staffKey } }, (res) => {
+        res.once('data', (chunk: Buffer) => {
+          // Gone after the first chunk, with megabytes still to come.
+          req.destroy();
+          resolve(chunk.length);
+        });
+      });
+      req.on('error', (error) => (error.message === 'socket hang up' ? undefined : reject(error)));
+      req.end();
+    });
+    expect(firstChunkBytes).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const health = await call(claims, 'GET', '/api/health');
+    expect(health.status).toBe(200);
+    const newLines = claims.logLines.slice(logLinesBefore).map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(newLines.filter((line) => line.level >= 40)).toEqual([]);
+    expect(claims.logLines.slice(logLinesBefore).join('')).not.toContain('Cannot set headers');
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestClaims, type TestClaims } from '../support/claims-server.ts';
-import { call, freshIp, intakeBody, snapshotCounts } from '../support/claims-client.ts';
+import { call, freshIp, intakeBody, snapshotCounts, submitAndSignIn } from '../support/claims-client.ts';
 
 let claims: TestClaims;
 beforeAll(async () => {
@@ -55,20 +55,70 @@ describe('POST /api/intake', () => {
     expect(mail.text).toContain('$2,500.00');
   });
 
-  it('reuses the client of a known email (any case), updates its contact fields and numbers the new claim', async () => {
-    const first = await call(claims, 'POST', '/api/intake', { body: intakeBody({ email: 'repeat@example.test' }) });
+  it('reuses the client of a known email (any case) for the signed-in client, updates its contact fields and numbers the new claim', async () => {
+    const first = await submitAndSignIn(claims, 'repeat@example.test');
     const secondBody = intakeBody({ email: 'REPEAT@example.test', company: 'Acme Renamed' });
-    const second = await call(claims, 'POST', '/api/intake', { body: secondBody });
+    const mailsBefore = claims.smtp.messages.length;
+    const second = await call(claims, 'POST', '/api/intake', { body: secondBody, token: first.token });
     expect(second.status).toBe(201);
-    expect(second.body.client_number).toBe(first.body.client_number);
-    expect(second.body.claim_number).not.toBe(first.body.claim_number);
+    expect(second.body.client_number).toBe(first.clientNumber);
+    expect(second.body.claim_number).not.toBe(first.claimNumber);
     const [client] = await claims.db.fork().execute('select company_name from claims_client where email = ?', ['repeat@example.test']);
     expect(client?.company_name).toBe('Acme Renamed');
     // The older claim is now found by the new company name too.
     const found = await call(claims, 'GET', '/api/staff/claims?q=acme%20renamed', { staff: true });
     expect(found.body.claims.map((item: { claim_number: string }) => item.claim_number).sort()).toEqual(
-      [first.body.claim_number, second.body.claim_number].sort(),
+      [first.claimNumber, second.body.claim_number].sort(),
     );
+    // The client filed it, so there is nothing to tell them and no details waiting for review.
+    const staff = await call(claims, 'GET', `/api/staff/claims/${second.body.claim_number}`, { staff: true });
+    expect(staff.body.notes.filter((note: { visibility: string }) => note.visibility === 'INTERNAL')).toEqual([]);
+    await claims.smtp.waitFor((mail) => mail.subject.includes(second.body.claim_number) && mail.to.includes('team@claims.test'));
+    expect(claims.smtp.messages.slice(mailsBefore).filter((mail) => mail.to.includes('repeat@example.test'))).toEqual([]);
+  });
+
+  it.each([
+    ['without a session', async () => undefined],
+    ['with the session of another client', async () => (await submitAndSignIn(claims)).token],
+    ['with a session token that is not valid', async () => 'not-a-session-token'],
+  ])('keeps an existing client intact when an intake with its email (any case) comes %s', async (_label, sessionOf) => {
+    const owner = await submitAndSignIn(claims);
+    const token = await sessionOf();
+    const [before] = await claims.db.fork().execute('select * from claims_client where email = ?', [owner.email]);
+    const body = intakeBody({ email: owner.email.toUpperCase(), company: 'Attacker Holdings' });
+    body.client.contact_name = 'Mallory Impostor';
+    body.client.phone = '+1 555 6666';
+    const answer = await call(claims, 'POST', '/api/intake', { body, ...(token ? { token } : {}) });
+    expect(answer.status).toBe(201);
+    expect(Object.keys(answer.body).sort()).toEqual(['claim_number', 'client_number', 'message', 'status']);
+    expect(answer.body.client_number).toBe(owner.clientNumber);
+    const [after] = await claims.db.fork().execute('select * from claims_client where email = ?', [owner.email]);
+    expect(after).toEqual(before);
+    // The older claim is not found by the company name the intake gave; the new one is filed under the stored name.
+    const found = await call(claims, 'GET', '/api/staff/claims?q=attacker%20holdings', { staff: true });
+    expect(found.body.claims).toEqual([]);
+    const staff = await call(claims, 'GET', `/api/staff/claims/${answer.body.claim_number}`, { staff: true });
+    const internal = staff.body.notes.filter((note: { visibility: string }) => note.visibility === 'INTERNAL');
+    expect(internal).toHaveLength(1);
+    expect(internal[0].content).toMatch(/^Contact details given at intake: /);
+    expect(internal[0].content).toContain('Attacker Holdings');
+    expect(internal[0].content).toContain('Mallory Impostor');
+    expect(internal[0].content).toContain('+1 555 6666');
+    // The client does not see the internal note, and is told by mail, with a working sign-in link.
+    const mail = await claims.smtp.waitFor((message) => message.to.includes(owner.email) && message.subject.includes(answer.body.claim_number));
+    expect(mail.subject).toBe(`A claim was submitted under your email: ${answer.body.claim_number}`);
+    expect(mail.text).toContain(`Hello ${before?.contact_name},`);
+    const linkToken = /\/portal\/verify\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    const verified = await call(claims, 'POST', '/api/auth/verify', { body: { token: linkToken } });
+    expect(verified.status).toBe(200);
+    const portal = await call(claims, 'GET', `/api/claims/${answer.body.claim_number}`, { token: verified.body.session_token });
+    expect(portal.status).toBe(200);
+    expect(JSON.stringify(portal.body.notes)).not.toContain('Mallory');
+    const audit = await claims.db.fork().execute(
+      "select entity_type, action from claims_audit_entry where entity_type = 'client' and entity_id = ? order by seq",
+      [before?.id],
+    );
+    expect(audit).toEqual([{ entity_type: 'client', action: 'create' }]);
   });
 
   it('accepts the boundaries of the amount range and defaults the debtor type', async () => {
@@ -105,6 +155,7 @@ describe('POST /api/intake', () => {
     ['a bad email', (body: any) => ({ ...body, client: { ...body.client, email: 'not-an-email' } }), /client.email: must be a valid email/],
     ['a bad enum', (body: any) => ({ ...body, debtor: { ...body.debtor, business_type: 'GANG' } }), /debtor.business_type/],
     ['a bad invoice date', (body: any) => ({ ...body, claim: { ...body.claim, invoice_date: '2026-02-30' } }), /invoice_date: must be a real calendar date/],
+    ['the invoice date of year 0', (body: any) => ({ ...body, claim: { ...body.claim, invoice_date: '0000-01-01' } }), /claim.invoice_date: must be a real calendar date/],
     ['a missing company name', (body: any) => ({ ...body, client: { ...body.client, company_name: '   ' } }), /client.company_name: is required/],
     ['an over-long company name', (body: any) => ({ ...body, client: { ...body.client, company_name: 'x'.repeat(201) } }), /at most 200/],
     ['an over-long description', (body: any) => ({ ...body, claim: { ...body.claim, description: 'x'.repeat(5001) } }), /at most 5000/],
@@ -124,6 +175,9 @@ describe('POST /api/intake', () => {
     ['a card number in the description', (body: any) => ({ ...body, claim: { ...body.claim, description: 'paid with 4111 1111 1111 1111' } })],
     ['a card number in the address', (body: any) => ({ ...body, debtor: { ...body.debtor, physical_address: '4111-1111-1111-1111' } })],
     ['an SSN in the client reference', (body: any) => ({ ...body, claim: { ...body.claim, client_reference: '123-45-6789' } })],
+    ['an SSN in full-width digits', (body: any) => ({ ...body, claim: { ...body.claim, description: 'SSN １２３－４５－６７８９' } })],
+    ['a card number in Arabic-Indic digits', (body: any) => ({ ...body, debtor: { ...body.debtor, name: 'Payer ٤١١١ ١١١١ ١١١١ ١١١١' } })],
+    ['a card number in Devanagari digits', (body: any) => ({ ...body, client: { ...body.client, phone: '४१११४१११४१११४१११' } })],
   ])('refuses %s with the compliance message', async (_label, mutate) => {
     await expectRefusedUnchanged(mutate(intakeBody()), /Social Security numbers or bank account \/ card numbers/);
   });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from '@switchyard/db/orm';
+import { EmbeddedDatabaseInUse, openDatabase, type Database } from '@switchyard/db/orm';
 import { EnvError, parseEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { startClaimsService } from './claims/service.ts';
@@ -26,8 +26,26 @@ const main = async () => {
   if (env.WEB_DIST_DIR && !existsSync(env.WEB_DIST_DIR)) {
     logger.warn({ dir: env.WEB_DIST_DIR }, 'the web app is not built; run npm run build to serve it');
   }
-  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, logger: (line) => logger.info(line.replace(/\u001b\[\d+m/g, '')) });
-  logger.info({ database: db.kind }, 'database ready');
+  let db: Database;
+  try {
+    db = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      role: 'service',
+      logger: (line) => logger.info(line.replace(/\u001b\[\d+m/g, '')),
+    });
+  } catch (error) {
+    // A second service on the same embedded database stops before it binds a port or writes a row.
+    if (error instanceof EmbeddedDatabaseInUse) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  logger.info(
+    { database: db.kind, ...(db.embedded ? { socket: { host: db.embedded.host, port: db.embedded.port } } : {}) },
+    'database ready',
+  );
 
   const claims = await startClaimsService({ env, db, logger });
   const transport = await startTransportService({ env, db, logger });

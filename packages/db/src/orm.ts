@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { EntitySchema } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { Migrator } from '@mikro-orm/migrations';
@@ -9,10 +10,22 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { allEntities } from './entities.ts';
 import { withMigrationLock } from './migration-lock.ts';
 import { migrationsList } from './migrations/index.ts';
+import { claimOwnership, type OwnerLock, type OwnerRecord, type OwnerRole } from './embedded/owner-lock.ts';
+import { EmbeddedDatabaseInUse } from './embedded/database-in-use.ts';
+import { accepts } from './embedded/accepts.ts';
+import { serveOverSocket, type SocketServer } from './embedded/socket-server.ts';
+
+export { EmbeddedDatabaseInUse } from './embedded/database-in-use.ts';
 
 export type Database = {
   readonly em: SqlEntityManager;
+  /** The engine: a PostgreSQL server, or the embedded PGlite (in this process or through its owner). */
   readonly kind: 'postgresql' | 'pglite';
+  /**
+   * Embedded database only: this process owns the files (and serves them to the others), or it
+   * reaches the owner through the owner's socket.
+   */
+  readonly embedded?: { owner: boolean; ownerPid: number; host: string; port: number };
   /** A fresh entity manager with its own identity map, for one request or one job. */
   fork(): SqlEntityManager;
   close(): Promise<void>;
@@ -28,6 +41,12 @@ export type OpenDatabaseOptions = {
   debug?: boolean;
   /** Receives the migrator's progress lines; silent when absent. */
   logger?: (line: string) => void;
+  /**
+   * Embedded database only: who opens it. `service` must own the files and refuses to start
+   * beside another owner (it waits for a one-shot command to finish); `gateway` and `command`
+   * become clients of a running owner. Defaults to `command`.
+   */
+  role?: OwnerRole;
 };
 
 const commonOptions = (entities: EntitySchema[], debug: boolean, logger?: (line: string) => void) => ({
@@ -41,45 +60,134 @@ const commonOptions = (entities: EntitySchema[], debug: boolean, logger?: (line:
   allowGlobalContext: false,
 });
 
-/** Opens the database named by the options and brings its schema up to date with the migrations. */
-export const openDatabase = async (options: OpenDatabaseOptions): Promise<Database> => {
-  const debug = options.debug ?? false;
-  const entities = allEntities as unknown as EntitySchema[];
-  type OpenedOrm = { em: unknown; migrator: { up(): Promise<unknown> }; close(force?: boolean): Promise<void> };
-  let lockedMigration: ((work: () => Promise<unknown>) => Promise<unknown>) | null = null;
-  let orm: OpenedOrm;
-  let kind: Database['kind'];
-  if (options.databaseUrl) {
-    orm = await PgMikroORM.init({
-      ...commonOptions(entities, debug, options.logger),
-      clientUrl: options.databaseUrl,
-      pool: { min: 0, max: options.poolSize ?? 10 },
-    });
-    kind = 'postgresql';
-    const pool = await (orm.em as unknown as SqlEntityManager).getConnection().getNativeClient();
-    lockedMigration = (work) => withMigrationLock(pool as Parameters<typeof withMigrationLock>[0], work);
-  } else {
-    let dbName = 'memory://';
-    if (!options.inMemory) {
-      dbName = join(options.dataDir, 'pg');
-      mkdirSync(dbName, { recursive: true });
-    }
-    // Trigram search is part of the schema, so the embedded database loads the same extension.
-    orm = await PgliteMikroORM.init({
-      ...commonOptions(entities, debug, options.logger),
-      dbName,
-      driverOptions: { extensions: { pg_trgm } },
-    });
-    kind = 'pglite';
-  }
-  // An embedded database has a single owner; a server may see several processes start at once.
-  await (lockedMigration ? lockedMigration(() => orm.migrator.up()) : orm.migrator.up());
+type OpenedOrm = {
+  em: unknown;
+  migrator: { up(): Promise<unknown> };
+  close(force?: boolean): Promise<void>;
+};
+
+const entities = () => allEntities as unknown as EntitySchema[];
+
+const asDatabase = (orm: OpenedOrm, kind: Database['kind'], extra: Partial<Database> = {}): Database => {
   const em = orm.em as unknown as SqlEntityManager;
 
-  return {
-    em,
-    kind,
-    fork: () => em.fork(),
-    close: () => orm.close(true),
-  };
+  return { em, kind, fork: () => em.fork(), close: () => orm.close(true), ...extra };
+};
+
+/** A PostgreSQL server, or the owner of an embedded database through its socket: the same driver. */
+const openServerOrm = (options: OpenDatabaseOptions, connection: { clientUrl: string } | { host: string; port: number }) =>
+  PgMikroORM.init({
+    ...commonOptions(entities(), options.debug ?? false, options.logger),
+    ...('clientUrl' in connection ? connection : { ...connection, user: 'postgres', dbName: 'postgres' }),
+    pool: { min: 0, max: options.poolSize ?? 10 },
+  }) as unknown as Promise<OpenedOrm>;
+
+const openPgliteOrm = (options: OpenDatabaseOptions, dbName: string) =>
+  // Trigram search is part of the schema, so the embedded database loads the same extension.
+  PgliteMikroORM.init({
+    ...commonOptions(entities(), options.debug ?? false, options.logger),
+    dbName,
+    driverOptions: { extensions: { pg_trgm } },
+  }) as unknown as Promise<OpenedOrm>;
+
+const openPostgres = async (options: OpenDatabaseOptions & { databaseUrl: string }): Promise<Database> => {
+  const orm = await openServerOrm(options, { clientUrl: options.databaseUrl });
+  const pool = await (orm.em as unknown as SqlEntityManager).getConnection().getNativeClient();
+  // Several processes may start against a new database at once; they migrate one after the other.
+  await withMigrationLock(pool as Parameters<typeof withMigrationLock>[0], () => orm.migrator.up());
+
+  return asDatabase(orm, 'postgresql');
+};
+
+/** Opens the files of the embedded database in this process, which then serves them to the others. */
+const openAsOwner = async (options: OpenDatabaseOptions, lock: OwnerLock): Promise<Database> => {
+  let orm: OpenedOrm | undefined;
+  let server: SocketServer | undefined;
+  try {
+    const dbName = join(options.dataDir, 'pg');
+    mkdirSync(dbName, { recursive: true });
+    orm = await openPgliteOrm(options, dbName);
+    // The only process with the files migrates them before anyone else can connect.
+    await orm.migrator.up();
+    const pglite = (await (orm.em as unknown as SqlEntityManager).getConnection().getNativeClient()) as PGlite;
+    server = await serveOverSocket(pglite, options.dataDir);
+    lock.announce({ host: server.host, port: server.port });
+  } catch (error) {
+    await server?.close();
+    await orm?.close(true);
+    lock.release();
+    throw error;
+  }
+  const opened = orm;
+  const served = server;
+
+  return asDatabase(opened, 'pglite', {
+    embedded: { owner: true, ownerPid: process.pid, host: served.host, port: served.port },
+    close: async () => {
+      // Clients finish their transactions first; the files are closed before the lock goes.
+      await served.close();
+      await opened.close(true);
+      lock.release();
+    },
+  });
+};
+
+/** Reaches a running owner through its socket with the PostgreSQL driver. */
+const openAsClient = async (options: OpenDatabaseOptions, owner: OwnerRecord & { host: string; port: number }): Promise<Database> => {
+  const orm = await openServerOrm({ ...options, poolSize: options.poolSize ?? 4 }, { host: owner.host, port: owner.port });
+  try {
+    // Normally nothing to do: the owner migrated before it served. A newer command brings the
+    // schema up to date through the owner, one statement stream at a time.
+    await orm.migrator.up();
+  } catch (error) {
+    await orm.close(true);
+    throw error;
+  }
+
+  return asDatabase(orm, 'pglite', { embedded: { owner: false, ownerPid: owner.pid, host: owner.host, port: owner.port } });
+};
+
+const OWNER_WAIT_MS = 60_000;
+
+const openEmbedded = async (options: OpenDatabaseOptions): Promise<Database> => {
+  const role = options.role ?? 'command';
+  const command = [basename(process.argv[1] ?? 'node'), ...process.argv.slice(2)].join(' ');
+  const deadline = Date.now() + OWNER_WAIT_MS;
+  for (;;) {
+    const claim = claimOwnership(options.dataDir, role, command);
+    if (claim.owner) {
+      return openAsOwner(options, claim.lock);
+    }
+    const owner = claim.record;
+    // A second service must not become a client: refuse, having changed nothing. A one-shot
+    // command holding the files finishes in moments, so wait for it instead.
+    if (role === 'service' && (owner.role !== 'command' || Date.now() > deadline)) {
+      throw new EmbeddedDatabaseInUse(options.dataDir, owner);
+    }
+    if (role !== 'service' && owner.host !== undefined && owner.port !== undefined) {
+      if (await accepts(owner.host, owner.port)) {
+        return openAsClient(options, { ...owner, host: owner.host, port: owner.port });
+      }
+    }
+    // The owner is still opening the files, or closing them: ask again shortly.
+    if (Date.now() > deadline) {
+      throw new EmbeddedDatabaseInUse(options.dataDir, owner);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+/** Opens the database named by the options and brings its schema up to date with the migrations. */
+export const openDatabase = async (options: OpenDatabaseOptions): Promise<Database> => {
+  if (options.databaseUrl) {
+    return openPostgres({ ...options, databaseUrl: options.databaseUrl });
+  }
+  if (options.inMemory) {
+    const orm = await openPgliteOrm(options, 'memory://');
+    await orm.migrator.up();
+
+    return asDatabase(orm, 'pglite');
+  }
+
+  return openEmbedded(options);
 };

@@ -140,6 +140,13 @@ export const createRestHandler = <Ctx>(options: RestHandlerOptions<Ctx>) => {
         await upload.discard();
       }
       const answer = options.toErrorResponse(error);
+      // A file that failed mid-stream has sent its status and headers already: all that is left
+      // is to end the connection, so the client sees a cut-off transfer rather than a short file.
+      if (res.headersSent) {
+        res.destroy();
+
+        return true;
+      }
       for (const [name, value] of Object.entries(answer.headers ?? {})) {
         res.setHeader(name, value);
       }

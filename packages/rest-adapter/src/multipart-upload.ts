@@ -91,6 +91,12 @@ export const receiveMultipart = async (req: IncomingMessage, options: MultipartO
 
       return;
     }
+    // Two values for one field are ambiguous (first wins? last?), so neither is taken.
+    if (Object.hasOwn(fields, name)) {
+      fail(new DomainError('validation_error', `The field "${name}" is given more than once.`));
+
+      return;
+    }
     fields[name] = value;
   });
 

@@ -23,6 +23,7 @@ import { createGraphqlHandler } from './graphql/create-graphql-handler.ts';
 import { createClaimsMailer } from './mail/claims-mailer.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
 import { claimsRestRoutes } from './rest-routes.ts';
+import { PARTIAL_UPLOAD_GRACE_MS, sweepPartialUploads } from './sweep-partial-uploads.ts';
 import { claimsRouter } from './router.ts';
 import { createCallerFactory } from './trpc.ts';
 
@@ -191,8 +192,24 @@ export const createClaimsService = (options: {
   };
 };
 
+/** Runs the partial-upload sweep now and then every few minutes; a failure is logged, never fatal. */
+const startUploadSweeps = async (options: { db: Database; uploadDir: string; logger: Logger }) => {
+  const sweep = (graceMs: number) =>
+    sweepPartialUploads({ ...options, graceMs }).catch((error: unknown) => {
+      options.logger.warn({ err: error }, 'sweeping interrupted uploads failed');
+    });
+  // The embedded database has one owner, so at start no upload can be under way anywhere; a
+  // server database may be shared by processes whose uploads are still arriving.
+  await sweep(options.db.kind === 'pglite' ? 0 : PARTIAL_UPLOAD_GRACE_MS);
+  const timer = setInterval(() => void sweep(PARTIAL_UPLOAD_GRACE_MS), 10 * 60_000);
+  timer.unref();
+
+  return { stop: () => clearInterval(timer) };
+};
+
 export const startClaimsService = async (options: Parameters<typeof createClaimsService>[0]): Promise<RunningServer & { service: ClaimsService }> => {
   const service = createClaimsService(options);
+  const uploadSweeps = await startUploadSweeps({ db: options.db, uploadDir: options.env.UPLOAD_DIR, logger: service.services.logger });
   const server = await startHttpServer({
     name: 'claims',
     host: options.env.HOST,
@@ -205,6 +222,7 @@ export const startClaimsService = async (options: Parameters<typeof createClaims
     ...server,
     service,
     close: async () => {
+      uploadSweeps.stop();
       await server.close();
       await service.close();
     },

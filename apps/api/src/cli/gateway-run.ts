@@ -41,7 +41,7 @@ const run = async (context: CliContext): Promise<void> => {
     throw new CliError(processes.problem);
   }
   // Loaded on demand: the ORM takes a second to import, which every other command would pay.
-  const db = await openDatabaseQuietly(context.env);
+  const db = await openDatabaseQuietly(context.env, 'gateway');
   let receiver;
   try {
     if (processes.count > 1) {

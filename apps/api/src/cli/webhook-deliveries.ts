@@ -1,40 +1,12 @@
 import type { Command } from 'commander';
 import type { DeliverySummary } from '@switchyard/db/webhooks/delivery-history';
-import { readGatewayRuntime } from '../webhooks/gateway-runtime-file.ts';
-import { switchyardHome } from '../webhooks/switchyard-home.ts';
 import { CliError, type CliContext } from './cli-context.ts';
 import { openDatabaseQuietly } from './open-database-quietly.ts';
 
 type DeliveriesOptions = { limit: string; json?: boolean };
 
-/**
- * PostgreSQL is read directly. An embedded PGlite database belongs to one process at a time, so
- * while a receiver runs it is asked over its private endpoint; otherwise the CLI opens the files.
- */
-const fetchDeliveries = async (
-  context: CliContext,
-  route: string | undefined,
-  limit: number,
-): Promise<DeliverySummary[]> => {
-  const runtime = context.env.DATABASE_URL
-    ? null
-    : readGatewayRuntime(switchyardHome(context.env.SWITCHYARD_HOME).runtimeFile);
-  if (runtime !== null) {
-    const url = new URL(`${runtime.url}/deliveries`);
-    url.searchParams.set('limit', String(limit));
-    if (route !== undefined) {
-      url.searchParams.set('route', route);
-    }
-    const response = await fetch(url, {
-      headers: { authorization: `Bearer ${runtime.token}` },
-      signal: AbortSignal.timeout(context.env.WEBHOOK_HTTP_TIMEOUT_MS),
-    }).catch(() => null);
-    if (response === null || !response.ok) {
-      throw new CliError(`the running receiver at ${runtime.url} did not list its deliveries`);
-    }
-
-    return ((await response.json()) as { deliveries: DeliverySummary[] }).deliveries;
-  }
+/** Read from the database; on the embedded one through the socket of its running owner, if any. */
+const fetchDeliveries = async (context: CliContext, route: string | undefined, limit: number): Promise<DeliverySummary[]> => {
   const { listRecentDeliveries } = await import('@switchyard/db/webhooks/delivery-history');
   const db = await openDatabaseQuietly(context.env);
   try {

@@ -4,6 +4,8 @@ import {
   isCompositeType,
   isObjectType,
   Kind,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
   type DocumentNode,
   type GraphQLField,
   type GraphQLObjectType,
@@ -12,16 +14,33 @@ import {
   type SelectionSetNode,
 } from './graphql-js.ts';
 import type { CostHint } from './cost-hint.ts';
-import { fragmentsOf, isIntrospectionField } from './document-parts.ts';
+import { fragmentsOf } from './document-parts.ts';
+import { introspectionSizes, isIntrospectionTypeName } from './introspection-sizes.ts';
 
 const hintOf = (field: GraphQLField<unknown, unknown>): CostHint | undefined =>
   (field.extensions as { cost?: CostHint } | undefined)?.cost;
+
+/** The field a selection names: the type's own, or the schema's `__schema` and `__type` on the query root. */
+const fieldOf = (schema: GraphQLSchema, parent: GraphQLObjectType, name: string): GraphQLField<unknown, unknown> | undefined => {
+  if (parent === schema.getQueryType()) {
+    if (name === SchemaMetaFieldDef.name) {
+      return SchemaMetaFieldDef;
+    }
+    if (name === TypeMetaFieldDef.name) {
+      return TypeMetaFieldDef;
+    }
+  }
+
+  return parent.getFields()[name];
+};
 
 /**
  * A simple upper estimate of the rows a query can touch: a leaf costs 0, an object 1 plus its
  * selection, and a list `base + size x (1 + selection)` where size is the page size argument
  * given (`first` or `last`, the larger if both; clamped to what the resolver accepts) or the
  * list's assumed size. Skip and include directives are ignored, so the estimate never undercounts.
+ * Introspection counts like data: its lists weigh what the schema holds (introspection-sizes.ts),
+ * and `ofType` deeper than any type's wrappers weighs nothing, since it is always null there.
  */
 export const estimateCost = (input: {
   schema: GraphQLSchema;
@@ -41,30 +60,38 @@ export const estimateCost = (input: {
     return 0;
   }
 
-  const costOf = (selectionSet: SelectionSetNode, parent: GraphQLObjectType, seen: Set<string>): number => {
+  const sizes = introspectionSizes(input.schema);
+
+  /** `wrappers` counts the `ofType` steps taken to reach `parent` (introspection only). */
+  const costOf = (selectionSet: SelectionSetNode, parent: GraphQLObjectType, seen: Set<string>, wrappers = 0): number => {
     let total = 0;
     for (const selection of selectionSet.selections) {
       if (selection.kind === Kind.INLINE_FRAGMENT) {
-        total += costOf(selection.selectionSet, parent, seen);
+        total += costOf(selection.selectionSet, parent, seen, wrappers);
         continue;
       }
       if (selection.kind === Kind.FRAGMENT_SPREAD) {
         const fragment = fragments.get(selection.name.value);
         if (fragment && !seen.has(fragment.name.value)) {
-          total += costOf(fragment.selectionSet, parent, new Set([...seen, fragment.name.value]));
+          total += costOf(fragment.selectionSet, parent, new Set([...seen, fragment.name.value]), wrappers);
         }
         continue;
       }
-      const field = parent.getFields()[selection.name.value];
-      if (!field || isIntrospectionField(selection.name.value)) {
+      const field = fieldOf(input.schema, parent, selection.name.value);
+      if (!field) {
+        continue;
+      }
+      const introspection = isIntrospectionTypeName(parent.name);
+      const unwrapped = introspection && field.name === 'ofType' ? wrappers + 1 : 0;
+      if (unwrapped > sizes.maxWrappers) {
         continue;
       }
       const hint = hintOf(field);
       const named = getNamedType(field.type);
       const composite = isCompositeType(named);
-      const inner = selection.selectionSet && isObjectType(named) ? costOf(selection.selectionSet, named, seen) : 0;
+      const inner = selection.selectionSet && isObjectType(named) ? costOf(selection.selectionSet, named, seen, unwrapped) : 0;
       const base = hint?.base ?? (composite ? 1 : 0);
-      let size = hint?.assumedSize;
+      let size = introspection ? sizes.lists[`${parent.name}.${field.name}`] : hint?.assumedSize;
       if (hint?.sizeArguments && hint.sizeArguments.length > 0) {
         const args = getArgumentValues(field, selection, input.variables ?? undefined);
         const asked = hint.sizeArguments.map((name) => args[name]).filter((value): value is number => typeof value === 'number');
@@ -81,5 +108,6 @@ export const estimateCost = (input: {
     return total;
   };
 
-  return costOf(operation.selectionSet, root, new Set());
+  // Introspection lists weigh fractions (averages per parent); the total is rounded up.
+  return Math.ceil(costOf(operation.selectionSet, root, new Set()));
 };

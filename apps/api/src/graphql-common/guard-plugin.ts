@@ -1,18 +1,40 @@
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import { GraphQLError } from './graphql-js.ts';
+import { oversizedAnswer } from './answer-size.ts';
 import { depthLimitRule } from './depth-limit-rule.ts';
+import { documentSizeRule } from './document-size-rule.ts';
 import { estimateCost } from './estimate-cost.ts';
 import { asksForIntrospection } from './introspection.ts';
 import { GRAPHQL_REQUEST_LIMITS } from './request-limits.ts';
+import { countTokensUpTo } from './token-count.ts';
+
+type Limits = typeof GRAPHQL_REQUEST_LIMITS;
 
 /**
- * Refusals that apply to a whole request. Depth is checked while validating; cost needs the
- * variables, so it is checked just before execution. `refusalFor` answers the error a caller
- * without access gets, or null when the caller may read.
+ * Refusals that apply to a whole request. The query's length in tokens is checked before it is
+ * parsed; depth, fields and aliases while validating; cost needs the variables, so it is checked
+ * just before execution; the answer's size once it is known. `refusalFor` answers the error a
+ * caller without access gets, or null when the caller may read. `limits` is for tests of the
+ * mechanism; the facades use the shared ones.
  */
-export const createGuardPlugin = <Context extends Record<string, unknown>>(refusalFor: (context: Context) => GraphQLError | null): Plugin<Context> => ({
+export const createGuardPlugin = <Context extends Record<string, unknown>>(
+  refusalFor: (context: Context) => GraphQLError | null,
+  limits: Limits = GRAPHQL_REQUEST_LIMITS,
+): Plugin<Context> => ({
+  onParams: ({ params, setResult }) => {
+    if (typeof params.query === 'string' && countTokensUpTo(params.query, limits.maxTokens) > limits.maxTokens) {
+      setResult({
+        errors: [
+          new GraphQLError(`The query is longer than ${limits.maxTokens} tokens; send a shorter query.`, {
+            extensions: { code: 'query_too_large', maxTokens: limits.maxTokens, http: { status: 400 } },
+          }),
+        ],
+      });
+    }
+  },
   onValidate: ({ addValidationRule }) => {
-    addValidationRule(depthLimitRule(GRAPHQL_REQUEST_LIMITS.maxDepth));
+    addValidationRule(depthLimitRule(limits.maxDepth));
+    addValidationRule(documentSizeRule(limits));
   },
   onExecute: ({ args, setResultAndStopExecution }) => {
     const refusal = refusalFor(args.contextValue as Context);
@@ -40,7 +62,7 @@ export const createGuardPlugin = <Context extends Record<string, unknown>>(refus
       operationName: args.operationName,
       variables: args.variableValues,
     });
-    const { maxCost } = GRAPHQL_REQUEST_LIMITS;
+    const { maxCost } = limits;
     if (estimate > maxCost) {
       setResultAndStopExecution({
         errors: [
@@ -50,6 +72,20 @@ export const createGuardPlugin = <Context extends Record<string, unknown>>(refus
           ),
         ],
       });
+
+      return undefined;
     }
+
+    return {
+      onExecuteDone: ({ result, setResult }) => {
+        if (isAsyncIterable(result)) {
+          return;
+        }
+        const replacement = oversizedAnswer(result, limits.maxAnswerBytes);
+        if (replacement) {
+          setResult(replacement);
+        }
+      },
+    };
   },
 });

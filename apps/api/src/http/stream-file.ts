@@ -25,5 +25,14 @@ export const streamFile = async (res: ServerResponse, file: FileResponse): Promi
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
   res.setHeader('Cache-Control', 'private, no-store');
-  await pipeline(stream, res);
+  try {
+    await pipeline(stream, res);
+  } catch (error) {
+    // The client closed the connection before the end (a cancelled download, a closed tab): that
+    // is its choice, not a failure of the service, so nothing is logged. Read errors still throw.
+    if ((error as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE' && res.destroyed) {
+      return;
+    }
+    throw error;
+  }
 };

@@ -1,7 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import { DomainError } from '@switchyard/domain/errors';
 import { DEMO_USER, isAdmin, STAFF_ROLES, toSessionUser, type SessionUser } from '@switchyard/domain/transport/session-user';
-import { findNulCharacter, nulCharacterProblem } from '@switchyard/domain/transport/nul-characters';
+import { findUnstorableInput, unstorableInputMessage } from '@switchyard/domain/transport/unstorable-input';
 import { resolveProtectedTenant } from '@switchyard/domain/transport/tenant-resolution';
 import { findTenant } from '@switchyard/db/transport/tenants';
 import type { TransportContext } from './context.ts';
@@ -19,20 +19,21 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
- * Every procedure starts here: a NUL anywhere in the input (path, query, body, tRPC input) or in
- * the query's tenant hint is refused before any check or statement (see nul-characters.ts).
- * Headers need no look: Node's HTTP parser refuses a NUL in them.
+ * Every procedure starts here: a NUL, an unpaired surrogate or too deep a nesting anywhere in the
+ * input (path, query, body, tRPC input) or in the query's tenant hint is refused before any check
+ * or statement (see unstorable-input.ts). Headers need no look: Node's HTTP parser refuses a NUL in
+ * them.
  */
-const refuseNulCharacters = t.middleware(async ({ ctx, getRawInput, next }) => {
-  const field = findNulCharacter({ tenant: ctx.tenantHints.queryTenant }) ?? findNulCharacter(await getRawInput());
-  if (field !== null) {
-    throw new DomainError('validation_error', nulCharacterProblem(field));
+const refuseUnstorableInput = t.middleware(async ({ ctx, getRawInput, next }) => {
+  const found = findUnstorableInput({ tenant: ctx.tenantHints.queryTenant }) ?? findUnstorableInput(await getRawInput());
+  if (found !== null) {
+    throw new DomainError('validation_error', unstorableInputMessage(found));
   }
 
   return next();
 });
 
-export const publicProcedure = t.procedure.use(refuseNulCharacters);
+export const publicProcedure = t.procedure.use(refuseUnstorableInput);
 
 const invalidToken = () => new DomainError('unauthorized', 'Invalid token');
 

@@ -5,7 +5,7 @@ import { wasRecentlyDelivered, type NewDelivery } from '@switchyard/db/webhooks/
 import { eventAllowed, eventSource, isUnrequestedPing, resolveEventType } from '@switchyard/domain/webhooks/event-type';
 import { evaluateFilter } from '@switchyard/domain/webhooks/filters';
 import { idempotencyKey } from '@switchyard/domain/webhooks/idempotency-key';
-import { checkJsonBody, JSON_BODY_PROBLEMS } from '@switchyard/domain/webhooks/json-body-check';
+import { checkJsonBody, JSON_BODY_PROBLEMS } from '@switchyard/domain/json-body-check';
 import { renderPrompt, renderTemplate } from '@switchyard/domain/webhooks/render-template';
 import type { WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
 import { interpretScriptRun } from '@switchyard/domain/webhooks/script-outcome';

@@ -89,9 +89,7 @@ export const webhookEnvShape = {
   MATRIX_API_URL: optionalUrl,
 };
 
-const webhookEnvSchema = z.object(webhookEnvShape);
-
-export type WebhookEnv = z.output<typeof webhookEnvSchema>;
+export type WebhookEnv = z.output<z.ZodObject<typeof webhookEnvShape>>;
 
 /** The variables the webhook service reads besides its own section. */
 export type WebhookServiceEnv = WebhookEnv & {

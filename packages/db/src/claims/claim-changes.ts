@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { DomainError } from '@switchyard/domain/errors';
@@ -24,8 +25,9 @@ export type ClaimPatch = {
 };
 
 const lockClaim = async (tx: SqlEntityManager, claimNumber: string) => {
-  // The row lock serialises concurrent changes of one claim (two staff members, two uploads).
-  const claim = await tx.findOne(Claim, { claimNumber }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+  // The row lock serialises concurrent changes of one claim (two staff members, two uploads): a
+  // plain FOR UPDATE, which waits for the holder; a skipping lock would make a busy claim look absent.
+  const claim = await tx.findOne(Claim, { claimNumber }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   if (!claim) {
     throw new DomainError('not_found', `Claim ${claimNumber} not found.`);
   }

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { DomainError } from '@switchyard/domain/errors';
@@ -56,7 +57,7 @@ export const recordDocument = (em: SqlEntityManager, input: NewDocument): Promis
     const claim = await tx.findOne(
       Claim,
       { claimNumber: input.claimNumber, ...(input.ownerClientId ? { client: input.ownerClientId } : {}) },
-      { lockMode: 4 /* PESSIMISTIC_WRITE */ },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
     if (!claim) {
       throw new DomainError('not_found', `Claim ${input.claimNumber} not found.`);
@@ -109,3 +110,18 @@ export const recordDocument = (em: SqlEntityManager, input: NewDocument): Promis
       created_at: document.createdAt,
     };
   });
+
+/** Of the given file names, those a document row names (the others are not part of any claim). */
+export const recordedStorageNames = async (em: SqlEntityManager, names: readonly string[]): Promise<Set<string>> => {
+  const found = new Set<string>();
+  for (let start = 0; start < names.length; start += 500) {
+    const batch = names.slice(start, start + 500);
+    const rows = await em.execute<{ storage_name: string }[]>(
+      `select storage_name from claims_document where storage_name in (${batch.map(() => '?').join(', ')})`,
+      batch,
+    );
+    rows.forEach((row) => found.add(row.storage_name));
+  }
+
+  return found;
+};

@@ -9,7 +9,18 @@ export type IntakeResult = {
   claimNumber: string;
   clientNumber: string;
   clientIsNew: boolean;
+  /**
+   * Set when the email belongs to a client and the request did not carry that client's session:
+   * the stored contact fields were kept, and the client is to be told a claim was filed under it.
+   */
+  keptClient: { id: string; email: string; contactName: string } | null;
 };
+
+/** The submitted contact details, written on an internal note when they were not applied. */
+export const givenContactDetails = (client: IntakeInput['client']): string =>
+  `Contact details given at intake: company "${client.company_name}", contact "${client.contact_name}", phone ${
+    client.phone ? `"${client.phone}"` : 'none'
+  }, email ${client.email}. The stored client details were kept because the request was not signed in as this client.`;
 
 /** `<prefix>-<year>-<counter>`, the counter zero-padded to at least four digits (see domain numbering). */
 const numberSql = (prefix: string, counter: string) =>
@@ -22,10 +33,14 @@ const numberSql = (prefix: string, counter: string) =>
  * and the counter rows it locks are released at its commit inside the database, so concurrent
  * intakes serialise on them only for the statement's own run, and a failure gives the numbers back
  * (no gaps). A unique-key race between two new clients with the same email is retried as a whole.
+ *
+ * An intake is anonymous, so an email alone proves nothing: an existing client's company, contact
+ * name and phone change only when `:sessionClientId` (the client of the request's session) is that
+ * client. Otherwise the stored row is left alone and the submitted details go on an internal note.
  */
 export const INTAKE_SQL = `
 with existing as (
-  select id, client_number from claims_client where email = :email for update
+  select id, client_number, company_name, contact_name, email from claims_client where email = :email for update
 ),
 clt as (
   insert into number_sequence (prefix, year, counter)
@@ -41,19 +56,21 @@ new_client as (
 updated_client as (
   update claims_client set company_name = :companyName, contact_name = :contactName,
     phone = coalesce(:phone::text, phone), tos_accepted_at = :now::timestamptz, updated_at = :now::timestamptz
-  where id = (select id from existing)
+  where id = (select id from existing) and id = :sessionClientId::uuid
   returning id, client_number
 ),
 client as (
-  select id, client_number, true as is_new from new_client
+  select id, client_number, true as is_new, false as kept, :companyName::text as company_name from new_client
   union all
-  select id, client_number, false from updated_client
+  select id, client_number, false, false, :companyName::text from updated_client
+  union all
+  select id, client_number, false, true, company_name from existing where id is distinct from :sessionClientId::uuid
 ),
 renamed_claims as (
   -- Older claims of a returning client are found by the company name it gives now.
   update claims_claim c set search_text = lower(c.claim_number || ' ' || :companyName || ' ' || d.name)
   from claims_debtor d
-  where d.id = c.debtor_id and c.client_id = (select id from existing)
+  where d.id = c.debtor_id and c.client_id = (select id from updated_client)
   returning c.id
 ),
 clm as (
@@ -70,7 +87,7 @@ claim as (
   insert into claims_claim (id, claim_number, client_id, debtor_id, amount_cents, currency, status, tier, description,
     client_reference, invoice_date, search_text, created_at, updated_at)
   select :claimId::uuid, ${numberSql('CLM', 'clm.counter')}, client.id, debtor.id, :amount::int, 'USD', 'NEW', 'TIER_1', :description,
-    :reference, :invoiceDate::date, lower(${numberSql('CLM', 'clm.counter')} || ' ' || :companyName || ' ' || debtor.name), :now::timestamptz, :now::timestamptz
+    :reference, :invoiceDate::date, lower(${numberSql('CLM', 'clm.counter')} || ' ' || client.company_name || ' ' || debtor.name), :now::timestamptz, :now::timestamptz
   from client, debtor, clm
   returning id, claim_number
 ),
@@ -81,32 +98,60 @@ note as (
   from claim
   returning id, claim_id
 ),
+given_details as (
+  insert into claims_note (id, claim_id, author_type, author_name, subject, content, visibility, created_at)
+  select :givenNoteId::uuid, claim.id, 'SYSTEM', :systemName, null, :givenDetails, 'INTERNAL', :now::timestamptz
+  from claim, client
+  where client.kept
+  returning id, claim_id
+),
 audit as (
   insert into claims_audit_entry (id, entity_type, entity_id, claim_id, action, field, new_value, actor, reason, created_at)
   select gen_random_uuid(), 'client', client.id, null, case when client.is_new then 'create' else 'update' end,
     null, null, :systemActor, case when client.is_new then 'intake' else 'intake by existing client' end, :now::timestamptz
   from client
+  where not client.kept
   union all
   select gen_random_uuid(), 'claim', claim.id, claim.id, 'create', 'status', 'NEW', client.client_number, null, :now::timestamptz
   from claim, client
   union all
   select gen_random_uuid(), 'note', note.id, note.claim_id, 'note_add', 'visibility', 'SHARED', :systemActor, null, :now::timestamptz
   from note
+  union all
+  select gen_random_uuid(), 'note', given_details.id, given_details.claim_id, 'note_add', 'visibility', 'INTERNAL', :systemActor,
+    'contact details given at intake were not applied', :now::timestamptz
+  from given_details
   returning id
 )
-select claim.id as claim_id, claim.claim_number, client.client_number, client.is_new,
+select claim.id as claim_id, claim.claim_number, client.id as client_id, client.client_number, client.is_new, client.kept,
+  (select contact_name from existing) as kept_contact_name, (select email from existing) as kept_email,
   (select count(*) from audit) as audit_rows, (select count(*) from renamed_claims) as renamed
 from claim, client`;
 
-export const recordIntake = (em: SqlEntityManager, input: IntakeInput, now: Date): Promise<IntakeResult> =>
+type IntakeRow = {
+  claim_id: string;
+  claim_number: string;
+  client_id: string;
+  client_number: string;
+  is_new: boolean;
+  kept: boolean;
+  kept_contact_name: string | null;
+  kept_email: string | null;
+};
+
+/** `sessionClientId`: the client whose session the request carried, if any. */
+export const recordIntake = (em: SqlEntityManager, input: IntakeInput, now: Date, sessionClientId: string | null = null): Promise<IntakeResult> =>
   statementWithRetry(em, async (tx) => {
-    const rows = await tx.execute<{ claim_id: string; claim_number: string; client_number: string; is_new: boolean }[]>(INTAKE_SQL, {
+    const rows = await tx.execute<IntakeRow[]>(INTAKE_SQL, {
       year: now.getUTCFullYear(),
       email: input.client.email,
       clientId: randomUUID(),
       companyName: input.client.company_name,
       contactName: input.client.contact_name,
       phone: input.client.phone ?? null,
+      sessionClientId,
+      givenNoteId: randomUUID(),
+      givenDetails: givenContactDetails(input.client),
       now,
       debtorId: randomUUID(),
       debtorName: input.debtor.name,
@@ -128,5 +173,11 @@ export const recordIntake = (em: SqlEntityManager, input: IntakeInput, now: Date
       throw new Error('intake statement returned no row');
     }
 
-    return { claimId: row.claim_id, claimNumber: row.claim_number, clientNumber: row.client_number, clientIsNew: row.is_new };
+    return {
+      claimId: row.claim_id,
+      claimNumber: row.claim_number,
+      clientNumber: row.client_number,
+      clientIsNew: row.is_new,
+      keptClient: row.kept ? { id: row.client_id, email: row.kept_email ?? input.client.email, contactName: row.kept_contact_name ?? '' } : null,
+    };
   });

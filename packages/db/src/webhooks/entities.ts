@@ -1,31 +1,52 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-// Table and column names are fixed by the migration; entities map onto them explicitly.
+// The entities declare the whole schema the migrations build (test/db/schema-diff.test.ts).
 export const WebhookDeliverySchema = defineEntity({
   name: 'WebhookDelivery',
   tableName: 'webhook_delivery',
+  indexes: [
+    { name: 'webhook_delivery_due_idx', properties: ['nextAttemptAt'], where: "status = 'queued'" },
+    { name: 'webhook_delivery_lease_idx', properties: ['lockedUntil'], where: "status = 'running'" },
+    { name: 'webhook_delivery_route_created_idx', columns: [{ name: 'route' }, { name: 'created_at', sort: 'DESC' }] },
+    // A failed direct delivery that got part-way, found by key when the sender retries it.
+    {
+      name: 'webhook_delivery_part_sent_idx',
+      columns: [{ name: 'idempotency_key' }, { name: 'finished_at', sort: 'DESC' }],
+      where: "status = 'failed' and sent_parts is not null",
+    },
+  ],
+  uniques: [
+    // At most one unfinished delivery per event: a sender's retry while it is queued is a duplicate.
+    { name: 'webhook_delivery_inflight_key_idx', properties: ['idempotencyKey'], where: "status in ('queued', 'running')" },
+  ],
+  checks: [
+    { name: 'webhook_delivery_mode_check', expression: "mode in ('agent', 'deliver_only')" },
+    { name: 'webhook_delivery_status_check', expression: "status in ('queued', 'running', 'delivered', 'failed')" },
+    { name: 'webhook_delivery_source_check', expression: "source in ('github', 'gitlab')" },
+    { name: 'webhook_delivery_max_attempts_check', expression: 'max_attempts > 0' },
+  ],
   properties: {
     id: p.uuid().primary(),
-    route: p.string(),
-    eventType: p.string().fieldName('event_type'),
-    idempotencyKey: p.string().fieldName('idempotency_key'),
-    mode: p.string(),
-    status: p.string(),
-    target: p.string(),
-    chatId: p.string().fieldName('chat_id').nullable(),
-    source: p.string().nullable(),
+    route: p.text(),
+    eventType: p.text().fieldName('event_type'),
+    idempotencyKey: p.text().fieldName('idempotency_key'),
+    mode: p.text(),
+    status: p.text(),
+    target: p.text(),
+    chatId: p.text().fieldName('chat_id').nullable(),
+    source: p.text().nullable(),
     prompt: p.text(),
-    skills: p.json<string[]>(),
+    skills: p.json<string[]>().defaultRaw("'[]'"),
     payload: p.json<unknown>(),
     agentReply: p.text().fieldName('agent_reply').nullable(),
     sentParts: p.json<string[]>().fieldName('sent_parts').nullable(),
-    attempts: p.integer(),
+    attempts: p.integer().default(0),
     maxAttempts: p.integer().fieldName('max_attempts'),
     nextAttemptAt: p.datetime().fieldName('next_attempt_at'),
     lockedUntil: p.datetime().fieldName('locked_until').nullable(),
-    lockedBy: p.string().fieldName('locked_by').nullable(),
+    lockedBy: p.text().fieldName('locked_by').nullable(),
     lastError: p.text().fieldName('last_error').nullable(),
-    resultRef: p.string().fieldName('result_ref').nullable(),
+    resultRef: p.text().fieldName('result_ref').nullable(),
     createdAt: p.datetime().fieldName('created_at'),
     updatedAt: p.datetime().fieldName('updated_at'),
     finishedAt: p.datetime().fieldName('finished_at').nullable(),
@@ -37,8 +58,9 @@ WebhookDeliverySchema.setClass(WebhookDelivery);
 export const WebhookIdempotencySchema = defineEntity({
   name: 'WebhookIdempotency',
   tableName: 'webhook_idempotency',
+  indexes: [{ name: 'webhook_idempotency_expires_idx', properties: ['expiresAt'] }],
   properties: {
-    key: p.string().primary(),
+    key: p.text().primary(),
     deliveryId: p.uuid().fieldName('delivery_id'),
     createdAt: p.datetime().fieldName('created_at'),
     expiresAt: p.datetime().fieldName('expires_at'),

@@ -37,7 +37,9 @@ const isoDate = z
     const date = new Date(`${value}T00:00:00Z`);
 
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'must be a real calendar date');
+  }, 'must be a real calendar date')
+  // The calendar has no year 0 (1 BC is followed by AD 1), and PostgreSQL refuses to store it.
+  .refine((value) => !value.startsWith('0000-'), 'must be a real calendar date (there is no year 0)');
 
 export const intakeInput = z.strictObject({
   client: z.strictObject({

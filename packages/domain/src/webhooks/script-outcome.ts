@@ -1,4 +1,4 @@
-import { checkJsonBody, JSON_BODY_PROBLEMS } from './json-body-check.ts';
+import { checkJsonBody, JSON_BODY_PROBLEMS } from '../json-body-check.ts';
 
 export type ScriptRun = {
   exitCode: number | null;

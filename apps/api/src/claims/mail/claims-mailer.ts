@@ -1,11 +1,20 @@
 import type { Logger } from '../../logger.ts';
 import type { MailTransport } from '../../mail/mail-transport.ts';
-import { intakeSummaryMail, signInLinkMail, clientMessageMail, type IntakeSummary, type ClientMessageSummary } from './templates.ts';
+import {
+  claimFiledUnderEmailMail,
+  clientMessageMail,
+  intakeSummaryMail,
+  signInLinkMail,
+  type ClaimFiledUnderEmail,
+  type ClientMessageSummary,
+  type IntakeSummary,
+} from './templates.ts';
 
 export type ClaimsMailer = {
   intakeSummary(summary: IntakeSummary): void;
   signInLink(to: string, contactName: string, link: string): void;
   clientMessage(summary: ClientMessageSummary): void;
+  claimFiledUnderEmail(notice: ClaimFiledUnderEmail): void;
   /** Waits for mails still being sent, so a shutdown does not drop them. */
   drain(): Promise<void>;
 };
@@ -44,6 +53,7 @@ export const createClaimsMailer = (options: {
     intakeSummary: (summary) => dispatch('intake_summary', intakeSummaryMail(options.teamEmail, summary), summary.claimId),
     signInLink: (to, contactName, link) => dispatch('sign_in_link', signInLinkMail(to, contactName, link), null),
     clientMessage: (summary) => dispatch('client_message', clientMessageMail(options.teamEmail, summary), summary.claimId),
+    claimFiledUnderEmail: (notice) => dispatch('claim_filed_under_email', claimFiledUnderEmailMail(notice), notice.claimId),
     drain: async () => {
       await Promise.allSettled([...pending]);
     },

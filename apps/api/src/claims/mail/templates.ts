@@ -55,3 +55,23 @@ export const clientMessageMail = (teamEmail: string, summary: ClientMessageSumma
   subject: `[${summary.claimNumber}] ${summary.subject}`,
   text: [`Message from ${summary.companyName} (${summary.clientNumber}) about ${summary.claimNumber}:`, ``, summary.content].join('\n'),
 });
+
+export type ClaimFiledUnderEmail = { claimId: string; claimNumber: string; to: string; contactName: string; link: string };
+
+/** To an existing client when someone not signed in as them filed a claim under their email. */
+export const claimFiledUnderEmailMail = (notice: ClaimFiledUnderEmail): OutgoingMail => ({
+  to: notice.to,
+  subject: `A claim was submitted under your email: ${notice.claimNumber}`,
+  text: [
+    `Hello ${notice.contactName},`,
+    ``,
+    `A new claim, ${notice.claimNumber}, was just submitted with your email address. It is listed in your claims portal.`,
+    `Your stored company and contact details were not changed; any details given with the claim wait for our team to review.`,
+    ``,
+    `Sign in to look at it (the link works once and expires in 15 minutes):`,
+    ``,
+    notice.link,
+    ``,
+    `If you did not submit this claim, reply to this email or send us a message from the portal and we will look into it.`,
+  ].join('\n'),
+});

@@ -1,5 +1,13 @@
 import { toIsoSeconds } from '@switchyard/domain/time';
+import { databaseAnswers } from '@switchyard/db/database-answers';
 import { publicProcedure } from '../trpc.ts';
 
-/** Answers without touching the database: a load balancer may call it every second. */
-export const health = publicProcedure.query(({ ctx }) => ({ status: 'ok', time: toIsoSeconds(ctx.now()) }));
+/**
+ * Probes the database with a read-only `select 1` (a load balancer may call this every second, so
+ * it writes nothing). Always 200: a database problem shows as `degraded`, so monitors can tell it
+ * from a dead process, as the transport service's health check does.
+ */
+export const health = publicProcedure.query(async ({ ctx }) => ({
+  status: (await databaseAnswers(ctx.db.fork())) ? 'ok' : 'degraded',
+  time: toIsoSeconds(ctx.now()),
+}));

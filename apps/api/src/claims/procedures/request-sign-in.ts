@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { signInRequestInput } from '@switchyard/domain/claims/schemas';
-import { LIMITS, RATE_LIMITS } from '@switchyard/domain/claims/limits';
-import { signInLink } from '@switchyard/domain/claims/sign-in-link';
-import { hashToken } from '@switchyard/domain/claims/tokens';
-import { findClientByEmail, storeMagicLink } from '@switchyard/db/claims/sign-in';
+import { RATE_LIMITS } from '@switchyard/domain/claims/limits';
+import { findClientByEmail } from '@switchyard/db/claims/sign-in';
+import { issueSignInLink } from '../issue-sign-in-link.ts';
 import { publicProcedure } from '../trpc.ts';
 import { enforceRateLimit, rateLimitedBy } from '../rate-limits.ts';
 
@@ -19,16 +17,7 @@ export const requestSignIn = publicProcedure
     const client = await findClientByEmail(ctx.db.fork(), input.email);
     // Known and unknown addresses take the same path up to here and get the same answer.
     if (client) {
-      const rawToken = randomBytes(32).toString('base64url');
-      const now = ctx.now();
-      await storeMagicLink(ctx.db.fork(), {
-        clientId: client.id,
-        tokenHash: hashToken(rawToken),
-        expiresAt: new Date(now.getTime() + LIMITS.magicLinkMinutes * 60_000),
-        requestedIp: ctx.ip,
-        now,
-      });
-      ctx.mailer.signInLink(client.email, client.contact_name, signInLink(ctx.env.PORTAL_URL, rawToken));
+      ctx.mailer.signInLink(client.email, client.contact_name, await issueSignInLink(ctx, client.id));
     }
 
     return { message: SAME_ANSWER };

@@ -1,9 +1,12 @@
 import { intakeInput } from '@switchyard/domain/claims/schemas';
 import { RATE_LIMITS } from '@switchyard/domain/claims/limits';
 import { formatCents } from '@switchyard/domain/money';
+import { hashToken } from '@switchyard/domain/claims/tokens';
 import { recordIntake } from '@switchyard/db/claims/intake';
+import { touchSession } from '@switchyard/db/claims/sign-in';
 import { publicProcedure } from '../trpc.ts';
 import { rateLimitedBy } from '../rate-limits.ts';
+import { issueSignInLink } from '../issue-sign-in-link.ts';
 
 export const submitIntake = publicProcedure
   // Counted before validation, so a flood of malformed requests is limited too.
@@ -11,7 +14,10 @@ export const submitIntake = publicProcedure
   .input(intakeInput)
   .mutation(async ({ ctx, input }) => {
     await ctx.captcha(input.captcha_token, ctx.ip);
-    const result = await recordIntake(ctx.db.em, input, ctx.now());
+    // Intake is public; a session only matters as proof that the caller is the client of the email.
+    // A missing, stale or foreign session is not an error: the intake simply counts as anonymous.
+    const session = ctx.bearerToken ? await touchSession(ctx.db.fork(), hashToken(ctx.bearerToken), ctx.now()) : null;
+    const result = await recordIntake(ctx.db.em, input, ctx.now(), session?.client.id ?? null);
     ctx.logger.info({ claimNumber: result.claimNumber, clientNumber: result.clientNumber }, 'claim received');
     ctx.mailer.intakeSummary({
       claimId: result.claimId,
@@ -24,6 +30,16 @@ export const submitIntake = publicProcedure
       amountDisplay: formatCents(input.claim.amount_cents),
       description: input.claim.description ?? null,
     });
+    if (result.keptClient) {
+      // The owner of the address hears of it, with a way in to look at (or dispute) the claim.
+      ctx.mailer.claimFiledUnderEmail({
+        claimId: result.claimId,
+        claimNumber: result.claimNumber,
+        to: result.keptClient.email,
+        contactName: result.keptClient.contactName,
+        link: await issueSignInLink(ctx, result.keptClient.id),
+      });
+    }
 
     return {
       claim_number: result.claimNumber,

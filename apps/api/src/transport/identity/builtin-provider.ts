@@ -3,7 +3,7 @@ import { DomainError } from '@switchyard/domain/errors';
 import { secretsMatch } from '@switchyard/domain/claims/tokens';
 import { isValidEmail, normalizeEmail, passwordProblem } from '@switchyard/domain/transport/identity/credentials';
 import { isPlainObject, mergeMetadata, selfAssignedRoleProblem, selfMovedTenantProblem, type Metadata } from '@switchyard/domain/transport/identity/metadata';
-import { findNulCharacter, nulCharacterProblem } from '@switchyard/domain/transport/nul-characters';
+import { findUnstorableInput, unstorableInputMessage } from '@switchyard/domain/transport/unstorable-input';
 import { PUBLIC_WRITE_LIMITS, RATE_LIMITED_MESSAGE } from '@switchyard/domain/transport/public-write-limits';
 import { digestOpaqueToken } from '@switchyard/domain/transport/tenants/impersonation';
 import { deleteIdentityToken, findUserByToken } from '@switchyard/db/transport/identity/identity-tokens';
@@ -67,9 +67,9 @@ const readBody = async (req: IncomingMessage): Promise<Record<string, unknown>> 
     throw refuse(400, 'bad_json', 'Could not parse request body as JSON');
   }
   // Checked once for the whole body: no field of a user may hold what PostgreSQL cannot store.
-  const field = findNulCharacter(body);
-  if (field !== null) {
-    throw refuse(400, 'validation_failed', nulCharacterProblem(field));
+  const found = findUnstorableInput(body);
+  if (found !== null) {
+    throw refuse(400, 'validation_failed', unstorableInputMessage(found));
   }
 
   return body;

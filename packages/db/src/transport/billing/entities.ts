@@ -1,66 +1,101 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { Tenant } from '../tenant-entities.ts';
 
-// The migration owns the schema; these map its tables for the ORM's metadata. Repositories use SQL.
-const owned = {
-  id: p.string().primary(),
-  tenantId: p.string().fieldName('tenant_id'),
-  createdAt: p.datetime().fieldName('created_at'),
-};
+// The entities declare the whole schema the migrations build (test/db/schema-diff.test.ts);
+// repositories use SQL.
+const owned = (table: string) => ({
+  id: p.text().primary(),
+  tenantId: () => p.manyToOne(Tenant).mapToPk().fieldName('tenant_id').foreignKeyName(`${table}_tenant_id_fkey`),
+  createdAt: p.datetime().fieldName('created_at').defaultRaw('now()'),
+});
+/** The household a row belongs to; removing the household removes the row. */
+const inHousehold = (table: string) => ({
+  householdId: () => p.manyToOne(Household).mapToPk().fieldName('household_id').deleteRule('cascade').foreignKeyName(`${table}_household_id_fkey`),
+});
 
 export const HouseholdSchema = defineEntity({
   name: 'TransportHousehold',
   tableName: 'transport_household',
+  indexes: [
+    { name: 'transport_household_tenant_idx', properties: ['tenantId', 'createdAt'] },
+    { name: 'transport_household_submitter_idx', properties: ['tenantId', 'submittedByUserId'], where: 'submitted_by_user_id is not null' },
+  ],
   properties: {
-    ...owned,
-    name: p.string(),
-    address: p.string().nullable(),
+    ...owned('transport_household'),
+    name: p.string().length(200),
+    address: p.string().length(500).nullable(),
     firstPickupDate: p.string().fieldName('first_pickup_date').columnType('date').nullable(),
-    policyAcknowledged: p.json<string[]>().fieldName('policy_acknowledged'),
-    emergencyContacts: p.json<Record<string, unknown>[]>().fieldName('emergency_contacts'),
+    policyAcknowledged: p.json<string[]>().fieldName('policy_acknowledged').defaultRaw("'[]'::jsonb"),
+    emergencyContacts: p.json<Record<string, unknown>[]>().fieldName('emergency_contacts').defaultRaw("'[]'::jsonb"),
+    /** The signed-in family user who submitted the registration, when one did. */
+    submittedByUserId: p.text().fieldName('submitted_by_user_id').nullable(),
   },
 });
+export class Household extends HouseholdSchema.class {}
+HouseholdSchema.setClass(Household);
 
 export const PayerSchema = defineEntity({
   name: 'TransportPayer',
   tableName: 'transport_payer',
+  indexes: [{ name: 'transport_payer_household_idx', properties: ['householdId', 'createdAt'] }],
+  // One primary payer per household: the registering parent.
+  uniques: [{ name: 'transport_payer_primary_uq', properties: ['householdId'], where: 'is_primary' }],
   properties: {
-    ...owned,
-    householdId: p.string().fieldName('household_id'),
-    name: p.string(),
-    email: p.string().nullable(),
-    phone: p.string().nullable(),
-    relationship: p.string().nullable(),
-    isPrimary: p.boolean().fieldName('is_primary'),
+    ...owned('transport_payer'),
+    ...inHousehold('transport_payer'),
+    name: p.string().length(200),
+    email: p.string().length(254).nullable(),
+    phone: p.string().length(50).nullable(),
+    relationship: p.string().length(50).nullable(),
+    isPrimary: p.boolean().fieldName('is_primary').default(false),
   },
 });
+export class Payer extends PayerSchema.class {}
+PayerSchema.setClass(Payer);
 
 export const ChildSchema = defineEntity({
   name: 'TransportChild',
   tableName: 'transport_child',
+  indexes: [
+    { name: 'transport_child_tenant_idx', properties: ['tenantId', 'active'] },
+    { name: 'transport_child_household_idx', properties: ['householdId', 'createdAt'] },
+  ],
+  checks: [
+    { name: 'transport_child_transport_need_check', expression: "transport_need in ('morning', 'afternoon', 'both')" },
+    { name: 'transport_child_trip_type_check', expression: "trip_type in ('one_way', 'two_way')" },
+    { name: 'transport_child_rate_weekly_cents_check', expression: 'rate_weekly_cents >= 0' },
+  ],
   properties: {
-    ...owned,
-    householdId: p.string().fieldName('household_id'),
-    name: p.string(),
-    school: p.string().nullable(),
-    schoolId: p.string().fieldName('school_id').nullable(),
-    grade: p.string().nullable(),
-    route: p.string().nullable(),
-    transportNeed: p.string().fieldName('transport_need'),
-    tripType: p.string().fieldName('trip_type'),
+    ...owned('transport_child'),
+    ...inHousehold('transport_child'),
+    name: p.string().length(200),
+    school: p.string().length(200).nullable(),
+    schoolId: p.string().length(100).fieldName('school_id').nullable(),
+    grade: p.string().length(20).nullable(),
+    route: p.string().length(100).nullable(),
+    transportNeed: p.text().fieldName('transport_need'),
+    tripType: p.text().fieldName('trip_type'),
     rateWeeklyCents: p.integer().fieldName('rate_weekly_cents'),
-    active: p.boolean(),
+    active: p.boolean().default(true),
   },
 });
+export class Child extends ChildSchema.class {}
+ChildSchema.setClass(Child);
 
 export const BillingAllocationSchema = defineEntity({
   name: 'TransportBillingAllocation',
   tableName: 'transport_billing_allocation',
+  indexes: [{ name: 'transport_billing_allocation_household_idx', properties: ['householdId', 'createdAt'] }],
+  checks: [
+    { name: 'transport_billing_allocation_split_type_check', expression: "split_type in ('percentage', 'fixed', 'per_child')" },
+    { name: 'transport_billing_allocation_value_check', expression: 'value >= 0' },
+  ],
   properties: {
-    ...owned,
-    householdId: p.string().fieldName('household_id'),
-    payerId: p.string().fieldName('payer_id'),
-    childId: p.string().fieldName('child_id'),
-    splitType: p.string().fieldName('split_type'),
+    ...owned('transport_billing_allocation'),
+    ...inHousehold('transport_billing_allocation'),
+    payerId: () => p.manyToOne(Payer).mapToPk().fieldName('payer_id').deleteRule('cascade').foreignKeyName('transport_billing_allocation_payer_id_fkey'),
+    childId: () => p.manyToOne(Child).mapToPk().fieldName('child_id').deleteRule('cascade').foreignKeyName('transport_billing_allocation_child_id_fkey'),
+    splitType: p.text().fieldName('split_type'),
     value: p.string().columnType('numeric(12,2)'),
   },
 });
@@ -68,52 +103,79 @@ export const BillingAllocationSchema = defineEntity({
 export const RegistrationSchema = defineEntity({
   name: 'TransportRegistration',
   tableName: 'transport_registration',
+  indexes: [{ name: 'transport_registration_tenant_idx', columns: [{ name: 'tenant_id' }, { name: 'created_at', sort: 'DESC' }] }],
+  checks: [{ name: 'transport_registration_status_check', expression: "status in ('pending', 'approved', 'rejected')" }],
   properties: {
-    ...owned,
-    householdId: p.string().fieldName('household_id'),
-    status: p.string(),
-    parentName: p.string().fieldName('parent_name'),
-    parentEmail: p.string().fieldName('parent_email'),
-    parentPhone: p.string().fieldName('parent_phone').nullable(),
-    updatedAt: p.datetime().fieldName('updated_at'),
+    ...owned('transport_registration'),
+    ...inHousehold('transport_registration'),
+    status: p.text().default('pending'),
+    parentName: p.string().length(200).fieldName('parent_name'),
+    parentEmail: p.string().length(254).fieldName('parent_email'),
+    parentPhone: p.string().length(50).fieldName('parent_phone').nullable(),
+    updatedAt: p.datetime().fieldName('updated_at').defaultRaw('now()'),
+    decisionReason: p.string().length(1000).fieldName('decision_reason').nullable(),
+    decidedBy: p.text().fieldName('decided_by').nullable(),
   },
 });
 
 export const InvoiceSchema = defineEntity({
   name: 'TransportInvoice',
   tableName: 'transport_invoice',
+  indexes: [
+    { name: 'transport_invoice_household_idx', properties: ['householdId', 'kind'] },
+    { name: 'transport_invoice_tenant_status_idx', properties: ['tenantId', 'status'] },
+    { name: 'transport_invoice_provider_ref_idx', properties: ['provider', 'providerRef'], where: 'provider_ref is not null' },
+  ],
+  // Generating twice for one cycle must not bill a payer twice.
+  uniques: [{ name: 'transport_invoice_cycle_uq', properties: ['payerId', 'cycleStart'], where: "kind = 'transportation'" }],
+  checks: [
+    { name: 'transport_invoice_kind_check', expression: "kind in ('registration', 'transportation')" },
+    { name: 'transport_invoice_status_check', expression: "status in ('pending', 'draft', 'sent', 'unpaid', 'partial', 'paid', 'void')" },
+    { name: 'transport_invoice_amount_cents_check', expression: 'amount_cents >= 0' },
+    { name: 'transport_invoice_amount_paid_cents_check', expression: 'amount_paid_cents >= 0' },
+  ],
   properties: {
-    ...owned,
-    householdId: p.string().fieldName('household_id'),
-    payerId: p.string().fieldName('payer_id').nullable(),
-    kind: p.string(),
-    status: p.string(),
+    ...owned('transport_invoice'),
+    ...inHousehold('transport_invoice'),
+    payerId: () => p.manyToOne(Payer).mapToPk().fieldName('payer_id').nullable().deleteRule('set null').foreignKeyName('transport_invoice_payer_id_fkey'),
+    kind: p.text(),
+    status: p.text(),
     amountCents: p.integer().fieldName('amount_cents'),
-    amountPaidCents: p.integer().fieldName('amount_paid_cents'),
-    provider: p.string(),
-    paymentUrl: p.string().fieldName('payment_url').nullable(),
+    amountPaidCents: p.integer().fieldName('amount_paid_cents').default(0),
+    provider: p.text().default('none'),
+    paymentUrl: p.text().fieldName('payment_url').nullable(),
     cycleStart: p.string().fieldName('cycle_start').columnType('date').nullable(),
     cycleEnd: p.string().fieldName('cycle_end').columnType('date').nullable(),
     sentAt: p.datetime().fieldName('sent_at').nullable(),
-    voidReason: p.string().fieldName('void_reason').nullable(),
+    voidReason: p.string().length(500).fieldName('void_reason').nullable(),
     voidedAt: p.datetime().fieldName('voided_at').nullable(),
-    providerRef: p.string().fieldName('provider_ref').nullable(),
+    providerRef: p.text().fieldName('provider_ref').nullable(),
   },
 });
+
+export class Invoice extends InvoiceSchema.class {}
+InvoiceSchema.setClass(Invoice);
 
 export const PaymentSchema = defineEntity({
   name: 'TransportPayment',
   tableName: 'transport_payment',
+  indexes: [{ name: 'transport_payment_invoice_idx', properties: ['invoiceId', 'paidAt'] }],
+  // A provider's payment is recorded once, however often its notification comes.
+  uniques: [{ name: 'transport_payment_provider_uq', properties: ['provider', 'providerPaymentId'], where: 'provider_payment_id is not null' }],
+  checks: [
+    { name: 'transport_payment_amount_cents_check', expression: 'amount_cents > 0' },
+    { name: 'transport_payment_method_check', expression: "method in ('cash', 'check', 'bank_transfer', 'card', 'other')" },
+  ],
   properties: {
-    ...owned,
-    invoiceId: p.string().fieldName('invoice_id'),
+    ...owned('transport_payment'),
+    invoiceId: () => p.manyToOne(Invoice).mapToPk().fieldName('invoice_id').deleteRule('cascade').foreignKeyName('transport_payment_invoice_id_fkey'),
     amountCents: p.integer().fieldName('amount_cents'),
-    method: p.string(),
-    reference: p.string().nullable(),
-    provider: p.string().nullable(),
-    providerPaymentId: p.string().fieldName('provider_payment_id').nullable(),
+    method: p.text(),
+    reference: p.string().length(200).nullable(),
+    provider: p.text().nullable(),
+    providerPaymentId: p.text().fieldName('provider_payment_id').nullable(),
     paidAt: p.datetime().fieldName('paid_at'),
-    recordedBy: p.string().fieldName('recorded_by'),
+    recordedBy: p.text().fieldName('recorded_by'),
   },
 });
 

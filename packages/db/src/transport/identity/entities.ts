@@ -1,17 +1,18 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-// Table and column names are fixed by the migration; entities map onto them explicitly.
+// The entities declare the whole schema the migrations build (test/db/schema-diff.test.ts).
 export const IdentityUserSchema = defineEntity({
   name: 'TransportIdentityUser',
   tableName: 'transport_identity_user',
+  checks: [{ name: 'transport_identity_user_email_check', expression: 'email = lower(email)' }],
   properties: {
     id: p.uuid().primary(),
-    email: p.string(),
+    email: p.string().length(254).unique('transport_identity_user_email_key'),
     passwordHash: p.text().fieldName('password_hash'),
-    userMetadata: p.json<Record<string, unknown>>().fieldName('user_metadata'),
-    appMetadata: p.json<Record<string, unknown>>().fieldName('app_metadata'),
-    createdAt: p.datetime().fieldName('created_at'),
-    updatedAt: p.datetime().fieldName('updated_at'),
+    userMetadata: p.json<Record<string, unknown>>().fieldName('user_metadata').defaultRaw("'{}'::jsonb"),
+    appMetadata: p.json<Record<string, unknown>>().fieldName('app_metadata').defaultRaw("'{}'::jsonb"),
+    createdAt: p.datetime().fieldName('created_at').defaultRaw('now()'),
+    updatedAt: p.datetime().fieldName('updated_at').defaultRaw('now()'),
   },
 });
 export class IdentityUser extends IdentityUserSchema.class {}
@@ -20,12 +21,14 @@ IdentityUserSchema.setClass(IdentityUser);
 export const IdentityTokenSchema = defineEntity({
   name: 'TransportIdentityToken',
   tableName: 'transport_identity_token',
+  indexes: [{ name: 'transport_identity_token_user_idx', properties: ['userId'] }],
+  checks: [{ name: 'transport_identity_token_kind_check', expression: "kind in ('access', 'refresh')" }],
   properties: {
-    tokenHash: p.string().primary().fieldName('token_hash'),
-    userId: p.uuid().fieldName('user_id'),
-    kind: p.string(),
+    tokenHash: p.text().primary().fieldName('token_hash'),
+    userId: () => p.manyToOne(IdentityUser).mapToPk().fieldName('user_id').deleteRule('cascade').foreignKeyName('transport_identity_token_user_id_fkey'),
+    kind: p.text(),
     expiresAt: p.datetime().fieldName('expires_at'),
-    createdAt: p.datetime().fieldName('created_at'),
+    createdAt: p.datetime().fieldName('created_at').defaultRaw('now()'),
   },
 });
 export class IdentityToken extends IdentityTokenSchema.class {}

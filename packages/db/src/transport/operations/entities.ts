@@ -1,36 +1,48 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { Tenant } from '../tenant-entities.ts';
 
-// Table and column names are fixed by Migration20261122000320_transport_operations; reads and
-// writes go through the raw-SQL repositories beside this file.
+// The entities declare the whole schema Migration20261122000320_transport_operations builds
+// (test/db/schema-diff.test.ts); reads and writes go through the raw-SQL repositories beside this file.
+
+const slugCheck = (table: string) => ({ name: `${table}_id_check`, expression: "id ~ '^[a-z0-9][a-z0-9-]*$'" });
+const ownedBy = (table: string) => ({
+  tenantId: () => p.manyToOne(Tenant).mapToPk().fieldName('tenant_id').primary().deleteRule('cascade').foreignKeyName(`${table}_tenant_id_fkey`),
+  id: p.text().primary(),
+});
 
 export const SchoolSchema = defineEntity({
   name: 'TransportSchool',
   tableName: 'transport_school',
+  checks: [slugCheck('transport_school')],
   properties: {
-    tenantId: p.string().fieldName('tenant_id').primary(),
-    id: p.string().primary(),
-    name: p.string(),
-    address: p.string().nullable(),
-    startTime: p.string().fieldName('start_time').nullable(),
-    endTime: p.string().fieldName('end_time').nullable(),
-    createdAt: p.datetime().fieldName('created_at'),
+    ...ownedBy('transport_school'),
+    name: p.string().length(200),
+    address: p.string().length(500).nullable(),
+    startTime: p.string().length(5).fieldName('start_time').nullable(),
+    endTime: p.string().length(5).fieldName('end_time').nullable(),
+    createdAt: p.datetime().fieldName('created_at').defaultRaw('now()'),
   },
 });
 export class School extends SchoolSchema.class {}
 SchoolSchema.setClass(School);
 
+// Buses have no other identity than the id their tracker reports under; position columns stay
+// null until the first report.
 export const BusSchema = defineEntity({
   name: 'TransportBus',
   tableName: 'transport_bus',
+  checks: [
+    { name: 'transport_bus_lat_check', expression: "lat >= '-90' and lat <= '90'" },
+    { name: 'transport_bus_lng_check', expression: "lng >= '-180' and lng <= '180'" },
+  ],
   properties: {
-    tenantId: p.string().fieldName('tenant_id').primary(),
-    id: p.string().primary(),
+    ...ownedBy('transport_bus'),
     lat: p.double().nullable(),
     lng: p.double().nullable(),
     heading: p.double().nullable(),
     speed: p.double().nullable(),
     lastUpdate: p.datetime().fieldName('last_update').nullable(),
-    createdAt: p.datetime().fieldName('created_at'),
+    createdAt: p.datetime().fieldName('created_at').defaultRaw('now()'),
   },
 });
 export class Bus extends BusSchema.class {}
@@ -39,18 +51,23 @@ BusSchema.setClass(Bus);
 export const RouteSchema = defineEntity({
   name: 'TransportRoute',
   tableName: 'transport_route',
+  checks: [
+    slugCheck('transport_route'),
+    { name: 'transport_route_mode_check', expression: "mode in ('morning', 'afternoon', 'both')" },
+    { name: 'transport_route_status_check', expression: "status in ('active', 'inactive', 'draft')" },
+    { name: 'transport_route_miles_check', expression: "miles >= '0'" },
+  ],
   properties: {
-    tenantId: p.string().fieldName('tenant_id').primary(),
-    id: p.string().primary(),
-    name: p.string(),
-    busId: p.string().fieldName('bus_id').nullable(),
-    driver: p.string().nullable(),
-    mode: p.string(),
-    status: p.string(),
+    ...ownedBy('transport_route'),
+    name: p.string().length(200),
+    busId: p.text().fieldName('bus_id').nullable(),
+    driver: p.string().length(200).nullable(),
+    mode: p.text().default('both'),
+    status: p.text().default('active'),
     miles: p.double().nullable(),
-    stops: p.integer(),
-    createdAt: p.datetime().fieldName('created_at'),
-    updatedAt: p.datetime().fieldName('updated_at'),
+    stops: p.integer().default(0),
+    createdAt: p.datetime().fieldName('created_at').defaultRaw('now()'),
+    updatedAt: p.datetime().fieldName('updated_at').defaultRaw('now()'),
   },
 });
 export class Route extends RouteSchema.class {}
@@ -59,16 +76,28 @@ RouteSchema.setClass(Route);
 export const RouteStopSchema = defineEntity({
   name: 'TransportRouteStop',
   tableName: 'transport_route_stop',
+  checks: [
+    { name: 'transport_route_stop_lat_check', expression: "lat >= '-90' and lat <= '90'" },
+    { name: 'transport_route_stop_lng_check', expression: "lng >= '-180' and lng <= '180'" },
+  ],
   properties: {
-    tenantId: p.string().fieldName('tenant_id').primary(),
-    routeId: p.string().fieldName('route_id').primary(),
+    // (tenant_id, route_id) is the stop's route; the route's key is (tenant_id, id).
+    route: () =>
+      p
+        .manyToOne(Route)
+        .mapToPk()
+        .fieldNames('tenant_id', 'route_id')
+        .primary()
+        .updateRule('no action')
+        .deleteRule('cascade')
+        .foreignKeyName('transport_route_stop_tenant_id_route_id_fkey'),
     position: p.integer().primary(),
-    name: p.string(),
-    address: p.string().nullable(),
+    name: p.string().length(200),
+    address: p.string().length(500).nullable(),
     lat: p.double().nullable(),
     lng: p.double().nullable(),
-    time: p.string().nullable(),
-    riders: p.json<unknown[]>(),
+    time: p.string().length(5).nullable(),
+    riders: p.json<unknown[]>().defaultRaw("'[]'::jsonb"),
   },
 });
 export class RouteStop extends RouteStopSchema.class {}

@@ -1,16 +1,17 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { Tenant } from '../tenant-entities.ts';
 
-// Table and column names are fixed by the migration; entities map onto them explicitly.
+// The entities declare the whole schema the migrations build (test/db/schema-diff.test.ts).
 export const ImpersonationSessionSchema = defineEntity({
   name: 'TransportImpersonationSession',
   tableName: 'transport_impersonation_session',
   properties: {
-    tokenHash: p.string().primary().fieldName('token_hash'),
-    tenantId: p.string().fieldName('tenant_id'),
-    userEmail: p.string().fieldName('user_email').nullable(),
-    targetRole: p.string().fieldName('target_role'),
-    adminUserId: p.string().fieldName('admin_user_id'),
-    adminEmail: p.string().fieldName('admin_email'),
+    tokenHash: p.text().primary().fieldName('token_hash'),
+    tenantId: () => p.manyToOne(Tenant).mapToPk().fieldName('tenant_id').deleteRule('cascade').foreignKeyName('transport_impersonation_session_tenant_id_fkey'),
+    userEmail: p.string().length(254).fieldName('user_email').nullable(),
+    targetRole: p.text().fieldName('target_role'),
+    adminUserId: p.text().fieldName('admin_user_id'),
+    adminEmail: p.text().fieldName('admin_email'),
     createdAt: p.datetime().fieldName('created_at'),
     expiresAt: p.datetime().fieldName('expires_at'),
     endedAt: p.datetime().fieldName('ended_at').nullable(),
@@ -22,17 +23,32 @@ ImpersonationSessionSchema.setClass(ImpersonationSession);
 export const TransportAuditSchema = defineEntity({
   name: 'TransportAuditEntry',
   tableName: 'transport_audit_log',
+  indexes: [
+    { name: 'transport_audit_log_tenant_idx', columns: [{ name: 'tenant_id' }, { name: 'created_at', sort: 'DESC' }] },
+    { name: 'transport_audit_log_created_idx', columns: [{ name: 'created_at', sort: 'DESC' }] },
+    {
+      name: 'transport_audit_log_household_idx',
+      columns: [{ name: 'tenant_id' }, { name: 'household_id' }, { name: 'created_at', sort: 'DESC' }],
+      where: 'household_id is not null',
+    },
+    {
+      name: 'transport_audit_log_subject_idx',
+      columns: [{ name: 'tenant_id' }, { name: 'subject_user_id' }, { name: 'created_at', sort: 'DESC' }],
+      where: 'subject_user_id is not null',
+    },
+  ],
   properties: {
     id: p.uuid().primary(),
-    tenantId: p.string().fieldName('tenant_id').nullable(),
-    actor: p.string(),
-    action: p.string(),
-    resource: p.string().nullable(),
-    details: p.json<Record<string, unknown>>(),
-    householdId: p.string().fieldName('household_id').nullable(),
-    subjectUserId: p.string().fieldName('subject_user_id').nullable(),
-    adminActor: p.boolean().fieldName('admin_actor').default(false),
-    createdAt: p.datetime().fieldName('created_at'),
+    // No foreign key: platform-wide rows have no tenant, and rows outlive what they describe.
+    tenantId: p.text().fieldName('tenant_id').nullable(),
+    actor: p.text(),
+    action: p.string().length(200),
+    resource: p.string().length(500).nullable(),
+    details: p.json<Record<string, unknown>>().defaultRaw("'{}'::jsonb"),
+    householdId: p.text().fieldName('household_id').nullable(),
+    subjectUserId: p.text().fieldName('subject_user_id').nullable(),
+    adminActor: p.boolean().fieldName('admin_actor').defaultRaw('false'),
+    createdAt: p.datetime().fieldName('created_at').defaultRaw('now()'),
   },
 });
 export class TransportAuditEntry extends TransportAuditSchema.class {}

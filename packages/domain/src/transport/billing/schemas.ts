@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableCalendarDate } from '../../calendar-date.ts';
 import { TRANSPORT_NEEDS } from './rates.ts';
 import { SPLIT_TYPES } from './billing-split.ts';
 import { PAYMENT_METHODS } from './invoice-lifecycle.ts';
@@ -11,15 +12,11 @@ const slug = z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9_-]*$/, 'mus
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 const id = z.string().trim().min(1).max(100);
 
-/** A calendar date that exists (2026-02-30 is refused). */
+/** A calendar date that exists and PostgreSQL stores (2026-02-30 and year 0000 are refused). */
 export const isoDateText = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
-  .refine((value) => {
-    const parsed = new Date(`${value}T00:00:00Z`);
-
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-  }, 'must be a real date');
+  .refine(isStorableCalendarDate, 'must be a real date from 0001-01-01 to 9999-12-31');
 
 export const LIMITS = { children: 10, emergencyContacts: 5, policies: 20 } as const;
 

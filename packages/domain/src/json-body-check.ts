@@ -1,4 +1,9 @@
 /**
+ * Limits a JSON input must respect before it is stored, shared by the services: the webhook
+ * receiver checks a body's raw bytes with `checkJsonBody` below, before parsing it; the transport
+ * service checks its parsed input against the same depth in `transport/unstorable-input.ts`,
+ * because tRPC parses its own bodies and query input.
+ *
  * Limits a webhook body must respect before it is parsed and stored. Valid JSON can still be
  * refused: nesting without bound makes rendering and the database's parser work (and recurse) far
  * more than the body's size suggests, and PostgreSQL's jsonb rejects `\u0000`, unpaired surrogate
