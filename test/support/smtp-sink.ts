@@ -5,12 +5,13 @@ export type CapturedMail = { to: string[]; from: string; raw: string; subject: s
 
 /**
  * A real SMTP server on loopback that keeps every message, so tests assert on mail exactly as a
- * mail server would receive it. `failNext` makes it refuse messages, to test failed delivery.
+ * mail server would receive it. `refuseMail` makes it refuse messages, to test failed delivery.
  */
 export const startSmtpSink = async () => {
   const messages: CapturedMail[] = [];
   const waiters: { predicate: (mail: CapturedMail) => boolean; resolve: (mail: CapturedMail) => void }[] = [];
   let refuse = false;
+  let refuseCode = 550;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -20,7 +21,7 @@ export const startSmtpSink = async () => {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         if (refuse) {
-          callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+          callback(Object.assign(new Error(refuseCode >= 500 ? 'mailbox unavailable' : 'try again later'), { responseCode: refuseCode }));
 
           return;
         }
@@ -52,8 +53,10 @@ export const startSmtpSink = async () => {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    refuseMail: (value: boolean) => {
+    /** Refuses every message: by default for good (550), or with a 4xx code as a passing trouble. */
+    refuseMail: (value: boolean, code = 550) => {
       refuse = value;
+      refuseCode = code;
     },
     waitFor: (predicate: (mail: CapturedMail) => boolean, timeoutMs = 10_000): Promise<CapturedMail> => {
       const existing = messages.find(predicate);

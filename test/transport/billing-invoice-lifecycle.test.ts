@@ -199,5 +199,11 @@ describe('one invoice: read, send, pay, void', () => {
     for (const path of ['/api/billing/invoices', '/api/billing/invoices/{invoice_id}', '/api/billing/invoices/{invoice_id}/send', '/api/billing/invoices/{invoice_id}/payments', '/api/billing/invoices/{invoice_id}/void']) {
       expect(document.paths[path], path).toBeDefined();
     }
+    const listed = document.paths['/api/billing/invoices'].get.responses['200'].content['application/json'].schema;
+    expect(listed.type).toBe('array');
+    expect(listed.items.properties).toHaveProperty('amount_paid');
+    const recorded = document.paths['/api/billing/invoices/{invoice_id}/payments'].post;
+    expect(recorded.responses['201'].content['application/json'].schema.properties).toHaveProperty('payments');
+    expect(recorded.requestBody.content['application/json'].schema.properties.method.enum).toContain('check');
   });
 });

@@ -101,6 +101,9 @@ describe('POST /api/payments/stripe/webhook', () => {
     const document = (await call(world, 'GET', '/api/openapi.json')).body;
     expect(document.paths['/api/payments/stripe/webhook']?.post).toBeDefined();
     expect(document.paths['/api/payments/square/webhook']?.post).toBeDefined();
+    const stripe = document.paths['/api/payments/stripe/webhook'].post;
+    expect(stripe.requestBody.content['application/json']).toBeDefined();
+    expect(stripe.responses['200'].content['application/json'].schema.properties.outcome.enum).toContain('duplicate');
   });
 });
 

@@ -1,35 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeJsonProvider as startFakeProvider, type FakeJsonProvider as FakeProvider } from '../support/fake-json-provider.ts';
 import { startOperationsHarness, type OperationsHarness } from './operations-harness.ts';
-
-type Reply = { status: number; body: unknown; delayMs?: number };
-
-/** A stand-in for TomTom and Open-Meteo: records each request and answers what the test set. */
-const startFakeProvider = async () => {
-  const requests: URL[] = [];
-  let reply: Reply = { status: 200, body: {} };
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    requests.push(new URL(req.url ?? '/', 'http://provider'));
-    const answer = reply;
-    setTimeout(() => {
-      res.writeHead(answer.status, { 'Content-Type': 'application/json' });
-      res.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
-    }, answer.delayMs ?? 0);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    reply: (next: Reply) => {
-      reply = next;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-};
-
-type FakeProvider = Awaited<ReturnType<typeof startFakeProvider>>;
 
 const feature = (iconCategory: number, magnitudeOfDelay: number) => ({
   type: 'Feature',
@@ -66,9 +37,20 @@ afterAll(async () => {
   await tomtom?.close();
   await weather?.close();
 });
+/**
+ * Provider answers are shared for a while (docs/transport.md): each test, and each call that must
+ * reach the provider again, starts an hour later on the service clock, after every stored answer
+ * and rate-limit window has lapsed.
+ */
+let clock = Date.now();
+const anHourLater = () => {
+  clock += 60 * 60 * 1000;
+  h.transport.setNow(new Date(clock));
+};
 beforeEach(() => {
   tomtom.requests.length = 0;
   weather.requests.length = 0;
+  anHourLater();
 });
 
 describe('GET /api/routes/{route_id}/conditions', () => {
@@ -136,10 +118,12 @@ describe('GET /api/health/tomtom', () => {
     expect(ok.body).toMatchObject({ ok: true, status: 200 });
     expect(tomtom.requests[0]?.pathname).toBe('/traffic/services/5/incidentDetails');
     tomtom.reply({ status: 403, body: 'Forbidden' });
+    anHourLater();
     const refused = await h.call('GET', '/api/health/tomtom');
     expect(refused.body).toEqual({ ok: false, status: 403, detail: 'TomTom answered HTTP 403' });
     expect(JSON.stringify(refused.body)).not.toContain(KEY);
     tomtom.reply({ status: 200, body: {}, delayMs: 600 });
+    anHourLater();
     expect((await h.call('GET', '/api/health/tomtom')).body).toEqual({ ok: false, status: 0, detail: 'TomTom did not answer in time' });
   });
 });
@@ -177,8 +161,10 @@ describe('GET /api/weather', () => {
     weather.reply({ status: 400, body: { error: true, reason: 'bad' } });
     expect(await h.call('GET', '/api/weather')).toEqual({ status: 502, body: { detail: 'Weather provider failed (HTTP 400)' } });
     weather.reply({ status: 200, body: 'nonsense' });
+    anHourLater();
     expect((await h.call('GET', '/api/weather')).status).toBe(502);
     weather.reply({ status: 200, body: forecast, delayMs: 600 });
+    anHourLater();
     expect(await h.call('GET', '/api/weather')).toEqual({ status: 502, body: { detail: 'Weather provider did not answer in time' } });
     expect(await keyless.call('GET', '/api/weather')).toEqual({ status: 502, body: { detail: 'Weather provider is unreachable' } });
   });

@@ -76,4 +76,13 @@ describe('approval and rejection mails', () => {
     expect((await call(world, 'PUT', `/api/registrations/${created.household_id}/reject`, { token: world.tokens.demo, body: { why: 'x' } })).status).toBe(400);
     expect(await snapshot(world)).toBe(before);
   });
+
+  it('documents the review and the payment settings in the OpenAPI document with their answers', async () => {
+    const document = (await call(world, 'GET', '/api/openapi.json')).body;
+    expect(document.paths['/api/registrations/{reg_id}'].get.responses['200'].content['application/json'].schema.properties).toHaveProperty('household');
+    expect(document.paths['/api/registrations/{reg_id}/reject'].put.requestBody.content['application/json'].schema.properties).toHaveProperty('reason');
+    const settings = document.paths['/api/tenant/settings/payments'];
+    expect(settings.get.responses['200'].content['application/json'].schema.properties).toHaveProperty('payment_instructions');
+    expect(settings.put.requestBody.content['application/json'].schema.properties).toHaveProperty('payment_instructions');
+  });
 });

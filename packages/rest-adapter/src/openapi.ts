@@ -32,14 +32,14 @@ const errorEnvelope = {
   },
 };
 
-const toJsonSchema = (schema: z.ZodType): Record<string, unknown> => {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> => {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   delete json.$schema;
 
   return json;
 };
 
-/** Builds an OpenAPI 3.1 document from the route table and the procedures' own input schemas. */
+/** Builds an OpenAPI 3.1 document from the route table and the procedures' own input and output schemas. */
 export const buildOpenApiDocument = (info: OpenApiInfo, routes: RestRoute[], security: OpenApiSecurity) => {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
@@ -67,7 +67,7 @@ export const buildOpenApiDocument = (info: OpenApiInfo, routes: RestRoute[], sec
       responses: {
         [String(route.successStatus)]: route.streamsFile
           ? { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
-          : { description: 'Success', content: { 'application/json': { schema: { type: 'object' } } } },
+          : { description: 'Success', content: { 'application/json': { schema: route.outputSchema ? toJsonSchema(route.outputSchema, 'output') : { type: 'object' } } } },
         ...Object.fromEntries(
           ['validation_error', ...(route.errors ?? [])].map((code) => [
             ERROR_STATUS[code] ?? '500',
@@ -86,6 +86,10 @@ export const buildOpenApiDocument = (info: OpenApiInfo, routes: RestRoute[], sec
           },
         },
       };
+    }
+    if (route.input === 'raw') {
+      // The body is read as sent (a provider's signed notification), so it is documented as bytes.
+      operation.requestBody = { required: true, content: { 'application/json': { schema: { type: 'object', description: 'The provider notification, verified over its exact bytes' } } } };
     }
     if (route.input === 'multipart') {
       const fieldProperties = Object.fromEntries(Object.entries(properties).filter(([name]) => !pathParams.includes(name)));

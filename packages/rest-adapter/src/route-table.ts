@@ -33,29 +33,63 @@ export type RestRoute = {
   streamsFile?: boolean;
   /** Documented error codes besides the ones every route can give. */
   errors?: string[];
+  /** The schema of the success body, for the OpenAPI document. */
+  outputSchema?: ZodType;
 };
+
+/**
+ * What a procedure declares of its REST path, beside its code: `.meta({ rest: {...} })`. The
+ * service's route table is derived from its router, so a route always names a real procedure.
+ */
+export type RestMeta = {
+  method: HttpMethod;
+  /** OpenAPI-style template: `/api/claims/{claim_number}`. */
+  path: string;
+  status: 200 | 201;
+  /** Where the rest of the input comes from besides path parameters; `none` when left out. */
+  input?: RestRoute['input'];
+  summary: string;
+  tags: string[];
+  access: Access;
+  errors?: string[];
+  streamsFile?: boolean;
+  /** Multipart routes: the procedure (of the same router) asked before the body is read. */
+  preflight?: object;
+  /** The input as documented, where the procedure's own schema says more than a caller may send. */
+  documentedInput?: ZodType;
+};
+
+/** The meta every procedure of the HTTP services may carry. */
+export type ProcedureMeta = { rest?: RestMeta };
 
 export type CompiledRoute = RestRoute & { pattern: RegExp; paramNames: string[] };
 
+/**
+ * Routes in matching order: fewer path parameters first, so a literal path (`/api/routes/import`)
+ * wins over a template of the same shape (`/api/routes/{route_id}`) whatever order they were
+ * declared in.
+ */
 export const compileRoutes = (routes: RestRoute[]): CompiledRoute[] =>
-  routes.map((route) => {
-    const paramNames: string[] = [];
-    const source = route.path
-      .split('/')
-      .map((segment) => {
-        const match = /^\{(\w+)\}$/.exec(segment);
-        if (match?.[1]) {
-          paramNames.push(match[1]);
+  routes
+    .map((route) => {
+      const paramNames: string[] = [];
+      const source = route.path
+        .split('/')
+        .map((segment) => {
+          const match = /^\{(\w+)\}$/.exec(segment);
+          if (match?.[1]) {
+            paramNames.push(match[1]);
 
-          return '([^/]+)';
-        }
+            return '([^/]+)';
+          }
 
-        return segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-      })
-      .join('/');
+          return segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+        })
+        .join('/');
 
-    return { ...route, pattern: new RegExp(`^${source}/?$`), paramNames };
-  });
+      return { ...route, pattern: new RegExp(`^${source}/?$`), paramNames };
+    })
+    .sort((left, right) => left.paramNames.length - right.paramNames.length);
 
 export type RouteMatch =
   | { kind: 'found'; route: CompiledRoute; params: Record<string, string> }

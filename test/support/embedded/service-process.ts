@@ -18,8 +18,15 @@ export type ServiceProcess = {
   kill(): Promise<void>;
 };
 
-export const spawnService = (env: Record<string, string | undefined>): { child: ChildProcess; output: () => string; stderr: () => string } => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+/** The source through tsx, as in development; `compiled` runs the build's apps/api/dist/main.js, as `npm start` does. */
+export type ServiceEntry = 'source' | 'compiled';
+const entryArgs = (entry: ServiceEntry) => (entry === 'compiled' ? ['apps/api/dist/main.js'] : ['--import', 'tsx', 'apps/api/src/main.ts']);
+
+export const spawnService = (
+  env: Record<string, string | undefined>,
+  entry: ServiceEntry = 'source',
+): { child: ChildProcess; output: () => string; stderr: () => string } => {
+  const child = spawn(process.execPath, entryArgs(entry), {
     cwd: REPO_ROOT,
     env: childEnv({
       NODE_ENV: 'test',
@@ -63,8 +70,8 @@ const listeningUrls = (output: string): Map<string, string> => {
   return urls;
 };
 
-export const startService = async (env: Record<string, string | undefined>): Promise<ServiceProcess> => {
-  const { child, output } = spawnService(env);
+export const startService = async (env: Record<string, string | undefined>, entry: ServiceEntry = 'source'): Promise<ServiceProcess> => {
+  const { child, output } = spawnService(env, entry);
   const urls = await waitFor(
     () => {
       if (child.exitCode !== null) {

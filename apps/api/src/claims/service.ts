@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { LIMITS } from '@switchyard/domain/claims/limits';
 import { DomainError } from '@switchyard/domain/errors';
 import { createRestHandler } from '@switchyard/rest-adapter/create-rest-handler';
@@ -16,18 +15,19 @@ import { applySecurityHeaders, arrivedOverHttps } from '../http/security-headers
 import { createStaticHandler } from '../http/serve-static.ts';
 import { streamFile } from '../http/stream-file.ts';
 import { startHttpServer, type RunningServer } from '../http/start-http-server.ts';
+import { createTrpcHttpHandler } from '../http/create-trpc-http-handler.ts';
+import { restRoutesOf } from '../http/rest-routes-of-router.ts';
+import { MAX_JSON_BYTES } from '../http/max-json-bytes.ts';
 import { createCaptchaVerifier } from './captcha.ts';
 import { createClaimsContext, type ClaimsServices } from './context.ts';
-import { describeError, headersOfErrors } from './errors.ts';
+import { claimsErrors } from './errors.ts';
 import { createGraphqlHandler } from './graphql/create-graphql-handler.ts';
-import { createClaimsMailer } from './mail/claims-mailer.ts';
+import { CLAIMS_MAIL_SOURCE, createClaimsMailer } from './mail/claims-mailer.ts';
+import { startOutboxWorker } from '../mail/outbox-worker.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
-import { claimsRestRoutes } from './rest-routes.ts';
 import { PARTIAL_UPLOAD_GRACE_MS, sweepPartialUploads } from './sweep-partial-uploads.ts';
 import { claimsRouter } from './router.ts';
 import { createCallerFactory } from './trpc.ts';
-
-const MAX_JSON_BYTES = 256 * 1024;
 
 /** Resolves the staff key: configured, or in development a fresh one printed once. */
 const resolveStaffKey = (env: Env, logger: Logger): string => {
@@ -59,6 +59,19 @@ export const createClaimsService = (options: {
   const logger = options.logger.child({ service: 'claims' });
   const transport = createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_DIR, logger });
   const now = options.now ?? (() => new Date());
+  const outbox = startOutboxWorker({
+    source: CLAIMS_MAIL_SOURCE,
+    db,
+    transport,
+    logger,
+    now,
+    // As decided for failed email: logged (by the worker) and recorded on the claim's audit trail.
+    onGiveUp: async (mail, cause) => {
+      if (mail.reference) {
+        await recordEmailFailure(db.em, { claimId: mail.reference, cause, now: now() });
+      }
+    },
+  });
   const services: ClaimsServices = {
     env,
     db,
@@ -66,29 +79,19 @@ export const createClaimsService = (options: {
     now,
     staffKey: options.staffKey ?? resolveStaffKey(env, logger),
     captcha: createCaptchaVerifier({ secret: env.CAPTCHA_SECRET, verifyUrl: env.CAPTCHA_VERIFY_URL }),
-    mailer: createClaimsMailer({
-      transport,
-      teamEmail: env.TEAM_EMAIL,
-      logger,
-      recordFailure: (claimId, cause) => recordEmailFailure(db.em, { claimId, cause, now: now() }),
-    }),
+    mailer: createClaimsMailer({ db, teamEmail: env.TEAM_EMAIL, logger, now, wake: outbox.wake }),
   };
 
+  /** Every documented path, as the procedures declare them (`meta.rest`). */
+  const restRoutes = restRoutesOf(claimsRouter);
   const createCaller = createCallerFactory(claimsRouter);
   const callProcedure = (ctx: ReturnType<typeof createClaimsContext>, path: string, input: unknown) =>
     callProcedureAt(createCaller(ctx), path, input);
 
-  const toErrorResponse = (error: unknown) => {
-    const described = describeError(error);
-    if (described.unexpected) {
-      logger.error({ err: error }, 'request failed');
-    }
-
-    return { status: described.status, body: described.body, headers: described.headers };
-  };
+  const toErrorResponse = claimsErrors.answerWith(logger);
 
   const rest = createRestHandler({
-    routes: claimsRestRoutes,
+    routes: restRoutes,
     createContext: (req, restTransport) => createClaimsContext(services, req, restTransport),
     call: callProcedure,
     toErrorResponse,
@@ -103,23 +106,11 @@ export const createClaimsService = (options: {
     streamFile,
   });
 
-  const trpc = createHTTPHandler({
-    router: claimsRouter,
-    basePath: '/trpc/',
-    maxBodySize: MAX_JSON_BYTES,
-    createContext: ({ req }) => createClaimsContext(services, req),
-    // The status comes from the error formatter; the headers (Retry-After) from the same mapping as REST.
-    responseMeta: ({ errors }) => ({ headers: headersOfErrors(errors) }),
-    onError: ({ error }) => {
-      if (describeError(error).unexpected) {
-        logger.error({ err: error }, 'trpc call failed');
-      }
-    },
-  });
+  const trpc = createTrpcHttpHandler({ router: claimsRouter, createContext: (req) => createClaimsContext(services, req), errors: claimsErrors, logger });
 
   const openApi = buildOpenApiDocument(
     { title: 'switchyard claim recovery portal', version: '1.0.0', description: 'Claim intake, client portal and staff API.' },
-    claimsRestRoutes,
+    restRoutes,
     {
       schemeFor: { client: 'session', staff: 'staffKey' },
       schemes: {
@@ -134,7 +125,7 @@ export const createClaimsService = (options: {
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     applySecurityHeaders(res, env.isProduction);
     if (env.isProduction && !arrivedOverHttps(req, env.TRUST_PROXY)) {
-      sendJson(res, 403, { error: { code: 'forbidden', message: 'This service is only available over HTTPS.' } });
+      claimsErrors.send(res, toErrorResponse(new DomainError('forbidden', 'This service is only available over HTTPS.')));
 
       return;
     }
@@ -162,31 +153,26 @@ export const createClaimsService = (options: {
       return;
     }
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      const { status, body } = toErrorResponse(new DomainError('not_found', `Nothing is served at ${pathname}.`));
-      sendJson(res, status, body);
+      claimsErrors.send(res, toErrorResponse(new DomainError('not_found', `Nothing is served at ${pathname}.`)));
 
       return;
     }
     if (serveSpa && (await serveSpa(req, res))) {
       return;
     }
-    sendJson(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
+    claimsErrors.send(res, toErrorResponse(new DomainError('not_found', 'Not found.')));
   };
 
   return {
     handle: (req, res) => {
       route(req, res).catch((error: unknown) => {
-        logger.error({ err: error }, 'unhandled request failure');
-        if (!res.headersSent) {
-          sendJson(res, 500, { error: { code: 'internal_error', message: 'Something went wrong on our side.' } });
-        } else {
-          res.destroy();
-        }
+        // Logged by the layer when unexpected; a response already under way is cut off.
+        claimsErrors.send(res, toErrorResponse(error));
       });
     },
     services,
     close: async () => {
-      await services.mailer.drain();
+      await outbox.stop();
       transport.close();
     },
   };

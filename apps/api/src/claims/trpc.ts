@@ -2,27 +2,11 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { DomainError } from '@switchyard/domain/errors';
 import { secretsMatch, hashToken } from '@switchyard/domain/claims/tokens';
 import { touchSession } from '@switchyard/db/claims/sign-in';
+import type { ProcedureMeta } from '@switchyard/rest-adapter/route-table';
 import type { ClaimsContext } from './context.ts';
-import { describeError } from './errors.ts';
+import { claimsErrors } from './errors.ts';
 
-const t = initTRPC.context<ClaimsContext>().create({
-  errorFormatter: ({ shape, error }) => {
-    const described = describeError(error);
-
-    // Built field by field: tRPC adds a stack trace outside production, and no caller may see one.
-    return {
-      code: shape.code,
-      message: described.body.error.message,
-      data: {
-        code: shape.data.code,
-        httpStatus: described.status,
-        path: shape.data.path,
-        appCode: described.body.error.code,
-        issues: described.issues,
-      },
-    };
-  },
-});
+const t = initTRPC.context<ClaimsContext>().meta<ProcedureMeta>().create({ errorFormatter: claimsErrors.formatTrpcError });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

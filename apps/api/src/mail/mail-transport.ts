@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Logger } from '../logger.ts';
 
-export type OutgoingMail = { to: string; subject: string; text: string };
+export type OutgoingMail = { to: string; subject: string; text: string; replyTo?: string };
 
 export type MailTransport = { send(mail: OutgoingMail): Promise<void>; close(): void };
 

@@ -4,7 +4,7 @@ import { tenantsRouter } from './tenants/router.ts';
 import { operationsRouter } from './operations/router.ts';
 import { billingRouter } from './billing/router.ts';
 
-/** One sub-router per feature folder; each folder's rest-routes.ts maps its documented paths. */
+/** One sub-router per feature folder; each procedure declares its documented REST path (`meta.rest`). */
 export const transportRouter = router({
   identity: identityRouter,
   tenants: tenantsRouter,

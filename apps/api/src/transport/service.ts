@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { DomainError } from '@switchyard/domain/errors';
 import { createRestHandler } from '@switchyard/rest-adapter/create-rest-handler';
 import { buildOpenApiDocument } from '@switchyard/rest-adapter/openapi';
@@ -12,21 +11,21 @@ import { callProcedureAt } from '../http/call-procedure.ts';
 import { applySecurityHeaders, arrivedOverHttps } from '../http/security-headers.ts';
 import { createStaticHandler } from '../http/serve-static.ts';
 import { startHttpServer, type RunningServer } from '../http/start-http-server.ts';
+import { createTrpcHttpHandler } from '../http/create-trpc-http-handler.ts';
+import { restRoutesOf } from '../http/rest-routes-of-router.ts';
+import { MAX_JSON_BYTES } from '../http/max-json-bytes.ts';
 import { streamFile } from '../http/stream-file.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
 import { createTransportContext, type TransportServices } from './context.ts';
-import { describeTransportError } from './errors.ts';
+import { transportErrors } from './errors.ts';
 import { createTransportGraphqlHandler } from './graphql/create-graphql-handler.ts';
 import { ensureBootstrapAdmin } from './identity/bootstrap-admin.ts';
 import { seedDemoData } from './seed-demo-data.ts';
 import { createBuiltinIdentityHandler } from './identity/builtin-provider.ts';
 import { createIdentityClient } from './identity/identity-client.ts';
 import { isOwnLoopbackCall } from './identity/own-call.ts';
-import { transportRestRoutes } from './rest-routes.ts';
 import { transportRouter } from './router.ts';
 import { createCallerFactory } from './trpc.ts';
-
-const MAX_JSON_BYTES = 256 * 1024;
 
 /** `/{tenant}/api/...` is the same API for one tenant: the segment becomes a tenant hint. */
 const TENANT_PREFIX = /^\/([a-z0-9][a-z0-9-]*)(\/api(?:\/.*)?)$/i;
@@ -70,19 +69,14 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     ? null
     : createBuiltinIdentityHandler({ db, apiKey: env.IDENTITY_API_KEY, serviceKey: identityServiceKey, trustProxy: env.TRUST_PROXY, now: services.now, logger });
 
+  /** Every documented path, as the procedures declare them (`meta.rest`). */
+  const restRoutes = restRoutesOf(transportRouter);
   const createCaller = createCallerFactory(transportRouter);
-  const toErrorResponse = (error: unknown) => {
-    const described = describeTransportError(error);
-    if (described.unexpected) {
-      logger.error({ err: error }, 'request failed');
-    }
-
-    return { status: described.status, body: described.body, headers: described.headers };
-  };
+  const toErrorResponse = transportErrors.answerWith(logger);
   const requestTenant = new WeakMap<IncomingMessage, string | null>();
 
   const rest = createRestHandler({
-    routes: transportRestRoutes,
+    routes: restRoutes,
     createContext: (req, restTransport) => createTransportContext(services, req, requestTenant.get(req) ?? null, restTransport),
     call: (ctx, path, input) => callProcedureAt(createCaller(ctx), path, input),
     toErrorResponse,
@@ -92,21 +86,11 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     contextQueryParams: ['tenant', 'slug'],
   });
 
-  const trpc = createHTTPHandler({
-    router: transportRouter,
-    basePath: '/trpc/',
-    maxBodySize: MAX_JSON_BYTES,
-    createContext: ({ req }) => createTransportContext(services, req, null),
-    onError: ({ error }) => {
-      if (describeTransportError(error).unexpected) {
-        logger.error({ err: error }, 'trpc call failed');
-      }
-    },
-  });
+  const trpc = createTrpcHttpHandler({ router: transportRouter, createContext: (req) => createTransportContext(services, req, null), errors: transportErrors, logger });
 
   const openApi = buildOpenApiDocument(
     { title: 'switchyard school transport', version: '1.0.0', description: 'Multi-tenant school transport API.' },
-    transportRestRoutes,
+    restRoutes,
     {
       schemeFor: { tenant: 'accessToken', admin: 'accessToken', impersonation: 'impersonationToken' },
       schemes: {
@@ -129,7 +113,7 @@ export const createTransportService = (options: { env: Env; db: Database; logger
       }
     }
     if (env.isProduction && !arrivedOverHttps(req, env.TRUST_PROXY)) {
-      sendJson(res, 403, { detail: 'This service is only available over HTTPS.' });
+      transportErrors.send(res, toErrorResponse(new DomainError('forbidden', 'This service is only available over HTTPS.')));
 
       return;
     }
@@ -162,19 +146,14 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     if (serveSpa && !API_PATH.test(pathname) && (await serveSpa(req, res))) {
       return;
     }
-    const { status, body } = toErrorResponse(new DomainError('not_found', 'Not Found'));
-    sendJson(res, status, body);
+    transportErrors.send(res, toErrorResponse(new DomainError('not_found', 'Not Found')));
   };
 
   return {
     handle: (req, res) => {
       route(req, res).catch((error: unknown) => {
-        logger.error({ err: error }, 'unhandled request failure');
-        if (!res.headersSent) {
-          sendJson(res, 500, { detail: 'Internal server error' });
-        } else {
-          res.destroy();
-        }
+        // Logged by the layer when unexpected; a response already under way is cut off.
+        transportErrors.send(res, toErrorResponse(error));
       });
     },
     services,

@@ -4,16 +4,11 @@ import { DEMO_USER, isAdmin, STAFF_ROLES, toSessionUser, type SessionUser } from
 import { findUnstorableInput, unstorableInputMessage } from '@switchyard/domain/transport/unstorable-input';
 import { resolveProtectedTenant } from '@switchyard/domain/transport/tenant-resolution';
 import { findTenant } from '@switchyard/db/transport/tenants';
+import type { ProcedureMeta } from '@switchyard/rest-adapter/route-table';
 import type { TransportContext } from './context.ts';
-import { describeTransportError } from './errors.ts';
+import { transportErrors } from './errors.ts';
 
-const t = initTRPC.context<TransportContext>().create({
-  errorFormatter: ({ shape, error }) => {
-    const described = describeTransportError(error);
-
-    return { ...shape, message: described.body.detail, data: { ...shape.data, httpStatus: described.status, appCode: described.code, issues: described.issues } };
-  },
-});
+const t = initTRPC.context<TransportContext>().meta<ProcedureMeta>().create({ errorFormatter: transportErrors.formatTrpcError });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

@@ -26,10 +26,10 @@ export type SocketServer = {
  * connection handler, on a unix socket in DATA_DIR (readable by this user only) or, when that
  * path is too long for a socket, on a loopback port.
  */
-export const serveOverSocket = async (pglite: PGlite, dataDir: string): Promise<SocketServer> => {
+export const serveOverSocket = async (pglite: PGlite, dataDir: string, idleHoldLimitMs = IDLE_HOLD_LIMIT_MS): Promise<SocketServer> => {
   const sockets = new Map<number, Socket>();
   const sessions = new ExclusiveSessions(pglite, {
-    idleHoldLimitMs: IDLE_HOLD_LIMIT_MS,
+    idleHoldLimitMs,
     disconnect: (id) => sockets.get(id)?.destroy(),
   });
   const server = createServer((socket) => {

@@ -7,7 +7,10 @@ import { Migration20261122000320TransportOperations } from './Migration202611220
 import { Migration20261122000330TransportBilling } from './Migration20261122000330_transport_billing.ts';
 import { Migration20261122000340TransportHouseholdSubmitter } from './Migration20261122000340_transport_household_submitter.ts';
 import { Migration20261122000400WebhookSentParts } from './Migration20261122000400_webhook_sent_parts.ts';
+import { Migration20261124000510TransportProviderCache } from './Migration20261124000510_transport_provider_cache.ts';
+import { Migration20261124000520TransportIdentitySession } from './Migration20261124000520_transport_identity_session.ts';
 import { Migration20261124000917DoublePrecisionChecks } from './Migration20261124000917_double_precision_checks.ts';
+import { Migration20261124001500MailOutbox } from './Migration20261124001500_mail_outbox.ts';
 import { Migration20261124001600TransportAuditSubjects } from './Migration20261124001600_transport_audit_subjects.ts';
 import { Migration20261124001610TransportInvoicePayments } from './Migration20261124001610_transport_invoice_payments.ts';
 import { Migration20261124001620TransportRegistrationReview } from './Migration20261124001620_transport_registration_review.ts';
@@ -22,7 +25,10 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000330_transport_billing', class: Migration20261122000330TransportBilling },
   { name: 'Migration20261122000340_transport_household_submitter', class: Migration20261122000340TransportHouseholdSubmitter },
   { name: 'Migration20261122000400_webhook_sent_parts', class: Migration20261122000400WebhookSentParts },
+  { name: 'Migration20261124000510_transport_provider_cache', class: Migration20261124000510TransportProviderCache },
+  { name: 'Migration20261124000520_transport_identity_session', class: Migration20261124000520TransportIdentitySession },
   { name: 'Migration20261124000917_double_precision_checks', class: Migration20261124000917DoublePrecisionChecks },
+  { name: 'Migration20261124001500_mail_outbox', class: Migration20261124001500MailOutbox },
   { name: 'Migration20261124001600_transport_audit_subjects', class: Migration20261124001600TransportAuditSubjects },
   { name: 'Migration20261124001610_transport_invoice_payments', class: Migration20261124001610TransportInvoicePayments },
   { name: 'Migration20261124001620_transport_registration_review', class: Migration20261124001620TransportRegistrationReview },

@@ -5,7 +5,7 @@ import { createGuardPlugin } from '../../graphql-common/guard-plugin.ts';
 import { maskErrorsWith } from '../../graphql-common/masked-errors.ts';
 import { yogaLogger } from '../../graphql-common/yoga-logger.ts';
 import type { ClaimsServices } from '../context.ts';
-import { describeError } from '../errors.ts';
+import { claimsErrors } from '../errors.ts';
 import { createGraphqlContext, type GraphqlContext } from './graphql-context.ts';
 import { forbiddenError } from './graphql-errors.ts';
 import { GRAPHQL_LIMITS } from './limits.ts';
@@ -32,11 +32,7 @@ export const createGraphqlHandler = (services: ClaimsServices) => {
     maxRequestBodySize: GRAPHQL_LIMITS.maxBodyBytes,
     logging: yogaLogger(logger),
     context: ({ req }) => createGraphqlContext(services, req),
-    maskedErrors: maskErrorsWith((error) => {
-      const described = describeError(error);
-
-      return { code: described.body.error.code, message: described.body.error.message, unexpected: described.unexpected };
-    }, logger),
+    maskedErrors: maskErrorsWith(claimsErrors.describeForGraphql, logger),
     plugins: [createGuardPlugin<GraphqlContext>((context) => (context.isStaff ? null : forbiddenError()))],
   });
 

@@ -1,5 +1,7 @@
+import { enqueueMail } from '@switchyard/db/mail-outbox';
+import type { Database } from '@switchyard/db/orm';
 import type { Logger } from '../../logger.ts';
-import type { MailTransport } from '../../mail/mail-transport.ts';
+import type { OutgoingMail } from '../../mail/mail-transport.ts';
 import {
   claimFiledUnderEmailMail,
   clientMessageMail,
@@ -10,52 +12,44 @@ import {
   type IntakeSummary,
 } from './templates.ts';
 
+/** The outbox `source` of the claims service's mail. */
+export const CLAIMS_MAIL_SOURCE = 'claims';
+
 export type ClaimsMailer = {
-  intakeSummary(summary: IntakeSummary): void;
-  signInLink(to: string, contactName: string, link: string): void;
-  clientMessage(summary: ClientMessageSummary): void;
-  claimFiledUnderEmail(notice: ClaimFiledUnderEmail): void;
-  /** Waits for mails still being sent, so a shutdown does not drop them. */
-  drain(): Promise<void>;
+  intakeSummary(summary: IntakeSummary): Promise<void>;
+  signInLink(to: string, contactName: string, link: string): Promise<void>;
+  clientMessage(summary: ClientMessageSummary): Promise<void>;
+  claimFiledUnderEmail(notice: ClaimFiledUnderEmail): Promise<void>;
 };
 
-export type MailFailureRecorder = (claimId: string, cause: string) => Promise<void>;
-
 /**
- * Mail is best-effort: it is sent after the request has been answered, and a failure is logged
- * and, for mail about a claim, recorded in that claim's audit trail so staff can follow up.
+ * Mail is written to the durable outbox before the request is answered and sent by the outbox
+ * worker after it, so a slow mail server never slows a request and a crash loses no mail. Mail is
+ * best-effort: not even a failure to write the outbox row fails the request; it is logged.
  */
-export const createClaimsMailer = (options: {
-  transport: MailTransport;
-  teamEmail: string;
-  logger: Logger;
-  recordFailure: MailFailureRecorder;
-}): ClaimsMailer => {
-  const pending = new Set<Promise<void>>();
-
-  const dispatch = (kind: string, mail: Parameters<MailTransport['send']>[0], claimId: string | null) => {
-    const sending = options.transport
-      .send(mail)
-      .catch(async (error: unknown) => {
-        const cause = error instanceof Error ? error.message : String(error);
-        options.logger.warn({ kind, claimId, cause }, 'mail could not be sent');
-        if (claimId) {
-          await options.recordFailure(claimId, cause).catch((auditError: unknown) => {
-            options.logger.error({ err: auditError, claimId }, 'mail failure could not be audited');
-          });
-        }
-      })
-      .finally(() => pending.delete(sending));
-    pending.add(sending);
+export const createClaimsMailer = (options: { db: Database; teamEmail: string; logger: Logger; now: () => Date; wake: () => void }): ClaimsMailer => {
+  const queue = async (kind: string, mail: OutgoingMail, claimId: string | null) => {
+    try {
+      await enqueueMail(options.db.fork(), {
+        source: CLAIMS_MAIL_SOURCE,
+        kind,
+        reference: claimId,
+        recipient: mail.to,
+        replyTo: mail.replyTo ?? null,
+        subject: mail.subject,
+        body: mail.text,
+        now: options.now(),
+      });
+      options.wake();
+    } catch (error) {
+      options.logger.error({ err: error, kind, claimId }, 'mail could not be queued');
+    }
   };
 
   return {
-    intakeSummary: (summary) => dispatch('intake_summary', intakeSummaryMail(options.teamEmail, summary), summary.claimId),
-    signInLink: (to, contactName, link) => dispatch('sign_in_link', signInLinkMail(to, contactName, link), null),
-    clientMessage: (summary) => dispatch('client_message', clientMessageMail(options.teamEmail, summary), summary.claimId),
-    claimFiledUnderEmail: (notice) => dispatch('claim_filed_under_email', claimFiledUnderEmailMail(notice), notice.claimId),
-    drain: async () => {
-      await Promise.allSettled([...pending]);
-    },
+    intakeSummary: (summary) => queue('intake_summary', intakeSummaryMail(options.teamEmail, summary), summary.claimId),
+    signInLink: (to, contactName, link) => queue('sign_in_link', signInLinkMail(to, contactName, link), null),
+    clientMessage: (summary) => queue('client_message', clientMessageMail(options.teamEmail, summary), summary.claimId),
+    claimFiledUnderEmail: (notice) => queue('claim_filed_under_email', claimFiledUnderEmailMail(notice), notice.claimId),
   };
 };

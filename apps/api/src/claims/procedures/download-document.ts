@@ -24,7 +24,7 @@ const resolveReader = async (ctx: ClaimsContext): Promise<{ kind: 'staff' } | { 
   return { kind: 'client', clientId: session.client.id };
 };
 
-export const downloadDocument = publicProcedure.input(documentRefInput).query(async ({ ctx, input }) => {
+export const downloadDocument = publicProcedure.meta({ rest: { method: 'GET', path: '/api/claims/{claim_number}/documents/{document_id}', status: 200, access: 'client', tags: ['documents'], summary: 'Download a document (client or staff)', errors: ['unauthorized', 'forbidden', 'not_found'], streamsFile: true } }).input(documentRefInput).query(async ({ ctx, input }) => {
   const reader = await resolveReader(ctx);
   const em = ctx.db.fork();
   const claim = await findClaim(em, input.claim_number, reader.kind === 'client' ? reader.clientId : undefined);

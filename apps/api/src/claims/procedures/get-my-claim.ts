@@ -4,7 +4,7 @@ import { findClaim, findDebtorRow, listDocuments, listNotes } from '@switchyard/
 import { clientProcedure } from '../trpc.ts';
 import { presentClientClaimDetail } from '../presenters.ts';
 
-export const getMyClaim = clientProcedure.input(claimRefInput).query(async ({ ctx, input }) => {
+export const getMyClaim = clientProcedure.meta({ rest: { method: 'GET', path: '/api/claims/{claim_number}', status: 200, access: 'client', tags: ['claims'], summary: 'One claim of the client', errors: ['unauthorized', 'not_found'] } }).input(claimRefInput).query(async ({ ctx, input }) => {
   const em = ctx.db.fork();
   // Another client's claim is answered exactly like a missing one.
   const claim = await findClaim(em, input.claim_number, ctx.session.client.id);

@@ -7,7 +7,9 @@ import { publicProcedure } from '../trpc.ts';
  * it writes nothing). Always 200: a database problem shows as `degraded`, so monitors can tell it
  * from a dead process, as the transport service's health check does.
  */
-export const health = publicProcedure.query(async ({ ctx }) => ({
+export const health = publicProcedure
+  .meta({ rest: { method: 'GET', path: '/api/health', status: 200, access: 'public', tags: ['health'], summary: 'Service health' } })
+  .query(async ({ ctx }) => ({
   status: (await databaseAnswers(ctx.db.fork())) ? 'ok' : 'degraded',
   time: toIsoSeconds(ctx.now()),
 }));

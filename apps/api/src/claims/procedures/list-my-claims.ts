@@ -2,6 +2,6 @@ import { listClientClaims } from '@switchyard/db/claims/client-claims';
 import { clientProcedure } from '../trpc.ts';
 import { presentClientClaimItem } from '../presenters.ts';
 
-export const listMyClaims = clientProcedure.query(async ({ ctx }) => ({
+export const listMyClaims = clientProcedure.meta({ rest: { method: 'GET', path: '/api/claims', status: 200, access: 'client', tags: ['claims'], summary: "The client's claims", errors: ['unauthorized'] } }).query(async ({ ctx }) => ({
   claims: (await listClientClaims(ctx.db.fork(), ctx.session.client.id)).map(presentClientClaimItem),
 }));

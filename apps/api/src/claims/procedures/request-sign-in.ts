@@ -8,6 +8,7 @@ import { enforceRateLimit, rateLimitedBy } from '../rate-limits.ts';
 const SAME_ANSWER = 'If that email address belongs to a client, a sign-in link is on its way. It expires in 15 minutes.';
 
 export const requestSignIn = publicProcedure
+  .meta({ rest: { method: 'POST', path: '/api/auth/request', status: 200, input: 'json', access: 'public', tags: ['auth'], summary: 'Email a sign-in link', errors: ['rate_limited'] } })
   // Counted before validation, so a flood of malformed requests is limited too.
   .use(rateLimitedBy(RATE_LIMITS.signInPerIp, (ctx) => ctx.ip))
   .input(signInRequestInput)
@@ -17,7 +18,7 @@ export const requestSignIn = publicProcedure
     const client = await findClientByEmail(ctx.db.fork(), input.email);
     // Known and unknown addresses take the same path up to here and get the same answer.
     if (client) {
-      ctx.mailer.signInLink(client.email, client.contact_name, await issueSignInLink(ctx, client.id));
+      await ctx.mailer.signInLink(client.email, client.contact_name, await issueSignInLink(ctx, client.id));
     }
 
     return { message: SAME_ANSWER };

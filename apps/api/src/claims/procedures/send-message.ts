@@ -3,7 +3,7 @@ import { addNote } from '@switchyard/db/claims/claim-changes';
 import { clientProcedure } from '../trpc.ts';
 import { presentClientNote } from '../presenters.ts';
 
-export const sendMessage = clientProcedure.input(messageInput).mutation(async ({ ctx, input }) => {
+export const sendMessage = clientProcedure.meta({ rest: { method: 'POST', path: '/api/claims/{claim_number}/messages', status: 201, input: 'json', access: 'client', tags: ['claims'], summary: 'Send a message to the team', errors: ['unauthorized', 'not_found'] } }).input(messageInput).mutation(async ({ ctx, input }) => {
   const { client } = ctx.session;
   const note = await addNote(ctx.db.em, {
     claimNumber: input.claim_number,
@@ -16,7 +16,7 @@ export const sendMessage = clientProcedure.input(messageInput).mutation(async ({
     actor: client.client_number,
     now: ctx.now(),
   });
-  ctx.mailer.clientMessage({
+  await ctx.mailer.clientMessage({
     claimId: note.claimId,
     claimNumber: input.claim_number,
     clientNumber: client.client_number,

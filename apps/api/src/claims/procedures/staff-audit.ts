@@ -3,7 +3,7 @@ import { listAudit } from '@switchyard/db/claims/staff-reads';
 import { staffProcedure } from '../trpc.ts';
 import { presentAudit } from '../presenters.ts';
 
-export const staffAudit = staffProcedure.input(auditListInput).query(async ({ ctx, input }) => {
+export const staffAudit = staffProcedure.meta({ rest: { method: 'GET', path: '/api/staff/audit', status: 200, input: 'query', access: 'staff', tags: ['staff'], summary: 'Audit entries, newest first', errors: ['forbidden'] } }).input(auditListInput).query(async ({ ctx, input }) => {
   const { rows, total } = await listAudit(ctx.db.fork(), input);
 
   return { entries: rows.map(presentAudit), total };

@@ -34,5 +34,6 @@ export const loadStaffClaimDetail = async (db: Database, claimNumber: string) =>
 };
 
 export const staffGetClaim = staffProcedure
+  .meta({ rest: { method: 'GET', path: '/api/staff/claims/{claim_number}', status: 200, access: 'staff', tags: ['staff'], summary: 'Full claim detail', errors: ['forbidden', 'not_found'] } })
   .input(claimRefInput)
   .query(({ ctx, input }) => loadStaffClaimDetail(ctx.db, input.claim_number));

@@ -7,7 +7,7 @@ import { staffProcedure } from '../trpc.ts';
 const complete = (keys: readonly string[], counts: Record<string, number>) =>
   Object.fromEntries(keys.map((key) => [key, counts[key] ?? 0]));
 
-export const staffStats = staffProcedure.query(async ({ ctx }) => {
+export const staffStats = staffProcedure.meta({ rest: { method: 'GET', path: '/api/staff/stats', status: 200, access: 'staff', tags: ['staff'], summary: 'Aggregate statistics', errors: ['forbidden'] } }).query(async ({ ctx }) => {
   const stats = await readClaimStats(ctx.db.fork(), {
     now: ctx.now(),
     openStatuses: OPEN_STATUSES,

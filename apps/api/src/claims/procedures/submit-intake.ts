@@ -9,6 +9,7 @@ import { rateLimitedBy } from '../rate-limits.ts';
 import { issueSignInLink } from '../issue-sign-in-link.ts';
 
 export const submitIntake = publicProcedure
+  .meta({ rest: { method: 'POST', path: '/api/intake', status: 201, input: 'json', access: 'public', tags: ['intake'], summary: 'Submit a claim', errors: ['rate_limited'] } })
   // Counted before validation, so a flood of malformed requests is limited too.
   .use(rateLimitedBy(RATE_LIMITS.intakePerIp, (ctx) => ctx.ip))
   .input(intakeInput)
@@ -19,7 +20,7 @@ export const submitIntake = publicProcedure
     const session = ctx.bearerToken ? await touchSession(ctx.db.fork(), hashToken(ctx.bearerToken), ctx.now()) : null;
     const result = await recordIntake(ctx.db.em, input, ctx.now(), session?.client.id ?? null);
     ctx.logger.info({ claimNumber: result.claimNumber, clientNumber: result.clientNumber }, 'claim received');
-    ctx.mailer.intakeSummary({
+    await ctx.mailer.intakeSummary({
       claimId: result.claimId,
       claimNumber: result.claimNumber,
       clientNumber: result.clientNumber,
@@ -32,7 +33,7 @@ export const submitIntake = publicProcedure
     });
     if (result.keptClient) {
       // The owner of the address hears of it, with a way in to look at (or dispute) the claim.
-      ctx.mailer.claimFiledUnderEmail({
+      await ctx.mailer.claimFiledUnderEmail({
         claimId: result.claimId,
         claimNumber: result.claimNumber,
         to: result.keptClient.email,

@@ -7,7 +7,7 @@ import { createGuardPlugin } from '../../graphql-common/guard-plugin.ts';
 import { maskErrorsWith } from '../../graphql-common/masked-errors.ts';
 import { yogaLogger } from '../../graphql-common/yoga-logger.ts';
 import type { TransportServices } from '../context.ts';
-import { describeTransportError } from '../errors.ts';
+import { transportErrors } from '../errors.ts';
 import { createGraphqlContext, type GraphqlContext } from './graphql-context.ts';
 import { forbiddenError, unauthorizedError } from './graphql-errors.ts';
 import { TRANSPORT_GRAPHQL_LIMITS } from './limits.ts';
@@ -43,11 +43,7 @@ export const createTransportGraphqlHandler = (services: TransportServices) => {
     maxRequestBodySize: TRANSPORT_GRAPHQL_LIMITS.maxBodyBytes,
     logging: yogaLogger(logger),
     context: ({ req }) => createGraphqlContext(services, req),
-    maskedErrors: maskErrorsWith((error) => {
-      const described = describeTransportError(error);
-
-      return { code: described.code, message: described.body.detail, unexpected: described.unexpected };
-    }, logger),
+    maskedErrors: maskErrorsWith(transportErrors.describeForGraphql, logger),
     plugins: [createGuardPlugin<GraphqlContext>(refusalFor), createBadRequestPlugin()],
   });
 

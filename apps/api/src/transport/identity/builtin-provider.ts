@@ -6,7 +6,7 @@ import { isPlainObject, mergeMetadata, selfAssignedRoleProblem, selfMovedTenantP
 import { findUnstorableInput, unstorableInputMessage } from '@switchyard/domain/transport/unstorable-input';
 import { PUBLIC_WRITE_LIMITS, RATE_LIMITED_MESSAGE } from '@switchyard/domain/transport/public-write-limits';
 import { digestOpaqueToken } from '@switchyard/domain/transport/tenants/impersonation';
-import { deleteIdentityToken, findUserByToken } from '@switchyard/db/transport/identity/identity-tokens';
+import { deleteIdentityToken, endIdentitySessions, findTokenSession, findUserByToken, type LogoutScope } from '@switchyard/db/transport/identity/identity-tokens';
 import {
   findIdentityUserByEmail,
   findIdentityUserById,
@@ -115,6 +115,22 @@ const decodedSegment = (raw: string): string | null => {
   }
 };
 
+const LOGOUT_SCOPES: readonly LogoutScope[] = ['global', 'local', 'others'];
+
+/**
+ * GoTrue's `?scope=`: `global` (the default) ends every session of the user, `local` the sign-in
+ * the token belongs to, `others` every session but that one. Every token of an ended session stops
+ * working at once, earlier access tokens included.
+ */
+const logoutScope = (url: URL): LogoutScope => {
+  const scope = url.searchParams.get('scope') ?? 'global';
+  if (!(LOGOUT_SCOPES as readonly string[]).includes(scope)) {
+    throw refuse(400, 'validation_failed', `Unsupported logout scope "${scope.slice(0, 40)}"`);
+  }
+
+  return scope as LogoutScope;
+};
+
 const checkedEmail = (raw: string | undefined): string => {
   const email = normalizeEmail(raw ?? '');
   if (!email) {
@@ -211,12 +227,14 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
       const presented = text(body, 'refresh_token') ?? '';
       const hash = digestOpaqueToken(presented);
       const user = presented ? await findUserByToken(em(), hash, 'refresh', options.now()) : null;
+      const session = user ? await findTokenSession(em(), hash) : null;
       // A refresh token is spent by its use, as in GoTrue; a second use finds nothing.
       if (!user || !(await deleteIdentityToken(em(), hash))) {
         throw refuseGrant('Invalid Refresh Token: Refresh Token Not Found');
       }
 
-      return { status: 200, body: await issueSession(em(), user, options.now()) };
+      // The refreshed tokens stay in the sign-in's session, so logout ends them with the rest.
+      return { status: 200, body: await issueSession(em(), user, options.now(), session ?? undefined) };
     }
     throw new ProviderError(400, { error: 'unsupported_grant_type', error_description: 'Unsupported grant type' });
   };
@@ -312,8 +330,9 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
       return { status: 200, body: await applyChanges(user, await readBody(call.req), false) };
     }
     if (call.path === '/logout' && method === 'POST') {
+      const scope = logoutScope(call.url);
       await requireUser(call);
-      await deleteIdentityToken(em(), digestOpaqueToken(call.bearer as string));
+      await endIdentitySessions(em(), digestOpaqueToken(call.bearer as string), scope);
 
       return { status: 204, body: null };
     }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { deleteExpiredIdentityTokens, insertIdentityToken } from '@switchyard/db/transport/identity/identity-tokens';
 import type { IdentityUserRow } from '@switchyard/db/transport/identity/identity-users';
@@ -17,16 +18,21 @@ export type ProviderSession = {
   user: ProviderUser;
 };
 
-/** Opaque tokens, not JWTs: only their SHA-256 is stored, so a database copy cannot sign anyone in. */
-export const issueSession = async (em: SqlEntityManager, user: IdentityUserRow, now: Date): Promise<ProviderSession> => {
+/**
+ * Opaque tokens, not JWTs: only their SHA-256 is stored, so a database copy cannot sign anyone in.
+ * Both belong to `sessionId`: a new one for a sign-in, the refreshed token's for a refresh, so
+ * logout can end every token of the sign-in.
+ */
+export const issueSession = async (em: SqlEntityManager, user: IdentityUserRow, now: Date, sessionId: string = randomUUID()): Promise<ProviderSession> => {
   const access = newOpaqueToken();
   const refresh = newOpaqueToken();
   const accessExpiry = new Date(now.getTime() + ACCESS_TOKEN_SECONDS * 1000);
   await deleteExpiredIdentityTokens(em, user.id, now);
-  await insertIdentityToken(em, { hash: digestOpaqueToken(access), userId: user.id, kind: 'access', expiresAt: accessExpiry, at: now });
+  await insertIdentityToken(em, { hash: digestOpaqueToken(access), userId: user.id, sessionId, kind: 'access', expiresAt: accessExpiry, at: now });
   await insertIdentityToken(em, {
     hash: digestOpaqueToken(refresh),
     userId: user.id,
+    sessionId,
     kind: 'refresh',
     expiresAt: new Date(now.getTime() + REFRESH_TOKEN_SECONDS * 1000),
     at: now,

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { readAppError } from '../../shared/api/read-app-error.ts';
 import { CheckboxField } from '../../shared/forms/checkbox-field.tsx';
 import { toFieldErrors, type FieldErrors } from '../../shared/forms/field-errors.ts';
 import { FormAlert } from '../../shared/forms/form-alert.tsx';
-import { publicClient } from '../shared/public-client.ts';
+import { invalidates } from '../../shared/query/query-client.ts';
+import { publicTrpc } from '../shared/public-client.ts';
 import { ClaimSection } from './claim-section.tsx';
 import { ClientSection } from './client-section.tsx';
 import { DebtorSection } from './debtor-section.tsx';
@@ -27,7 +29,12 @@ export const IntakeForm = ({ onSubmitted }: { onSubmitted: (receipt: IntakeRecei
   const [values, setValues] = useState<IntakeValues>(EMPTY_INTAKE);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [isSending, setIsSending] = useState(false);
+  // Query keys are the procedure path and input, whoever's client made them, so this reaches a
+  // signed-in client's cached claims and the staff lists alike.
+  const submitClaim = useMutation(
+    publicTrpc.intake.submit.mutationOptions({ onSuccess: invalidates(publicTrpc.claims.pathFilter(), publicTrpc.staff.pathFilter()) }),
+  );
+  const isSending = submitClaim.isPending;
 
   const change = (field: IntakeTextField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -51,10 +58,9 @@ export const IntakeForm = ({ onSubmitted }: { onSubmitted: (receipt: IntakeRecei
 
       return;
     }
-    setIsSending(true);
     setFormError(null);
     try {
-      const answer = await publicClient.intake.submit.mutate(check.request);
+      const answer = await submitClaim.mutateAsync(check.request);
       onSubmitted({
         claimNumber: answer.claim_number,
         clientNumber: answer.client_number,
@@ -68,8 +74,6 @@ export const IntakeForm = ({ onSubmitted }: { onSubmitted: (receipt: IntakeRecei
       } else {
         setFormError(info.message);
       }
-    } finally {
-      setIsSending(false);
     }
   };
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { AppShell } from '../../shared/layout/app-shell.tsx';
 import { CLAIMS_FOOTER } from '../shared/claims-footer.ts';
 import { navigate } from '../../shared/router/browser-location.ts';
@@ -8,19 +8,18 @@ import { useLocation } from '../../shared/router/use-location.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { ClaimDetailPage } from './claim-detail/claim-detail-page.tsx';
 import { ClaimListPage } from './claim-list/claim-list-page.tsx';
-import { portalClient } from './portal-client.ts';
+import { portalTrpc } from './portal-client.ts';
 import { portalPaths } from './portal-paths.ts';
 import { clearSession, readSession } from './session/portal-session.ts';
 import { SignInPage } from './sign-in/sign-in-page.tsx';
 import { VerifyPage } from './sign-in/verify-page.tsx';
 
 const SignOutButton = () => {
-  const [isBusy, setIsBusy] = useState(false);
+  const logout = useMutation(portalTrpc.auth.logout.mutationOptions());
 
   const signOut = async () => {
-    setIsBusy(true);
     try {
-      await portalClient.auth.logout.mutate();
+      await logout.mutateAsync();
     } catch {
       // The session is forgotten here either way; a failed revoke only means it expires on its own.
     }
@@ -29,7 +28,7 @@ const SignOutButton = () => {
   };
 
   return (
-    <button type="button" className="topbar__link topbar__button" onClick={() => void signOut()} disabled={isBusy}>
+    <button type="button" className="topbar__link topbar__button" onClick={() => void signOut()} disabled={logout.isPending}>
       Sign out
     </button>
   );

@@ -1,5 +1,5 @@
 import { navigate } from '../../shared/router/browser-location.ts';
-import { createClaimsClient } from '../shared/claims-client.ts';
+import { claimsQueries, createClaimsClient } from '../shared/claims-client.ts';
 import { portalPaths } from './portal-paths.ts';
 import { clearSession, readSession } from './session/portal-session.ts';
 
@@ -18,3 +18,5 @@ export const handlePortalStatus = (status: number): void => {
 };
 
 export const portalClient = createClaimsClient({ headers: bearerHeaders, onStatus: handlePortalStatus });
+
+export const portalTrpc = claimsQueries(portalClient);

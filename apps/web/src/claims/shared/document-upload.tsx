@@ -7,7 +7,8 @@ import { checkFileBeforeUpload, describeUploadError, UPLOAD_ACCEPT, UPLOAD_HINT 
 
 type DocumentUploadProps = {
   send: (file: File, onProgress: (fraction: number) => void) => Promise<void>;
-  onUploaded: () => void;
+  /** Refreshes what shows the documents; the upload counts as done once that is back. */
+  onUploaded: () => Promise<void>;
   /** Extra choices shown above the drop zone (staff decide whether the client sees the file). */
   options?: ReactNode;
 };
@@ -31,8 +32,8 @@ export const DocumentUpload = ({ send, onUploaded, options }: DocumentUploadProp
     setState({ phase: 'sending', fileName: file.name, fraction: 0 });
     try {
       await send(file, (fraction) => setState({ phase: 'sending', fileName: file.name, fraction }));
+      await onUploaded();
       setState({ phase: 'done', fileName: file.name });
-      onUploaded();
     } catch (error) {
       const message = error instanceof HttpError ? describeUploadError(error) : 'The upload failed. Please try again.';
       setState({ phase: 'failed', fileName: file.name, message });

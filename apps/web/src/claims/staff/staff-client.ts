@@ -1,4 +1,4 @@
-import { createClaimsClient } from '../shared/claims-client.ts';
+import { claimsQueries, createClaimsClient } from '../shared/claims-client.ts';
 import { clearStaffKey, readStaffKey } from './staff-key.ts';
 
 export const staffHeaders = (): Record<string, string> => {
@@ -15,3 +15,5 @@ export const handleStaffStatus = (status: number): void => {
 };
 
 export const staffClient = createClaimsClient({ headers: staffHeaders, onStatus: handleStaffStatus });
+
+export const staffTrpc = claimsQueries(staffClient);

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { forgetCachedData } from '../../shared/query/query-client.ts';
 
 /**
  * The shared staff key lives in sessionStorage only: it is gone when the browser session ends
@@ -9,6 +10,7 @@ const listeners = new Set<() => void>();
 let wasRejected = false;
 
 const notify = () => {
+  forgetCachedData();
   for (const listener of listeners) {
     listener();
   }

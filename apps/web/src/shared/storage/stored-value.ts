@@ -38,5 +38,7 @@ export const createStoredValue = <T,>(storage: () => Storage, key: string, isVal
       notify();
     },
     use: (): T | null => parse(useSyncExternalStore(subscribe, raw)),
+    /** Runs `listener` after every save and clear in this tab. */
+    subscribe,
   };
 };

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { registerInput } from '@switchyard/domain/transport/identity/schemas';
 import { FormAlert } from '../../shared/forms/form-alert.tsx';
@@ -8,7 +9,7 @@ import { navigate } from '../../shared/router/browser-location.ts';
 import { Link } from '../../shared/router/link.tsx';
 import { operatorChoice } from '../shared/session/operator-choice.ts';
 import { transportSession } from '../shared/session/transport-session.ts';
-import { transportClient } from '../shared/transport-client.ts';
+import { transportTrpc } from '../shared/transport-client.ts';
 import { transportPaths } from '../shared/transport-paths.ts';
 import { SubmitButton } from '../../shared/forms/submit-button.tsx';
 
@@ -24,6 +25,7 @@ export const CreateAccountPage = () => {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const form = useFormSubmission((path) => FIELDS.has(path));
+  const register = useMutation(transportTrpc.identity.register.mutationOptions());
 
   if (!operator) {
     return (
@@ -44,7 +46,7 @@ export const CreateAccountPage = () => {
       registerInput,
       { email, password, display_name: name.trim() || undefined, tenant: operator.slug },
       async (request) => {
-        const answer = await transportClient.identity.register.mutate(request);
+        const answer = await register.mutateAsync(request);
         if (!answer.access_token) {
           navigate(transportPaths.signIn('account-created'), { replace: true });
 

@@ -1,14 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { formatDollars } from '../../shared/format/format-dollars.ts';
-import { useRemote } from '../../shared/remote/use-remote.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import { RemoteView } from '../../shared/ui/remote-view.tsx';
-import { transportClient } from '../shared/transport-client.ts';
+import { QueryView } from '../../shared/ui/query-view.tsx';
+import { transportTrpc } from '../shared/transport-client.ts';
 import { formatSchoolHours } from '../shared/format-school-hours.ts';
 
 /** What a family can see before signing in: the weekly rates and the schools the operator serves. */
 export const OperatorOverview = ({ slug }: { slug: string }) => {
-  const rates = useRemote(() => transportClient.billing.billingRates.query(), []);
-  const schools = useRemote(() => transportClient.operations.listPublicSchools.query({ tenant: slug }), [slug]);
+  // The rates are the tenant's (x-tenant-id); choosing another operator resets the cache.
+  const rates = useQuery(transportTrpc.billing.billingRates.queryOptions());
+  const schools = useQuery(transportTrpc.operations.listPublicSchools.queryOptions({ tenant: slug }));
 
   return (
     <div className="overview">
@@ -16,7 +17,7 @@ export const OperatorOverview = ({ slug }: { slug: string }) => {
         <h2 id="rates-title" className="card__title">
           Rates
         </h2>
-        <RemoteView state={rates.state} loadingLabel="Loading rates…">
+        <QueryView query={rates} loadingLabel="Loading rates…" errorTitle="The rates could not be loaded">
           {(data) => (
             <dl className="facts facts--stacked">
               <div>
@@ -33,13 +34,13 @@ export const OperatorOverview = ({ slug }: { slug: string }) => {
               </div>
             </dl>
           )}
-        </RemoteView>
+        </QueryView>
       </section>
       <section className="card" aria-labelledby="schools-title">
         <h2 id="schools-title" className="card__title">
           Schools served
         </h2>
-        <RemoteView state={schools.state} loadingLabel="Loading schools…">
+        <QueryView query={schools} loadingLabel="Loading schools…" errorTitle="The schools could not be loaded">
           {(data) =>
             data.schools.length === 0 ? (
               <EmptyState title="No schools listed yet" />
@@ -54,7 +55,7 @@ export const OperatorOverview = ({ slug }: { slug: string }) => {
               </ul>
             )
           }
-        </RemoteView>
+        </QueryView>
       </section>
     </div>
   );

@@ -1,10 +1,11 @@
-import { transportClient } from '../shared/transport-client.ts';
+import { queryClient } from '../../shared/query/query-client.ts';
+import { transportTrpc } from '../shared/transport-client.ts';
 import { operatorChoice } from '../shared/session/operator-choice.ts';
 import { rememberOperatorTheme } from '../shared/theme/operator-themes.ts';
 
 /** Looks the operator up by its code (tenant slug) and remembers it; null when no operator has that code. */
 export const rememberOperator = async (slug: string): Promise<{ slug: string; name: string }> => {
-  const theme = await transportClient.tenants.getTheme.query({ slug });
+  const theme = await queryClient.fetchQuery(transportTrpc.tenants.getTheme.queryOptions({ slug }));
   const choice = { slug: theme.tenant_id, name: theme.name };
   rememberOperatorTheme(theme.tenant_id, { name: theme.name, theme: theme.theme });
   operatorChoice.save(choice);

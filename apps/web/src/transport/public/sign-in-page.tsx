@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { loginInput } from '@switchyard/domain/transport/identity/schemas';
 import { FormAlert } from '../../shared/forms/form-alert.tsx';
@@ -8,7 +9,7 @@ import { navigate } from '../../shared/router/browser-location.ts';
 import { Link } from '../../shared/router/link.tsx';
 import { useLocation } from '../../shared/router/use-location.ts';
 import { transportSession } from '../shared/session/transport-session.ts';
-import { transportClient } from '../shared/transport-client.ts';
+import { transportTrpc } from '../shared/transport-client.ts';
 import { homeForRole, transportPaths } from '../shared/transport-paths.ts';
 import { rememberOperatorFromAddress } from './remember-operator.ts';
 import { SubmitButton } from '../../shared/forms/submit-button.tsx';
@@ -27,11 +28,12 @@ export const SignInPage = () => {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const form = useFormSubmission((path) => path === 'email' || path === 'password');
+  const login = useMutation(transportTrpc.identity.login.mutationOptions());
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void form.submit(loginInput, { email, password }, async (request) => {
-      const answer = await transportClient.identity.login.mutate(request);
+      const answer = await login.mutateAsync(request);
       transportSession.save({ token: answer.access_token, user: answer.user });
       if (answer.user.role === 'parent' && answer.user.tenant_id) {
         await rememberOperatorFromAddress(answer.user.tenant_id);

@@ -1,6 +1,8 @@
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { TransportRouter } from '@switchyard/api/transport/router';
 import { createUnbatchedClient } from '../../shared/api/create-unbatched-client.ts';
+import { forgetCachedData, queryClient } from '../../shared/query/query-client.ts';
 import { navigate } from '../../shared/router/browser-location.ts';
 import { impersonation } from './session/impersonation.ts';
 import { tenantFor } from './session/known-tenant.ts';
@@ -46,3 +48,15 @@ export const impersonationClient = createUnbatchedClient<TransportRouter>({
     }
   },
 });
+
+/** Query and mutation options (`transportTrpc.operations.listBuses.queryOptions()`) in the page's one cache. */
+export const transportTrpc = createTRPCOptionsProxy<TransportRouter>({ client: transportClient, queryClient });
+
+/** The assumed identity calls only its own procedures, so its query keys never meet the others'. */
+export const impersonationTrpc = createTRPCOptionsProxy<TransportRouter>({ client: impersonationClient, queryClient });
+
+// Every call sends these three (token, tenant, assumed identity): when one changes, nothing loaded
+// with the previous ones may stay on screen.
+for (const store of [transportSession, operatorChoice, impersonation]) {
+  store.subscribe(forgetCachedData);
+}

@@ -1,6 +1,6 @@
-import { useRemote } from '../../shared/remote/use-remote.ts';
+import { useQuery } from '@tanstack/react-query';
 import { LoadingBlock } from '../../shared/ui/loading-block.tsx';
-import { transportClient } from './transport-client.ts';
+import { transportTrpc } from './transport-client.ts';
 
 type Forecast = { current?: { temperature_2m?: number; wind_speed_10m?: number; precipitation?: number }; daily?: { temperature_2m_max?: number[]; temperature_2m_min?: number[] } };
 
@@ -9,16 +9,17 @@ const readForecast = (value: unknown): Forecast => (typeof value === 'object' &&
 
 export const WeatherCard = ({ title, lat, lon }: { title: string; lat?: number | null; lon?: number | null }) => {
   const input = lat != null && lon != null ? { lat: String(lat), lon: String(lon) } : undefined;
-  const { state } = useRemote(() => transportClient.operations.getWeather.query(input), [lat, lon]);
+  // The forecast is only a convenience: no retry and no "Try again", a short note instead.
+  const weather = useQuery(transportTrpc.operations.getWeather.queryOptions(input, { retry: false }));
 
   return (
     <section className="card" aria-label={title}>
       <h2 className="card__title">{title}</h2>
-      {state.status === 'loading' ? <LoadingBlock label="Loading weather…" /> : null}
-      {state.status === 'error' ? <p className="muted">The weather service is not answering right now.</p> : null}
-      {state.status === 'ready'
+      {weather.isPending ? <LoadingBlock label="Loading weather…" /> : null}
+      {weather.isError && weather.data === undefined ? <p className="muted">The weather service is not answering right now.</p> : null}
+      {weather.data !== undefined
         ? (() => {
-            const forecast = readForecast(state.data);
+            const forecast = readForecast(weather.data);
             const now = forecast.current;
             const high = forecast.daily?.temperature_2m_max?.[0];
             const low = forecast.daily?.temperature_2m_min?.[0];

@@ -21,11 +21,20 @@ IdentityUserSchema.setClass(IdentityUser);
 export const IdentityTokenSchema = defineEntity({
   name: 'TransportIdentityToken',
   tableName: 'transport_identity_token',
-  indexes: [{ name: 'transport_identity_token_user_idx', properties: ['userId'] }],
+  indexes: [
+    { name: 'transport_identity_token_user_idx', properties: ['userId'] },
+    {
+      name: 'transport_identity_token_session_idx',
+      expression:
+        'create index transport_identity_token_session_idx on transport_identity_token (session_id) where session_id is not null',
+    },
+  ],
   checks: [{ name: 'transport_identity_token_kind_check', expression: "kind in ('access', 'refresh')" }],
   properties: {
     tokenHash: p.text().primary().fieldName('token_hash'),
     userId: () => p.manyToOne(IdentityUser).mapToPk().fieldName('user_id').deleteRule('cascade').foreignKeyName('transport_identity_token_user_id_fkey'),
+    /** The sign-in the token belongs to (Migration20261124000520); null for tokens issued before. */
+    sessionId: p.uuid().fieldName('session_id').nullable(),
     kind: p.text(),
     expiresAt: p.datetime().fieldName('expires_at'),
     createdAt: p.datetime().fieldName('created_at').defaultRaw('now()'),

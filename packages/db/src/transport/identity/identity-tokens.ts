@@ -5,11 +5,35 @@ export type TokenKind = 'access' | 'refresh';
 
 export const insertIdentityToken = async (
   em: SqlEntityManager,
-  token: { hash: string; userId: string; kind: TokenKind; expiresAt: Date; at: Date },
+  token: { hash: string; userId: string; sessionId: string; kind: TokenKind; expiresAt: Date; at: Date },
 ): Promise<void> => {
   await em.execute(
-    'insert into transport_identity_token (token_hash, user_id, kind, expires_at, created_at) values (?, ?, ?, ?::timestamptz, ?::timestamptz)',
-    [token.hash, token.userId, token.kind, token.expiresAt.toISOString(), token.at.toISOString()],
+    'insert into transport_identity_token (token_hash, user_id, session_id, kind, expires_at, created_at) values (?, ?, ?, ?, ?::timestamptz, ?::timestamptz)',
+    [token.hash, token.userId, token.sessionId, token.kind, token.expiresAt.toISOString(), token.at.toISOString()],
+  );
+};
+
+/** The sign-in session a token belongs to; null for a token issued before sessions were kept, or an unknown one. */
+export const findTokenSession = async (em: SqlEntityManager, hash: string): Promise<string | null> => {
+  const rows = await em.execute<{ session_id: string | null }[]>('select session_id from transport_identity_token where token_hash = ?', [hash]);
+
+  return rows[0]?.session_id ?? null;
+};
+
+/** GoTrue's logout scopes: every session of the user, the token's own session, or the user's other sessions. */
+export type LogoutScope = 'global' | 'local' | 'others';
+
+/**
+ * Ends sessions of the user holding the token `hash`. A token without a session stands for its own
+ * session. One statement, so the token's session is read and ended together.
+ */
+export const endIdentitySessions = async (em: SqlEntityManager, hash: string, scope: LogoutScope): Promise<void> => {
+  const own = `(coalesce(t.session_id = me.session_id, false) or t.token_hash = me.token_hash)`;
+  const which = scope === 'global' ? 'true' : scope === 'local' ? own : `not ${own}`;
+  await em.execute(
+    `with me as (select token_hash, user_id, session_id from transport_identity_token where token_hash = ?)
+     delete from transport_identity_token t using me where t.user_id = me.user_id and ${which}`,
+    [hash],
   );
 };
 

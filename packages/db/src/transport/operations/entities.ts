@@ -103,4 +103,20 @@ export const RouteStopSchema = defineEntity({
 export class RouteStop extends RouteStopSchema.class {}
 RouteStopSchema.setClass(RouteStop);
 
-export const transportOperationsEntities = [SchoolSchema, BusSchema, RouteSchema, RouteStopSchema];
+/** Outside providers' answers for a short while (Migration20261124000510; see provider-cache.ts). */
+export const ProviderCacheSchema = defineEntity({
+  name: 'TransportProviderCache',
+  tableName: 'transport_provider_cache',
+  indexes: [{ name: 'transport_provider_cache_updated_idx', properties: ['updatedAt'] }],
+  properties: {
+    key: p.text().primary(),
+    answer: p.string().columnType('text').nullable(),
+    freshUntil: p.datetime().fieldName('fresh_until').nullable(),
+    fillingUntil: p.datetime().fieldName('filling_until').nullable(),
+    updatedAt: p.datetime().fieldName('updated_at'),
+  },
+});
+export class ProviderCache extends ProviderCacheSchema.class {}
+ProviderCacheSchema.setClass(ProviderCache);
+
+export const transportOperationsEntities = [SchoolSchema, BusSchema, RouteSchema, RouteStopSchema, ProviderCacheSchema];

@@ -2,7 +2,7 @@ import { addPayerInput } from '@switchyard/domain/transport/billing/schemas';
 import { addPayer as insertPayer } from '@switchyard/db/transport/billing/payers';
 import { tenantProcedure } from '../../trpc.ts';
 
-export const addPayer = tenantProcedure.input(addPayerInput).mutation(({ ctx, input }) =>
+export const addPayer = tenantProcedure.meta({ rest: { method: 'POST', path: '/api/billing/households/{household_id}/payers', status: 201, input: 'json', access: 'tenant', tags: ['billing'], summary: 'Add a payer, optionally with an allocation', errors: ['unauthorized', 'forbidden', 'not_found'] } }).input(addPayerInput).mutation(({ ctx, input }) =>
   insertPayer(ctx.db.fork(), {
     tenantId: ctx.tenantId,
     householdId: input.household_id,

@@ -5,18 +5,21 @@ import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
 import { sendRegistrationFeeMail } from '../registration-fee-mail.ts';
 
-export const approveRegistration = tenantProcedure.input(registrationRefInput).mutation(async ({ ctx, input }) => {
-  const decided = await decideRegistration(ctx.db.fork(), ctx.tenantId, input.reg_id, 'approved', ctx.now(), { decidedBy: ctx.user.email || ctx.user.id });
-  if (!decided) {
-    throw new DomainError('not_found', 'Registration not found');
-  }
-  await auditStaffWrite(ctx, {
-    action: 'registration.approve',
-    resource: `registration:${decided.id}`,
-    householdId: decided.householdId,
-    details: { status: { from: decided.previousStatus, to: 'approved' } },
-  });
-  const emailSent = await sendRegistrationFeeMail(ctx, decided);
+export const approveRegistration = tenantProcedure
+  .meta({ rest: { method: 'PUT', path: '/api/registrations/{reg_id}/approve', status: 200, access: 'tenant', tags: ['registrations'], summary: 'Approve a registration and email the registration fee', errors: ['unauthorized', 'forbidden', 'not_found'] } })
+  .input(registrationRefInput)
+  .mutation(async ({ ctx, input }) => {
+    const decided = await decideRegistration(ctx.db.fork(), ctx.tenantId, input.reg_id, 'approved', ctx.now(), { decidedBy: ctx.user.email || ctx.user.id });
+    if (!decided) {
+      throw new DomainError('not_found', 'Registration not found');
+    }
+    await auditStaffWrite(ctx, {
+      action: 'registration.approve',
+      resource: `registration:${decided.id}`,
+      householdId: decided.householdId,
+      details: { status: { from: decided.previousStatus, to: 'approved' } },
+    });
+    const emailSent = await sendRegistrationFeeMail(ctx, decided);
 
-  return { status: 'ok' as const, id: decided.id, action: 'approved' as const, email_sent: emailSent };
-});
+    return { status: 'ok' as const, id: decided.id, action: 'approved' as const, email_sent: emailSent };
+  });

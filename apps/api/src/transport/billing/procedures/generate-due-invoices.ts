@@ -10,7 +10,7 @@ import { sendWeeklyInvoiceMail } from '../weekly-invoice-mail.ts';
  * that was never billed for transport gets its invoices for the current cycle, each mailed to its
  * payer and marked `sent` when the mail went out.
  */
-export const generateDueInvoices = tenantProcedure.mutation(async ({ ctx }) => {
+export const generateDueInvoices = tenantProcedure.meta({ rest: { method: 'POST', path: '/api/billing/generate-due', status: 200, access: 'tenant', tags: ['billing'], summary: 'Generate and email first weekly invoices that are due', errors: ['unauthorized', 'forbidden'] } }).mutation(async ({ ctx }) => {
   const now = ctx.now();
   const latest = isoDate(new Date(now.getTime() + FIRST_INVOICE_LEAD_DAYS * 86_400_000));
   const candidates = await householdsWithPickupBy(ctx.db.fork(), ctx.tenantId, latest);

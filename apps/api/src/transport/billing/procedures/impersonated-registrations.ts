@@ -4,7 +4,7 @@ import { impersonationProcedure } from '../../tenants/impersonation-procedure.ts
 import { impersonationActor } from '../../tenants/impersonation-actor.ts';
 
 /** What the impersonated tenant's staff would see; every look is audited. */
-export const impersonatedRegistrations = impersonationProcedure.query(async ({ ctx }) => {
+export const impersonatedRegistrations = impersonationProcedure.meta({ rest: { method: 'GET', path: '/api/ops/impersonated/registrations', status: 200, access: 'impersonation', tags: ['ops'], summary: 'Registrations of the impersonated tenant (audited)', errors: ['unauthorized'] } }).query(async ({ ctx }) => {
   const registrations = await listRegistrations(ctx.db.fork(), ctx.impersonation.tenantId, { status: 'all' });
   await recordTransportAudit(ctx.db.fork(), {
     tenantId: ctx.impersonation.tenantId,

@@ -3,5 +3,6 @@ import { listRegistrations as readRegistrations } from '@switchyard/db/transport
 import { tenantProcedure } from '../../trpc.ts';
 
 export const listRegistrations = tenantProcedure
+  .meta({ rest: { method: 'GET', path: '/api/registrations', status: 200, input: 'query', access: 'tenant', tags: ['registrations'], summary: "The tenant's registrations, newest first", errors: ['unauthorized', 'forbidden'] } })
   .input(listRegistrationsInput)
   .query(({ ctx, input }) => readRegistrations(ctx.db.fork(), ctx.tenantId, { status: input.status, search: input.search }));

@@ -2,4 +2,4 @@ import { publicProcedure } from '../../trpc.ts';
 import { squareConfigured, stripeConfigured } from '../payment-links.ts';
 
 /** Whether each provider is configured; no call is made and nothing secret is shown. */
-export const providerStatus = publicProcedure.query(({ ctx }) => ({ square_connected: squareConfigured(ctx.env), stripe_connected: stripeConfigured(ctx.env) }));
+export const providerStatus = publicProcedure.meta({ rest: { method: 'GET', path: '/api/billing/provider-status', status: 200, access: 'public', tags: ['billing'], summary: 'Which payment providers are configured' } }).query(({ ctx }) => ({ square_connected: squareConfigured(ctx.env), stripe_connected: stripeConfigured(ctx.env) }));

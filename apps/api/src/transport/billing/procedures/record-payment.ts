@@ -7,6 +7,7 @@ import { invoiceDetailOutput } from '../invoice-outputs.ts';
 
 /** A payment received outside the providers (cash, a cheque, a transfer): `partial` until the invoice is covered, then `paid`. */
 export const recordPayment = tenantProcedure
+  .meta({ rest: { method: 'POST', path: '/api/billing/invoices/{invoice_id}/payments', status: 201, input: 'json', access: 'tenant', tags: ['billing'], summary: 'Record a payment: partial until covered, then paid; more than owed, void or paid is 409', errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'] } })
   .input(recordPaymentInput)
   .output(invoiceDetailOutput)
   .mutation(async ({ ctx, input }) => {

@@ -16,6 +16,7 @@ import { sendWeeklyInvoiceMail } from '../weekly-invoice-mail.ts';
  * 502 and the invoice stays as it was, so sending again is safe.
  */
 export const sendInvoice = tenantProcedure
+  .meta({ rest: { method: 'POST', path: '/api/billing/invoices/{invoice_id}/send', status: 200, access: 'tenant', tags: ['billing'], summary: 'Mail a draft or pending invoice to its payer (with a payment link when a provider is configured)', errors: ['unauthorized', 'forbidden', 'not_found', 'conflict', 'bad_gateway'] } })
   .input(invoiceRefInput)
   .output(invoiceDetailOutput)
   .mutation(async ({ ctx, input }) => {

@@ -7,6 +7,7 @@ import { invoiceDetailOutput } from '../invoice-outputs.ts';
 
 /** Cancels an invoice nobody paid anything of, keeping the reason; paid, part-paid and void invoices answer 409. */
 export const voidInvoice = tenantProcedure
+  .meta({ rest: { method: 'POST', path: '/api/billing/invoices/{invoice_id}/void', status: 200, input: 'json', access: 'tenant', tags: ['billing'], summary: 'Void an invoice nobody paid anything of, with a reason', errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'] } })
   .input(voidInvoiceInput)
   .output(invoiceDetailOutput)
   .mutation(async ({ ctx, input }) => {

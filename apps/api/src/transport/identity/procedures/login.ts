@@ -23,7 +23,7 @@ export const demoFallback = (ctx: TransportContext, error: unknown): LoginAnswer
 export const providerRefusal = (status: number, message: string, clientError: DomainError): DomainError =>
   status >= 400 && status < 500 ? clientError : new DomainError('bad_gateway', `The identity provider failed: ${message}`);
 
-export const login = publicProcedure.input(loginInput).mutation(async ({ ctx, input }): Promise<LoginAnswer> => {
+export const login = publicProcedure.meta({ rest: { method: 'POST', path: '/api/auth/login', status: 200, input: 'json', access: 'public', tags: ['auth'], summary: 'Sign in with email and password', errors: ['unauthorized', 'bad_gateway'] } }).input(loginInput).mutation(async ({ ctx, input }): Promise<LoginAnswer> => {
   try {
     const signIn = await ctx.identity.signInWithPassword(input.email, input.password);
     if (!signIn.ok && signIn.status === 429) {

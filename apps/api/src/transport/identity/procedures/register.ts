@@ -24,6 +24,7 @@ const namesParent = (metadata: Record<string, unknown> | null | undefined, tenan
  * already registered: nothing is written to that account.
  */
 export const register = publicProcedure
+  .meta({ rest: { method: 'POST', path: '/api/auth/register', status: 200, input: 'json', access: 'public', tags: ['auth'], summary: 'Create a parent account', errors: ['not_found', 'conflict', 'bad_gateway'] } })
   .use(limitedPerAddress(PUBLIC_WRITE_LIMITS.signUpPerAddress))
   .input(registerInput)
   .mutation(async ({ ctx, input }): Promise<RegisterAnswer> => {

@@ -4,7 +4,7 @@ import { createRoute as insertRoute } from '@switchyard/db/transport/operations/
 import { tenantProcedure } from '../../trpc.ts';
 import { loadRouteDetail } from '../load-route.ts';
 
-export const createRoute = tenantProcedure.input(createRouteInput).mutation(async ({ ctx, input }) => {
+export const createRoute = tenantProcedure.meta({ rest: { method: 'POST', path: '/api/routes', status: 200, input: 'json', access: 'tenant', tags: ['routes'], summary: 'Create a route with ordered stops; its id is a slug of its name', errors: ['unauthorized', 'forbidden'] } }).input(createRouteInput).mutation(async ({ ctx, input }) => {
   const em = ctx.db.fork();
   const id = await insertRoute(em, ctx.tenantId, newRouteValues(input), ctx.now());
 

@@ -4,7 +4,7 @@ import { findBus } from '@switchyard/db/transport/operations/buses';
 import { tenantProcedure } from '../../trpc.ts';
 import { presentBus } from '../presenters.ts';
 
-export const getBus = tenantProcedure.input(busRefInput).query(async ({ ctx, input }) => {
+export const getBus = tenantProcedure.meta({ rest: { method: 'GET', path: '/api/buses/{bus_id}', status: 200, access: 'tenant', tags: ['buses'], summary: 'One bus', errors: ['unauthorized', 'forbidden', 'not_found'] } }).input(busRefInput).query(async ({ ctx, input }) => {
   const bus = await findBus(ctx.db.fork(), ctx.tenantId, input.bus_id);
   if (!bus) {
     throw new DomainError('not_found', 'Bus not found');

@@ -2,4 +2,4 @@ import { listBuses as listBusRows } from '@switchyard/db/transport/operations/bu
 import { tenantProcedure } from '../../trpc.ts';
 import { presentBus } from '../presenters.ts';
 
-export const listBuses = tenantProcedure.query(async ({ ctx }) => (await listBusRows(ctx.db.fork(), ctx.tenantId)).map(presentBus));
+export const listBuses = tenantProcedure.meta({ rest: { method: 'GET', path: '/api/buses', status: 200, access: 'tenant', tags: ['buses'], summary: 'Buses of the tenant with their last reported position', errors: ['unauthorized', 'forbidden'] } }).query(async ({ ctx }) => (await listBusRows(ctx.db.fork(), ctx.tenantId)).map(presentBus));

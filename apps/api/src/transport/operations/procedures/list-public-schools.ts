@@ -7,7 +7,7 @@ import { publicProcedure } from '../../trpc.ts';
 import { presentPublicSchool } from '../presenters.ts';
 
 /** The school list of the registration form; the tenant comes from the public resolution order. */
-export const listPublicSchools = publicProcedure.input(publicSchoolsInput).query(async ({ ctx, input }) => {
+export const listPublicSchools = publicProcedure.meta({ rest: { method: 'GET', path: '/api/public/schools', status: 200, input: 'query', access: 'public', tags: ['schools'], summary: 'Schools of the publicly resolved tenant', errors: ['not_found'] } }).input(publicSchoolsInput).query(async ({ ctx, input }) => {
   // tRPC callers pass the tenant in the input; REST callers' query string is already in the hints.
   const tenantId = resolvePublicTenant({ ...ctx.tenantHints, queryTenant: input?.tenant ?? input?.slug ?? ctx.tenantHints.queryTenant });
   const em = ctx.db.fork();

@@ -2,4 +2,4 @@ import { listSchools as listSchoolRows } from '@switchyard/db/transport/operatio
 import { tenantProcedure } from '../../trpc.ts';
 import { presentSchool } from '../presenters.ts';
 
-export const listSchools = tenantProcedure.query(async ({ ctx }) => (await listSchoolRows(ctx.db.fork(), ctx.tenantId)).map(presentSchool));
+export const listSchools = tenantProcedure.meta({ rest: { method: 'GET', path: '/api/schools', status: 200, access: 'tenant', tags: ['schools'], summary: 'Schools of the tenant, all columns', errors: ['unauthorized', 'forbidden'] } }).query(async ({ ctx }) => (await listSchoolRows(ctx.db.fork(), ctx.tenantId)).map(presentSchool));

@@ -2,7 +2,7 @@ import { busLocationInput } from '@switchyard/domain/transport/operations/schema
 import { reportBusLocation as saveLocation } from '@switchyard/db/transport/operations/buses';
 import { tenantProcedure } from '../../trpc.ts';
 
-export const reportBusLocation = tenantProcedure.input(busLocationInput).mutation(async ({ ctx, input }) => {
+export const reportBusLocation = tenantProcedure.meta({ rest: { method: 'PUT', path: '/api/buses/{bus_id}/location', status: 200, input: 'json', access: 'tenant', tags: ['buses'], summary: "A tracker's position report; an unknown bus id registers the bus", errors: ['unauthorized', 'forbidden'] } }).input(busLocationInput).mutation(async ({ ctx, input }) => {
   await saveLocation(
     ctx.db.fork(),
     ctx.tenantId,

@@ -8,7 +8,7 @@ import { presentPublicSchool } from '../presenters.ts';
 import { fetchIncidents } from '../traffic-provider.ts';
 
 /** Traffic incidents around a route's stops; a provider problem is a summary, never an error. */
-export const routeConditions = tenantProcedure.input(routeRefInput).query(async ({ ctx, input }) => {
+export const routeConditions = tenantProcedure.meta({ rest: { method: 'GET', path: '/api/routes/{route_id}/conditions', status: 200, access: 'tenant', tags: ['routes'], summary: "Traffic incidents around the route's stops (TomTom); `unavailable` when the provider fails", errors: ['unauthorized', 'forbidden', 'not_found'] } }).input(routeRefInput).query(async ({ ctx, input }) => {
   const em = ctx.db.fork();
   const route = await findRoute(em, ctx.tenantId, input.route_id);
   if (!route) {

@@ -4,5 +4,6 @@ import { adminProcedure } from '../../trpc.ts';
 import { presentAuditRow } from '../presenters.ts';
 
 export const auditLog = adminProcedure
+  .meta({ rest: { method: 'GET', path: '/api/ops/audit-log', status: 200, input: 'query', access: 'admin', tags: ['ops'], summary: 'Audit rows of all or one tenant, newest first', errors: ['unauthorized', 'forbidden'] } })
   .input(auditLogInput)
   .query(async ({ ctx, input }) => (await listTransportAudit(ctx.db.fork(), { tenantId: input.tenant_id ?? null, limit: input.limit })).map(presentAuditRow));

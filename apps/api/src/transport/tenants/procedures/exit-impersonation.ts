@@ -6,7 +6,7 @@ import { endImpersonationSession } from '@switchyard/db/transport/tenants/impers
 import { publicProcedure } from '../../trpc.ts';
 
 /** Holding the token is the authority to end its session, whether it comes in the body or as bearer. */
-export const exitImpersonation = publicProcedure.input(exitImpersonationInput.optional()).mutation(async ({ ctx, input }) => {
+export const exitImpersonation = publicProcedure.meta({ rest: { method: 'POST', path: '/api/ops/exit-impersonation', status: 200, input: 'json', access: 'public', tags: ['ops'], summary: 'End an impersonation session (token in body or as bearer)', documentedInput: exitImpersonationInput } }).input(exitImpersonationInput.optional()).mutation(async ({ ctx, input }) => {
   const token = input?.token?.trim() || ctx.bearerToken;
   if (!token) {
     throw new DomainError('validation_error', 'token is required (in the body or as the bearer token)');

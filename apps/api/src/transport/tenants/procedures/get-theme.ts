@@ -4,7 +4,7 @@ import { findTenant } from '@switchyard/db/transport/tenants';
 import { publicProcedure } from '../../trpc.ts';
 import { presentTheme } from '../presenters.ts';
 
-export const getTheme = publicProcedure.input(themeInput).query(async ({ ctx, input }) => {
+export const getTheme = publicProcedure.meta({ rest: { method: 'GET', path: '/api/theme/{slug}', status: 200, access: 'public', tags: ['tenants'], summary: "A tenant's theme", errors: ['not_found'] } }).input(themeInput).query(async ({ ctx, input }) => {
   const tenant = await findTenant(ctx.db.fork(), input.slug.trim().toLowerCase());
   if (!tenant) {
     throw new DomainError('not_found', 'Tenant not found');

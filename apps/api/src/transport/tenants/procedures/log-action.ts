@@ -3,7 +3,7 @@ import { recordTransportAudit } from '@switchyard/db/transport/tenants/audit-log
 import { impersonationProcedure } from '../impersonation-procedure.ts';
 import { impersonationActor } from '../impersonation-actor.ts';
 
-export const logAction = impersonationProcedure.input(logActionInput).mutation(async ({ ctx, input }) => {
+export const logAction = impersonationProcedure.meta({ rest: { method: 'POST', path: '/api/ops/log-action', status: 200, input: 'json', access: 'impersonation', tags: ['ops'], summary: 'Record an action taken while impersonating', errors: ['unauthorized'] } }).input(logActionInput).mutation(async ({ ctx, input }) => {
   const id = await recordTransportAudit(ctx.db.fork(), {
     tenantId: ctx.impersonation.tenantId,
     actor: impersonationActor(ctx.impersonation),

@@ -13,7 +13,7 @@ import { presentAuditRow } from '../presenters.ts';
  * the households its account submitted and about its own account, which may be none. A user without
  * a role is refused like everywhere else.
  */
-export const tenantLogs = signedInProcedure.input(tenantLogsInput).query(async ({ ctx, input }) => {
+export const tenantLogs = signedInProcedure.meta({ rest: { method: 'GET', path: '/api/tenants/{tenant}/logs', status: 200, input: 'query', access: 'tenant', tags: ['tenants'], summary: "A tenant's audit log, newest first", errors: ['unauthorized', 'forbidden', 'not_found'] } }).input(tenantLogsInput).query(async ({ ctx, input }) => {
   const tenantId = input.tenant.trim().toLowerCase();
   const ownTenant = ctx.user.role !== null && ctx.user.tenant_id === tenantId;
   if (!isAdmin(ctx.user) && !ownTenant) {

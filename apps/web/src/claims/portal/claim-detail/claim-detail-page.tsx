@@ -1,11 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
-import { useRemote } from '../../../shared/remote/use-remote.ts';
 import { Link } from '../../../shared/router/link.tsx';
-import { RemoteView } from '../../../shared/ui/remote-view.tsx';
+import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { NotesTimeline } from '../../shared/notes-timeline.tsx';
 import { StatusBadge } from '../../shared/status-badge.tsx';
 import { TierProgress } from '../../shared/tier-progress.tsx';
-import { portalClient } from '../portal-client.ts';
+import { portalTrpc } from '../portal-client.ts';
 import { portalPaths } from '../portal-paths.ts';
 import { ClaimFacts } from './claim-facts.tsx';
 import { MessageForm } from './message-form.tsx';
@@ -13,7 +13,7 @@ import { PortalDocuments } from './portal-documents.tsx';
 
 export const ClaimDetailPage = ({ claimNumber }: { claimNumber: string }) => {
   useDocumentTitle(claimNumber);
-  const { state, reload } = useRemote(() => portalClient.claims.get.query({ claim_number: claimNumber }), [claimNumber]);
+  const claimQuery = useQuery(portalTrpc.claims.get.queryOptions({ claim_number: claimNumber }));
 
   return (
     <>
@@ -22,7 +22,7 @@ export const ClaimDetailPage = ({ claimNumber }: { claimNumber: string }) => {
         <span aria-hidden="true"> / </span>
         <span aria-current="page">{claimNumber}</span>
       </nav>
-      <RemoteView state={state} loadingLabel="Loading the claim…">
+      <QueryView query={claimQuery} loadingLabel="Loading the claim…" errorTitle="The claim could not be loaded">
         {(claim) => (
           <div className="detail">
             <header className="page-header page-header--row">
@@ -50,7 +50,7 @@ export const ClaimDetailPage = ({ claimNumber }: { claimNumber: string }) => {
                   <h2 id="messages-title" className="card__title">
                     Messages and updates
                   </h2>
-                  <MessageForm claimNumber={claim.claim_number} onSent={reload} />
+                  <MessageForm claimNumber={claim.claim_number} />
                   <NotesTimeline notes={claim.notes} viewer="client" />
                 </section>
               </div>
@@ -58,12 +58,12 @@ export const ClaimDetailPage = ({ claimNumber }: { claimNumber: string }) => {
                 <h2 id="documents-title" className="card__title">
                   Documents
                 </h2>
-                <PortalDocuments claimNumber={claim.claim_number} documents={claim.documents} onChanged={reload} />
+                <PortalDocuments claimNumber={claim.claim_number} documents={claim.documents} />
               </section>
             </div>
           </div>
         )}
-      </RemoteView>
+      </QueryView>
     </>
   );
 };

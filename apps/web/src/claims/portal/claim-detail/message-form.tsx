@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { LIMITS } from '@switchyard/domain/claims/limits';
 import { messageInput } from '@switchyard/domain/claims/schemas';
 import { MESSAGE_SUBJECTS } from '@switchyard/domain/claims/vocabulary';
@@ -8,15 +9,17 @@ import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextAreaField } from '../../../shared/forms/text-area-field.tsx';
 import { subjectOptions } from '../../shared/vocabulary-options.ts';
-import { portalClient } from '../portal-client.ts';
+import { invalidates } from '../../../shared/query/query-client.ts';
+import { portalTrpc } from '../portal-client.ts';
 
-export const MessageForm = ({ claimNumber, onSent }: { claimNumber: string; onSent: () => void }) => {
+/** The message shows in the timeline once the client's claims are refetched. */
+export const MessageForm = ({ claimNumber }: { claimNumber: string }) => {
   const [subject, setSubject] = useState<string>(MESSAGE_SUBJECTS[0]);
   const [content, setContent] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [isSending, setIsSending] = useState(false);
+  const sendMessage = useMutation(portalTrpc.claims.sendMessage.mutationOptions({ onSuccess: invalidates(portalTrpc.claims.pathFilter()) }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -27,20 +30,16 @@ export const MessageForm = ({ claimNumber, onSent }: { claimNumber: string; onSe
 
       return;
     }
-    setIsSending(true);
     setFormError(null);
     try {
-      await portalClient.claims.sendMessage.mutate(check.data);
+      await sendMessage.mutateAsync(check.data);
       setContent('');
       setErrors({});
       setSent(true);
-      onSent();
     } catch (error) {
       const info = readAppError(error);
       setErrors(toFieldErrors(info.issues));
       setFormError(info.issues.length > 0 ? null : info.message);
-    } finally {
-      setIsSending(false);
     }
   };
 
@@ -63,8 +62,8 @@ export const MessageForm = ({ claimNumber, onSent }: { claimNumber: string; onSe
         error={errors.content}
       />
       <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={isSending}>
-          {isSending ? 'Sending…' : 'Send message'}
+        <button type="submit" className="button button--primary" disabled={sendMessage.isPending}>
+          {sendMessage.isPending ? 'Sending…' : 'Send message'}
         </button>
       </div>
     </form>

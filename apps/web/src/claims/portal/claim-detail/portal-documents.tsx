@@ -3,9 +3,10 @@ import { HttpError } from '../../../shared/api/http-error.ts';
 import { uploadWithProgress } from '../../../shared/upload/upload-with-progress.ts';
 import { DocumentList, type ListedDocument } from '../../shared/document-list.tsx';
 import { DocumentUpload } from '../../shared/document-upload.tsx';
-import { bearerHeaders, handlePortalStatus } from '../portal-client.ts';
+import { invalidates } from '../../../shared/query/query-client.ts';
+import { bearerHeaders, handlePortalStatus, portalTrpc } from '../portal-client.ts';
 
-type PortalDocumentsProps = { claimNumber: string; documents: readonly ListedDocument[]; onChanged: () => void };
+type PortalDocumentsProps = { claimNumber: string; documents: readonly ListedDocument[] };
 
 const documentsPath = (claimNumber: string) => `/api/claims/${encodeURIComponent(claimNumber)}/documents`;
 
@@ -21,7 +22,8 @@ const watchStatus = async (work: Promise<unknown>) => {
   }
 };
 
-export const PortalDocuments = ({ claimNumber, documents, onChanged }: PortalDocumentsProps) => (
+/** Files go over REST (they stream); an upload then refreshes the client's claims. */
+export const PortalDocuments = ({ claimNumber, documents }: PortalDocumentsProps) => (
   <>
     <DocumentList
       documents={documents}
@@ -37,7 +39,7 @@ export const PortalDocuments = ({ claimNumber, documents, onChanged }: PortalDoc
           uploadWithProgress({ url: documentsPath(claimNumber), file, fileField: 'file', headers: bearerHeaders(), onProgress }),
         )
       }
-      onUploaded={onChanged}
+      onUploaded={invalidates(portalTrpc.claims.pathFilter())}
     />
   </>
 );

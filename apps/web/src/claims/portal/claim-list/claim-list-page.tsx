@@ -1,17 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
 import { formatDate } from '../../../shared/format/format-date.ts';
-import { useRemote } from '../../../shared/remote/use-remote.ts';
 import { Link } from '../../../shared/router/link.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { RemoteView } from '../../../shared/ui/remote-view.tsx';
+import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { StatusBadge } from '../../shared/status-badge.tsx';
-import { portalClient } from '../portal-client.ts';
+import { portalTrpc } from '../portal-client.ts';
 import { portalPaths } from '../portal-paths.ts';
 import { readSession } from '../session/portal-session.ts';
 
 export const ClaimListPage = () => {
   useDocumentTitle('My claims');
-  const { state } = useRemote(() => portalClient.claims.list.query(), []);
+  const claims = useQuery(portalTrpc.claims.list.queryOptions());
   const companyName = readSession()?.client.company_name;
 
   return (
@@ -25,7 +25,7 @@ export const ClaimListPage = () => {
           Submit a new claim
         </Link>
       </header>
-      <RemoteView state={state} loadingLabel="Loading your claims…">
+      <QueryView query={claims} loadingLabel="Loading your claims…" errorTitle="Your claims could not be loaded">
         {({ claims }) =>
           claims.length === 0 ? (
             <EmptyState title="You have no claims yet">
@@ -61,7 +61,7 @@ export const ClaimListPage = () => {
             </ul>
           )
         }
-      </RemoteView>
+      </QueryView>
     </>
   );
 };

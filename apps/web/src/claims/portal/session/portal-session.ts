@@ -1,3 +1,5 @@
+import { forgetCachedData } from '../../../shared/query/query-client.ts';
+
 /**
  * The client's session token. Kept in localStorage so a signed-in client stays signed in across
  * tabs for the session's 7 days; dropped at its expiry, on logout and on any 401.
@@ -25,8 +27,10 @@ export const readSession = (): PortalSession | null => {
 
 export const saveSession = (session: PortalSession): void => {
   window.localStorage.setItem(KEY, JSON.stringify(session));
+  forgetCachedData();
 };
 
 export const clearSession = (): void => {
   window.localStorage.removeItem(KEY);
+  forgetCachedData();
 };

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { signInRequestInput } from '@switchyard/domain/claims/schemas';
 import { readAppError } from '../../../shared/api/read-app-error.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
@@ -6,7 +7,7 @@ import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
 import { Link } from '../../../shared/router/link.tsx';
 import { useLocation } from '../../../shared/router/use-location.ts';
-import { publicClient } from '../../shared/public-client.ts';
+import { publicTrpc } from '../../shared/public-client.ts';
 import { SignInNotice } from './sign-in-notice.tsx';
 import { Icon } from '../../../shared/ui/icon.tsx';
 
@@ -17,7 +18,8 @@ export const SignInPage = () => {
   const [emailError, setEmailError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [answer, setAnswer] = useState<string | null>(null);
-  const [isSending, setIsSending] = useState(false);
+  const requestLink = useMutation(publicTrpc.auth.request.mutationOptions());
+  const isSending = requestLink.isPending;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -27,10 +29,9 @@ export const SignInPage = () => {
 
       return;
     }
-    setIsSending(true);
     setFormError(null);
     try {
-      const result = await publicClient.auth.request.mutate(check.data);
+      const result = await requestLink.mutateAsync(check.data);
       setAnswer(result.message);
     } catch (error) {
       const info = readAppError(error);
@@ -40,8 +41,6 @@ export const SignInPage = () => {
       } else {
         setFormError(info.message);
       }
-    } finally {
-      setIsSending(false);
     }
   };
 

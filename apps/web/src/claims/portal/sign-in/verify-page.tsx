@@ -1,10 +1,11 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { readAppError } from '../../../shared/api/read-app-error.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
 import { navigate } from '../../../shared/router/browser-location.ts';
 import { Link } from '../../../shared/router/link.tsx';
-import { publicClient } from '../../shared/public-client.ts';
+import { publicTrpc } from '../../shared/public-client.ts';
 import { portalPaths } from '../portal-paths.ts';
 import { peekPendingToken, takePendingToken } from '../session/capture-sign-in-token.ts';
 import { clearSession, saveSession } from '../session/portal-session.ts';
@@ -17,7 +18,9 @@ import { Icon } from '../../../shared/ui/icon.tsx';
 export const VerifyPage = () => {
   useDocumentTitle('Confirm sign-in');
   const [token] = useState(peekPendingToken);
+  // Stays busy after success too: the page is left for the claims list.
   const [isSending, setIsSending] = useState(false);
+  const verify = useMutation(publicTrpc.auth.verify.mutationOptions());
   const [error, setError] = useState<string | null>(null);
 
   const signIn = async () => {
@@ -28,7 +31,7 @@ export const VerifyPage = () => {
     setError(null);
     clearSession();
     try {
-      const answer = await publicClient.auth.verify.mutate({ token });
+      const answer = await verify.mutateAsync({ token });
       takePendingToken();
       saveSession({ token: answer.session_token, expiresAt: answer.expires_at, client: answer.client });
       navigate(portalPaths.claims, { replace: true });

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { LIMITS } from '@switchyard/domain/claims/limits';
 import { staffNoteInput } from '@switchyard/domain/claims/schemas';
 import type { NoteVisibility } from '@switchyard/domain/claims/vocabulary';
@@ -7,17 +8,19 @@ import { toFieldErrors, type FieldErrors } from '../../../shared/forms/field-err
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { TextAreaField } from '../../../shared/forms/text-area-field.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
-import { staffClient } from '../staff-client.ts';
+import { invalidates } from '../../../shared/query/query-client.ts';
+import { staffTrpc } from '../staff-client.ts';
 
 const AUTHOR_KEY = 'switchyard.claims.staff-author';
 
-export const AddNoteForm = ({ claimNumber, onAdded }: { claimNumber: string; onAdded: () => void }) => {
+/** The new note shows in the timeline, and the list's note count, once the claim is refetched. */
+export const AddNoteForm = ({ claimNumber }: { claimNumber: string }) => {
   const [content, setContent] = useState('');
   const [visibility, setVisibility] = useState<NoteVisibility>('INTERNAL');
   const [author, setAuthor] = useState(() => window.sessionStorage.getItem(AUTHOR_KEY) ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
+  const addNote = useMutation(staffTrpc.staff.addNote.mutationOptions({ onSuccess: invalidates(staffTrpc.staff.pathFilter()) }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,20 +35,16 @@ export const AddNoteForm = ({ claimNumber, onAdded }: { claimNumber: string; onA
 
       return;
     }
-    setIsSaving(true);
     setFormError(null);
     try {
-      await staffClient.staff.addNote.mutate(check.data);
+      await addNote.mutateAsync(check.data);
       window.sessionStorage.setItem(AUTHOR_KEY, author.trim());
       setContent('');
       setErrors({});
-      onAdded();
     } catch (error) {
       const info = readAppError(error);
       setErrors(toFieldErrors(info.issues));
       setFormError(info.issues.length > 0 ? null : info.message);
-    } finally {
-      setIsSaving(false);
     }
   };
 
@@ -80,8 +79,8 @@ export const AddNoteForm = ({ claimNumber, onAdded }: { claimNumber: string; onA
         <TextField id="note-author" label="Your name" hint="Shown as the note's author" maxLength={LIMITS.authorName} value={author} onValueChange={setAuthor} error={errors.author_name} />
       </div>
       <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={isSaving}>
-          {isSaving ? 'Adding…' : visibility === 'INTERNAL' ? 'Add internal note' : 'Add shared note'}
+        <button type="submit" className="button button--primary" disabled={addNote.isPending}>
+          {addNote.isPending ? 'Adding…' : visibility === 'INTERNAL' ? 'Add internal note' : 'Add shared note'}
         </button>
       </div>
     </form>

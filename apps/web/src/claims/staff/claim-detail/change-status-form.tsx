@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { LIMITS } from '@switchyard/domain/claims/limits';
 import { staffPatchInput } from '@switchyard/domain/claims/schemas';
 import { readAppError } from '../../../shared/api/read-app-error.ts';
@@ -8,19 +9,19 @@ import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextAreaField } from '../../../shared/forms/text-area-field.tsx';
 import { statusOptions, tierOptions } from '../../shared/vocabulary-options.ts';
-import { staffClient } from '../staff-client.ts';
+import { invalidates } from '../../../shared/query/query-client.ts';
+import { staffTrpc } from '../staff-client.ts';
 import type { StaffClaim } from './staff-claim-types.ts';
 
-type ChangeStatusFormProps = { claim: StaffClaim; onChanged: (claim: StaffClaim) => void };
-
-export const ChangeStatusForm = ({ claim, onChanged }: ChangeStatusFormProps) => {
+/** A new status or tier shows everywhere at once: the claim, the claims list and the statistics are refetched. */
+export const ChangeStatusForm = ({ claim }: { claim: StaffClaim }) => {
   const [status, setStatus] = useState(claim.status);
   const [tier, setTier] = useState(claim.tier);
   const [reason, setReason] = useState('');
   const [notifyClient, setNotifyClient] = useState(true);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
+  const update = useMutation(staffTrpc.staff.update.mutationOptions({ onSuccess: invalidates(staffTrpc.staff.pathFilter()) }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,19 +45,15 @@ export const ChangeStatusForm = ({ claim, onChanged }: ChangeStatusFormProps) =>
 
       return;
     }
-    setIsSaving(true);
     try {
-      const updated = await staffClient.staff.update.mutate(check.data);
+      const updated = await update.mutateAsync(check.data);
       setReason('');
       setErrors({});
       setMessage({ tone: 'success', text: `Saved: ${updated.status_label}, ${updated.tier_label}.` });
-      onChanged(updated);
     } catch (error) {
       const info = readAppError(error);
       setErrors(toFieldErrors(info.issues));
       setMessage({ tone: 'error', text: info.message });
-    } finally {
-      setIsSaving(false);
     }
   };
 
@@ -89,8 +86,8 @@ export const ChangeStatusForm = ({ claim, onChanged }: ChangeStatusFormProps) =>
         />
       ) : null}
       <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={isSaving}>
-          {isSaving ? 'Saving…' : 'Save changes'}
+        <button type="submit" className="button button--primary" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save changes'}
         </button>
       </div>
     </form>

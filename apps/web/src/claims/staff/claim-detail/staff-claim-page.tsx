@@ -1,11 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
-import { useRemote } from '../../../shared/remote/use-remote.ts';
 import { Link } from '../../../shared/router/link.tsx';
-import { RemoteView } from '../../../shared/ui/remote-view.tsx';
+import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { NotesTimeline } from '../../shared/notes-timeline.tsx';
 import { StatusBadge } from '../../shared/status-badge.tsx';
 import { TierProgress } from '../../shared/tier-progress.tsx';
-import { staffClient } from '../staff-client.ts';
+import { staffTrpc } from '../staff-client.ts';
 import { staffPaths } from '../staff-paths.ts';
 import { AddNoteForm } from './add-note-form.tsx';
 import { AuditTrail } from './audit-trail.tsx';
@@ -16,7 +16,7 @@ import { StaffDocuments } from './staff-documents.tsx';
 
 export const StaffClaimPage = ({ claimNumber }: { claimNumber: string }) => {
   useDocumentTitle(`${claimNumber} · Staff`);
-  const { state, reload, setData } = useRemote(() => staffClient.staff.get.query({ claim_number: claimNumber }), [claimNumber]);
+  const claimQuery = useQuery(staffTrpc.staff.get.queryOptions({ claim_number: claimNumber }));
 
   return (
     <>
@@ -25,7 +25,7 @@ export const StaffClaimPage = ({ claimNumber }: { claimNumber: string }) => {
         <span aria-hidden="true"> / </span>
         <span aria-current="page">{claimNumber}</span>
       </nav>
-      <RemoteView state={state} loadingLabel="Loading the claim…">
+      <QueryView query={claimQuery} loadingLabel="Loading the claim…" errorTitle="The claim could not be loaded">
         {(claim) => (
           <div className="detail">
             <header className="page-header page-header--row">
@@ -44,20 +44,20 @@ export const StaffClaimPage = ({ claimNumber }: { claimNumber: string }) => {
                     Status and tier
                   </h2>
                   <TierProgress tierStep={claim.tier_step} tierBadge={claim.tier_badge} />
-                  <ChangeStatusForm claim={claim} onChanged={setData} />
+                  <ChangeStatusForm claim={claim} />
                 </section>
                 <section className="card" aria-labelledby="notes-title">
                   <h2 id="notes-title" className="card__title">
                     Notes
                   </h2>
-                  <AddNoteForm claimNumber={claim.claim_number} onAdded={reload} />
+                  <AddNoteForm claimNumber={claim.claim_number} />
                   <NotesTimeline notes={claim.notes} viewer="staff" />
                 </section>
                 <section className="card" aria-labelledby="documents-title">
                   <h2 id="documents-title" className="card__title">
                     Documents
                   </h2>
-                  <StaffDocuments claimNumber={claim.claim_number} documents={claim.documents} onChanged={reload} />
+                  <StaffDocuments claimNumber={claim.claim_number} documents={claim.documents} />
                 </section>
                 <section className="card" aria-labelledby="audit-title">
                   <h2 id="audit-title" className="card__title">
@@ -73,7 +73,7 @@ export const StaffClaimPage = ({ claimNumber }: { claimNumber: string }) => {
             </div>
           </div>
         )}
-      </RemoteView>
+      </QueryView>
     </>
   );
 };

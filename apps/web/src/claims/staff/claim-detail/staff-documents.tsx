@@ -5,9 +5,10 @@ import { CheckboxField } from '../../../shared/forms/checkbox-field.tsx';
 import { uploadWithProgress } from '../../../shared/upload/upload-with-progress.ts';
 import { DocumentList, type ListedDocument } from '../../shared/document-list.tsx';
 import { DocumentUpload } from '../../shared/document-upload.tsx';
-import { handleStaffStatus, staffHeaders } from '../staff-client.ts';
+import { invalidates } from '../../../shared/query/query-client.ts';
+import { handleStaffStatus, staffHeaders, staffTrpc } from '../staff-client.ts';
 
-type StaffDocumentsProps = { claimNumber: string; documents: readonly ListedDocument[]; onChanged: () => void };
+type StaffDocumentsProps = { claimNumber: string; documents: readonly ListedDocument[] };
 
 const rethrowAfterStatus = async (work: Promise<unknown>) => {
   try {
@@ -20,7 +21,8 @@ const rethrowAfterStatus = async (work: Promise<unknown>) => {
   }
 };
 
-export const StaffDocuments = ({ claimNumber, documents, onChanged }: StaffDocumentsProps) => {
+/** Files go over REST (they stream); an upload then refreshes the claim and the list's document count. */
+export const StaffDocuments = ({ claimNumber, documents }: StaffDocumentsProps) => {
   const [clientVisible, setClientVisible] = useState(false);
   const encoded = encodeURIComponent(claimNumber);
 
@@ -55,7 +57,7 @@ export const StaffDocuments = ({ claimNumber, documents, onChanged }: StaffDocum
             }),
           )
         }
-        onUploaded={onChanged}
+        onUploaded={invalidates(staffTrpc.staff.pathFilter())}
       />
     </>
   );

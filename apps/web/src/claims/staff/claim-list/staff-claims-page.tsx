@@ -1,10 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
-import { useRemote } from '../../../shared/remote/use-remote.ts';
 import { navigate } from '../../../shared/router/browser-location.ts';
 import { useLocation } from '../../../shared/router/use-location.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { RemoteView } from '../../../shared/ui/remote-view.tsx';
-import { staffClient } from '../staff-client.ts';
+import { QueryView } from '../../../shared/ui/query-view.tsx';
+import { staffTrpc } from '../staff-client.ts';
 import { ClaimFilterBar } from './claim-filter-bar.tsx';
 import { claimFiltersHref, PAGE_SIZE, readClaimFilters } from './claim-filters.ts';
 import { ClaimsTable } from './claims-table.tsx';
@@ -14,16 +14,14 @@ export const StaffClaimsPage = () => {
   useDocumentTitle('Claims');
   const { searchParams } = useLocation();
   const filters = readClaimFilters(searchParams);
-  const { state } = useRemote(
-    () =>
-      staffClient.staff.list.query({
-        status: filters.status,
-        tier: filters.tier,
-        q: filters.q.trim() || undefined,
-        limit: PAGE_SIZE,
-        offset: (filters.page - 1) * PAGE_SIZE,
-      }),
-    [filters.status, filters.tier, filters.q, filters.page],
+  const claims = useQuery(
+    staffTrpc.staff.list.queryOptions({
+      status: filters.status,
+      tier: filters.tier,
+      q: filters.q.trim() || undefined,
+      limit: PAGE_SIZE,
+      offset: (filters.page - 1) * PAGE_SIZE,
+    }),
   );
 
   return (
@@ -33,7 +31,7 @@ export const StaffClaimsPage = () => {
         <h1 className="page-header__title">Claims</h1>
       </header>
       <ClaimFilterBar key={filters.q} filters={filters} />
-      <RemoteView state={state} loadingLabel="Loading claims…">
+      <QueryView query={claims} loadingLabel="Loading claims…" errorTitle="The claims could not be loaded">
         {(result) => (
           <section className="card card--flush" aria-label="Claims">
             {result.claims.length === 0 ? (
@@ -49,7 +47,7 @@ export const StaffClaimsPage = () => {
             />
           </section>
         )}
-      </RemoteView>
+      </QueryView>
     </>
   );
 };

@@ -1,9 +1,9 @@
 import { formatCents } from '@switchyard/domain/money';
 import { CLAIM_STATUSES, CLAIM_TIERS, STATUS_LABELS, TIER_LABELS } from '@switchyard/domain/claims/vocabulary';
+import { useQuery } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
-import { useRemote } from '../../../shared/remote/use-remote.ts';
-import { RemoteView } from '../../../shared/ui/remote-view.tsx';
-import { staffClient } from '../staff-client.ts';
+import { QueryView } from '../../../shared/ui/query-view.tsx';
+import { staffTrpc } from '../staff-client.ts';
 import { BarChart } from './bar-chart.tsx';
 
 const Metric = ({ label, value, note }: { label: string; value: string; note?: string }) => (
@@ -16,7 +16,7 @@ const Metric = ({ label, value, note }: { label: string; value: string; note?: s
 
 export const StatsPage = () => {
   useDocumentTitle('Statistics');
-  const { state } = useRemote(() => staffClient.staff.stats.query(), []);
+  const stats = useQuery(staffTrpc.staff.stats.queryOptions());
 
   return (
     <>
@@ -24,34 +24,34 @@ export const StatsPage = () => {
         <p className="page-header__eyebrow">Staff console</p>
         <h1 className="page-header__title">Statistics</h1>
       </header>
-      <RemoteView state={state} loadingLabel="Loading statistics…">
-        {(stats) => (
+      <QueryView query={stats} loadingLabel="Loading statistics…" errorTitle="The statistics could not be loaded">
+        {(figures) => (
           <div className="stats">
             <section className="metrics" aria-label="Totals">
-              <Metric label="Claims" value={String(stats.total_claims)} />
-              <Metric label="Total claimed" value={stats.total_amount_display} />
-              <Metric label="Recovered" value={formatCents(stats.recovered_amount_cents)} note="Settled and closed" />
-              <Metric label="Open" value={formatCents(stats.open_amount_cents)} note="New to legal" />
-              <Metric label="Open over 30 days" value={String(stats.aging.over_30_days)} />
-              <Metric label="Open over 60 days" value={String(stats.aging.over_60_days)} />
+              <Metric label="Claims" value={String(figures.total_claims)} />
+              <Metric label="Total claimed" value={figures.total_amount_display} />
+              <Metric label="Recovered" value={formatCents(figures.recovered_amount_cents)} note="Settled and closed" />
+              <Metric label="Open" value={formatCents(figures.open_amount_cents)} note="New to legal" />
+              <Metric label="Open over 30 days" value={String(figures.aging.over_30_days)} />
+              <Metric label="Open over 60 days" value={String(figures.aging.over_60_days)} />
             </section>
             <div className="stats__charts">
               <section className="card">
                 <BarChart
                   title="Claims by status"
-                  bars={CLAIM_STATUSES.map((status) => ({ key: status, label: STATUS_LABELS[status], value: stats.by_status[status] ?? 0 }))}
+                  bars={CLAIM_STATUSES.map((status) => ({ key: status, label: STATUS_LABELS[status], value: figures.by_status[status] ?? 0 }))}
                 />
               </section>
               <section className="card">
                 <BarChart
                   title="Claims by tier"
-                  bars={CLAIM_TIERS.map((tier) => ({ key: tier, label: TIER_LABELS[tier], value: stats.by_tier[tier] ?? 0 }))}
+                  bars={CLAIM_TIERS.map((tier) => ({ key: tier, label: TIER_LABELS[tier], value: figures.by_tier[tier] ?? 0 }))}
                 />
               </section>
             </div>
           </div>
         )}
-      </RemoteView>
+      </QueryView>
     </>
   );
 };

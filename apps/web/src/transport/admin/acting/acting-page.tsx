@@ -1,28 +1,31 @@
-import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Fact } from '../../../shared/fact.tsx';
 import { formatDateTime } from '../../../shared/format/format-date.ts';
 import { PageHeader } from '../../../shared/layout/page-header.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
-import { useRemote } from '../../../shared/remote/use-remote.ts';
 import { navigate } from '../../../shared/router/browser-location.ts';
 import { Redirect } from '../../../shared/router/redirect.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { RemoteView } from '../../../shared/ui/remote-view.tsx';
 import { RegistrationsTable } from '../../shared/registrations-table.tsx';
 import { impersonation } from '../../shared/session/impersonation.ts';
-import { impersonationClient, transportClient } from '../../shared/transport-client.ts';
+import { impersonationTrpc, transportTrpc } from '../../shared/transport-client.ts';
+import { afterTenantsChange } from '../../shared/transport-invalidation.ts';
+import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { transportPaths } from '../../shared/transport-paths.ts';
 
 /** What an assumed identity may do: see who it is and the tenant's registrations (each look audited). */
 const ActingView = ({ token, banner, expiresAt }: { token: string; banner: string; expiresAt: string }) => {
-  const me = useRemote(() => impersonationClient.tenants.impersonatedMe.query(), [token]);
-  const registrations = useRemote(() => impersonationClient.billing.impersonatedRegistrations.query(), [token]);
-  const [isExiting, setIsExiting] = useState(false);
+  // Keyed by procedure and input only: a new assumed identity resets the cache (transport-client.ts).
+  const me = useQuery(impersonationTrpc.tenants.impersonatedMe.queryOptions());
+  const registrations = useQuery(impersonationTrpc.billing.impersonatedRegistrations.queryOptions());
+  const exitIdentity = useMutation(transportTrpc.tenants.exitImpersonation.mutationOptions({ onSuccess: afterTenantsChange }));
+  const isExiting = exitIdentity.isPending;
 
   const exit = async () => {
-    setIsExiting(true);
     try {
-      await transportClient.tenants.exitImpersonation.mutate({ token });
+      await exitIdentity.mutateAsync({ token });
+    } catch {
+      // Nothing to end: the token expired or was ended elsewhere.
     } finally {
       // Forgotten either way: an unknown or expired token has nothing left to end.
       impersonation.clear();
@@ -40,7 +43,7 @@ const ActingView = ({ token, banner, expiresAt }: { token: string; banner: strin
       </div>
       <PageHeader eyebrow="Platform admin" title="Acting as tenant staff" />
       <section className="card">
-        <RemoteView state={me.state} loadingLabel="Loading the assumed identity…">
+        <QueryView query={me} loadingLabel="Loading the assumed identity…" errorTitle="The assumed identity could not be loaded">
           {({ impersonated_user: user }) => (
             <dl className="facts">
               <Fact label="Operator">{user.tenant_id}</Fact>
@@ -50,12 +53,12 @@ const ActingView = ({ token, banner, expiresAt }: { token: string; banner: strin
               <Fact label="Ends">{formatDateTime(user.expires_at)}</Fact>
             </dl>
           )}
-        </RemoteView>
+        </QueryView>
       </section>
       <h2 className="section-title">Their registrations</h2>
-      <RemoteView state={registrations.state} loadingLabel="Loading registrations…">
+      <QueryView query={registrations} loadingLabel="Loading registrations…" errorTitle="The registrations could not be loaded">
         {(rows) => (rows.length === 0 ? <EmptyState title="This operator has no registrations" /> : <RegistrationsTable rows={rows} />)}
-      </RemoteView>
+      </QueryView>
     </>
   );
 };

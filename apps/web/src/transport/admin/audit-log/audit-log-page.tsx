@@ -1,13 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../../shared/format/format-date.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { PageHeader } from '../../../shared/layout/page-header.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
-import { useRemote } from '../../../shared/remote/use-remote.ts';
 import { navigate } from '../../../shared/router/browser-location.ts';
 import { useLocation } from '../../../shared/router/use-location.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { RemoteView } from '../../../shared/ui/remote-view.tsx';
-import { transportClient } from '../../shared/transport-client.ts';
+import { transportTrpc } from '../../shared/transport-client.ts';
+import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { transportPaths } from '../../shared/transport-paths.ts';
 
 const LIMIT = '200';
@@ -16,9 +16,9 @@ export const AuditLogPage = () => {
   useDocumentTitle('Audit log');
   const { searchParams } = useLocation();
   const tenant = searchParams.get('tenant') ?? '';
-  const tenants = useRemote(() => transportClient.tenants.listTenants.query(), []);
-  const { state } = useRemote(() => transportClient.tenants.auditLog.query({ limit: LIMIT, ...(tenant ? { tenant_id: tenant } : {}) }), [tenant]);
-  const options = [{ value: '', label: 'All operators' }, ...(tenants.state.status === 'ready' ? tenants.state.data.map((row) => ({ value: row.id, label: row.name })) : [])];
+  const tenants = useQuery(transportTrpc.tenants.listTenants.queryOptions());
+  const entries = useQuery(transportTrpc.tenants.auditLog.queryOptions({ limit: LIMIT, ...(tenant ? { tenant_id: tenant } : {}) }));
+  const options = [{ value: '', label: 'All operators' }, ...(tenants.data ?? []).map((row) => ({ value: row.id, label: row.name }))];
 
   return (
     <>
@@ -26,7 +26,7 @@ export const AuditLogPage = () => {
       <div className="filter-bar">
         <SelectField id="audit-tenant" label="Operator" value={tenant} options={options} onValueChange={(value) => navigate(transportPaths.auditLog(value || undefined), { replace: true })} />
       </div>
-      <RemoteView state={state} loadingLabel="Loading the audit log…">
+      <QueryView query={entries} loadingLabel="Loading the audit log…" errorTitle="The audit log could not be loaded">
         {(rows) =>
           rows.length === 0 ? (
             <EmptyState title="No entries" />
@@ -49,7 +49,7 @@ export const AuditLogPage = () => {
             </section>
           )
         }
-      </RemoteView>
+      </QueryView>
     </>
   );
 };

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { assumeIdentityInput } from '@switchyard/domain/transport/tenants/schemas';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
@@ -5,7 +6,8 @@ import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useFormSubmission } from '../../../shared/forms/use-form-submission.ts';
 import { navigate } from '../../../shared/router/browser-location.ts';
 import { impersonation } from '../../shared/session/impersonation.ts';
-import { transportClient } from '../../shared/transport-client.ts';
+import { transportTrpc } from '../../shared/transport-client.ts';
+import { afterTenantsChange } from '../../shared/transport-invalidation.ts';
 import { transportPaths } from '../../shared/transport-paths.ts';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 
@@ -14,11 +16,12 @@ export const AssumeIdentityForm = ({ tenantId, tenantName }: { tenantId: string;
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('operator');
   const form = useFormSubmission((path) => path === 'user_email' || path === 'target_role');
+  const assume = useMutation(transportTrpc.tenants.assumeIdentity.mutationOptions({ onSuccess: afterTenantsChange }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void form.submit(assumeIdentityInput, { tenant_id: tenantId, user_email: email.trim() || null, target_role: role.trim() || undefined }, async (request) => {
-      const answer = await transportClient.tenants.assumeIdentity.mutate(request);
+      const answer = await assume.mutateAsync(request);
       impersonation.save({ token: answer.token, tenant_id: tenantId, expires_at: answer.expires_at, banner: answer.banner });
       navigate(transportPaths.acting);
     });

@@ -1,15 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Fact } from '../../../shared/fact.tsx';
 import { formatDate } from '../../../shared/format/format-date.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { PageHeader } from '../../../shared/layout/page-header.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
-import { useRemote } from '../../../shared/remote/use-remote.ts';
 import { Link } from '../../../shared/router/link.tsx';
 import { useLocation } from '../../../shared/router/use-location.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { RemoteView } from '../../../shared/ui/remote-view.tsx';
-import { transportClient } from '../../shared/transport-client.ts';
+import { transportTrpc } from '../../shared/transport-client.ts';
+import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { transportPaths } from '../../shared/transport-paths.ts';
 import { AssumeIdentityForm } from './assume-identity-form.tsx';
 
@@ -22,7 +22,7 @@ export const TenantsPage = () => {
   useDocumentTitle('Operators');
   const { searchParams } = useLocation();
   const notice = NOTICES[searchParams.get('notice') ?? ''];
-  const { state } = useRemote(() => transportClient.tenants.listTenants.query(), []);
+  const operators = useQuery(transportTrpc.tenants.listTenants.queryOptions());
   const [openFor, setOpenFor] = useState<string | null>(null);
 
   return (
@@ -33,7 +33,7 @@ export const TenantsPage = () => {
         lead="Every transport operator (tenant) on the platform. New operators are added with npx switchyard tenant add."
       />
       {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
-      <RemoteView state={state} loadingLabel="Loading operators…">
+      <QueryView query={operators} loadingLabel="Loading operators…" errorTitle="The operators could not be loaded">
         {(tenants) =>
           tenants.length === 0 ? (
             <EmptyState title="No operators yet" />
@@ -68,7 +68,7 @@ export const TenantsPage = () => {
             </ul>
           )
         }
-      </RemoteView>
+      </QueryView>
     </>
   );
 };

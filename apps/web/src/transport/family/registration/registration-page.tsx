@@ -1,16 +1,18 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { fullRegistrationInput, LIMITS } from '@switchyard/domain/transport/billing/schemas';
 import { CheckboxField } from '../../../shared/forms/checkbox-field.tsx';
+import { QueryError } from '../../../shared/ui/query-view.tsx';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useFormSubmission } from '../../../shared/forms/use-form-submission.ts';
 import { PageHeader } from '../../../shared/layout/page-header.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
 import { navigate } from '../../../shared/router/browser-location.ts';
-import { useRemote } from '../../../shared/remote/use-remote.ts';
 import { operatorChoice } from '../../shared/session/operator-choice.ts';
 import { transportSession } from '../../shared/session/transport-session.ts';
-import { transportClient } from '../../shared/transport-client.ts';
+import { transportTrpc } from '../../shared/transport-client.ts';
+import { afterBillingChange } from '../../shared/transport-invalidation.ts';
 import { transportPaths } from '../../shared/transport-paths.ts';
 import { ChildFields } from './child-fields.tsx';
 import { emptyChild, emptyRegistration, POLICIES, toRegistrationRequest, type RegistrationValues } from './registration-values.ts';
@@ -33,8 +35,10 @@ export const RegistrationPage = ({ email }: { email: string }) => {
   const tenant = session?.user.tenant_id ?? operator?.slug ?? 'demo';
   const [values, setValues] = useState<RegistrationValues>(() => emptyRegistration(email));
   const form = useFormSubmission(isShown);
-  const schools = useRemote(() => transportClient.operations.listPublicSchools.query({ tenant }), [tenant]);
-  const schoolList = schools.state.status === 'ready' ? schools.state.data.schools : [];
+  const schools = useQuery(transportTrpc.operations.listPublicSchools.queryOptions({ tenant }));
+  const schoolList = schools.data?.schools ?? [];
+  // The new household shows on the family's page, and in the operator's lists in the same browser.
+  const submitRegistration = useMutation(transportTrpc.billing.submitFullRegistration.mutationOptions({ onSuccess: afterBillingChange }));
   const schoolOptions = schoolList.map((school) => ({ value: school.id, label: school.name }));
 
   const setField = (section: Section, field: string, value: string, path = `${section === 'contact' ? 'emergency_contacts.0' : section}.${field}`) => {
@@ -51,7 +55,7 @@ export const RegistrationPage = ({ email }: { email: string }) => {
       fullRegistrationInput,
       request,
       async (checked) => {
-        await transportClient.billing.submitFullRegistration.mutate(checked);
+        await submitRegistration.mutateAsync(checked);
         navigate(`${transportPaths.family}?registered=1`);
       },
       firstUnticked ? [{ path: 'policy_acknowledged', message: 'Please tick every statement to continue' }] : [],
@@ -117,6 +121,9 @@ export const RegistrationPage = ({ email }: { email: string }) => {
         <fieldset className="form-section">
           <legend className="form-section__title">Children</legend>
           <p className="form-section__intro">Mornings or afternoons only is a one-way trip; both ways is a two-way trip.</p>
+          {schools.isError && schoolList.length === 0 ? (
+            <QueryError query={schools} title="The list of schools could not be loaded" />
+          ) : null}
           <div className="repeat-list">
             {values.children.map((child, index) => (
               <ChildFields

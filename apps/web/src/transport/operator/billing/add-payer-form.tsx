@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { addPayerInput } from '@switchyard/domain/transport/billing/schemas';
 import { SPLIT_TYPES } from '@switchyard/domain/transport/billing/billing-split';
@@ -5,7 +6,8 @@ import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useFormSubmission } from '../../../shared/forms/use-form-submission.ts';
-import { transportClient } from '../../shared/transport-client.ts';
+import { transportTrpc } from '../../shared/transport-client.ts';
+import { afterBillingChange } from '../../shared/transport-invalidation.ts';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 
 const SPLIT_LABELS: Record<string, string> = {
@@ -22,6 +24,7 @@ type AddPayerFormProps = { householdId: string; children: readonly { id: string;
 export const AddPayerForm = ({ householdId, children, onAdded }: AddPayerFormProps) => {
   const [values, setValues] = useState({ name: '', email: '', phone: '', child_id: '', split_type: 'percentage', value: '' });
   const form = useFormSubmission(isShown);
+  const addPayer = useMutation(transportTrpc.billing.addPayer.mutationOptions({ onSuccess: afterBillingChange }));
   const set = (field: keyof typeof values, value: string, path: string = field) => {
     setValues((current) => ({ ...current, [field]: value }));
     form.clearError(path);
@@ -36,7 +39,7 @@ export const AddPayerForm = ({ householdId, children, onAdded }: AddPayerFormPro
       addPayerInput,
       { household_id: householdId, name: values.name.trim(), email: values.email.trim(), phone: values.phone.trim() || null, allocation },
       async (request) => {
-        const answer = await transportClient.billing.addPayer.mutate(request);
+        const answer = await addPayer.mutateAsync(request);
         setValues({ name: '', email: '', phone: '', child_id: '', split_type: 'percentage', value: '' });
         onAdded(answer.payer?.name ?? request.name);
       },

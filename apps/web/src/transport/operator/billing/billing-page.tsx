@@ -1,3 +1,4 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { readAppError } from '../../../shared/api/read-app-error.ts';
 import { formatDate } from '../../../shared/format/format-date.ts';
@@ -5,12 +6,12 @@ import { formatDollars } from '../../../shared/format/format-dollars.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { PageHeader } from '../../../shared/layout/page-header.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
-import { useRemote } from '../../../shared/remote/use-remote.ts';
 import { Link } from '../../../shared/router/link.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { RemoteView } from '../../../shared/ui/remote-view.tsx';
 import { StateBadge } from '../../shared/state-badge.tsx';
-import { transportClient, type TransportOutputs } from '../../shared/transport-client.ts';
+import { transportTrpc, type TransportOutputs } from '../../shared/transport-client.ts';
+import { afterBillingChange } from '../../shared/transport-invalidation.ts';
+import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { transportPaths } from '../../shared/transport-paths.ts';
 import { OutstandingTable } from './outstanding-table.tsx';
 import { DataTable, type DataColumn } from '../../../shared/ui/data-table.tsx';
@@ -27,28 +28,25 @@ const HOUSEHOLD_COLUMNS: readonly DataColumn<Household>[] = [
 
 export const BillingPage = () => {
   useDocumentTitle('Billing');
-  const households = useRemote(() => transportClient.billing.listHouseholds.query(), []);
-  const outstanding = useRemote(() => transportClient.billing.listOutstanding.query(), []);
+  const households = useQuery(transportTrpc.billing.listHouseholds.queryOptions());
+  const outstanding = useQuery(transportTrpc.billing.listOutstanding.queryOptions());
+  const generateInvoices = useMutation(transportTrpc.billing.generateInvoices.mutationOptions({ onSuccess: afterBillingChange }));
+  const generateDueInvoices = useMutation(transportTrpc.billing.generateDueInvoices.mutationOptions({ onSuccess: afterBillingChange }));
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const isBusy = generateInvoices.isPending || generateDueInvoices.isPending;
 
   const run = async (work: () => Promise<string>) => {
-    setIsBusy(true);
     setNotice(null);
     try {
       setNotice({ tone: 'success', text: await work() });
-      households.reload();
-      outstanding.reload();
     } catch (error) {
       setNotice({ tone: 'error', text: readAppError(error).message });
-    } finally {
-      setIsBusy(false);
     }
   };
 
   const generate = () =>
     run(async () => {
-      const answer = await transportClient.billing.generateInvoices.mutate();
+      const answer = await generateInvoices.mutateAsync();
       const count = answer.invoices.length;
 
       return `${count === 0 ? 'No new invoices' : `${count} draft invoice${count === 1 ? '' : 's'}`} for ${formatDate(answer.cycle_start)} – ${formatDate(answer.cycle_end)}.`;
@@ -56,7 +54,7 @@ export const BillingPage = () => {
 
   const generateDue = () =>
     run(async () => {
-      const answer = await transportClient.billing.generateDueInvoices.mutate();
+      const answer = await generateDueInvoices.mutateAsync();
 
       return `First invoices: ${answer.generated.length} made, ${answer.emailed.length} emailed, ${answer.skipped.length} household${answer.skipped.length === 1 ? '' : 's'} already billed.`;
     });
@@ -83,15 +81,15 @@ export const BillingPage = () => {
         <h2 id="outstanding-title" className="section-title">
           Outstanding
         </h2>
-        <RemoteView state={outstanding.state} loadingLabel="Loading outstanding amounts…">
+        <QueryView query={outstanding} loadingLabel="Loading outstanding amounts…" errorTitle="Outstanding amounts could not be loaded">
           {(rows) => (rows.length === 0 ? <EmptyState title="Nothing is outstanding" /> : <OutstandingTable rows={rows} />)}
-        </RemoteView>
+        </QueryView>
       </section>
       <section className="page-section" aria-labelledby="households-title">
         <h2 id="households-title" className="section-title">
           Households
         </h2>
-        <RemoteView state={households.state} loadingLabel="Loading households…">
+        <QueryView query={households} loadingLabel="Loading households…" errorTitle="The households could not be loaded">
           {(rows) =>
             rows.length === 0 ? (
               <EmptyState title="No households yet" />
@@ -99,7 +97,7 @@ export const BillingPage = () => {
               <DataTable label="Households table" columns={HOUSEHOLD_COLUMNS} rows={rows} rowKey={(household) => household.id} />
             )
           }
-        </RemoteView>
+        </QueryView>
       </section>
     </>
   );

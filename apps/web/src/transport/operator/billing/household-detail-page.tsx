@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Fact } from '../../../shared/fact.tsx';
 import { formatDate } from '../../../shared/format/format-date.ts';
@@ -5,23 +6,22 @@ import { formatDollars } from '../../../shared/format/format-dollars.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { PageHeader } from '../../../shared/layout/page-header.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
-import { useRemote } from '../../../shared/remote/use-remote.ts';
 import { Link } from '../../../shared/router/link.tsx';
-import { RemoteView } from '../../../shared/ui/remote-view.tsx';
 import { ChildrenTable, PayersTable } from '../../shared/household-tables.tsx';
 import { StateBadge } from '../../shared/state-badge.tsx';
-import { transportClient } from '../../shared/transport-client.ts';
+import { transportTrpc } from '../../shared/transport-client.ts';
+import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { transportPaths } from '../../shared/transport-paths.ts';
 import { AddPayerForm } from './add-payer-form.tsx';
 import { FirstPickupForm } from './first-pickup-form.tsx';
 
 export const HouseholdDetailPage = ({ householdId }: { householdId: string }) => {
-  const { state, reload } = useRemote(() => transportClient.billing.getHousehold.query({ household_id: householdId }), [householdId]);
+  const householdQuery = useQuery(transportTrpc.billing.getHousehold.queryOptions({ household_id: householdId }));
   const [notice, setNotice] = useState<string | null>(null);
-  useDocumentTitle(state.status === 'ready' ? state.data.name : 'Household');
+  useDocumentTitle(householdQuery.data?.name ?? 'Household');
 
   return (
-    <RemoteView state={state} loadingLabel="Loading the household…">
+    <QueryView query={householdQuery} loadingLabel="Loading the household…" errorTitle="The household could not be loaded">
       {(household) => (
         <>
           <p className="breadcrumbs">
@@ -62,7 +62,6 @@ export const HouseholdDetailPage = ({ householdId }: { householdId: string }) =>
                   children={household.children.filter((child) => child.active)}
                   onAdded={(name) => {
                     setNotice(`${name} now pays for this household.`);
-                    reload();
                   }}
                 />
               </section>
@@ -72,7 +71,6 @@ export const HouseholdDetailPage = ({ householdId }: { householdId: string }) =>
                   current={household.first_pickup_date}
                   onSaved={() => {
                     setNotice('First pickup date saved.');
-                    reload();
                   }}
                 />
               </section>
@@ -80,6 +78,6 @@ export const HouseholdDetailPage = ({ householdId }: { householdId: string }) =>
           </div>
         </>
       )}
-    </RemoteView>
+    </QueryView>
   );
 };

@@ -1,30 +1,32 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { createBusInput } from '@switchyard/domain/transport/operations/schemas';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useFormSubmission } from '../../../shared/forms/use-form-submission.ts';
-import { transportClient } from '../../shared/transport-client.ts';
+import { transportTrpc } from '../../shared/transport-client.ts';
+import { afterOperationsChange } from '../../shared/transport-invalidation.ts';
 import { BusPositionFields } from './bus-position-fields.tsx';
 import { EMPTY_POSITION, toPosition } from './bus-position-values.ts';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 
 const isShown = (path: string) => ['bus_id', 'lat', 'lng', 'heading', 'speed'].includes(path);
 
-export const AddBusForm = ({ onAdded }: { onAdded: () => void }) => {
+export const AddBusForm = () => {
   const [busId, setBusId] = useState('');
   const [added, setAdded] = useState<string | null>(null);
   const [position, setPosition] = useState(EMPTY_POSITION);
   const form = useFormSubmission(isShown);
+  const createBus = useMutation(transportTrpc.operations.createBus.mutationOptions({ onSuccess: afterOperationsChange }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setAdded(null);
     void form.submit(createBusInput, { bus_id: busId.trim(), ...toPosition(position) }, async (request) => {
-      const bus = await transportClient.operations.createBus.mutate(request);
+      const bus = await createBus.mutateAsync(request);
       setBusId('');
       setPosition(EMPTY_POSITION);
       setAdded(bus.id);
-      onAdded();
     });
   };
 

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { busLocationInput } from '@switchyard/domain/transport/operations/schemas';
 import { readAppError } from '../../../shared/api/read-app-error.ts';
@@ -5,7 +6,8 @@ import { formatDateTime } from '../../../shared/format/format-date.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { useFormSubmission } from '../../../shared/forms/use-form-submission.ts';
 import { StateBadge } from '../../shared/state-badge.tsx';
-import { transportClient, type TransportOutputs } from '../../shared/transport-client.ts';
+import { transportTrpc, type TransportOutputs } from '../../shared/transport-client.ts';
+import { afterOperationsChange } from '../../shared/transport-invalidation.ts';
 import { BusPositionFields } from './bus-position-fields.tsx';
 import { positionToValues, toPosition } from './bus-position-values.ts';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
@@ -17,12 +19,14 @@ const ACTIVE_WINDOW_MS = 15 * 60_000;
 
 const isShown = (path: string) => ['lat', 'lng', 'heading', 'speed'].includes(path);
 
-export const BusRow = ({ bus, onChanged }: { bus: Bus; onChanged: () => void }) => {
+export const BusRow = ({ bus }: { bus: Bus }) => {
   const [isEditing, setIsEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [position, setPosition] = useState(() => positionToValues(bus));
   const form = useFormSubmission(isShown);
+  const report = useMutation(transportTrpc.operations.reportBusLocation.mutationOptions({ onSuccess: afterOperationsChange }));
+  const retire = useMutation(transportTrpc.operations.deleteBus.mutationOptions({ onSuccess: afterOperationsChange }));
   const active = bus.last_update !== null && Date.now() - Date.parse(bus.last_update) < ACTIVE_WINDOW_MS;
 
   const save = (event: FormEvent) => {
@@ -30,16 +34,14 @@ export const BusRow = ({ bus, onChanged }: { bus: Bus; onChanged: () => void }) 
     const { lat, lng, heading, speed } = toPosition(position);
     // A position set here is a report like a tracker's: it needs both coordinates.
     void form.submit(busLocationInput, { bus_id: bus.id, lat: lat ?? Number.NaN, lng: lng ?? Number.NaN, heading, speed }, async (request) => {
-      await transportClient.operations.reportBusLocation.mutate(request);
+      await report.mutateAsync(request);
       setIsEditing(false);
-      onChanged();
     });
   };
 
   const remove = async () => {
     try {
-      await transportClient.operations.deleteBus.mutate({ bus_id: bus.id });
-      onChanged();
+      await retire.mutateAsync({ bus_id: bus.id });
     } catch (failure) {
       setError(readAppError(failure).message);
     }
@@ -77,8 +79,8 @@ export const BusRow = ({ bus, onChanged }: { bus: Bus; onChanged: () => void }) 
             Set position
           </button>
           {confirmDelete ? (
-            <button type="button" className="button button--small button--danger" onClick={() => void remove()}>
-              Yes, retire {bus.id}
+            <button type="button" className="button button--small button--danger" disabled={retire.isPending} onClick={() => void remove()}>
+              {retire.isPending ? 'Retiring…' : `Yes, retire ${bus.id}`}
             </button>
           ) : (
             <button type="button" className="button button--small" onClick={() => setConfirmDelete(true)}>

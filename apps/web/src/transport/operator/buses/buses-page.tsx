@@ -1,33 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../shared/layout/page-header.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
-import { useRemote } from '../../../shared/remote/use-remote.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { RemoteView } from '../../../shared/ui/remote-view.tsx';
-import { transportClient } from '../../shared/transport-client.ts';
+import { transportTrpc } from '../../shared/transport-client.ts';
+import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { AddBusForm } from './add-bus-form.tsx';
 import { BusRow } from './bus-row.tsx';
 
 export const BusesPage = () => {
   useDocumentTitle('Buses');
-  const { state, reload } = useRemote(() => transportClient.operations.listBuses.query(), []);
+  const buses = useQuery(transportTrpc.operations.listBuses.queryOptions());
 
   return (
     <>
       <PageHeader eyebrow="Operator console" title="Buses" lead="Trackers register their bus on their first report; add a bus here to plan with it before then." />
-      <AddBusForm onAdded={reload} />
-      <RemoteView state={state} loadingLabel="Loading buses…">
-        {(buses) =>
-          buses.length === 0 ? (
+      <AddBusForm />
+      <QueryView query={buses} loadingLabel="Loading buses…" errorTitle="The buses could not be loaded">
+        {(rows) =>
+          rows.length === 0 ? (
             <EmptyState title="No buses yet" />
           ) : (
             <ul className="bus-grid" aria-label="Buses">
-              {buses.map((bus) => (
-                <BusRow key={`${bus.id}-${bus.last_update ?? ''}`} bus={bus} onChanged={reload} />
+              {rows.map((bus) => (
+                <BusRow key={`${bus.id}-${bus.last_update ?? ''}`} bus={bus} />
               ))}
             </ul>
           )
         }
-      </RemoteView>
+      </QueryView>
     </>
   );
 };

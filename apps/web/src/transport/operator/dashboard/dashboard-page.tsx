@@ -1,11 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../shared/layout/page-header.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
-import { useRemote } from '../../../shared/remote/use-remote.ts';
 import { Link } from '../../../shared/router/link.tsx';
-import { RemoteView } from '../../../shared/ui/remote-view.tsx';
 import { StatTile } from '../../../shared/ui/stat-tile.tsx';
 import { transportSession } from '../../shared/session/transport-session.ts';
-import { transportClient } from '../../shared/transport-client.ts';
+import { transportTrpc } from '../../shared/transport-client.ts';
+import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { transportPaths } from '../../shared/transport-paths.ts';
 import { WeatherCard } from '../../shared/weather-card.tsx';
 import { TenantCard } from './tenant-card.tsx';
@@ -13,12 +13,12 @@ import { TenantCard } from './tenant-card.tsx';
 export const DashboardPage = () => {
   useDocumentTitle('Dashboard');
   const tenant = transportSession.use()?.user.tenant_id ?? null;
-  const { state } = useRemote(() => transportClient.billing.dashboardStats.query(), []);
+  const figures = useQuery(transportTrpc.billing.dashboardStats.queryOptions());
 
   return (
     <>
       <PageHeader eyebrow="Operator console" title="Dashboard" />
-      <RemoteView state={state} loadingLabel="Loading figures…">
+      <QueryView query={figures} loadingLabel="Loading figures…" errorTitle="The figures could not be loaded">
         {(stats) => (
           <section className="stat-grid" aria-label="Figures">
             <StatTile label="Pending registrations" value={String(stats.pending_registrations)} />
@@ -27,7 +27,7 @@ export const DashboardPage = () => {
             <StatTile label="Routes" value={String(stats.total_routes)} />
           </section>
         )}
-      </RemoteView>
+      </QueryView>
       <div className="card-grid">
         {tenant ? <TenantCard slug={tenant} /> : null}
         <WeatherCard title="Weather at the depot" />

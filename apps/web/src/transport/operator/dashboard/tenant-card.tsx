@@ -1,19 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
 import { Fact } from '../../../shared/fact.tsx';
-import { useRemote } from '../../../shared/remote/use-remote.ts';
-import { RemoteView } from '../../../shared/ui/remote-view.tsx';
-import { transportClient } from '../../shared/transport-client.ts';
+import { transportTrpc } from '../../shared/transport-client.ts';
+import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { ThemeSummary } from './theme-summary.tsx';
 
 /** The operator's own record and theme as families see it; changed with `switchyard tenant add`. */
 export const TenantCard = ({ slug }: { slug: string }) => {
-  const { state } = useRemote(() => transportClient.tenants.getTheme.query({ slug }), [slug]);
+  const operator = useQuery(transportTrpc.tenants.getTheme.queryOptions({ slug }));
 
   return (
     <section className="card" aria-labelledby="tenant-card-title">
       <h2 id="tenant-card-title" className="card__title">
         Your operator
       </h2>
-      <RemoteView state={state}>
+      <QueryView query={operator} errorTitle="The operator could not be loaded">
         {(theme) => (
           <dl className="facts facts--stacked">
             <Fact label="Name">{theme.name}</Fact>
@@ -27,7 +27,7 @@ export const TenantCard = ({ slug }: { slug: string }) => {
             </Fact>
           </dl>
         )}
-      </RemoteView>
+      </QueryView>
     </section>
   );
 };

@@ -1,3 +1,4 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { REGISTRATION_STATUSES } from '@switchyard/domain/transport/billing/schemas';
 import { readAppError } from '../../../shared/api/read-app-error.ts';
@@ -6,12 +7,12 @@ import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { PageHeader } from '../../../shared/layout/page-header.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
-import { useRemote } from '../../../shared/remote/use-remote.ts';
 import { navigate } from '../../../shared/router/browser-location.ts';
 import { useLocation } from '../../../shared/router/use-location.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { RemoteView } from '../../../shared/ui/remote-view.tsx';
-import { transportClient } from '../../shared/transport-client.ts';
+import { transportTrpc } from '../../shared/transport-client.ts';
+import { afterBillingChange } from '../../shared/transport-invalidation.ts';
+import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { transportPaths } from '../../shared/transport-paths.ts';
 import { RegistrationsTable } from '../../shared/registrations-table.tsx';
 
@@ -28,10 +29,10 @@ export const RegistrationsPage = () => {
   const [draft, setDraft] = useState(search);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const { state, reload } = useRemote(
-    () => transportClient.billing.listRegistrations.query({ status, ...(search ? { search } : {}) }),
-    [status, search],
-  );
+  const registrations = useQuery(transportTrpc.billing.listRegistrations.queryOptions({ status, ...(search ? { search } : {}) }));
+  // Approving or rejecting moves a row between the status filters and changes the dashboard's count.
+  const approve = useMutation(transportTrpc.billing.approveRegistration.mutationOptions({ onSuccess: afterBillingChange }));
+  const reject = useMutation(transportTrpc.billing.rejectRegistration.mutationOptions({ onSuccess: afterBillingChange }));
 
   const filter = (next: { status?: string; q?: string }) => {
     const params = new URLSearchParams({ status: next.status ?? status, ...((next.q ?? search) ? { q: next.q ?? search } : {}) });
@@ -43,13 +44,12 @@ export const RegistrationsPage = () => {
     setOutcome(null);
     try {
       if (action === 'approve') {
-        const answer = await transportClient.billing.approveRegistration.mutate({ reg_id: id });
+        const answer = await approve.mutateAsync({ reg_id: id });
         setOutcome({ tone: 'success', text: `Approved ${name}. ${answer.email_sent ? 'The registration fee was emailed.' : 'The fee email could not be sent; approve again later to resend it.'}` });
       } else {
-        await transportClient.billing.rejectRegistration.mutate({ reg_id: id });
+        await reject.mutateAsync({ reg_id: id });
         setOutcome({ tone: 'success', text: `Rejected ${name}.` });
       }
-      reload();
     } catch (error) {
       setOutcome({ tone: 'error', text: readAppError(error).message });
     } finally {
@@ -74,7 +74,7 @@ export const RegistrationsPage = () => {
         </button>
       </form>
       {outcome ? <FormAlert tone={outcome.tone}>{outcome.text}</FormAlert> : null}
-      <RemoteView state={state} loadingLabel="Loading registrations…">
+      <QueryView query={registrations} loadingLabel="Loading registrations…" errorTitle="The registrations could not be loaded">
         {(rows) =>
           rows.length === 0 ? (
             <EmptyState title={status === 'pending' && !search ? 'No registrations are waiting' : 'No registrations match'} />
@@ -98,7 +98,7 @@ export const RegistrationsPage = () => {
             />
           )
         }
-      </RemoteView>
+      </QueryView>
     </>
   );
 };

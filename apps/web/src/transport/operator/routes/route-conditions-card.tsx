@@ -1,16 +1,16 @@
-import { useRemote } from '../../../shared/remote/use-remote.ts';
-import { RemoteView } from '../../../shared/ui/remote-view.tsx';
+import { useQuery } from '@tanstack/react-query';
 import { StateBadge } from '../../shared/state-badge.tsx';
-import { transportClient } from '../../shared/transport-client.ts';
+import { transportTrpc } from '../../shared/transport-client.ts';
+import { QueryView } from '../../../shared/ui/query-view.tsx';
 
 /** Traffic incidents around the route's stops, and the schools it serves. */
 export const RouteConditionsCard = ({ routeId }: { routeId: string }) => {
-  const { state } = useRemote(() => transportClient.operations.routeConditions.query({ route_id: routeId }), [routeId]);
+  const traffic = useQuery(transportTrpc.operations.routeConditions.queryOptions({ route_id: routeId }));
 
   return (
     <section className="card" aria-label="Traffic">
       <h2 className="card__title">Traffic</h2>
-      <RemoteView state={state} loadingLabel="Checking traffic…">
+      <QueryView query={traffic} loadingLabel="Checking traffic…" errorTitle="Traffic could not be checked">
         {(conditions) => (
           <div className="stack stack--tight">
             <p>
@@ -36,7 +36,7 @@ export const RouteConditionsCard = ({ routeId }: { routeId: string }) => {
             <p className="muted">Schools served: {conditions.schools.length === 0 ? 'none matched by stop' : conditions.schools.map((school) => school.name).join(', ')}</p>
           </div>
         )}
-      </RemoteView>
+      </QueryView>
     </section>
   );
 };

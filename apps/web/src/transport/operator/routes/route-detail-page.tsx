@@ -1,16 +1,17 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { readAppError } from '../../../shared/api/read-app-error.ts';
 import { Fact } from '../../../shared/fact.tsx';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { PageHeader } from '../../../shared/layout/page-header.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
-import { useRemote } from '../../../shared/remote/use-remote.ts';
 import { navigate } from '../../../shared/router/browser-location.ts';
 import { Link } from '../../../shared/router/link.tsx';
 import { useLocation } from '../../../shared/router/use-location.ts';
-import { RemoteView } from '../../../shared/ui/remote-view.tsx';
 import { StateBadge } from '../../shared/state-badge.tsx';
-import { transportClient } from '../../shared/transport-client.ts';
+import { transportTrpc } from '../../shared/transport-client.ts';
+import { afterOperationsChange } from '../../shared/transport-invalidation.ts';
+import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { transportPaths } from '../../shared/transport-paths.ts';
 import { WeatherCard } from '../../shared/weather-card.tsx';
 import { routeModeLabel } from '../../shared/route-mode-label.ts';
@@ -21,24 +22,27 @@ import { StopsTable } from './stops-table.tsx';
 
 export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
   const { searchParams } = useLocation();
-  const { state, reload, setData } = useRemote(() => transportClient.operations.getRoute.query({ route_id: routeId }), [routeId]);
+  const routeQuery = useQuery(transportTrpc.operations.getRoute.queryOptions({ route_id: routeId }));
+  const updateRoute = useMutation(transportTrpc.operations.updateRoute.mutationOptions({ onSuccess: afterOperationsChange }));
+  // On success the page is left at once; the lists it leaves for are refetched then.
+  const deleteRoute = useMutation(transportTrpc.operations.deleteRoute.mutationOptions({ onSuccess: afterOperationsChange }));
   const [isEditing, setIsEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(searchParams.get('created') ? { tone: 'success', text: 'Route created.' } : null);
-  useDocumentTitle(state.status === 'ready' ? state.data.name : 'Route');
+  useDocumentTitle(routeQuery.data?.name ?? 'Route');
 
   const remove = async () => {
     try {
-      await transportClient.operations.deleteRoute.mutate({ route_id: routeId });
+      await deleteRoute.mutateAsync({ route_id: routeId });
       navigate(transportPaths.routes, { replace: true });
     } catch (error) {
       setNotice({ tone: 'error', text: readAppError(error).message });
-      reload();
+      void routeQuery.refetch();
     }
   };
 
   return (
-    <RemoteView state={state} loadingLabel="Loading the route…">
+    <QueryView query={routeQuery} loadingLabel="Loading the route…" errorTitle="The route could not be loaded">
       {(route) => {
         const firstFix = route.stops.find((stop) => stop.lat != null && stop.lng != null);
 
@@ -55,8 +59,8 @@ export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
                     {isEditing ? 'Close editor' : 'Edit route'}
                   </button>
                   {confirmDelete ? (
-                    <button type="button" className="button button--danger" onClick={() => void remove()}>
-                      Yes, delete this route
+                    <button type="button" className="button button--danger" disabled={deleteRoute.isPending} onClick={() => void remove()}>
+                      {deleteRoute.isPending ? 'Deleting…' : 'Yes, delete this route'}
                     </button>
                   ) : (
                     <button type="button" className="button" onClick={() => setConfirmDelete(true)}>
@@ -73,7 +77,7 @@ export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
                   initial={routeToValues(route)}
                   submitLabel="Save route"
                   onSave={async (request) => {
-                    setData(await transportClient.operations.updateRoute.mutate({ ...request, route_id: routeId }));
+                    await updateRoute.mutateAsync({ ...request, route_id: routeId });
                     setIsEditing(false);
                     setNotice({ tone: 'success', text: 'Route saved.' });
                   }}
@@ -106,6 +110,6 @@ export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
           </>
         );
       }}
-    </RemoteView>
+    </QueryView>
   );
 };

@@ -1,11 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { createRouteInput, LIMITS, ROUTE_MODES, ROUTE_STATUSES } from '@switchyard/domain/transport/operations/schemas';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useFormSubmission } from '../../../shared/forms/use-form-submission.ts';
-import { useRemote } from '../../../shared/remote/use-remote.ts';
-import { transportClient, type TransportInputs } from '../../shared/transport-client.ts';
+import { transportTrpc, type TransportInputs } from '../../shared/transport-client.ts';
 import { routeModeLabel } from '../../shared/route-mode-label.ts';
 import { emptyStop, toRouteRequest, type RouteValues } from './route-values.ts';
 import { StopRows } from './stop-rows.tsx';
@@ -23,8 +23,8 @@ type RouteFormProps = {
 export const RouteForm = ({ initial, submitLabel, onSave }: RouteFormProps) => {
   const [values, setValues] = useState(initial);
   const form = useFormSubmission(isShown);
-  const buses = useRemote(() => transportClient.operations.listBuses.query(), []);
-  const busIds = buses.state.status === 'ready' ? buses.state.data.map((bus) => bus.id) : [];
+  const buses = useQuery(transportTrpc.operations.listBuses.queryOptions());
+  const busIds = buses.data?.map((bus) => bus.id) ?? [];
   const busOptions = [...new Set([...busIds, ...(values.bus_id ? [values.bus_id] : [])])].map((id) => ({ value: id, label: id }));
 
   const set = (field: Exclude<keyof RouteValues, 'stops'>, value: string) => {

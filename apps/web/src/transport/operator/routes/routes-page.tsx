@@ -1,11 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../shared/layout/page-header.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
-import { useRemote } from '../../../shared/remote/use-remote.ts';
 import { Link } from '../../../shared/router/link.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { RemoteView } from '../../../shared/ui/remote-view.tsx';
 import { StateBadge } from '../../shared/state-badge.tsx';
-import { transportClient, type TransportOutputs } from '../../shared/transport-client.ts';
+import { transportTrpc, type TransportOutputs } from '../../shared/transport-client.ts';
+import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { routeModeLabel } from '../../shared/route-mode-label.ts';
 import { transportPaths } from '../../shared/transport-paths.ts';
 import { DataTable, type DataColumn } from '../../../shared/ui/data-table.tsx';
@@ -32,7 +32,7 @@ const COLUMNS: readonly DataColumn<Route>[] = [
 
 export const RoutesPage = () => {
   useDocumentTitle('Routes');
-  const { state } = useRemote(() => transportClient.operations.listRoutes.query(), []);
+  const routes = useQuery(transportTrpc.operations.listRoutes.queryOptions());
 
   return (
     <>
@@ -45,19 +45,19 @@ export const RoutesPage = () => {
           </Link>
         }
       />
-      <RemoteView state={state} loadingLabel="Loading routes…">
-        {(routes) =>
-          routes.length === 0 ? (
+      <QueryView query={routes} loadingLabel="Loading routes…" errorTitle="The routes could not be loaded">
+        {(rows) =>
+          rows.length === 0 ? (
             <EmptyState title="No routes yet">
               <p>
                 <Link to={transportPaths.newRoute}>Plan the first route</Link> with its stops.
               </p>
             </EmptyState>
           ) : (
-            <DataTable label="Routes" columns={COLUMNS} rows={routes} rowKey={(route) => route.id} />
+            <DataTable label="Routes" columns={COLUMNS} rows={rows} rowKey={(route) => route.id} />
           )
         }
-      </RemoteView>
+      </QueryView>
     </>
   );
 };

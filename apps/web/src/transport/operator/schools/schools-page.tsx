@@ -1,27 +1,30 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { readAppError } from '../../../shared/api/read-app-error.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { PageHeader } from '../../../shared/layout/page-header.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
-import { useRemote } from '../../../shared/remote/use-remote.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { RemoteView } from '../../../shared/ui/remote-view.tsx';
 import { formatSchoolHours } from '../../shared/format-school-hours.ts';
-import { transportClient } from '../../shared/transport-client.ts';
+import { transportTrpc } from '../../shared/transport-client.ts';
+import { afterOperationsChange } from '../../shared/transport-invalidation.ts';
+import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { SchoolForm } from './school-form.tsx';
 import { EMPTY_SCHOOL, schoolToValues } from './school-values.ts';
 
 export const SchoolsPage = () => {
   useDocumentTitle('Schools');
-  const { state, reload } = useRemote(() => transportClient.operations.listSchools.query(), []);
+  const schools = useQuery(transportTrpc.operations.listSchools.queryOptions());
+  const createSchool = useMutation(transportTrpc.operations.createSchool.mutationOptions({ onSuccess: afterOperationsChange }));
+  const updateSchool = useMutation(transportTrpc.operations.updateSchool.mutationOptions({ onSuccess: afterOperationsChange }));
+  const deleteSchool = useMutation(transportTrpc.operations.deleteSchool.mutationOptions({ onSuccess: afterOperationsChange }));
   const [editing, setEditing] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   const remove = async (id: string, name: string) => {
     try {
-      await transportClient.operations.deleteSchool.mutate({ school_id: id });
+      await deleteSchool.mutateAsync({ school_id: id });
       setNotice({ tone: 'success', text: `${name} was removed.` });
-      reload();
     } catch (error) {
       setNotice({ tone: 'error', text: readAppError(error).message });
     }
@@ -39,20 +42,19 @@ export const SchoolsPage = () => {
           initial={EMPTY_SCHOOL}
           submitLabel="Add school"
           onSave={async (request) => {
-            const school = await transportClient.operations.createSchool.mutate(request);
+            const school = await createSchool.mutateAsync(request);
             setNotice({ tone: 'success', text: `${school.name} was added.` });
-            reload();
           }}
         />
       </section>
       {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
-      <RemoteView state={state} loadingLabel="Loading schools…">
-        {(schools) =>
-          schools.length === 0 ? (
+      <QueryView query={schools} loadingLabel="Loading schools…" errorTitle="The schools could not be loaded">
+        {(rows) =>
+          rows.length === 0 ? (
             <EmptyState title="No schools yet" />
           ) : (
             <ul className="item-list" aria-label="Schools">
-              {schools.map((school) => (
+              {rows.map((school) => (
                 <li key={school.id} className="card item" aria-label={school.name}>
                   {editing === school.id ? (
                     <SchoolForm
@@ -61,10 +63,9 @@ export const SchoolsPage = () => {
                       submitLabel="Save school"
                       onCancel={() => setEditing(null)}
                       onSave={async (request) => {
-                        await transportClient.operations.updateSchool.mutate({ school_id: school.id, ...request });
+                        await updateSchool.mutateAsync({ school_id: school.id, ...request });
                         setEditing(null);
                         setNotice({ tone: 'success', text: `${request.name} was saved.` });
-                        reload();
                       }}
                     />
                   ) : (
@@ -77,7 +78,7 @@ export const SchoolsPage = () => {
                         <button type="button" className="button button--small" onClick={() => setEditing(school.id)} aria-label={`Edit ${school.name}`}>
                           Edit
                         </button>
-                        <button type="button" className="button button--small" onClick={() => void remove(school.id, school.name)} aria-label={`Remove ${school.name}`}>
+                        <button type="button" className="button button--small" disabled={deleteSchool.isPending} onClick={() => void remove(school.id, school.name)} aria-label={`Remove ${school.name}`}>
                           Remove
                         </button>
                       </div>
@@ -88,7 +89,7 @@ export const SchoolsPage = () => {
             </ul>
           )
         }
-      </RemoteView>
+      </QueryView>
     </>
   );
 };

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { transportClient } from '../transport-client.ts';
+import { queryClient } from '../../../shared/query/query-client.ts';
+import { transportTrpc } from '../transport-client.ts';
 
 /** An operator's name and theme as `tenants.getTheme` answers them. */
 export type OperatorTheme = { name: string; theme: Record<string, unknown> };
@@ -53,7 +54,7 @@ const ask = (slug: string): void => {
     return;
   }
   asked.add(slug);
-  transportClient.tenants.getTheme.query({ slug }).then(
+  queryClient.fetchQuery(transportTrpc.tenants.getTheme.queryOptions({ slug })).then(
     (answer) => rememberOperatorTheme(slug, { name: answer.name, theme: answer.theme }),
     // An unknown operator or a failed call leaves the app's own colours; the next page asks again.
     () => asked.delete(slug),

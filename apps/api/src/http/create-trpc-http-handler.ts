@@ -1,0 +1,35 @@
+import type { IncomingMessage } from 'node:http';
+import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server';
+import { createHTTPHandler } from '@trpc/server/adapters/standalone';
+import type { Logger } from '../logger.ts';
+import type { ErrorLayer } from './error-layer.ts';
+import { MAX_JSON_BYTES } from './max-json-bytes.ts';
+
+/**
+ * The `/trpc/` endpoint of a service. The status of an error comes from the router's error
+ * formatter (the service's error layer); the headers (`Retry-After`) from the same layer, so a
+ * refusal answers here as it does on the REST paths.
+ */
+export const createTrpcHttpHandler = <TRouter extends AnyTRPCRouter>(options: {
+  router: TRouter;
+  createContext: (req: IncomingMessage) => inferRouterContext<TRouter> | Promise<inferRouterContext<TRouter>>;
+  errors: ErrorLayer;
+  logger: Logger;
+}) =>
+  createHTTPHandler({
+    router: options.router,
+    basePath: '/trpc/',
+    maxBodySize: MAX_JSON_BYTES,
+    createContext: ({ req }) => options.createContext(req),
+    // tRPC leaves out the content type of a refusal it makes before any call (a wrong content
+    // type); every error answer is JSON, and like the REST answers never stored by a cache.
+    responseMeta: ({ errors }) =>
+      errors.length > 0
+        ? { headers: { ...options.errors.headersOfErrors(errors), 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } }
+        : {},
+    onError: ({ error }) => {
+      if (options.errors.describe(error).unexpected) {
+        options.logger.error({ err: error }, 'trpc call failed');
+      }
+    },
+  });

@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { serveOverSocket, type SocketServer } from './socket-server.ts';
+
+type PgClient = {
+  connect(): Promise<void>;
+  query(sql: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  end(): Promise<void>;
+  on(event: 'error', listener: (error: Error) => void): void;
+  connection: { stream: { destroy(): void } };
+};
+// pg ships without type declarations; what is used here is typed by hand.
+const { Client } = createRequire(import.meta.url)('pg') as {
+  Client: new (options: { host: string; port: number; user: string; database: string }) => PgClient;
+};
+
+const IDLE_HOLD_LIMIT_MS = 1_500;
+
+let dir: string;
+let pglite: PGlite;
+let server: SocketServer;
+const clients: PgClient[] = [];
+
+const client = async (): Promise<PgClient> => {
+  const opened = new Client({ host: server.host, port: server.port, user: 'postgres', database: 'postgres' });
+  opened.on('error', () => undefined);
+  await opened.connect();
+  clients.push(opened);
+
+  return opened;
+};
+
+const names = async () => (await pglite.query<{ name: string }>('select name from t order by name')).rows.map((row) => row.name);
+
+/** Whether the promise is still pending after a while (it waits for the database). */
+const stillWaiting = async (promise: Promise<unknown>, ms = 300): Promise<boolean> =>
+  Promise.race([promise.then(() => false, () => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), ms))]);
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'switchyard-sessions-'));
+  pglite = await PGlite.create();
+  await pglite.exec('create table t (name text primary key)');
+}, 60_000);
+
+afterAll(async () => {
+  await pglite?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  await pglite.exec('delete from t');
+  server = await serveOverSocket(pglite, dir, IDLE_HOLD_LIMIT_MS);
+});
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((opened) => opened.end().catch(() => undefined)));
+  await server.close();
+});
+
+describe('one PGlite served to several clients and to its own process', () => {
+  it('runs nothing inside a client transaction: the process and other clients wait, and its rollback takes only its rows', async () => {
+    const a = await client();
+    const b = await client();
+    await a.query('begin');
+    await a.query("insert into t values ('a1')");
+    const inProcess = pglite.query("insert into t values ('p1')");
+    const other = b.query("insert into t values ('b1')");
+    expect(await stillWaiting(inProcess)).toBe(true);
+    expect(await stillWaiting(other)).toBe(true);
+    await a.query("insert into t values ('a2')");
+    await a.query('rollback');
+    await Promise.all([inProcess, other]);
+    expect(await names()).toEqual(['b1', 'p1']);
+  });
+
+  it('runs no client statement inside a transaction of the process', async () => {
+    const b = await client();
+    let clientWrite: Promise<unknown> | undefined;
+    await expect(
+      pglite.transaction(async (tx) => {
+        await tx.query("insert into t values ('p1')");
+        clientWrite = b.query("insert into t values ('b1')");
+        expect(await stillWaiting(clientWrite)).toBe(true);
+        throw new Error('the process rolls back');
+      }),
+    ).rejects.toThrow('the process rolls back');
+    await clientWrite;
+    expect(await names()).toEqual(['b1']);
+  });
+
+  it("keeps clients' extended-query statements apart: concurrent parameterised statements all get their own answers", async () => {
+    const all = await Promise.all(Array.from({ length: 4 }, () => client()));
+    const answers = await Promise.all(
+      all.map(async (opened, k) => {
+        const rows: unknown[] = [];
+        for (let i = k * 100; i < k * 100 + 20; i++) {
+          rows.push((await opened.query('select $1::int * 2 as doubled, $2::text as label', [i, `n${i}`])).rows[0]);
+        }
+
+        return rows;
+      }),
+    );
+    answers.forEach((rows, k) => expect(rows).toEqual(Array.from({ length: 20 }, (_, j) => ({ doubled: (k * 100 + j) * 2, label: `n${k * 100 + j}` }))));
+  });
+
+  it('rolls back what a client that vanished left open, and the others go on', async () => {
+    const a = await client();
+    const b = await client();
+    await a.query('begin');
+    await a.query("insert into t values ('a1')");
+    const other = b.query("insert into t values ('b1')");
+    a.connection.stream.destroy();
+    await other;
+    await pglite.query("insert into t values ('p1')");
+    expect(await names()).toEqual(['b1', 'p1']);
+    expect(pglite.isInTransaction()).toBe(false);
+  });
+
+  it('disconnects a client that holds a transaction open without a word past the limit', async () => {
+    const a = await client();
+    await a.query('begin');
+    await a.query("insert into t values ('a1')");
+    const started = Date.now();
+    await pglite.query("insert into t values ('p1')");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(IDLE_HOLD_LIMIT_MS - 100);
+    await expect(a.query('commit')).rejects.toThrow();
+    expect(await names()).toEqual(['p1']);
+  });
+});

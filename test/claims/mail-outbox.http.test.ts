@@ -1,0 +1,191 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestClaims, TEST_STAFF_KEY, type TestClaims } from '../support/claims-server.ts';
+import { intakeBody, call } from '../support/claims-client.ts';
+import { startSmtpSink } from '../support/smtp-sink.ts';
+import { createTestDatabase } from '../support/webhooks/test-database.ts';
+import { childEnv, REPO_ROOT } from '../support/webhooks/run-cli.ts';
+import { waitFor } from '../support/webhooks/wait-for.ts';
+
+type OutboxRow = { status: string; attempts: number; next_attempt_at: Date; body: string; last_error: string | null; kind: string; locked_until: Date | null };
+
+const outboxRows = (claims: TestClaims, reference: string): Promise<OutboxRow[]> =>
+  claims.db.fork().execute(
+    "select status, attempts, next_attempt_at, body, last_error, kind, locked_until from mail_outbox where reference = ? and kind = 'intake_summary'",
+    [reference],
+  );
+
+const claimIdOf = async (claims: TestClaims, claimNumber: string): Promise<string> => {
+  const [row] = await claims.db.fork().execute('select id from claims_claim where claim_number = ?', [claimNumber]);
+
+  return row?.id as string;
+};
+
+describe('the mail outbox', () => {
+  let claims: TestClaims;
+  beforeAll(async () => {
+    claims = await startTestClaims();
+  });
+  afterAll(async () => {
+    await claims?.close();
+  });
+
+  it('retries a mail the server turned away for now with backoff, and sends it once it takes it', async () => {
+    const start = new Date();
+    claims.setNow(start);
+    claims.smtp.refuseMail(true, 451);
+    try {
+      const answer = await call(claims, 'POST', '/api/intake', { body: intakeBody() });
+      expect(answer.status).toBe(201);
+      const claimId = await claimIdOf(claims, answer.body.claim_number);
+      const failedOnce = await waitFor(async () => {
+        const [row] = await outboxRows(claims, claimId);
+
+        // Counted when taken; the retry is scheduled once the attempt has failed and the lease is let go.
+        return row?.attempts === 1 && row.locked_until === null ? row : undefined;
+      }, 10_000, 'the first attempt');
+      expect(failedOnce).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringMatching(/try again later/) });
+      const delay = new Date(failedOnce?.next_attempt_at ?? 0).getTime() - start.getTime();
+      expect(delay).toBeGreaterThanOrEqual(30_000);
+      expect(delay).toBeLessThanOrEqual(33_000);
+      expect(claims.logLines.some((line) => line.includes('will retry'))).toBe(true);
+      claims.smtp.refuseMail(false);
+      // Not before its time ...
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect((await outboxRows(claims, claimId))[0]?.attempts).toBe(1);
+      // ... and sent once it has come.
+      claims.setNow(new Date(start.getTime() + delay + 1_000));
+      const mail = await claims.smtp.waitFor((message) => message.subject.includes(answer.body.claim_number));
+      expect(mail.to).toEqual(['team@claims.test']);
+      const sent = await waitFor(async () => {
+        const [row] = await outboxRows(claims, claimId);
+
+        return row?.status === 'sent' ? row : undefined;
+      }, 5_000, 'the row marked sent');
+      // The body is not kept once sent (sign-in links must not linger in the database).
+      expect(sent).toMatchObject({ status: 'sent', attempts: 2, body: '' });
+      expect(claims.smtp.messages.filter((message) => message.subject.includes(answer.body.claim_number))).toHaveLength(1);
+    } finally {
+      claims.smtp.refuseMail(false);
+      claims.setNow(null);
+    }
+  });
+
+  it('gives a mail up after its attempts are spent, logging it and recording it on the claim', async () => {
+    let clock = Date.now();
+    claims.setNow(new Date(clock));
+    claims.smtp.refuseMail(true, 450);
+    try {
+      const answer = await call(claims, 'POST', '/api/intake', { body: intakeBody() });
+      const claimId = await claimIdOf(claims, answer.body.claim_number);
+      for (let attempt = 1; attempt <= 6; attempt++) {
+        await waitFor(async () => {
+          const [row] = await outboxRows(claims, claimId);
+
+          return row?.attempts === attempt && row.locked_until === null ? true : undefined;
+        }, 10_000, `attempt ${attempt}`);
+        clock += 60 * 60_000;
+        claims.setNow(new Date(clock));
+      }
+      const failed = await waitFor(async () => {
+        const [row] = await outboxRows(claims, claimId);
+
+        return row?.status === 'failed' ? row : undefined;
+      }, 10_000, 'the row given up on');
+      expect(failed).toMatchObject({ attempts: 6, body: '' });
+      const audit = await waitFor(async () => {
+        const rows = await claims.db.fork().execute("select * from claims_audit_entry where claim_id = ? and field = 'email_delivery'", [claimId]);
+
+        return rows.length > 0 ? rows : undefined;
+      }, 10_000, 'the audit row');
+      expect(audit).toEqual([expect.objectContaining({ action: 'note_add', new_value: 'failed', reason: expect.stringMatching(/try again later/) })]);
+      expect(claims.logLines.some((line) => line.includes('given up'))).toBe(true);
+    } finally {
+      claims.smtp.refuseMail(false);
+      claims.setNow(null);
+    }
+  });
+});
+
+/** The whole service (`apps/api/src/main.ts`) as a child process, as `npm start` runs it. */
+const startServiceProcess = async (env: Record<string, string | undefined>) => {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = await waitFor(
+    () => {
+      if (child.exitCode !== null) {
+        throw new Error(`the service exited early: ${output}`);
+      }
+
+      return /"service":"claims","url":"(http:\/\/[^"]+)","msg":"listening"/.exec(output)?.[1];
+    },
+    60_000,
+    'the claims service to listen',
+  );
+
+  return { child, url: url ?? '', output: () => output };
+};
+
+describe('mail across a crash', () => {
+  it('is still sent after the process was killed with SIGKILL before it could send', async () => {
+    const database = await createTestDatabase();
+    const smtp = await startSmtpSink();
+    const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-claims-kill-'));
+    const env = {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      CLAIMS_PORT: '0',
+      TRANSPORT_PORT: '0',
+      DATA_DIR: database.env.DATA_DIR,
+      DATABASE_URL: database.env.DATABASE_URL,
+      UPLOAD_DIR: join(dataDir, 'uploads'),
+      STAFF_KEY: TEST_STAFF_KEY,
+      SMTP_URL: smtp.url,
+      TEAM_EMAIL: 'team@claims.test',
+      PORTAL_URL: 'https://portal.claims.test',
+      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    };
+    let second: Awaited<ReturnType<typeof startServiceProcess>> | null = null;
+    try {
+      smtp.refuseMail(true, 451);
+      const first = await startServiceProcess(env);
+      const answer = await fetch(`${first.url}/api/intake`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(intakeBody()) });
+      expect(answer.status).toBe(201);
+      const { claim_number: claimNumber } = (await answer.json()) as { claim_number: string };
+      await waitFor(() => (first.output().includes('will retry') ? true : undefined), 15_000, 'a failed attempt');
+      first.child.kill('SIGKILL');
+      await new Promise((resolve) => first.child.once('exit', resolve));
+      expect(smtp.messages).toEqual([]);
+      smtp.refuseMail(false);
+      // Time passes until the retry is due (the child's clock cannot be moved from here).
+      const db = await database.open();
+      try {
+        await db.fork().execute("update mail_outbox set next_attempt_at = now() - interval '1 second' where status = 'pending'");
+      } finally {
+        await db.close();
+      }
+      second = await startServiceProcess(env);
+      const mail = await smtp.waitFor((message) => message.subject.includes(claimNumber), 20_000);
+      expect(mail.to).toEqual(['team@claims.test']);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(smtp.messages.filter((message) => message.subject.includes(claimNumber))).toHaveLength(1);
+    } finally {
+      second?.child.kill('SIGTERM');
+      if (second) {
+        await new Promise((resolve) => second?.child.once('exit', resolve));
+      }
+      await smtp.close();
+      await database.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
