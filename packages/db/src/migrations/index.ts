@@ -14,6 +14,7 @@ import { Migration20261124001500MailOutbox } from './Migration20261124001500_mai
 import { Migration20261124001600TransportAuditSubjects } from './Migration20261124001600_transport_audit_subjects.ts';
 import { Migration20261124001610TransportInvoicePayments } from './Migration20261124001610_transport_invoice_payments.ts';
 import { Migration20261124001620TransportRegistrationReview } from './Migration20261124001620_transport_registration_review.ts';
+import { Migration20261124001630TransportSchoolNames } from './Migration20261124001630_transport_school_names.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -32,4 +33,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124001600_transport_audit_subjects', class: Migration20261124001600TransportAuditSubjects },
   { name: 'Migration20261124001610_transport_invoice_payments', class: Migration20261124001610TransportInvoicePayments },
   { name: 'Migration20261124001620_transport_registration_review', class: Migration20261124001620TransportRegistrationReview },
+  { name: 'Migration20261124001630_transport_school_names', class: Migration20261124001630TransportSchoolNames },
 ];

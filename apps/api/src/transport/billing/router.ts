@@ -24,6 +24,11 @@ import { voidInvoice } from './procedures/void-invoice.ts';
 import { stripeWebhook } from './procedures/stripe-webhook.ts';
 import { squareWebhook } from './procedures/square-webhook.ts';
 import { getRegistration } from './procedures/get-registration.ts';
+import { updatePayer } from './procedures/update-payer.ts';
+import { removePayer } from './procedures/remove-payer.ts';
+import { addAllocation } from './procedures/add-allocation.ts';
+import { updateAllocation } from './procedures/update-allocation.ts';
+import { removeAllocation } from './procedures/remove-allocation.ts';
 
 export const billingRouter = router({
   submitFullRegistration,
@@ -51,4 +56,9 @@ export const billingRouter = router({
   stripeWebhook,
   squareWebhook,
   getRegistration,
+  updatePayer,
+  removePayer,
+  addAllocation,
+  updateAllocation,
+  removeAllocation,
 });

@@ -98,6 +98,22 @@ export const addPayerInput = z.strictObject({
   allocation: allocationInput.nullish(),
 });
 
+/** A payer's contact details change; the fields left out stay as they are. */
+export const updatePayerInput = z
+  .strictObject({ household_id: id, payer_id: id, name: text(200).optional(), email: email.optional(), phone: optionalText(50), relationship: optionalText(50) })
+  .refine((input) => input.name !== undefined || input.email !== undefined || input.phone !== undefined || input.relationship !== undefined, {
+    message: 'give at least one of name, email, phone, relationship',
+  });
+export const payerRefInput = z.strictObject({ household_id: id, payer_id: id });
+
+/** A further allocation for an existing payer. */
+export const addAllocationInput = z.strictObject({ household_id: id, payer_id: id, allocation: allocationInput });
+export const updateAllocationInput = z
+  .strictObject({ household_id: id, allocation_id: id, split_type: z.enum(SPLIT_TYPES), value: z.number().finite().min(0).max(100_000).default(0) })
+  .refine((input) => input.split_type !== 'percentage' || input.value <= 100, { message: 'a percentage is between 0 and 100', path: ['value'] })
+  .refine((input) => Math.round(input.value * 100) === Number((input.value * 100).toFixed(6)), { message: 'at most two decimals', path: ['value'] });
+export const allocationRefInput = z.strictObject({ household_id: id, allocation_id: id });
+
 export const firstPickupInput = z.strictObject({ household_id: id, first_pickup_date: isoDateText });
 
 export const INVOICE_LIST_STATUSES = ['pending', 'draft', 'sent', 'unpaid', 'partial', 'paid', 'void', 'outstanding'] as const;
