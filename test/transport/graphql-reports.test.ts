@@ -354,7 +354,7 @@ describe('auditLog', () => {
       createdAt: '2026-06-17T11:59:00Z',
     });
     expect(impersonation[1]).toMatchObject({ actor: 'root@platform.test', action: 'assume_identity_start', resource: 'tenant:demo' });
-    expect(nodes.find((node: { action: string }) => node.action === 'route.create' && node.resource === 'route:south-loop')).toMatchObject({ actor: 'ops@demo.test' });
+    expect(nodes.find((node: { action: string; resource: string }) => node.action === 'route.create' && node.resource === 'route:south-loop')).toMatchObject({ actor: 'ops@demo.test' });
     const times = nodes.map((node: { createdAt: string }) => node.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     const logs = await rest(world, 'GET', '/api/tenants/demo/logs', { token: world.tokens.demo });
