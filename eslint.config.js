@@ -7,6 +7,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Node's built-in modules under both spellings (`fs` and `node:fs`).
+// Relative paths into another layer's sources (`../../db/src/...`), besides the package names.
+const sourcesOf = (...layers) => layers.map((layer) => `**/${layer}/src/**`);
+
 const nodeBuiltins = builtinModules.flatMap((name) => [name, `node:${name}`]);
 // Pure computation the domain may use: hashing and path arithmetic touch no file, socket or process.
 const pureBuiltins = new Set(['crypto', 'node:crypto', 'path', 'node:path', 'path/posix', 'node:path/posix']);
@@ -24,7 +27,7 @@ const noIo = {
       group: ['@mikro-orm/*', '@electric-sql/*', 'pg', 'pg/*', 'busboy', 'nodemailer', 'pino', 'graphql-yoga', '@trpc/*'],
       message: 'packages/domain does no I/O: no database, HTTP, mail or log library.',
     },
-    { group: ['**/packages/db/**', '**/apps/**', '**/rest-adapter/**'], message: 'packages/domain imports none of the other layers.' },
+    { group: sourcesOf('db', 'rest-adapter', 'api', 'web'), message: 'packages/domain imports none of the other layers.' },
   ],
 };
 
@@ -34,18 +37,18 @@ const noAppsNoRestAdapter = {
       group: ['@switchyard/api', '@switchyard/api/*', '@switchyard/web', '@switchyard/web/*', '@switchyard/rest-adapter', '@switchyard/rest-adapter/*'],
       message: 'packages/db sits below the apps and the REST adapter; it imports only packages/domain.',
     },
-    { group: ['**/apps/**', '**/rest-adapter/**'], message: 'packages/db imports only packages/domain.' },
+    { group: sourcesOf('rest-adapter', 'api', 'web'), message: 'packages/db imports only packages/domain.' },
   ],
 };
 
 const noDb = {
   patterns: [
     {
-      group: ['@switchyard/db', '@switchyard/db/*', '@mikro-orm/*', '@electric-sql/*', 'pg', 'pg/*', '**/packages/db/**'],
+      group: ['@switchyard/db', '@switchyard/db/*', '@mikro-orm/*', '@electric-sql/*', 'pg', 'pg/*', ...sourcesOf('db')],
       message: 'packages/rest-adapter maps paths onto procedures; it never reaches the database.',
     },
     {
-      group: ['@switchyard/api', '@switchyard/api/*', '**/apps/**'],
+      group: ['@switchyard/api', '@switchyard/api/*', ...sourcesOf('api', 'web')],
       message: 'packages/rest-adapter is used by apps/api, not the other way round.',
     },
   ],
@@ -54,12 +57,12 @@ const noDb = {
 const onlyApiTypes = {
   patterns: [
     {
-      group: ['@switchyard/api', '@switchyard/api/*', '**/apps/api/**'],
+      group: ['@switchyard/api', '@switchyard/api/*', ...sourcesOf('api')],
       allowTypeImports: true,
       message: 'apps/web takes only types from apps/api (`import type`); server code must not reach the browser bundle.',
     },
     {
-      group: ['@switchyard/db', '@switchyard/db/*', '@switchyard/rest-adapter', '@switchyard/rest-adapter/*', '@mikro-orm/*', '@electric-sql/*'],
+      group: ['@switchyard/db', '@switchyard/db/*', '@switchyard/rest-adapter', '@switchyard/rest-adapter/*', '@mikro-orm/*', '@electric-sql/*', ...sourcesOf('db', 'rest-adapter')],
       message: 'apps/web runs in the browser; it talks to the server through tRPC only.',
     },
   ],

@@ -139,7 +139,9 @@ describe('tenantSummary', () => {
     expect(stats.body).toEqual({
       pending_registrations: data.tenantSummary.householdsByRegistrationStatus[0].count,
       active_buses: data.tenantSummary.reportingBusCount,
-      active_children: data.tenantSummary.activeChildCount,
+      // The dashboard's riding children are those of the approved household only (its two of the six
+      // active children), the ones billableWeeklyTotalCents bills.
+      active_children: 2,
       total_routes: data.tenantSummary.routeCount,
     });
   });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,10 @@ describe('switchyard CLI', () => {
       ['webhook', 'remove'],
       ['webhook', 'test'],
       ['webhook', 'deliveries'],
+      ['webhook', 'update'],
+      ['webhook', 'replay'],
+      ['webhook', 'resume'],
+      ['webhook', 'erase'],
       ['gateway'],
       ['gateway', 'setup'],
       ['gateway', 'run'],
@@ -40,7 +44,13 @@ describe('switchyard CLI', () => {
     });
     expect(results[2]?.stdout).toContain('--deliver-only');
     expect(results[2]?.stdout).toContain('--deliver-chat-id <id>');
-  });
+    // Each webhook command's help ends with examples of its use.
+    for (const [index, command] of commands.entries()) {
+      if (command[0] === 'webhook' && command.length === 2 && command[1] !== 'list' && command[1] !== 'remove') {
+        expect(results[index]?.stdout, command.join(' ')).toContain(`Examples:\n  $ switchyard ${command.join(' ')}`);
+      }
+    }
+  }, 90_000);
 
   it('refuses webhook commands while the platform is not enabled, and accepts WEBHOOK_ENABLED alone', async () => {
     const home = freshHome();
@@ -75,6 +85,32 @@ describe('switchyard CLI', () => {
     const badPort = await runCli(['gateway', 'setup'], { SWITCHYARD_HOME: freshHome() }, 'y\n127.0.0.1\nnot-a-port\n');
     expect(badPort.code).toBe(1);
     expect(badPort.stderr).toContain('not a number');
+  });
+
+  it('gateway setup asks again until an answer is valid, and writes nothing when input ends first', async () => {
+    const home = freshHome();
+    const result = await runCli(['gateway', 'setup'], { SWITCHYARD_HOME: home }, 'maybe\ny\ny\n127.0.0.1\n70000\n9124\nwhsec_short\ngenerate\n');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('"maybe" is not yes or no; please answer again.');
+    expect(result.stdout).toContain('"y" does not resolve to an address of this machine');
+    expect(result.stdout).toContain('port "70000" is not a number from 1 to 65535; please answer again.');
+    expect(result.stdout.match(/please answer again/g)).toHaveLength(4);
+    const config = readFileSync(join(home, 'config.yaml'), 'utf8');
+    expect(config).toContain('host: 127.0.0.1');
+    expect(config).toContain('port: 9124');
+    expect(config).toMatch(/secret: whsec_/);
+
+    const cut = freshHome();
+    const ended = await runCli(['gateway', 'setup'], { SWITCHYARD_HOME: cut }, 'perhaps\n');
+    expect(ended.code).toBe(1);
+    expect(ended.stderr.trim()).toBe('error: "perhaps" is not yes or no');
+    expect(existsSync(join(cut, 'config.yaml'))).toBe(false);
+  });
+
+  it('--version prints the version', async () => {
+    const result = await runCli(['--version'], { SWITCHYARD_HOME: freshHome() });
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
   it('refuses bad subscriptions with one clear line each', async () => {
@@ -142,7 +178,13 @@ describe('switchyard CLI', () => {
     }
     expect(JSON.parse(listJson.stdout).routes.map((route: { name: string }) => route.name).sort()).toEqual(['custom', 'gh-issues']);
 
-    const resubscribed = await runCli(['webhook', 'subscribe', 'gh-issues', '--json'], env);
+    // An existing name is refused, pointing to update; --replace replaces it whole, keeping the secret.
+    const again = await runCli(['webhook', 'subscribe', 'gh-issues', '--deliver', 'log'], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim()).toBe(
+      'error: a subscription named "gh-issues" exists; change some of its options with "switchyard webhook update gh-issues ..." or replace it whole with --replace',
+    );
+    const resubscribed = await runCli(['webhook', 'subscribe', 'gh-issues', '--replace', '--json'], env);
     expect(JSON.parse(resubscribed.stdout).secret).toBe(secret);
 
     expect((await runCli(['webhook', 'remove', 'custom'], env)).stdout).toContain('Removed webhook subscription: custom');

@@ -18,6 +18,7 @@ import {
   type NewDelivery,
 } from '@switchyard/db/webhooks/delivery-queue';
 import { findDelivery, listRecentDeliveries } from '@switchyard/db/webhooks/delivery-history';
+import { holdLeaseLock, takeBackAllLeases } from '@switchyard/db/webhooks/lease-lock';
 import { createTestDatabase, type TestDatabase } from '../support/webhooks/test-database.ts';
 
 let testDb: TestDatabase;
@@ -203,5 +204,39 @@ describe.skipIf(!process.env.DATABASE_URL)('a replay arriving while the worker r
 
     expect((await replay).size).toBe(0);
     expect(await enqueueDelivery(db.fork(), { ...original, id: randomUUID() })).toBe(false);
+  });
+});
+
+// Session advisory locks of separate connections: only a server database has them.
+describe.skipIf(!process.env.DATABASE_URL)('the lease lock of a delivery holder', () => {
+  it('keeps a row while its holder holds the lock, and frees it at once when the holder is gone', async () => {
+    const other = await testDb.open();
+    try {
+      const holderLock = await holdLeaseLock(other, () => undefined);
+      const event = delivery('lock1', 'l1');
+      await enqueueDelivery(db.fork(), event);
+      const held = { workerId: 'holder', leaseMs: 60_000, lockKey: holderLock.key };
+      expect((await claimDueDeliveries(other.fork(), held, 10)).map((item) => item.id)).toContain(event.id);
+      // Lease and lock both alive: nobody else takes it.
+      expect((await claimDueDeliveries(db.fork(), lease('thief'), 10)).some((item) => item.id === event.id)).toBe(false);
+      await holderLock.release();
+      const [taken] = (await claimDueDeliveries(db.fork(), lease('next'), 10)).filter((item) => item.id === event.id);
+      expect(taken).toMatchObject({ attempts: 2 });
+      expect(await extendLease(db.fork(), event.id, lease('holder'))).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('taking back every lease (the embedded database owner at its start)', () => {
+  it('makes every running row claimable again, with its attempt counted', async () => {
+    const event = delivery('takeback', 't1');
+    await enqueueDelivery(db.fork(), event);
+    await claimDueDeliveries(db.fork(), lease('stopped', 600_000), 10);
+    expect((await claimDueDeliveries(db.fork(), lease('w'), 10)).some((item) => item.id === event.id)).toBe(false);
+    expect(await takeBackAllLeases(db.fork())).toBeGreaterThanOrEqual(1);
+    const [again] = (await claimDueDeliveries(db.fork(), lease('w'), 10)).filter((item) => item.id === event.id);
+    expect(again).toMatchObject({ attempts: 2 });
   });
 });

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { EntitySchema } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
@@ -10,7 +10,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { allEntities } from './entities.ts';
 import { withMigrationLock } from './migration-lock.ts';
 import { migrationsList } from './migrations/index.ts';
-import { claimOwnership, type OwnerLock, type OwnerRecord, type OwnerRole } from './embedded/owner-lock.ts';
+import { claimOwnership, commandLabel, type OwnerLock, type OwnerRecord, type OwnerRole } from './embedded/owner-lock.ts';
 import { EmbeddedDatabaseInUse } from './embedded/database-in-use.ts';
 import { accepts } from './embedded/accepts.ts';
 import { serveOverSocket, type SocketServer } from './embedded/socket-server.ts';
@@ -151,7 +151,7 @@ const OWNER_WAIT_MS = 60_000;
 
 const openEmbedded = async (options: OpenDatabaseOptions): Promise<Database> => {
   const role = options.role ?? 'command';
-  const command = [basename(process.argv[1] ?? 'node'), ...process.argv.slice(2)].join(' ');
+  const command = commandLabel(process.argv);
   const deadline = Date.now() + OWNER_WAIT_MS;
   for (;;) {
     const claim = claimOwnership(options.dataDir, role, command);

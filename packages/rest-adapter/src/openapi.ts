@@ -9,28 +9,17 @@ export type OpenApiSecurity = {
   schemes: Record<string, Record<string, unknown>>;
 };
 
-const ERROR_STATUS: Record<string, string> = {
-  validation_error: '400',
-  unauthorized: '401',
-  forbidden: '403',
-  not_found: '404',
-  conflict: '409',
-  payload_too_large: '413',
-  unsupported_media_type: '415',
-  rate_limited: '429',
+/** How a service answers its failures: the status of each error code and the body they carry. */
+export type OpenApiErrors = {
+  statusOf: Record<string, number>;
+  /** JSON Schema of the service's error envelope. */
+  schema: Record<string, unknown>;
 };
 
-const errorEnvelope = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: {
-      type: 'object',
-      required: ['code', 'message'],
-      properties: { code: { type: 'string' }, message: { type: 'string' } },
-    },
-  },
-};
+/** Refusals every route can give: a bad input, and an unexpected failure. */
+const ALWAYS = ['validation_error', 'internal_error'];
+/** Refusals of every route that reads a JSON body. */
+const JSON_BODY = ['payload_too_large', 'unsupported_media_type'];
 
 const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> => {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
@@ -39,8 +28,46 @@ const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input'): Reco
   return json;
 };
 
-/** Builds an OpenAPI 3.1 document from the route table and the procedures' own input and output schemas. */
-export const buildOpenApiDocument = (info: OpenApiInfo, routes: RestRoute[], security: OpenApiSecurity) => {
+/** What a route answers on success: the file it streams, or the JSON its output schema describes. */
+const successResponse = (route: RestRoute) => {
+  if (route.streamsFile) {
+    return { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
+  }
+
+  return {
+    description: 'Success',
+    ...(route.outputSchema ? { content: { 'application/json': { schema: toJsonSchema(route.outputSchema, 'output') } } } : {}),
+  };
+};
+
+/** Each error status a route can answer, with the codes behind it, all in the service's envelope. */
+const errorResponses = (route: RestRoute, errors: OpenApiErrors) => {
+  const codes = new Set([...ALWAYS, ...(route.input === 'json' ? JSON_BODY : []), ...(route.errors ?? [])]);
+  const byStatus = new Map<string, string[]>();
+  for (const code of codes) {
+    const status = String(errors.statusOf[code] ?? 500);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+
+  return Object.fromEntries(
+    [...byStatus.entries()]
+      .sort(([left], [right]) => left.localeCompare(right))
+      .map(([status, statusCodes]) => [
+        status,
+        {
+          description: statusCodes.join(', '),
+          ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds until the limit opens', schema: { type: 'integer' } } } } : {}),
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      ]),
+  );
+};
+
+/**
+ * Builds an OpenAPI 3.1 document from the route table, derived from the procedures: their input
+ * and output schemas, and the service's own error envelope and statuses.
+ */
+export const buildOpenApiDocument = (info: OpenApiInfo, routes: RestRoute[], security: OpenApiSecurity, errors: OpenApiErrors) => {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
@@ -64,17 +91,7 @@ export const buildOpenApiDocument = (info: OpenApiInfo, routes: RestRoute[], sec
       tags: route.tags,
       parameters,
       security: route.access === 'public' ? [] : [{ [security.schemeFor[route.access] ?? route.access]: [] }],
-      responses: {
-        [String(route.successStatus)]: route.streamsFile
-          ? { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
-          : { description: 'Success', content: { 'application/json': { schema: route.outputSchema ? toJsonSchema(route.outputSchema, 'output') : { type: 'object' } } } },
-        ...Object.fromEntries(
-          ['validation_error', ...(route.errors ?? [])].map((code) => [
-            ERROR_STATUS[code] ?? '500',
-            { description: code, content: { 'application/json': { schema: errorEnvelope } } },
-          ]),
-        ),
-      },
+      responses: { [String(route.successStatus)]: successResponse(route), ...errorResponses(route, errors) },
     };
     if (route.input === 'json' && inputSchema) {
       const bodyProperties = Object.fromEntries(Object.entries(properties).filter(([name]) => !pathParams.includes(name)));
@@ -88,7 +105,7 @@ export const buildOpenApiDocument = (info: OpenApiInfo, routes: RestRoute[], sec
       };
     }
     if (route.input === 'raw') {
-      // The body is read as sent (a provider's signed notification), so it is documented as bytes.
+      // The body is read as sent (a provider's signed notification) and verified over its exact bytes.
       operation.requestBody = { required: true, content: { 'application/json': { schema: { type: 'object', description: 'The provider notification, verified over its exact bytes' } } } };
     }
     if (route.input === 'multipart') {
@@ -110,6 +127,6 @@ export const buildOpenApiDocument = (info: OpenApiInfo, routes: RestRoute[], sec
     openapi: '3.1.0',
     info,
     paths,
-    components: { securitySchemes: security.schemes },
+    components: { securitySchemes: security.schemes, schemas: { Error: errors.schema } },
   };
 };

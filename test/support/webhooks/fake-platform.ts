@@ -25,6 +25,8 @@ export type FakePlatform = {
   failNext(count: number, status: number, body?: unknown, options?: { delayMs?: number; headers?: Record<string, string> }): void;
   /** The next requests get these answers in order; `'normal'` is the platform's usual answer. */
   answerNext(...answers: (FakeAnswer | 'normal')[]): void;
+  /** Drops the answers scripted with failNext/answerNext that are still unused. */
+  clearScripted(): void;
   /** Holds answers until release() (to keep a delivery in flight). */
   hold(): void;
   release(): void;
@@ -81,6 +83,9 @@ export const startFakePlatform = async (respond: Responder): Promise<FakePlatfor
     },
     answerNext: (...answers) => {
       scripted.push(...answers);
+    },
+    clearScripted: () => {
+      scripted.length = 0;
     },
     hold: () => {
       held ??= [];

@@ -19,6 +19,8 @@ export type HarnessOptions = {
   subscriptions?: Record<string, unknown>;
   /** Files to create under SWITCHYARD_HOME, e.g. `scripts/x.sh` or `skills/a/SKILL.md`. */
   files?: Record<string, string>;
+  /** Receives the service's log lines (JSON text); unset, the log is silent. */
+  logLines?: string[];
 };
 
 export type PostResult = { status: number; body: Record<string, unknown>; headers: Headers };
@@ -72,7 +74,12 @@ export class ReceiverHarness {
       ...FAST_WEBHOOK_ENV,
       ...options.env,
     });
-    const receiver = await startWebhookReceiver({ env, db, logger: createLogger({ level: 'silent' }) });
+    const { logLines } = options;
+    const logger =
+      logLines === undefined
+        ? createLogger({ level: 'silent' })
+        : createLogger({ level: 'info', destination: { write: (line: string) => void logLines.push(line) } });
+    const receiver = await startWebhookReceiver({ env, db, logger });
     if (receiver === null) {
       throw new Error('receiver not enabled');
     }

@@ -17,6 +17,7 @@ import { streamFile } from '../http/stream-file.ts';
 import { startHttpServer, type RunningServer } from '../http/start-http-server.ts';
 import { createTrpcHttpHandler } from '../http/create-trpc-http-handler.ts';
 import { restRoutesOf } from '../http/rest-routes-of-router.ts';
+import { createApiReferenceHandler } from '../http/api-reference.ts';
 import { MAX_JSON_BYTES } from '../http/max-json-bytes.ts';
 import { createCaptchaVerifier } from './captcha.ts';
 import { createClaimsContext, type ClaimsServices } from './context.ts';
@@ -118,7 +119,9 @@ export const createClaimsService = (options: {
         staffKey: { type: 'apiKey', in: 'header', name: 'X-Staff-Key' },
       },
     },
+    { statusOf: claimsErrors.statusOf, schema: claimsErrors.envelope.schema },
   );
+  const apiReference = createApiReferenceHandler('switchyard claim recovery portal');
   const serveSpa = env.WEB_DIST_DIR ? createStaticHandler(env.WEB_DIST_DIR) : null;
   const graphql = createGraphqlHandler(services);
 
@@ -147,6 +150,9 @@ export const createClaimsService = (options: {
     if (pathname === '/api/openapi.json' && req.method === 'GET') {
       sendJson(res, 200, openApi);
 
+      return;
+    }
+    if (await apiReference(req, res, pathname)) {
       return;
     }
     if (await rest(req, res)) {

@@ -13,3 +13,12 @@ export type CliContext = {
 export class CliError extends Error {
   override name = 'CliError';
 }
+
+/** Ends the command with this exit code; whatever needs saying has been printed. */
+export class CliExit extends Error {
+  override name = 'CliExit';
+
+  constructor(readonly code: number) {
+    super(`exit ${code}`);
+  }
+}

@@ -3,7 +3,7 @@ import { CommanderError } from 'commander';
 import { EnvError, type Env } from '../env.ts';
 import { ConfigFileError } from '../webhooks/gateway-config.ts';
 import { SubscriptionsFileError } from '../webhooks/subscriptions-file.ts';
-import { CliError, type CliContext } from './cli-context.ts';
+import { CliError, CliExit, type CliContext } from './cli-context.ts';
 import { buildProgram } from './program.ts';
 
 export type CliStreams = {
@@ -42,6 +42,9 @@ export const runCli = async (argv: string[], streams: CliStreams, readEnv: () =>
       return error.code === 'commander.helpDisplayed' || error.code === 'commander.help' || error.code === 'commander.version'
         ? 0
         : error.exitCode || 1;
+    }
+    if (error instanceof CliExit) {
+      return error.code;
     }
     if (error instanceof CliError || error instanceof ConfigFileError || error instanceof SubscriptionsFileError) {
       err(`error: ${error.message}`);

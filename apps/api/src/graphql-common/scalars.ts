@@ -1,13 +1,8 @@
+import { isStorableCalendarDate } from '@switchyard/domain/calendar-date';
 import { toIsoSeconds } from '@switchyard/domain/time';
 import { GraphQLError, Kind, type ValueNode } from './graphql-js.ts';
 
 /** The scalars both facades share, as options for a Pothos builder's `scalarType`. */
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar date written as YYYY-MM-DD. */
-export const isCalendarDate = (value: string): boolean =>
-  ISO_DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 const asString = (value: unknown, scalar: string): string => {
   if (typeof value !== 'string') {
@@ -35,7 +30,8 @@ export const DATE_SCALAR = {
   serialize: (value: string) => value,
   parseValue: (value: unknown): string => {
     const text = asString(value, 'Date');
-    if (!isCalendarDate(text)) {
+    // Year 0000 is a date to JavaScript but not to PostgreSQL, which would fail the statement.
+    if (!isStorableCalendarDate(text)) {
       throw new GraphQLError('Date must be a real calendar date written YYYY-MM-DD.', { extensions: { code: 'validation_error' } });
     }
 

@@ -13,6 +13,7 @@ import { createStaticHandler } from '../http/serve-static.ts';
 import { startHttpServer, type RunningServer } from '../http/start-http-server.ts';
 import { createTrpcHttpHandler } from '../http/create-trpc-http-handler.ts';
 import { restRoutesOf } from '../http/rest-routes-of-router.ts';
+import { createApiReferenceHandler } from '../http/api-reference.ts';
 import { MAX_JSON_BYTES } from '../http/max-json-bytes.ts';
 import { streamFile } from '../http/stream-file.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
@@ -98,8 +99,10 @@ export const createTransportService = (options: { env: Env; db: Database; logger
         impersonationToken: { type: 'http', scheme: 'bearer', description: 'Token from POST /api/ops/assume-identity, valid 15 minutes' },
       },
     },
+    { statusOf: transportErrors.statusOf, schema: transportErrors.envelope.schema },
   );
 
+  const apiReference = createApiReferenceHandler('switchyard school transport');
   const serveSpa = env.WEB_DIST_DIR ? createStaticHandler(env.WEB_DIST_DIR, TRANSPORT_PAGE) : null;
   const graphql = createTransportGraphqlHandler(services);
 
@@ -138,6 +141,9 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     if (pathname === '/api/openapi.json' && req.method === 'GET') {
       sendJson(res, 200, openApi);
 
+      return;
+    }
+    if (await apiReference(req, res, pathname)) {
       return;
     }
     if (await rest(req, res)) {

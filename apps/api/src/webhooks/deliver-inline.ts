@@ -14,7 +14,8 @@ import { startDirectDelivery } from './start-direct-delivery.ts';
  */
 export const deliverInline = async (pipeline: WebhookPipeline, delivery: NewDelivery, res: ServerResponse): Promise<void> => {
   const { db, env, inlineWorkerId: workerId } = pipeline;
-  const start = await startDirectDelivery(db, delivery, { workerId, leaseMs: env.WEBHOOK_LEASE_MS }, env.WEBHOOK_INFLIGHT_WAIT_MS);
+  const lease = { workerId, leaseMs: env.WEBHOOK_LEASE_MS, lockKey: pipeline.inlineLockKey() };
+  const start = await startDirectDelivery(db, delivery, lease, env.WEBHOOK_INFLIGHT_WAIT_MS);
   if (start.kind === 'duplicate') {
     sendJson(res, 200, { status: 'duplicate' });
 

@@ -9,13 +9,17 @@ import {
   saveAgentReply,
   scheduleRetry,
   type ClaimedDelivery,
+  type Lease,
 } from '@switchyard/db/webhooks/delivery-queue';
+import { eraseExpiredPayloads } from '@switchyard/db/webhooks/payload-retention';
+import { holdLeaseLock, takeBackAllLeases, type LeaseLock } from '@switchyard/db/webhooks/lease-lock';
 import { IDEMPOTENCY_TTL_MS } from '@switchyard/domain/webhooks/idempotency-key';
 import { retryDelayMs } from '@switchyard/domain/webhooks/retry-backoff';
 import type { Logger } from '../logger.ts';
 import type { RunAgent } from './agent-runner.ts';
 import { DeliveryError } from './delivery/delivery-error.ts';
 import type { DeliverMessage } from './delivery/deliver-message.ts';
+import { createRouteBreaker } from './route-breaker.ts';
 import { sentPartsRecorder } from './sent-parts-recorder.ts';
 import { loadSkillInstructions, UnknownSkillError } from './skills.ts';
 import type { WebhookEnv } from './webhook-env.ts';
@@ -37,7 +41,6 @@ export type DeliveryWorkerOptions = {
 };
 
 const SILENT_REPLY = '[SILENT]';
-const PURGE_EVERY_MS = 10 * 60 * 1000;
 
 const describe = (error: unknown): { message: string; permanent: boolean; retryAfterMs: number | null } => {
   if (error instanceof DeliveryError) {
@@ -53,14 +56,22 @@ const describe = (error: unknown): { message: string; permanent: boolean; retryA
 export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWorker => {
   const { db, env, logger } = options;
   const workerId = `worker-${process.pid}-${randomBytes(4).toString('hex')}`;
-  const lease = { workerId, leaseMs: env.WEBHOOK_LEASE_MS };
+  const lease: Lease = { workerId, leaseMs: env.WEBHOOK_LEASE_MS, lockKey: null };
   const running = new Set<Promise<void>>();
   let stopped = false;
   let wake: (() => void) | null = null;
   let lastPurge = 0;
+  const breaker = createRouteBreaker({ db, logger, deliver: options.deliver, threshold: env.WEBHOOK_BREAKER_FAILURES });
 
   const runJob = async (job: ClaimedDelivery): Promise<void> => {
     const log = logger.child({ delivery_id: job.id, route: job.route, attempt: job.attempts });
+    if (job.unreadable !== null) {
+      // Named by its id only: the payload is what could not be read, and may hold anything.
+      await markFailed(db.fork(), job.id, workerId, `unreadable delivery: ${job.unreadable}`);
+      log.error({ error: job.unreadable }, 'unreadable delivery: marked failed');
+
+      return;
+    }
     if (job.attempts > job.maxAttempts) {
       // Only reached through an expired lease: the process that made the last attempt died during it.
       await markFailed(db.fork(), job.id, workerId, 'interrupted: the process stopped during the last attempt');
@@ -73,6 +84,8 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
         log.warn({ err: (error as Error).message }, 'lease not extended'),
       );
     }, Math.max(50, Math.floor(env.WEBHOOK_LEASE_MS / 3)));
+    // Whether a failure came from the target itself, which is what the route's breaker counts.
+    let atTarget = false;
     try {
       let text = job.prompt;
       if (job.mode === 'agent') {
@@ -90,6 +103,7 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
       }
       let receipt: string | null = 'silent';
       if (text.trim() !== SILENT_REPLY) {
+        atTarget = true;
         receipt = await options.deliver({
           deliveryId: job.id,
           route: job.route,
@@ -101,11 +115,18 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
           sentParts: job.sentParts,
           recordSentParts: sentPartsRecorder(db, job.id, workerId, log),
         });
+        atTarget = false;
+        await breaker.succeeded(job);
       }
       await markDelivered(db.fork(), job.id, workerId, { resultRef: receipt, keyTtlMs: IDEMPOTENCY_TTL_MS });
       log.info({ target: job.target }, 'webhook delivered');
     } catch (error) {
       const failure = describe(error);
+      if (atTarget) {
+        await breaker.failed(job, failure.message).catch((breakerError: unknown) =>
+          log.warn({ err: (breakerError as Error).message }, 'breaker not updated'),
+        );
+      }
       if (failure.permanent || job.attempts >= job.maxAttempts) {
         const reason = failure.permanent ? failure.message : `gave up after ${job.attempts} attempts: ${failure.message}`;
         await markFailed(db.fork(), job.id, workerId, reason);
@@ -146,7 +167,40 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
       wake = done;
     });
 
+  /**
+   * Before the first claim: on PostgreSQL the lease lock whose key marks this worker's rows; in the
+   * owner of the embedded database, every lease left running is taken back at once: its owner
+   * starts before any client, so whatever is still running was left by a process that stopped.
+   */
+  const prepare = async (): Promise<LeaseLock | null> => {
+    for (;;) {
+      try {
+        const lock = await holdLeaseLock(db, (error) =>
+          logger.warn({ err: error.message }, 'webhook lease lock connection lost; taking the lock again'),
+        );
+        lease.lockKey = lock.key;
+        if (db.kind === 'pglite' && (db.embedded === undefined || db.embedded.owner)) {
+          const taken = await takeBackAllLeases(db.fork());
+          if (taken > 0) {
+            logger.info({ deliveries: taken }, 'webhook deliveries interrupted by a stop taken back');
+          }
+        }
+
+        return lock;
+      } catch (error) {
+        if (stopped) {
+          return null;
+        }
+        logger.error({ err: (error as Error).message }, 'webhook worker could not start; trying again');
+        await sleep(env.WEBHOOK_WORKER_POLL_MS);
+      }
+    }
+  };
+
+  let leaseLock: LeaseLock | null = null;
+
   const loop = async () => {
+    leaseLock = await prepare();
     while (!stopped) {
       try {
         const free = env.WEBHOOK_WORKER_CONCURRENCY - running.size;
@@ -157,9 +211,13 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
             continue;
           }
         }
-        if (Date.now() - lastPurge > PURGE_EVERY_MS) {
+        if (Date.now() - lastPurge > env.WEBHOOK_RETENTION_SWEEP_MS) {
           lastPurge = Date.now();
           await purgeExpiredKeys(db.fork());
+          const erased = await eraseExpiredPayloads(db.fork());
+          if (erased > 0) {
+            logger.info({ deliveries: erased }, 'webhook payloads past their retention erased');
+          }
         }
       } catch (error) {
         if (stopped) {
@@ -188,6 +246,8 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
         Promise.allSettled([...running]),
         new Promise((resolve) => setTimeout(resolve, graceMs).unref()),
       ]);
+      // What is still running past the grace is another worker's to take back.
+      await (leaseLock as LeaseLock | null)?.release();
     },
   };
 };

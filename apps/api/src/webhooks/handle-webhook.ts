@@ -6,6 +6,7 @@ import { eventAllowed, eventSource, isUnrequestedPing, resolveEventType } from '
 import { evaluateFilter } from '@switchyard/domain/webhooks/filters';
 import { idempotencyKey } from '@switchyard/domain/webhooks/idempotency-key';
 import { checkJsonBody, JSON_BODY_PROBLEMS } from '@switchyard/domain/json-body-check';
+import { isPayloadContainer, PAYLOAD_SHAPE_PROBLEM } from '@switchyard/domain/webhooks/payload-shape';
 import { renderPrompt, renderTemplate } from '@switchyard/domain/webhooks/render-template';
 import type { WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
 import { interpretScriptRun } from '@switchyard/domain/webhooks/script-outcome';
@@ -34,6 +35,8 @@ export type WebhookPipeline = {
   nudgeWorker: () => void;
   /** Lease owner of the deliveries this process performs inside the request (deliver-only). */
   inlineWorkerId: string;
+  /** This process's lease lock key (lease-lock.ts), stored on the direct deliveries it leases. */
+  inlineLockKey: () => number | null;
 };
 
 const SIGNATURE_ERRORS = {
@@ -141,6 +144,11 @@ export const handleWebhook = async (
 
     return;
   }
+  if (!isPayloadContainer(payload)) {
+    sendJson(res, 400, { error: PAYLOAD_SHAPE_PROBLEM });
+
+    return;
+  }
   const eventType = resolveEventType(req.headers, payload);
   if (isUnrequestedPing(route.events, req.headers)) {
     ignored(res, 'ping');
@@ -188,6 +196,9 @@ export const handleWebhook = async (
     // Unchanged by a script, the body as received is already the payload's JSON.
     payloadJson: scripted.payload === payload ? body.toString('utf8') : undefined,
     maxAttempts: pipeline.env.WEBHOOK_MAX_ATTEMPTS,
+    maxInFlight: route.maxInFlight ?? null,
+    orderKey: route.orderKey === undefined ? null : renderTemplate(route.orderKey, scripted.payload),
+    retentionDays: route.retentionDays,
   };
   if (route.deliverOnly) {
     await deliverInline(pipeline, delivery, res);

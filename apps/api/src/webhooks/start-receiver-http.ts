@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '@switchyard/db/orm';
+import { holdLeaseLock } from '@switchyard/db/webhooks/lease-lock';
 import type { Logger } from '../logger.ts';
 import type { DeliverMessage } from './delivery/deliver-message.ts';
 import { createEnqueueBatcher } from './enqueue-batcher.ts';
@@ -33,6 +34,9 @@ export type ReceiverHttp = { server: Server; port: number; routeCount: number; c
 export const startReceiverHttp = async (options: ReceiverHttpOptions): Promise<ReceiverHttp> => {
   const { env, db, logger, home, settings } = options;
   const routes = new RouteTable(home, env, logger, settings);
+  const leaseLock = await holdLeaseLock(db, (error) =>
+    logger.warn({ err: error.message }, 'webhook lease lock connection lost; taking the lock again'),
+  );
   const server = createReceiverServer(
     {
       routes,
@@ -46,11 +50,15 @@ export const startReceiverHttp = async (options: ReceiverHttpOptions): Promise<R
       enqueue: createEnqueueBatcher(db),
       nudgeWorker: options.nudgeWorker,
       inlineWorkerId: `inline-${process.pid}-${randomBytes(4).toString('hex')}`,
+      inlineLockKey: () => leaseLock.key,
     },
     options.adminToken,
   );
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) => {
+      void leaseLock.release();
+      reject(error);
+    });
     server.listen(settings.port, settings.host, () => {
       server.off('error', reject);
       resolve();
@@ -68,7 +76,7 @@ export const startReceiverHttp = async (options: ReceiverHttpOptions): Promise<R
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
-      });
+      }).then(() => leaseLock.release());
 
       return closing;
     },

@@ -42,15 +42,20 @@ export const webhookEnvShape = {
   WEBHOOK_SCRIPT_TIMEOUT_MS: milliseconds(30_000),
   /** Timeout of every outbound call: chat platforms, code hosts, the model. */
   WEBHOOK_HTTP_TIMEOUT_MS: milliseconds(10_000),
-  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(6),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   WEBHOOK_RETRY_BASE_MS: milliseconds(5_000),
-  WEBHOOK_RETRY_MAX_MS: milliseconds(3_600_000),
-  WEBHOOK_LEASE_MS: milliseconds(300_000),
+  WEBHOOK_RETRY_MAX_MS: milliseconds(36_000_000),
+  /** A claimed delivery's lease, renewed every third of it: a worker that stops renewing loses it after this. */
+  WEBHOOK_LEASE_MS: milliseconds(30_000),
   /**
    * How long a sender's retry of a direct delivery waits for an earlier attempt of the same event
    * that is still running before it answers 502 in_progress (0: answer at once).
    */
   WEBHOOK_INFLIGHT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Consecutive failed attempts at a route's target that pause the route (its circuit breaker). */
+  WEBHOOK_BREAKER_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** How often expired idempotency keys and payloads past their route's retention_days are swept. */
+  WEBHOOK_RETENTION_SWEEP_MS: milliseconds(600_000),
   WEBHOOK_WORKER_POLL_MS: milliseconds(1_000),
   WEBHOOK_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** HTTP processes of `gateway run`; unset: one per two cores (1 to 4) on PostgreSQL, 1 on PGlite. */

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
+import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
@@ -19,6 +20,38 @@ const { Client } = createRequire(import.meta.url)('pg') as {
 };
 
 const IDLE_HOLD_LIMIT_MS = 1_500;
+
+/** A bare wire-protocol client: startup, then whatever messages the test writes, socket left open. */
+const rawClient = async (): Promise<{ send(type: string, body?: Buffer): void; answered(): Promise<void>; socket: Socket }> => {
+  const socket = connect(join(server.host, `.s.PGSQL.${server.port}`));
+  let received = Buffer.alloc(0);
+  let waiting: (() => void) | undefined;
+  socket.on('data', (chunk: Buffer) => {
+    received = Buffer.concat([received, chunk]);
+    // ReadyForQuery: 'Z', length 5, status.
+    if (received.length >= 6 && received[received.length - 6] === 0x5a) {
+      received = Buffer.alloc(0);
+      waiting?.();
+    }
+  });
+  await new Promise((resolve) => socket.once('connect', resolve));
+  const answered = () => new Promise<void>((resolve) => (waiting = resolve));
+  const params = Buffer.from('user\0postgres\0database\0postgres\0\0');
+  const startup = Buffer.alloc(8);
+  startup.writeInt32BE(8 + params.length, 0);
+  startup.writeInt32BE(196608, 4);
+  const started = answered();
+  socket.write(Buffer.concat([startup, params]));
+  await started;
+  const send = (type: string, body = Buffer.alloc(0)) => {
+    const header = Buffer.alloc(5);
+    header.write(type, 0);
+    header.writeInt32BE(4 + body.length, 1);
+    socket.write(Buffer.concat([header, body]));
+  };
+
+  return { send, answered, socket };
+};
 
 let dir: string;
 let pglite: PGlite;
@@ -129,5 +162,21 @@ describe('one PGlite served to several clients and to its own process', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(IDLE_HOLD_LIMIT_MS - 100);
     await expect(a.query('commit')).rejects.toThrow();
     expect(await names()).toEqual(['p1']);
+  });
+
+  it('lets a client that said Terminate hold nothing while its socket is still open', async () => {
+    const idle = await rawClient();
+    idle.send('X');
+    const inTransaction = await rawClient();
+    const begun = inTransaction.answered();
+    inTransaction.send('Q', Buffer.from("begin; insert into t values ('x1');\0"));
+    await begun;
+    inTransaction.send('X');
+    const started = Date.now();
+    await pglite.query("insert into t values ('p1')");
+    expect(Date.now() - started).toBeLessThan(IDLE_HOLD_LIMIT_MS);
+    expect(await names()).toEqual(['p1']);
+    idle.socket.destroy();
+    inTransaction.socket.destroy();
   });
 });

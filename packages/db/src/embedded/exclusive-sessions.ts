@@ -29,6 +29,11 @@ type Session = { id: number; messages: Message[]; closing: boolean; cleaned: Arr
 const READY_IDLE = Uint8Array.of(0x5a, 0, 0, 0, 5, 0x49);
 const QUERY = 0x51;
 const SYNC = 0x53;
+const COPY_DONE = 0x63;
+const COPY_FAIL = 0x66;
+const TERMINATE = 0x58;
+/** The frontend messages after which the backend answers ReadyForQuery (0 starts the startup message). */
+const ENDS_WITH_READY = new Set([QUERY, SYNC, COPY_DONE, COPY_FAIL, 0]);
 
 const endsIdle = (tail: Uint8Array): boolean => tail.length === READY_IDLE.length && tail.every((byte, i) => byte === READY_IDLE[i]);
 
@@ -74,6 +79,16 @@ export class ExclusiveSessions {
     const session = this.#session(handlerId);
     if (session.closing) {
       return Promise.reject(new Error('the connection is closing'));
+    }
+    if (bytes[0] === TERMINATE) {
+      // PGlite answers nothing to Terminate, and the client closes its socket next; waiting for the
+      // database for it would hold everyone up until the socket really closes. Inside a
+      // transaction it means the client gives up: end the connection, which rolls it back.
+      if (this.#holder?.id === handlerId) {
+        this.#options.disconnect(handlerId);
+      }
+
+      return Promise.resolve(0);
     }
 
     return new Promise<number>((resolve, reject) => {
@@ -225,11 +240,7 @@ export class ExclusiveSessions {
       return !this.#db.isInTransaction();
     }
     message.resolve(size);
-    // Only a Query, a Sync or the startup message ends with ReadyForQuery.
-    const type = message.bytes[0];
-    const endsUnit = type === QUERY || type === SYNC || type === 0;
-
-    return endsUnit && endsIdle(tail);
+    return ENDS_WITH_READY.has(message.bytes[0] ?? -1) && endsIdle(tail);
   }
 
   /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { claimOwnership, OWNER_FILE } from './owner-lock.ts';
+import { claimOwnership, commandLabel, OWNER_FILE } from './owner-lock.ts';
 
 const ownerLockModule = fileURLToPath(new URL('./owner-lock.ts', import.meta.url));
 const CONTENDERS = 6;
@@ -80,5 +80,12 @@ describe('the owner lock of an embedded database', () => {
       first.lock.release();
     }
     expect(claimOwnership(dir, 'command', 'third').owner).toBe(true);
+  });
+
+  it('names its process by program and command words, never by options that may carry secrets', () => {
+    expect(commandLabel(['/usr/bin/node', '/app/bin/switchyard.js', 'user', 'add', '--email', 'a@b.test', '--password', 'hunter22'])).toBe('switchyard.js user add');
+    expect(commandLabel(['/usr/bin/node', '/app/src/main.ts'])).toBe('main.ts');
+    expect(commandLabel(['/usr/bin/node', '/app/bin/switchyard.js', 'gateway', 'run'])).toBe('switchyard.js gateway run');
+    expect(commandLabel(['/usr/bin/node', '/app/bin/switchyard.js', 'tenant', 'import', 'acme', 'file.json'])).toBe('switchyard.js tenant import');
   });
 });

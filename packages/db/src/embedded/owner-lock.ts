@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 /**
  * The one owner of an embedded database: a lock file in DATA_DIR naming the process that opened
@@ -22,6 +22,18 @@ export type OwnerRecord = {
 };
 
 export const OWNER_FILE = 'pg.owner';
+
+/**
+ * How the lock names its process: the program and at most two command words, never an option or
+ * what follows one, since options may carry secrets (`user add --password`).
+ */
+export const commandLabel = (argv: readonly string[]): string => {
+  const words = argv.slice(2);
+  const firstOption = words.findIndex((word) => word.startsWith('-'));
+  const commandWords = words.slice(0, Math.min(2, firstOption === -1 ? words.length : firstOption));
+
+  return [basename(argv[1] ?? 'node'), ...commandWords].join(' ');
+};
 
 const ownerPath = (dataDir: string) => join(dataDir, OWNER_FILE);
 const takeoverMark = (dataDir: string, nonce: string) => join(dataDir, `${OWNER_FILE}.takeover-${nonce}`);

@@ -15,6 +15,8 @@ import { Migration20261124001600TransportAuditSubjects } from './Migration202611
 import { Migration20261124001610TransportInvoicePayments } from './Migration20261124001610_transport_invoice_payments.ts';
 import { Migration20261124001620TransportRegistrationReview } from './Migration20261124001620_transport_registration_review.ts';
 import { Migration20261124001630TransportSchoolNames } from './Migration20261124001630_transport_school_names.ts';
+import { Migration20261124001710WebhookLeaseKey } from './Migration20261124001710_webhook_lease_key.ts';
+import { Migration20261124001720WebhookRouteControls } from './Migration20261124001720_webhook_route_controls.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -34,4 +36,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124001610_transport_invoice_payments', class: Migration20261124001610TransportInvoicePayments },
   { name: 'Migration20261124001620_transport_registration_review', class: Migration20261124001620TransportRegistrationReview },
   { name: 'Migration20261124001630_transport_school_names', class: Migration20261124001630TransportSchoolNames },
+  { name: 'Migration20261124001710_webhook_lease_key', class: Migration20261124001710WebhookLeaseKey },
+  { name: 'Migration20261124001720_webhook_route_controls', class: Migration20261124001720WebhookRouteControls },
 ];

@@ -34,13 +34,19 @@ const summarize = (row: WebhookDelivery): DeliverySummary => ({
 /** Recent deliveries, newest first, for `webhook deliveries`. Prompts and payloads stay out. */
 export const listRecentDeliveries = async (
   em: SqlEntityManager,
-  filter: { route?: string | undefined; limit: number },
+  filter: { route?: string | undefined; status?: string | undefined; since?: Date | undefined; limit: number },
 ): Promise<DeliverySummary[]> => {
-  const rows = await em.find(
-    WebhookDelivery,
-    filter.route === undefined ? {} : { route: filter.route },
-    { orderBy: { createdAt: 'desc', id: 'desc' }, limit: filter.limit },
-  );
+  const where: Record<string, unknown> = {};
+  if (filter.route !== undefined) {
+    where.route = filter.route;
+  }
+  if (filter.status !== undefined) {
+    where.status = filter.status;
+  }
+  if (filter.since !== undefined) {
+    where.createdAt = { $gte: filter.since };
+  }
+  const rows = await em.find(WebhookDelivery, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: filter.limit });
 
   return rows.map(summarize);
 };

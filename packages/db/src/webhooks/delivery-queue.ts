@@ -1,4 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { isPayloadContainer } from '@switchyard/domain/webhooks/payload-shape';
+import { LEASE_LOCK_CLASS } from './lease-lock.ts';
 
 /**
  * The webhook worker's queue: rows of webhook_delivery claimed with FOR UPDATE SKIP LOCKED under a
@@ -24,6 +26,12 @@ export type NewDelivery = {
   /** The payload already serialised (the request body as received), to skip serialising it again. */
   payloadJson?: string;
   maxAttempts: number;
+  /** Agent runs of the route at once (the route's max_in_flight); absent: no cap beyond the worker's. */
+  maxInFlight?: number | null;
+  /** Deliveries with the same key (within the route) run one at a time, in the order accepted. */
+  orderKey?: string | null;
+  /** Days the payload and prompt are kept once the delivery is finished (default 30). */
+  retentionDays?: number;
 };
 
 export type ClaimedDelivery = {
@@ -42,9 +50,23 @@ export type ClaimedDelivery = {
   sentParts: string[];
   attempts: number;
   maxAttempts: number;
+  /**
+   * Why the row cannot be worked on (a payload that is not a JSON object or array, stored fields
+   * that do not decode), or null. Such a row is handed out like the others so that the worker can
+   * fail it on its own, without the rest of its claim.
+   */
+  unreadable: string | null;
 };
 
-export type Lease = { workerId: string; leaseMs: number };
+/** Days a finished delivery's payload and prompt are kept unless its route says otherwise. */
+export const DEFAULT_RETENTION_DAYS = 30;
+
+export type Lease = {
+  workerId: string;
+  leaseMs: number;
+  /** The holder's lease lock (see lease-lock.ts); null or absent: the lease ends only when it runs out. */
+  lockKey?: number | null;
+};
 
 type Row = Record<string, unknown>;
 
@@ -56,22 +78,55 @@ const receiptsOf = (value: unknown): string[] => {
   return Array.isArray(parsed) ? parsed.map(String) : [];
 };
 
-const toClaimed = (row: Row): ClaimedDelivery => ({
-  id: String(row.id),
-  route: String(row.route),
-  eventType: String(row.event_type),
-  mode: row.mode === 'deliver_only' ? 'deliver_only' : 'agent',
-  target: String(row.target),
-  chatId: typeof row.chat_id === 'string' ? row.chat_id : null,
-  source: row.source === 'github' || row.source === 'gitlab' ? row.source : null,
-  prompt: String(row.prompt),
-  skills: (parseJson(row.skills) as string[] | null) ?? [],
-  payload: parseJson(row.payload),
-  agentReply: typeof row.agent_reply === 'string' ? row.agent_reply : null,
-  sentParts: receiptsOf(row.sent_parts),
-  attempts: Number(row.attempts),
-  maxAttempts: Number(row.max_attempts),
-});
+const isTextList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/** The JSON columns of a claimed row, read as text so that decoding is ours, row by row, and cannot fail the claim. */
+const decodeJsonColumns = (row: Row): { payload: unknown; skills: string[]; sentParts: string[] } | { problem: string } => {
+  let payload: unknown;
+  let skills: unknown;
+  let sentParts: unknown;
+  try {
+    payload = JSON.parse(String(row.payload));
+    skills = row.skills === null ? [] : JSON.parse(String(row.skills));
+    sentParts = row.sent_parts === null ? [] : JSON.parse(String(row.sent_parts));
+  } catch (error) {
+    return { problem: `stored JSON does not decode (${(error as Error).message.slice(0, 200)})` };
+  }
+  if (!isPayloadContainer(payload)) {
+    return { problem: 'payload is not a JSON object or array' };
+  }
+  if (!isTextList(skills)) {
+    return { problem: 'skills are not a list of names' };
+  }
+  if (!isTextList(sentParts)) {
+    return { problem: 'sent parts are not a list of receipts' };
+  }
+
+  return { payload, skills, sentParts };
+};
+
+const toClaimed = (row: Row): ClaimedDelivery => {
+  const decoded = decodeJsonColumns(row);
+  const readable = 'problem' in decoded ? null : decoded;
+
+  return {
+    id: String(row.id),
+    route: String(row.route),
+    eventType: String(row.event_type),
+    mode: row.mode === 'deliver_only' ? 'deliver_only' : 'agent',
+    target: String(row.target),
+    chatId: typeof row.chat_id === 'string' ? row.chat_id : null,
+    source: row.source === 'github' || row.source === 'gitlab' ? row.source : null,
+    prompt: String(row.prompt),
+    skills: readable?.skills ?? [],
+    payload: readable?.payload ?? null,
+    agentReply: typeof row.agent_reply === 'string' ? row.agent_reply : null,
+    sentParts: readable?.sentParts ?? [],
+    attempts: Number(row.attempts),
+    maxAttempts: Number(row.max_attempts),
+    unreadable: 'problem' in decoded ? decoded.problem : null,
+  };
+};
 
 // The insert is skipped when the key was delivered within its expiry, and does nothing when an
 // unfinished delivery holds the key (partial unique index): both mean "duplicate".
@@ -87,11 +142,11 @@ const toClaimed = (row: Row): ClaimedDelivery => ({
 const INSERT_DELIVERY = `
   insert into webhook_delivery (
     id, route, event_type, idempotency_key, mode, status, target, chat_id, source, prompt, skills,
-    payload, attempts, max_attempts, next_attempt_at, locked_until, locked_by, sent_parts, created_at, updated_at
+    payload, attempts, max_attempts, retention_days, next_attempt_at, locked_until, locked_by, lease_key, sent_parts, created_at, updated_at
   )
-  select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, now(),
+  select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?::integer, now(),
     case when ?::text is null then null else now() + (?::bigint * interval '1 millisecond') end,
-    ?,
+    ?, ?::integer,
     (select f.sent_parts from webhook_delivery f
       where f.idempotency_key = ? and f.status = 'failed' and f.sent_parts is not null
         and f.target = ? and f.chat_id is not distinct from ?::text and f.prompt = ?
@@ -125,9 +180,11 @@ const insertDelivery = async (
     delivery.payloadJson ?? JSON.stringify(delivery.payload),
     inline ? 1 : 0,
     inline ? 1 : delivery.maxAttempts,
+    delivery.retentionDays ?? DEFAULT_RETENTION_DAYS,
     inline?.workerId ?? null,
     inline?.leaseMs ?? 0,
     inline?.workerId ?? null,
+    inline?.lockKey ?? null,
     delivery.idempotencyKey,
     delivery.target,
     delivery.chatId,
@@ -152,12 +209,14 @@ export const enqueueDelivery = async (em: SqlEntityManager, delivery: NewDeliver
 const enqueueStatement = (placeholder: string) => `
   insert into webhook_delivery (
     id, route, event_type, idempotency_key, mode, status, target, chat_id, source, prompt, skills,
-    payload, attempts, max_attempts, next_attempt_at, created_at, updated_at)
+    payload, attempts, max_attempts, max_in_flight, order_key, retention_days, next_attempt_at, created_at, updated_at)
   select v.id, v.route, v.event_type, v.key, v.mode, 'queued', v.target, v.chat_id, v.source, v.prompt,
-         v.skills, v.payload, 0, v.max_attempts, now(), now(), now()
+         v.skills, v.payload, 0, v.max_attempts, v.max_in_flight, v.order_key, coalesce(v.retention_days, ${DEFAULT_RETENTION_DAYS}),
+         now(), now(), now()
     from json_to_recordset(${placeholder}::json)
       as v (id uuid, route text, event_type text, key text, mode text, target text, chat_id text, source text,
-            prompt text, skills jsonb, payload jsonb, max_attempts integer)
+            prompt text, skills jsonb, payload jsonb, max_attempts integer, max_in_flight integer, order_key text,
+            retention_days integer)
    where not exists (select 1 from webhook_idempotency i where i.key = v.key and i.expires_at > now() offset 0)
      and not exists (select 1 from webhook_delivery d where d.idempotency_key = v.key and d.status in ('queued', 'running') offset 0)
   on conflict (idempotency_key) where status in ('queued', 'running') do nothing
@@ -183,6 +242,9 @@ export const deliveriesJson = (deliveries: readonly NewDelivery[]): string => {
       prompt: delivery.prompt,
       skills: delivery.skills,
       max_attempts: delivery.maxAttempts,
+      max_in_flight: delivery.maxInFlight ?? null,
+      order_key: delivery.orderKey ?? null,
+      retention_days: delivery.retentionDays ?? null,
     });
     const payload = delivery.payloadJson ?? JSON.stringify(delivery.payload) ?? 'null';
     rows.push(`${fields.slice(0, -1)},"payload":${payload}}`);
@@ -271,38 +333,71 @@ export const wasRecentlyDelivered = async (em: SqlEntityManager, key: string): P
   return rows.length > 0;
 };
 
+/** Serialises claims on PostgreSQL, so that route caps and ordering keys hold across gateway processes. */
+const CLAIM_LOCK_KEY = 1;
+
 /**
- * Claims up to `limit` due deliveries: running ones whose lease expired first, then queued ones
- * that are due, oldest first. Each kind is read in the order of its own partial index and stops at
- * the limit, so a claim costs the same with ten queued rows or a backlog of a million (one OR over
- * both kinds sorted the whole backlog on every claim).
+ * Claims up to `limit` due deliveries: running ones whose holder is gone first (lease run out, or
+ * on PostgreSQL the holder's lease lock no longer held: its process died), then queued ones that
+ * are due, oldest first, skipping:
+ * - routes whose circuit breaker is open (webhook_route_state.paused_at);
+ * - a row whose ordering key has an older unfinished delivery (running, or queued and accepted
+ *   earlier, even if that one waits for a retry): one at a time per key, in acceptance order;
+ * - rows beyond their route's max_in_flight, counting running rows and those claimed together.
+ * Running rows are few; queued ones are read in the order of their partial index and stop at the
+ * limit, so a claim costs about the same whatever the backlog of routes that can run.
+ * The claim runs under a transaction-level advisory lock: its checks read a snapshot taken after
+ * every earlier claim committed, so two workers never both see a key or a route slot as free.
  */
 export const claimDueDeliveries = async (
   em: SqlEntityManager,
   lease: Lease,
   limit: number,
 ): Promise<ClaimedDelivery[]> => {
-  const rows = await em.execute<Row[]>(
-    `with expired as (
-       select id from webhook_delivery
-        where status = 'running' and locked_until < now()
-        order by locked_until
-        limit ?
-        for update skip locked),
-     due as (
-       select id from webhook_delivery
-        where status = 'queued' and next_attempt_at <= now()
-        order by next_attempt_at
-        limit greatest(0, ?::int - (select count(*) from expired))
-        for update skip locked)
-     update webhook_delivery d
-        set status = 'running', attempts = d.attempts + 1, locked_by = ?,
-            locked_until = now() + (?::bigint * interval '1 millisecond'), updated_at = now()
-      where d.id in (select id from expired union all select id from due)
-      returning d.id, d.route, d.event_type, d.mode, d.target, d.chat_id, d.source, d.prompt, d.skills,
-                d.payload, d.agent_reply, d.sent_parts, d.attempts, d.max_attempts`,
-    [limit, limit, lease.workerId, lease.leaseMs],
-  );
+  const rows = await em.transactional(async (tx) => {
+    await tx.execute(`select pg_advisory_xact_lock(${LEASE_LOCK_CLASS}, ${CLAIM_LOCK_KEY})`);
+
+    return tx.execute<Row[]>(
+      `with expired as (
+         select id from webhook_delivery r
+          where status = 'running'
+            and (locked_until < now()
+                 or (lease_key is not null and not exists (
+                       select 1 from pg_locks l
+                        where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+                          and l.database = (select oid from pg_database where datname = current_database())
+                          and l.classid::bigint = ${LEASE_LOCK_CLASS} and l.objid::bigint = r.lease_key)))
+          order by locked_until
+          limit ?
+          for update skip locked),
+       candidates as (
+         select q.id, q.max_in_flight,
+                row_number() over (partition by q.route order by q.next_attempt_at, q.accepted_seq) as nth,
+                (select count(*) from webhook_delivery b where b.route = q.route and b.status = 'running') as busy
+           from (select id, route, max_in_flight, next_attempt_at, accepted_seq from webhook_delivery q0
+                  where q0.status = 'queued' and q0.next_attempt_at <= now()
+                    and not exists (select 1 from webhook_route_state s where s.route = q0.route and s.paused_at is not null)
+                    and (q0.order_key is null or not exists (
+                          select 1 from webhook_delivery o
+                           where o.route = q0.route and o.order_key = q0.order_key and o.status in ('queued', 'running')
+                             and (o.status = 'running' or o.accepted_seq < q0.accepted_seq)))
+                    and (q0.max_in_flight is null or q0.max_in_flight >
+                          (select count(*) from webhook_delivery b where b.route = q0.route and b.status = 'running'))
+                  order by q0.next_attempt_at
+                  limit greatest(0, ?::int - (select count(*) from expired))) q),
+       due as (
+         select id from webhook_delivery
+          where id in (select id from candidates c where c.max_in_flight is null or c.nth <= c.max_in_flight - c.busy)
+          for update skip locked)
+       update webhook_delivery d
+          set status = 'running', attempts = d.attempts + 1, locked_by = ?, lease_key = ?::integer,
+              locked_until = now() + (?::bigint * interval '1 millisecond'), updated_at = now()
+        where d.id in (select id from expired union all select id from due)
+        returning d.id, d.route, d.event_type, d.mode, d.target, d.chat_id, d.source, d.prompt, d.skills::text as skills,
+                  d.payload::text as payload, d.agent_reply, d.sent_parts::text as sent_parts, d.attempts, d.max_attempts`,
+      [limit, limit, lease.workerId, lease.lockKey ?? null, lease.leaseMs],
+    );
+  });
 
   return rows.map(toClaimed);
 };

@@ -14,6 +14,17 @@ export const WebhookDeliverySchema = defineEntity({
       columns: [{ name: 'idempotency_key' }, { name: 'finished_at', sort: 'DESC' }],
       where: "status = 'failed' and sent_parts is not null",
     },
+    // Running deliveries per route, for max_in_flight.
+    { name: 'webhook_delivery_route_running_idx', properties: ['route'], where: "status = 'running'" },
+    // Unfinished deliveries of one ordering key, in acceptance order.
+    {
+      name: 'webhook_delivery_order_idx',
+      properties: ['route', 'orderKey', 'acceptedSeq'],
+      where: "order_key is not null and status in ('queued', 'running')",
+    },
+    // Finished deliveries whose payload is still kept, for the retention sweep.
+    { name: 'webhook_delivery_retention_idx', properties: ['finishedAt'], where: "erased_at is null and status in ('delivered', 'failed')" },
+    { name: 'webhook_delivery_replay_of_idx', properties: ['replayOf'], where: 'replay_of is not null' },
   ],
   uniques: [
     // At most one unfinished delivery per event: a sender's retry while it is queued is a duplicate.
@@ -24,6 +35,8 @@ export const WebhookDeliverySchema = defineEntity({
     { name: 'webhook_delivery_status_check', expression: "status in ('queued', 'running', 'delivered', 'failed')" },
     { name: 'webhook_delivery_source_check', expression: "source in ('github', 'gitlab')" },
     { name: 'webhook_delivery_max_attempts_check', expression: 'max_attempts > 0' },
+    { name: 'webhook_delivery_max_in_flight_check', expression: 'max_in_flight > 0' },
+    { name: 'webhook_delivery_retention_days_check', expression: 'retention_days > 0' },
   ],
   properties: {
     id: p.uuid().primary(),
@@ -45,11 +58,20 @@ export const WebhookDeliverySchema = defineEntity({
     nextAttemptAt: p.datetime().fieldName('next_attempt_at'),
     lockedUntil: p.datetime().fieldName('locked_until').nullable(),
     lockedBy: p.text().fieldName('locked_by').nullable(),
+    /** The holder's lease lock key (lease-lock.ts); null on the embedded database. */
+    leaseKey: p.integer().fieldName('lease_key').nullable(),
     lastError: p.text().fieldName('last_error').nullable(),
     resultRef: p.text().fieldName('result_ref').nullable(),
     createdAt: p.datetime().fieldName('created_at'),
     updatedAt: p.datetime().fieldName('updated_at'),
     finishedAt: p.datetime().fieldName('finished_at').nullable(),
+    /** Acceptance order: rows stored by one statement share their created_at. */
+    acceptedSeq: p.bigint().fieldName('accepted_seq').autoincrement(),
+    maxInFlight: p.integer().fieldName('max_in_flight').nullable(),
+    orderKey: p.text().fieldName('order_key').nullable(),
+    retentionDays: p.integer().fieldName('retention_days').default(30),
+    erasedAt: p.datetime().fieldName('erased_at').nullable(),
+    replayOf: p.uuid().fieldName('replay_of').nullable(),
   },
 });
 export class WebhookDelivery extends WebhookDeliverySchema.class {}
@@ -69,4 +91,18 @@ export const WebhookIdempotencySchema = defineEntity({
 export class WebhookIdempotency extends WebhookIdempotencySchema.class {}
 WebhookIdempotencySchema.setClass(WebhookIdempotency);
 
-export const webhookEntities = [WebhookDeliverySchema, WebhookIdempotencySchema];
+export const WebhookRouteStateSchema = defineEntity({
+  name: 'WebhookRouteState',
+  tableName: 'webhook_route_state',
+  properties: {
+    route: p.text().primary(),
+    consecutiveFailures: p.integer().fieldName('consecutive_failures').default(0),
+    pausedAt: p.datetime().fieldName('paused_at').nullable(),
+    pausedReason: p.text().fieldName('paused_reason').nullable(),
+    updatedAt: p.datetime().fieldName('updated_at').defaultRaw('now()'),
+  },
+});
+export class WebhookRouteState extends WebhookRouteStateSchema.class {}
+WebhookRouteStateSchema.setClass(WebhookRouteState);
+
+export const webhookEntities = [WebhookDeliverySchema, WebhookIdempotencySchema, WebhookRouteStateSchema];

@@ -21,6 +21,12 @@ export type WebhookRoute = {
   filter: Filter | null;
   /** Requests per minute; when absent the global rate limit applies. */
   rateLimit: number | undefined;
+  /** Agent runs of this route at once; the rest wait in the queue. Absent: only the worker's own limit. */
+  maxInFlight: number | undefined;
+  /** Template of the ordering key: deliveries with the same rendered key run one at a time, in order. */
+  orderKey: string | undefined;
+  /** Days a finished delivery's payload and prompt are kept (default 30). */
+  retentionDays: number | undefined;
 };
 
 const listOrCommaText = z
@@ -51,6 +57,9 @@ const routeEntrySchema = z.object({
   script: optionalText,
   filters: z.unknown().optional(),
   rate_limit: z.number().int().positive().optional(),
+  max_in_flight: z.number().int().positive().max(1000).optional().nullable(),
+  order_key: optionalText,
+  retention_days: z.number().int().positive().max(36500).optional().nullable(),
 });
 
 export type ParsedRoute = { ok: true; route: WebhookRoute } | { ok: false; problem: string };
@@ -102,6 +111,9 @@ export const parseRouteEntry = (name: string, raw: unknown, source: WebhookRoute
       script: entry.script,
       filter: filters.filter,
       rateLimit: entry.rate_limit,
+      maxInFlight: entry.max_in_flight ?? undefined,
+      orderKey: entry.order_key,
+      retentionDays: entry.retention_days ?? undefined,
     },
   };
 };

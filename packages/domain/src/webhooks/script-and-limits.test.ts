@@ -97,9 +97,20 @@ describe('rate limit', () => {
 });
 
 describe('retry backoff', () => {
-  it('doubles from the base up to the cap, with bounded jitter', () => {
-    const policy = { baseMs: 1000, maxMs: 10_000 };
-    expect([1, 2, 3, 4, 5, 6].map((attempt) => retryDelayMs(attempt, policy, 0))).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000]);
+  it("follows Svix's schedule by default: 8 attempts over about a day", () => {
+    const svix = { baseMs: 5_000, maxMs: 36_000_000 };
+    const delays = [1, 2, 3, 4, 5, 6, 7].map((attempt) => retryDelayMs(attempt, svix, 0));
+    expect(delays).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
+    const hours = delays.reduce((sum, delay) => sum + delay, 0) / 3_600_000;
+    expect(hours).toBeGreaterThan(24);
+    expect(hours).toBeLessThan(30);
+    // More attempts than the schedule has steps repeat its last step.
+    expect(retryDelayMs(12, svix, 0)).toBe(36_000_000);
+  });
+
+  it('scales the schedule to the base, caps each step, with bounded jitter', () => {
+    const policy = { baseMs: 1000, maxMs: 100_000 };
+    expect([1, 2, 3].map((attempt) => retryDelayMs(attempt, policy, 0))).toEqual([1000, 60_000, 100_000]);
     expect(retryDelayMs(1, policy, 0.999)).toBeLessThanOrEqual(1200);
   });
 });

@@ -1,8 +1,9 @@
 import { toIsoSeconds } from '@switchyard/domain/time';
 import { countClientClaims } from '@switchyard/db/claims/client-claims';
 import { clientProcedure } from '../trpc.ts';
+import { meOutput } from '../output-schemas.ts';
 
-export const getMe = clientProcedure.meta({ rest: { method: 'GET', path: '/api/auth/me', status: 200, access: 'client', tags: ['auth'], summary: 'The signed-in client', errors: ['unauthorized'] } }).query(async ({ ctx }) => {
+export const getMe = clientProcedure.meta({ rest: { method: 'GET', path: '/api/auth/me', status: 200, access: 'client', tags: ['auth'], summary: 'The signed-in client', errors: ['unauthorized'] } }).output(meOutput).query(async ({ ctx }) => {
   const { client } = ctx.session;
 
   return {

@@ -3,8 +3,9 @@ import { claimRefInput } from '@switchyard/domain/claims/schemas';
 import { findClaim, findDebtorRow, listDocuments, listNotes } from '@switchyard/db/claims/claim-reads';
 import { clientProcedure } from '../trpc.ts';
 import { presentClientClaimDetail } from '../presenters.ts';
+import { clientClaimDetailOutput } from '../output-schemas.ts';
 
-export const getMyClaim = clientProcedure.meta({ rest: { method: 'GET', path: '/api/claims/{claim_number}', status: 200, access: 'client', tags: ['claims'], summary: 'One claim of the client', errors: ['unauthorized', 'not_found'] } }).input(claimRefInput).query(async ({ ctx, input }) => {
+export const getMyClaim = clientProcedure.meta({ rest: { method: 'GET', path: '/api/claims/{claim_number}', status: 200, access: 'client', tags: ['claims'], summary: 'One claim of the client', errors: ['unauthorized', 'not_found'] } }).output(clientClaimDetailOutput).input(claimRefInput).query(async ({ ctx, input }) => {
   const em = ctx.db.fork();
   // Another client's claim is answered exactly like a missing one.
   const claim = await findClaim(em, input.claim_number, ctx.session.client.id);

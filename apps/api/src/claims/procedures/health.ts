@@ -1,6 +1,7 @@
 import { toIsoSeconds } from '@switchyard/domain/time';
 import { databaseAnswers } from '@switchyard/db/database-answers';
 import { publicProcedure } from '../trpc.ts';
+import { healthOutput } from '../output-schemas.ts';
 
 /**
  * Probes the database with a read-only `select 1` (a load balancer may call this every second, so
@@ -9,6 +10,7 @@ import { publicProcedure } from '../trpc.ts';
  */
 export const health = publicProcedure
   .meta({ rest: { method: 'GET', path: '/api/health', status: 200, access: 'public', tags: ['health'], summary: 'Service health' } })
+  .output(healthOutput)
   .query(async ({ ctx }) => ({
   status: (await databaseAnswers(ctx.db.fork())) ? 'ok' : 'degraded',
   time: toIsoSeconds(ctx.now()),

@@ -2,8 +2,9 @@ import { messageInput } from '@switchyard/domain/claims/schemas';
 import { addNote } from '@switchyard/db/claims/claim-changes';
 import { clientProcedure } from '../trpc.ts';
 import { presentClientNote } from '../presenters.ts';
+import { clientNoteOutput } from '../output-schemas.ts';
 
-export const sendMessage = clientProcedure.meta({ rest: { method: 'POST', path: '/api/claims/{claim_number}/messages', status: 201, input: 'json', access: 'client', tags: ['claims'], summary: 'Send a message to the team', errors: ['unauthorized', 'not_found'] } }).input(messageInput).mutation(async ({ ctx, input }) => {
+export const sendMessage = clientProcedure.meta({ rest: { method: 'POST', path: '/api/claims/{claim_number}/messages', status: 201, input: 'json', access: 'client', tags: ['claims'], summary: 'Send a message to the team', errors: ['unauthorized', 'not_found'] } }).output(clientNoteOutput).input(messageInput).mutation(async ({ ctx, input }) => {
   const { client } = ctx.session;
   const note = await addNote(ctx.db.em, {
     claimNumber: input.claim_number,

@@ -2,8 +2,9 @@ import { staffNoteInput } from '@switchyard/domain/claims/schemas';
 import { addNote } from '@switchyard/db/claims/claim-changes';
 import { staffProcedure } from '../trpc.ts';
 import { presentStaffNote } from '../presenters.ts';
+import { staffNoteOutput } from '../output-schemas.ts';
 
-export const staffAddNote = staffProcedure.meta({ rest: { method: 'POST', path: '/api/staff/claims/{claim_number}/notes', status: 201, input: 'json', access: 'staff', tags: ['staff'], summary: 'Add a note', errors: ['forbidden', 'not_found'] } }).input(staffNoteInput).mutation(async ({ ctx, input }) => {
+export const staffAddNote = staffProcedure.meta({ rest: { method: 'POST', path: '/api/staff/claims/{claim_number}/notes', status: 201, input: 'json', access: 'staff', tags: ['staff'], summary: 'Add a note', errors: ['forbidden', 'not_found'] } }).output(staffNoteOutput).input(staffNoteInput).mutation(async ({ ctx, input }) => {
   const note = await addNote(ctx.db.em, {
     claimNumber: input.claim_number,
     authorType: 'STAFF',

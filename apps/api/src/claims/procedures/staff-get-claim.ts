@@ -11,6 +11,7 @@ import {
 import type { Database } from '@switchyard/db/orm';
 import { staffProcedure } from '../trpc.ts';
 import { presentStaffClaimDetail } from '../presenters.ts';
+import { staffClaimDetailOutput } from '../output-schemas.ts';
 
 /** The full staff view of one claim; also the answer of a staff PATCH. */
 export const loadStaffClaimDetail = async (db: Database, claimNumber: string) => {
@@ -34,6 +35,6 @@ export const loadStaffClaimDetail = async (db: Database, claimNumber: string) =>
 };
 
 export const staffGetClaim = staffProcedure
-  .meta({ rest: { method: 'GET', path: '/api/staff/claims/{claim_number}', status: 200, access: 'staff', tags: ['staff'], summary: 'Full claim detail', errors: ['forbidden', 'not_found'] } })
+  .meta({ rest: { method: 'GET', path: '/api/staff/claims/{claim_number}', status: 200, access: 'staff', tags: ['staff'], summary: 'Full claim detail', errors: ['forbidden', 'not_found'] } }).output(staffClaimDetailOutput)
   .input(claimRefInput)
   .query(({ ctx, input }) => loadStaffClaimDetail(ctx.db, input.claim_number));

@@ -2,12 +2,13 @@ import { formatCents } from '@switchyard/domain/money';
 import { CLAIM_STATUSES, CLAIM_TIERS, OPEN_STATUSES, RECOVERED_STATUSES } from '@switchyard/domain/claims/vocabulary';
 import { readClaimStats } from '@switchyard/db/claims/staff-reads';
 import { staffProcedure } from '../trpc.ts';
+import { staffStatsOutput } from '../output-schemas.ts';
 
 /** Every status and tier is listed, zero included, so charts keep a stable shape. */
 const complete = (keys: readonly string[], counts: Record<string, number>) =>
   Object.fromEntries(keys.map((key) => [key, counts[key] ?? 0]));
 
-export const staffStats = staffProcedure.meta({ rest: { method: 'GET', path: '/api/staff/stats', status: 200, access: 'staff', tags: ['staff'], summary: 'Aggregate statistics', errors: ['forbidden'] } }).query(async ({ ctx }) => {
+export const staffStats = staffProcedure.meta({ rest: { method: 'GET', path: '/api/staff/stats', status: 200, access: 'staff', tags: ['staff'], summary: 'Aggregate statistics', errors: ['forbidden'] } }).output(staffStatsOutput).query(async ({ ctx }) => {
   const stats = await readClaimStats(ctx.db.fork(), {
     now: ctx.now(),
     openStatuses: OPEN_STATUSES,

@@ -2,8 +2,9 @@ import { staffPatchInput } from '@switchyard/domain/claims/schemas';
 import { patchClaim } from '@switchyard/db/claims/claim-changes';
 import { staffProcedure } from '../trpc.ts';
 import { loadStaffClaimDetail } from './staff-get-claim.ts';
+import { staffClaimDetailOutput } from '../output-schemas.ts';
 
-export const staffUpdateClaim = staffProcedure.meta({ rest: { method: 'PATCH', path: '/api/staff/claims/{claim_number}', status: 200, input: 'json', access: 'staff', tags: ['staff'], summary: 'Change status and/or tier', errors: ['forbidden', 'not_found', 'conflict'] } }).input(staffPatchInput).mutation(async ({ ctx, input }) => {
+export const staffUpdateClaim = staffProcedure.meta({ rest: { method: 'PATCH', path: '/api/staff/claims/{claim_number}', status: 200, input: 'json', access: 'staff', tags: ['staff'], summary: 'Change status and/or tier', errors: ['forbidden', 'not_found', 'conflict'] } }).output(staffClaimDetailOutput).input(staffPatchInput).mutation(async ({ ctx, input }) => {
   await patchClaim(ctx.db.em, {
     claimNumber: input.claim_number,
     status: input.status,

@@ -2,9 +2,11 @@ import { addPayerInput } from '@switchyard/domain/transport/billing/schemas';
 import { addPayer as insertPayer } from '@switchyard/db/transport/billing/payers';
 import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
+import { addPayerOutput } from '../output-schemas.ts';
 
 export const addPayer = tenantProcedure
   .meta({ rest: { method: 'POST', path: '/api/billing/households/{household_id}/payers', status: 201, input: 'json', access: 'tenant', tags: ['billing'], summary: 'Add a payer, optionally with an allocation', errors: ['unauthorized', 'forbidden', 'not_found'] } })
+  .output(addPayerOutput)
   .input(addPayerInput)
   .mutation(async ({ ctx, input }) => {
     const added = await insertPayer(ctx.db.fork(), {

@@ -4,9 +4,11 @@ import { decideRegistration } from '@switchyard/db/transport/billing/registratio
 import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
 import { sendRegistrationFeeMail } from '../registration-fee-mail.ts';
+import { approvedOutput } from '../output-schemas.ts';
 
 export const approveRegistration = tenantProcedure
   .meta({ rest: { method: 'PUT', path: '/api/registrations/{reg_id}/approve', status: 200, access: 'tenant', tags: ['registrations'], summary: 'Approve a registration and email the registration fee', errors: ['unauthorized', 'forbidden', 'not_found'] } })
+  .output(approvedOutput)
   .input(registrationRefInput)
   .mutation(async ({ ctx, input }) => {
     const decided = await decideRegistration(ctx.db.fork(), ctx.tenantId, input.reg_id, 'approved', ctx.now(), { decidedBy: ctx.user.email || ctx.user.id });

@@ -5,13 +5,14 @@ import { invoiceProvider } from '../payment-links.ts';
 import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
 import { sendWeeklyInvoiceMail } from '../weekly-invoice-mail.ts';
+import { dueInvoicesOutput } from '../output-schemas.ts';
 
 /**
  * First weekly invoices: every household whose first pickup is within the lead days or past and
  * that was never billed for transport gets its invoices for the current cycle, each mailed to its
  * payer and marked `sent` when the mail went out.
  */
-export const generateDueInvoices = tenantProcedure.meta({ rest: { method: 'POST', path: '/api/billing/generate-due', status: 200, access: 'tenant', tags: ['billing'], summary: 'Generate and email first weekly invoices that are due', errors: ['unauthorized', 'forbidden'] } }).mutation(async ({ ctx }) => {
+export const generateDueInvoices = tenantProcedure.meta({ rest: { method: 'POST', path: '/api/billing/generate-due', status: 200, access: 'tenant', tags: ['billing'], summary: 'Generate and email first weekly invoices that are due', errors: ['unauthorized', 'forbidden'] } }).output(dueInvoicesOutput).mutation(async ({ ctx }) => {
   const now = ctx.now();
   const latest = isoDate(new Date(now.getTime() + FIRST_INVOICE_LEAD_DAYS * 86_400_000));
   const candidates = await householdsWithPickupBy(ctx.db.fork(), ctx.tenantId, latest);

@@ -1,4 +1,5 @@
 import { listActiveChildren } from '@switchyard/db/transport/billing/children';
 import { tenantProcedure } from '../../trpc.ts';
+import { childrenOutput } from '../output-schemas.ts';
 
-export const listChildren = tenantProcedure.meta({ rest: { method: 'GET', path: '/api/children', status: 200, access: 'tenant', tags: ['children'], summary: "The tenant's active children", errors: ['unauthorized', 'forbidden'] } }).query(({ ctx }) => listActiveChildren(ctx.db.fork(), ctx.tenantId));
+export const listChildren = tenantProcedure.meta({ rest: { method: 'GET', path: '/api/children', status: 200, access: 'tenant', tags: ['children'], summary: "The tenant's active children", errors: ['unauthorized', 'forbidden'] } }).output(childrenOutput).query(({ ctx }) => listActiveChildren(ctx.db.fork(), ctx.tenantId));

@@ -1,8 +1,9 @@
 import { listRegistrationsInput } from '@switchyard/domain/transport/billing/schemas';
 import { listRegistrations as readRegistrations } from '@switchyard/db/transport/billing/registrations';
 import { tenantProcedure } from '../../trpc.ts';
+import { registrationsOutput } from '../output-schemas.ts';
 
 export const listRegistrations = tenantProcedure
-  .meta({ rest: { method: 'GET', path: '/api/registrations', status: 200, input: 'query', access: 'tenant', tags: ['registrations'], summary: "The tenant's registrations, newest first", errors: ['unauthorized', 'forbidden'] } })
+  .meta({ rest: { method: 'GET', path: '/api/registrations', status: 200, input: 'query', access: 'tenant', tags: ['registrations'], summary: "The tenant's registrations, newest first", errors: ['unauthorized', 'forbidden'] } }).output(registrationsOutput)
   .input(listRegistrationsInput)
   .query(({ ctx, input }) => readRegistrations(ctx.db.fork(), ctx.tenantId, { status: input.status, search: input.search }));

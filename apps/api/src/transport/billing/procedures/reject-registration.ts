@@ -3,11 +3,13 @@ import { rejectRegistrationInput } from '@switchyard/domain/transport/billing/sc
 import { decideRegistration } from '@switchyard/db/transport/billing/registrations';
 import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
+import { rejectedOutput } from '../output-schemas.ts';
 import { sendRejectionMail } from '../registration-fee-mail.ts';
 
 /** Rejects a registration, optionally with a reason the family is mailed. */
 export const rejectRegistration = tenantProcedure
   .meta({ rest: { method: 'PUT', path: '/api/registrations/{reg_id}/reject', status: 200, input: 'json', access: 'tenant', tags: ['registrations'], summary: 'Reject a registration, optionally with a reason mailed to the family', errors: ['unauthorized', 'forbidden', 'not_found'] } })
+  .output(rejectedOutput)
   .input(rejectRegistrationInput)
   .mutation(async ({ ctx, input }) => {
     const reason = input.reason ?? null;

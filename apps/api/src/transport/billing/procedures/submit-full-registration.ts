@@ -8,6 +8,7 @@ import { createFullRegistration } from '@switchyard/db/transport/billing/registr
 import { invoiceProvider } from '../payment-links.ts';
 import { limitedPerAddress } from '../../rate-limits.ts';
 import { optionalUser, publicProcedure } from '../../trpc.ts';
+import { fullRegistrationOutput } from '../output-schemas.ts';
 
 /**
  * The public signup form. Nothing is mailed now: the fee email goes out when staff approve.
@@ -15,7 +16,7 @@ import { optionalUser, publicProcedure } from '../../trpc.ts';
  * lets the family see it; anyone may still register without an account.
  */
 export const submitFullRegistration = publicProcedure
-  .meta({ rest: { method: 'POST', path: '/api/registrations/full', status: 201, input: 'json', access: 'public', tags: ['registrations'], summary: 'Register a household with its children (public signup)', errors: ['not_found'] } })
+  .meta({ rest: { method: 'POST', path: '/api/registrations/full', status: 201, input: 'json', access: 'public', tags: ['registrations'], summary: 'Register a household with its children (public signup)', errors: ['not_found'] } }).output(fullRegistrationOutput)
   .use(limitedPerAddress(PUBLIC_WRITE_LIMITS.registrationPerAddress))
   .input(fullRegistrationInput)
   .mutation(async ({ ctx, input }) => {

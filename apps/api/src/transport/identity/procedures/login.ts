@@ -5,6 +5,7 @@ import { DEMO_USER, toSessionUser, type SessionUser } from '@switchyard/domain/t
 import type { TransportContext } from '../../context.ts';
 import { IdentityProviderUnreachable } from '../identity-client.ts';
 import { publicProcedure } from '../../trpc.ts';
+import { loginOutput } from '../output-schemas.ts';
 
 export type LoginAnswer = { access_token: string; token_type: 'Bearer'; user: SessionUser };
 
@@ -23,7 +24,7 @@ export const demoFallback = (ctx: TransportContext, error: unknown): LoginAnswer
 export const providerRefusal = (status: number, message: string, clientError: DomainError): DomainError =>
   status >= 400 && status < 500 ? clientError : new DomainError('bad_gateway', `The identity provider failed: ${message}`);
 
-export const login = publicProcedure.meta({ rest: { method: 'POST', path: '/api/auth/login', status: 200, input: 'json', access: 'public', tags: ['auth'], summary: 'Sign in with email and password', errors: ['unauthorized', 'bad_gateway'] } }).input(loginInput).mutation(async ({ ctx, input }): Promise<LoginAnswer> => {
+export const login = publicProcedure.meta({ rest: { method: 'POST', path: '/api/auth/login', status: 200, input: 'json', access: 'public', tags: ['auth'], summary: 'Sign in with email and password', errors: ['unauthorized', 'bad_gateway'] } }).output(loginOutput).input(loginInput).mutation(async ({ ctx, input }): Promise<LoginAnswer> => {
   try {
     const signIn = await ctx.identity.signInWithPassword(input.email, input.password);
     if (!signIn.ok && signIn.status === 429) {

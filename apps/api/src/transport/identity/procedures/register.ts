@@ -9,6 +9,7 @@ import type { IdentitySession } from '../identity-client.ts';
 import { limitedPerAddress } from '../../rate-limits.ts';
 import { publicProcedure } from '../../trpc.ts';
 import { demoFallback, providerRefusal } from './login.ts';
+import { registerOutput } from '../output-schemas.ts';
 
 type RegisterAnswer = { access_token: string | null; token_type: 'Bearer'; user: SessionUser; metadata_applied: boolean };
 
@@ -24,7 +25,7 @@ const namesParent = (metadata: Record<string, unknown> | null | undefined, tenan
  * already registered: nothing is written to that account.
  */
 export const register = publicProcedure
-  .meta({ rest: { method: 'POST', path: '/api/auth/register', status: 200, input: 'json', access: 'public', tags: ['auth'], summary: 'Create a parent account', errors: ['not_found', 'conflict', 'bad_gateway'] } })
+  .meta({ rest: { method: 'POST', path: '/api/auth/register', status: 200, input: 'json', access: 'public', tags: ['auth'], summary: 'Create a parent account', errors: ['not_found', 'conflict', 'bad_gateway'] } }).output(registerOutput)
   .use(limitedPerAddress(PUBLIC_WRITE_LIMITS.signUpPerAddress))
   .input(registerInput)
   .mutation(async ({ ctx, input }): Promise<RegisterAnswer> => {

@@ -5,6 +5,7 @@ import { limitedPerAddress } from '../../rate-limits.ts';
 import { publicProcedure } from '../../trpc.ts';
 import { cachedProviderAnswer } from '../cached-provider-answer.ts';
 import { fetchForecast } from '../weather-provider.ts';
+import { weatherOutput } from '../output-schemas.ts';
 
 /** A forecast, or why the provider could not give one: both are shared for a while. */
 type WeatherOutcome = { ok: true; forecast: unknown } | { ok: false; detail: string };
@@ -12,6 +13,7 @@ type WeatherOutcome = { ok: true; forecast: unknown } | { ok: false; detail: str
 /** Anonymous, so limited per address and answered from the shared cache (docs/transport.md). */
 export const getWeather = publicProcedure
   .meta({ rest: { method: 'GET', path: '/api/weather', status: 200, input: 'query', access: 'public', tags: ['weather'], summary: "Open-Meteo's forecast for lat/lon (default Savannah, GA; shared for 10 minutes; limited per address)", errors: ['bad_gateway', 'rate_limited'] } })
+  .output(weatherOutput)
   .use(limitedPerAddress(PROVIDER_CALL_LIMITS.weatherPerAddress))
   .input(weatherInput)
   .query(async ({ ctx, input }) => {

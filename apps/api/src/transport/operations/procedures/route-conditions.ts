@@ -6,9 +6,10 @@ import { listSchools } from '@switchyard/db/transport/operations/schools';
 import { tenantProcedure } from '../../trpc.ts';
 import { presentPublicSchool } from '../presenters.ts';
 import { fetchIncidents } from '../traffic-provider.ts';
+import { routeConditionsOutput } from '../output-schemas.ts';
 
 /** Traffic incidents around a route's stops; a provider problem is a summary, never an error. */
-export const routeConditions = tenantProcedure.meta({ rest: { method: 'GET', path: '/api/routes/{route_id}/conditions', status: 200, access: 'tenant', tags: ['routes'], summary: "Traffic incidents around the route's stops (TomTom); `unavailable` when the provider fails", errors: ['unauthorized', 'forbidden', 'not_found'] } }).input(routeRefInput).query(async ({ ctx, input }) => {
+export const routeConditions = tenantProcedure.meta({ rest: { method: 'GET', path: '/api/routes/{route_id}/conditions', status: 200, access: 'tenant', tags: ['routes'], summary: "Traffic incidents around the route's stops (TomTom); `unavailable` when the provider fails", errors: ['unauthorized', 'forbidden', 'not_found'] } }).output(routeConditionsOutput).input(routeRefInput).query(async ({ ctx, input }) => {
   const em = ctx.db.fork();
   const route = await findRoute(em, ctx.tenantId, input.route_id);
   if (!route) {

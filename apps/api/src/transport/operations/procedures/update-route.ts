@@ -5,8 +5,9 @@ import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
 import { loadRouteDetail } from '../load-route.ts';
 import { stopValues } from '@switchyard/db/transport/operations/route-defaults';
+import { routeDetailOutput } from '../output-schemas.ts';
 
-export const updateRoute = tenantProcedure.meta({ rest: { method: 'PUT', path: '/api/routes/{route_id}', status: 200, input: 'json', access: 'tenant', tags: ['routes'], summary: 'Change a route; `stops` replaces every stop', errors: ['unauthorized', 'forbidden', 'not_found'] } }).input(updateRouteInput).mutation(async ({ ctx, input }) => {
+export const updateRoute = tenantProcedure.meta({ rest: { method: 'PUT', path: '/api/routes/{route_id}', status: 200, input: 'json', access: 'tenant', tags: ['routes'], summary: 'Change a route; `stops` replaces every stop', errors: ['unauthorized', 'forbidden', 'not_found'] } }).output(routeDetailOutput).input(updateRouteInput).mutation(async ({ ctx, input }) => {
   const { route_id: routeId, stops, ...fields } = input;
   const em = ctx.db.fork();
   const before = await loadRouteDetail(em, ctx.tenantId, routeId);

@@ -11,9 +11,10 @@ import { findTenant } from '@switchyard/db/transport/tenants';
 import { recordTransportAudit } from '@switchyard/db/transport/tenants/audit-log';
 import { createImpersonationSession } from '@switchyard/db/transport/tenants/impersonation-sessions';
 import { adminProcedure } from '../../trpc.ts';
+import { assumeIdentityOutput } from '../output-schemas.ts';
 
 /** Starts a 15-minute session in which a platform administrator acts as a tenant identity. */
-export const assumeIdentity = adminProcedure.meta({ rest: { method: 'POST', path: '/api/ops/assume-identity', status: 200, input: 'json', access: 'admin', tags: ['ops'], summary: 'Act as a tenant identity for 15 minutes', errors: ['unauthorized', 'forbidden', 'not_found'] } }).input(assumeIdentityInput).mutation(async ({ ctx, input }) => {
+export const assumeIdentity = adminProcedure.meta({ rest: { method: 'POST', path: '/api/ops/assume-identity', status: 200, input: 'json', access: 'admin', tags: ['ops'], summary: 'Act as a tenant identity for 15 minutes', errors: ['unauthorized', 'forbidden', 'not_found'] } }).output(assumeIdentityOutput).input(assumeIdentityInput).mutation(async ({ ctx, input }) => {
   const now = ctx.now();
   const token = newOpaqueToken();
   const expiresAt = impersonationExpiry(now);

@@ -4,9 +4,10 @@ import { exitImpersonationInput } from '@switchyard/domain/transport/tenants/sch
 import { recordTransportAudit } from '@switchyard/db/transport/tenants/audit-log';
 import { endImpersonationSession } from '@switchyard/db/transport/tenants/impersonation-sessions';
 import { publicProcedure } from '../../trpc.ts';
+import { exitImpersonationOutput } from '../output-schemas.ts';
 
 /** Holding the token is the authority to end its session, whether it comes in the body or as bearer. */
-export const exitImpersonation = publicProcedure.meta({ rest: { method: 'POST', path: '/api/ops/exit-impersonation', status: 200, input: 'json', access: 'public', tags: ['ops'], summary: 'End an impersonation session (token in body or as bearer)', documentedInput: exitImpersonationInput } }).input(exitImpersonationInput.optional()).mutation(async ({ ctx, input }) => {
+export const exitImpersonation = publicProcedure.meta({ rest: { method: 'POST', path: '/api/ops/exit-impersonation', status: 200, input: 'json', access: 'public', tags: ['ops'], summary: 'End an impersonation session (token in body or as bearer)', documentedInput: exitImpersonationInput } }).output(exitImpersonationOutput).input(exitImpersonationInput.optional()).mutation(async ({ ctx, input }) => {
   const token = input?.token?.trim() || ctx.bearerToken;
   if (!token) {
     throw new DomainError('validation_error', 'token is required (in the body or as the bearer token)');

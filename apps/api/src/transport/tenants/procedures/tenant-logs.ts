@@ -6,6 +6,7 @@ import { findTenant } from '@switchyard/db/transport/tenants';
 import { listTransportAudit } from '@switchyard/db/transport/tenants/audit-log';
 import { signedInProcedure } from '../../trpc.ts';
 import { presentAuditRow } from '../presenters.ts';
+import { auditRowsOutput } from '../output-schemas.ts';
 
 /**
  * A tenant's audit trail. The tenant's operators and administrators read every row, platform
@@ -13,7 +14,7 @@ import { presentAuditRow } from '../presenters.ts';
  * the households its account submitted and about its own account, which may be none. A user without
  * a role is refused like everywhere else.
  */
-export const tenantLogs = signedInProcedure.meta({ rest: { method: 'GET', path: '/api/tenants/{tenant}/logs', status: 200, input: 'query', access: 'tenant', tags: ['tenants'], summary: "A tenant's audit log, newest first", errors: ['unauthorized', 'forbidden', 'not_found'] } }).input(tenantLogsInput).query(async ({ ctx, input }) => {
+export const tenantLogs = signedInProcedure.meta({ rest: { method: 'GET', path: '/api/tenants/{tenant}/logs', status: 200, input: 'query', access: 'tenant', tags: ['tenants'], summary: "A tenant's audit log, newest first", errors: ['unauthorized', 'forbidden', 'not_found'] } }).output(auditRowsOutput).input(tenantLogsInput).query(async ({ ctx, input }) => {
   const tenantId = input.tenant.trim().toLowerCase();
   const ownTenant = ctx.user.role !== null && ctx.user.tenant_id === tenantId;
   if (!isAdmin(ctx.user) && !ownTenant) {

@@ -1,22 +1,13 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-/** The durable mail outbox (Migration20261124001500_mail_outbox; the statements in mail-outbox.ts). */
+// The entity declares the table Migration20261124001500_mail_outbox builds
+// (test/db/schema-diff.test.ts); mail-outbox.ts reads and writes it with SQL.
 export const MailOutboxSchema = defineEntity({
   name: 'MailOutbox',
   tableName: 'mail_outbox',
-  indexes: [
-    {
-      name: 'mail_outbox_due_idx',
-      expression: "create index mail_outbox_due_idx on mail_outbox (source, next_attempt_at) where status = 'pending'",
-    },
-  ],
-  uniques: [
-    {
-      name: 'mail_outbox_group_idx',
-      expression:
-        "create unique index mail_outbox_group_idx on mail_outbox (group_key) where status = 'pending' and group_key is not null",
-    },
-  ],
+  indexes: [{ name: 'mail_outbox_due_idx', properties: ['source', 'nextAttemptAt'], where: "status = 'pending'" }],
+  // Mails that may be merged while they wait: at most one pending row per group.
+  uniques: [{ name: 'mail_outbox_group_idx', properties: ['groupKey'], where: "status = 'pending' and group_key is not null" }],
   checks: [{ name: 'mail_outbox_status_check', expression: "status in ('pending', 'sent', 'failed')" }],
   properties: {
     id: p.uuid().primary(),
@@ -39,3 +30,5 @@ export const MailOutboxSchema = defineEntity({
 });
 export class MailOutbox extends MailOutboxSchema.class {}
 MailOutboxSchema.setClass(MailOutbox);
+
+export const mailOutboxEntities = [MailOutboxSchema];

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+
+/**
+ * What the claims API answers, one schema per shape of presenters.ts. Procedures declare them
+ * with `.output()`: tRPC checks every answer against them, and the OpenAPI document describes
+ * each success body from them, so the document cannot drift from what is sent.
+ */
+
+const timestamp = z.iso.datetime().describe('UTC, whole seconds: YYYY-MM-DDTHH:MM:SSZ');
+const statusFields = { status: z.string(), status_label: z.string() };
+const amountFields = { amount_cents: z.int(), amount_display: z.string().describe('e.g. $1,234.56') };
+const tierFields = { tier: z.string(), tier_step: z.int(), tier_label: z.string(), tier_badge: z.string().nullable() };
+
+export const messageOutput = z.strictObject({ message: z.string() });
+
+export const healthOutput = z.strictObject({ status: z.enum(['ok', 'degraded']).describe('degraded while the database does not answer'), time: timestamp });
+
+export const intakeOutput = z.strictObject({ claim_number: z.string(), client_number: z.string(), status: z.literal('NEW'), message: z.string() });
+
+export const verifyOutput = z.strictObject({
+  session_token: z.string(),
+  expires_at: timestamp,
+  client: z.strictObject({ client_number: z.string(), company_name: z.string(), contact_name: z.string() }),
+});
+
+export const meOutput = z.strictObject({
+  client: z.strictObject({
+    client_number: z.string(),
+    company_name: z.string(),
+    contact_name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    created_at: timestamp,
+  }),
+  claim_count: z.int(),
+});
+
+export const clientClaimItemOutput = z.strictObject({
+  claim_number: z.string(),
+  ...statusFields,
+  tier: z.string(),
+  ...amountFields,
+  debtor_name: z.string(),
+  created_at: timestamp,
+  date_resolved: timestamp.nullable(),
+});
+
+export const clientClaimListOutput = z.strictObject({ claims: z.array(clientClaimItemOutput) });
+
+export const documentOutput = z.strictObject({
+  id: z.string(),
+  original_name: z.string(),
+  size_bytes: z.int(),
+  mime_type: z.string(),
+  uploaded_by: z.string(),
+  created_at: timestamp,
+});
+
+export const staffDocumentOutput = z.strictObject({
+  ...documentOutput.shape,
+  client_visible: z.boolean(),
+  sha256: z.string().optional(),
+  crm_id: z.string().nullable().optional(),
+});
+
+export const clientNoteOutput = z.strictObject({
+  author_type: z.string(),
+  author_name: z.string(),
+  subject: z.string().nullable(),
+  content: z.string().describe('HTML-escaped'),
+  created_at: timestamp,
+});
+
+export const staffNoteOutput = z.strictObject({ id: z.string(), ...clientNoteOutput.shape, visibility: z.string() });
+
+const claimDates = { invoice_date: z.string().nullable(), date_assigned: timestamp.nullable(), date_resolved: timestamp.nullable() };
+
+export const clientClaimDetailOutput = z.strictObject({
+  claim_number: z.string(),
+  ...statusFields,
+  ...tierFields,
+  ...amountFields,
+  currency: z.string(),
+  description: z.string().nullable(),
+  client_reference: z.string().nullable(),
+  ...claimDates,
+  created_at: timestamp,
+  debtor: z.strictObject({ name: z.string(), business_type: z.string() }),
+  documents: z.array(documentOutput),
+  notes: z.array(clientNoteOutput),
+});
+
+const clientOutput = z.strictObject({
+  id: z.string(),
+  client_number: z.string(),
+  company_name: z.string(),
+  contact_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  tos_accepted_at: timestamp.nullable(),
+  crm_id: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+const debtorOutput = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  business_type: z.string(),
+  contact_email: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  physical_address: z.string().nullable(),
+  crm_id: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const auditEntryOutput = z.strictObject({
+  id: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string(),
+  action: z.string(),
+  field: z.string().nullable(),
+  old_value: z.string().nullable(),
+  new_value: z.string().nullable(),
+  actor: z.string(),
+  reason: z.string().nullable(),
+  created_at: timestamp,
+});
+
+export const staffClaimDetailOutput = z.strictObject({
+  id: z.string(),
+  claim_number: z.string(),
+  client_id: z.string(),
+  debtor_id: z.string(),
+  ...statusFields,
+  ...tierFields,
+  ...amountFields,
+  currency: z.string(),
+  description: z.string().nullable(),
+  client_reference: z.string().nullable(),
+  ...claimDates,
+  crm_id: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  client: clientOutput,
+  debtor: debtorOutput,
+  documents: z.array(staffDocumentOutput),
+  notes: z.array(staffNoteOutput),
+  audit: z.array(auditEntryOutput),
+});
+
+export const staffListOutput = z.strictObject({
+  claims: z.array(
+    z.strictObject({
+      claim_number: z.string(),
+      ...statusFields,
+      tier: z.string(),
+      ...amountFields,
+      created_at: timestamp,
+      updated_at: timestamp,
+      date_resolved: timestamp.nullable(),
+      client: z.strictObject({ client_number: z.string(), company_name: z.string(), contact_name: z.string(), email: z.string() }),
+      debtor: z.strictObject({ name: z.string(), business_type: z.string() }),
+      document_count: z.int(),
+      note_count: z.int(),
+    }),
+  ),
+  total: z.int(),
+  limit: z.int(),
+  offset: z.int(),
+});
+
+export const staffStatsOutput = z.strictObject({
+  total_claims: z.int(),
+  by_status: z.record(z.string(), z.int()).describe('Every status, zero included'),
+  by_tier: z.record(z.string(), z.int()).describe('Every tier, zero included'),
+  total_amount_cents: z.int(),
+  total_amount_display: z.string(),
+  recovered_amount_cents: z.int(),
+  open_amount_cents: z.int(),
+  aging: z.strictObject({ over_30_days: z.int(), over_60_days: z.int() }),
+});
+
+export const auditListOutput = z.strictObject({ entries: z.array(auditEntryOutput), total: z.int() });

@@ -1,0 +1,21 @@
+import type { AdminInput, AdminOperationName, AdminResult } from '../webhooks/admin-operations.ts';
+import type { CliContext } from './cli-context.ts';
+import { openDatabaseQuietly } from './open-database-quietly.ts';
+
+/**
+ * Runs one webhook table operation for a CLI command on the database: PostgreSQL directly, the
+ * embedded one through the socket of its running owner, or its files when nothing runs.
+ */
+export const webhookOperation = async <N extends AdminOperationName>(
+  context: CliContext,
+  name: N,
+  input: AdminInput<N>,
+): Promise<AdminResult<N>> => {
+  const { runAdminOperation } = await import('../webhooks/admin-operations.ts');
+  const db = await openDatabaseQuietly(context.env);
+  try {
+    return await runAdminOperation(db.fork(), name, input);
+  } finally {
+    await db.close();
+  }
+};

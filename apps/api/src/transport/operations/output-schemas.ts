@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/** What the transport operations paths answer (presenters.ts builds them). */
+
+const timestamp = z.iso.datetime();
+
+const routeFields = {
+  id: z.string(),
+  name: z.string(),
+  bus_id: z.string().nullable(),
+  driver: z.string().nullable(),
+  mode: z.enum(['morning', 'afternoon', 'both']),
+  status: z.enum(['active', 'inactive', 'draft']),
+  miles: z.number().nullable(),
+  created_at: timestamp.nullable(),
+  updated_at: timestamp.nullable(),
+};
+
+export const routeSummariesOutput = z.array(z.strictObject({ ...routeFields, stops: z.int().describe('The number of stops') }));
+
+export const routeDetailOutput = z.strictObject({
+  ...routeFields,
+  stop_count: z.int(),
+  stops: z.array(
+    z.strictObject({
+      position: z.int(),
+      name: z.string(),
+      address: z.string().nullable(),
+      lat: z.number().nullable(),
+      lng: z.number().nullable(),
+      time: z.string().nullable(),
+      riders: z.array(z.unknown()),
+    }),
+  ),
+});
+
+export const deletedOutput = z.strictObject({ ok: z.literal(true) });
+
+export const busOutput = z.strictObject({
+  id: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  heading: z.number().nullable(),
+  speed: z.number().nullable(),
+  last_update: timestamp.nullable(),
+});
+
+export const busesOutput = z.array(busOutput);
+
+export const statusOkOutput = z.strictObject({ status: z.literal('ok') });
+
+const publicSchoolOutput = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  address: z.string().nullable(),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+});
+
+export const schoolsOutput = z.array(z.strictObject({ ...publicSchoolOutput.shape, tenant_id: z.string(), created_at: timestamp.nullable() }));
+
+export const publicSchoolsOutput = z.strictObject({ tenant_id: z.string(), schools: z.array(publicSchoolOutput) });
+
+export const routeConditionsOutput = z.strictObject({
+  route_id: z.string(),
+  route_name: z.string(),
+  schools: z.array(publicSchoolOutput),
+  bbox: z.string().describe('minLon,minLat,maxLon,maxLat around the stops; empty without coordinates'),
+  summary: z.enum(['clear', 'moderate', 'heavy', 'unavailable']),
+  incident_count: z.int(),
+  incidents: z.array(
+    z.strictObject({
+      id: z.string().nullable(),
+      category: z.string(),
+      icon_category: z.number().nullable(),
+      magnitude_of_delay: z.number().nullable(),
+      magnitude: z.string(),
+      description: z.string().nullable(),
+      from: z.string().nullable(),
+      to: z.string().nullable(),
+      delay_seconds: z.number().nullable(),
+      length_meters: z.number().nullable(),
+      start_time: z.string().nullable(),
+      end_time: z.string().nullable(),
+    }),
+  ),
+  detail: z.string().nullable().describe('Why the summary is unavailable'),
+});
+
+export const trafficHealthOutput = z.strictObject({ ok: z.boolean(), status: z.int(), detail: z.string() });
+
+export const weatherOutput = z.unknown().describe("Open-Meteo's forecast answer, passed through as it comes");

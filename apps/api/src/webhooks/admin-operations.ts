@@ -1,0 +1,70 @@
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { findDelivery, listRecentDeliveries } from '@switchyard/db/webhooks/delivery-history';
+import { erasePayloadsMatching } from '@switchyard/db/webhooks/payload-retention';
+import { replayDelivery, replayFailed } from '@switchyard/db/webhooks/replay';
+import { readRouteBreaker, resumeRoute } from '@switchyard/db/webhooks/route-state';
+import { z } from 'zod';
+
+/**
+ * What the CLI reads and changes in the webhook tables, one entry per operation with the schema of
+ * its input, so that every command checks what it passes the same way.
+ */
+const since = z.string().datetime({ offset: true }).nullable().optional();
+
+const operations = {
+  deliveries: {
+    input: z.object({
+      route: z.string().optional(),
+      status: z.enum(['queued', 'running', 'delivered', 'failed']).optional(),
+      since,
+      limit: z.number().int().min(1).max(500),
+    }),
+    run: (em: SqlEntityManager, input: { route?: string | undefined; status?: string | undefined; since?: string | null | undefined; limit: number }) =>
+      listRecentDeliveries(em, { ...input, since: input.since ? new Date(input.since) : undefined }),
+  },
+  delivery: {
+    input: z.object({ id: z.string().uuid() }),
+    run: (em: SqlEntityManager, input: { id: string }) => findDelivery(em, input.id),
+  },
+  replay: {
+    input: z.object({ id: z.string(), maxAttempts: z.number().int().min(1) }),
+    run: (em: SqlEntityManager, input: { id: string; maxAttempts: number }) => replayDelivery(em, input.id, input.maxAttempts),
+  },
+  replayFailed: {
+    input: z.object({ route: z.string(), since, maxAttempts: z.number().int().min(1) }),
+    run: (em: SqlEntityManager, input: { route: string; since?: string | null | undefined; maxAttempts: number }) =>
+      replayFailed(em, input.route, input.since ? new Date(input.since) : null, input.maxAttempts),
+  },
+  erase: {
+    input: z.object({ route: z.string(), path: z.string().min(1), value: z.string() }),
+    run: (em: SqlEntityManager, input: { route: string; path: string; value: string }) =>
+      erasePayloadsMatching(em, input.route, input.path, input.value),
+  },
+  resume: {
+    input: z.object({ route: z.string() }),
+    run: (em: SqlEntityManager, input: { route: string }) => resumeRoute(em, input.route),
+  },
+  breaker: {
+    input: z.object({ route: z.string() }),
+    run: (em: SqlEntityManager, input: { route: string }) => readRouteBreaker(em, input.route),
+  },
+} as const;
+
+export type AdminOperations = typeof operations;
+export type AdminOperationName = keyof AdminOperations;
+export type AdminInput<N extends AdminOperationName> = Parameters<AdminOperations[N]['run']>[1];
+export type AdminResult<N extends AdminOperationName> = Awaited<ReturnType<AdminOperations[N]['run']>>;
+
+export const isAdminOperation = (name: string): name is AdminOperationName => Object.hasOwn(operations, name);
+
+/** Runs an operation on `em` after checking its input (which may have come over HTTP). */
+export const runAdminOperation = async <N extends AdminOperationName>(
+  em: SqlEntityManager,
+  name: N,
+  input: unknown,
+): Promise<AdminResult<N>> => {
+  const operation = operations[name];
+  const parsed = operation.input.parse(input);
+
+  return (await (operation.run as (em: SqlEntityManager, input: unknown) => Promise<unknown>)(em, parsed)) as AdminResult<N>;
+};

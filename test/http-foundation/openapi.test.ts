@@ -1,0 +1,213 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestClaims, TEST_STAFF_KEY, type TestClaims } from '../support/claims-server.ts';
+import { freshIp, intakeBody, signInToken } from '../support/claims-client.ts';
+import { PDF_BYTES, uploadForm } from '../support/multipart.ts';
+import { registrationBody, startBillingWorld, startFakeProvider, type BillingWorld } from '../transport/billing-support.ts';
+
+/**
+ * Both OpenAPI documents are valid OpenAPI 3.1, describe every success body and the service's own
+ * error envelope and statuses, and every documented success body matches what the running
+ * service really answers: each operation is called once and its answer validated against the
+ * document's schema.
+ */
+
+type Operation = { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
+
+let claims: TestClaims;
+let world: BillingWorld;
+let weather: Awaited<ReturnType<typeof startFakeProvider>>;
+const documents: Record<'claims' | 'transport', Document> = {} as never;
+
+beforeAll(async () => {
+  weather = await startFakeProvider(() => ({ status: 200, body: { latitude: 32.08, longitude: -81.09, current: { temperature_2m: 21.4 } } }));
+  [claims, world] = await Promise.all([startTestClaims(), startBillingWorld({ WEATHER_URL: weather.url })]);
+  documents.claims = (await (await fetch(`${claims.url}/api/openapi.json`)).json()) as Document;
+  documents.transport = (await (await fetch(`${world.transport.url}/api/openapi.json`)).json()) as Document;
+});
+afterAll(async () => {
+  await Promise.all([claims?.close(), world?.close(), weather?.close()]);
+});
+
+const operations = (document: Document) =>
+  Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })));
+
+describe.each(['claims', 'transport'] as const)('the %s OpenAPI document', (name) => {
+  it('is valid OpenAPI 3.1', async () => {
+    const result = await new Validator().validate(documents[name] as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect((documents[name] as unknown as { openapi: string }).openapi).toBe('3.1.0');
+  });
+
+  it('describes every success body', () => {
+    for (const { key, operation } of operations(documents[name])) {
+      const success = Object.entries(operation.responses).filter(([status]) => status.startsWith('2'));
+      expect(success, key).toHaveLength(1);
+      const content = success[0]?.[1].content ?? {};
+      expect(Object.keys(content), key).toHaveLength(1);
+      expect(Object.values(content)[0]?.schema, key).toBeTypeOf('object');
+    }
+  });
+});
+
+describe('the error envelopes and statuses', () => {
+  it('are the claims envelope for claims and {detail} for transport', () => {
+    expect(documents.claims.components.schemas.Error).toMatchObject({ required: ['error'] });
+    expect(documents.transport.components.schemas.Error).toMatchObject({ required: ['detail'], properties: { detail: { type: 'string' } } });
+  });
+
+  it('document 502 where the service answers 502, and 413/415 on JSON bodies', () => {
+    const weatherResponses = documents.transport.paths['/api/weather']?.get?.responses ?? {};
+    expect(Object.keys(weatherResponses)).toContain('502');
+    expect(Object.keys(documents.transport.paths['/api/auth/login']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['401', '413', '415', '502']));
+    expect(Object.keys(documents.claims.paths['/api/intake']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['413', '415', '429']));
+  });
+});
+
+/** Validates real answers against the documented success schema of their operation. */
+const checker = (name: 'claims' | 'transport') => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  const checked = new Set<string>();
+
+  return {
+    checked,
+    expectDocumented: (method: string, template: string, answer: { status: number; body: unknown }) => {
+      const key = `${method} ${template}`;
+      const operation = documents[name].paths[template]?.[method.toLowerCase()];
+      expect(operation, `${key} is documented`).toBeDefined();
+      expect(String(answer.status), `${key} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`).toMatch(/^2\d\d$/);
+      const response = operation?.responses[String(answer.status)];
+      expect(response, `${key} answered an undocumented ${answer.status}`).toBeDefined();
+      const schema = response?.content?.['application/json']?.schema as object;
+      const validate = ajv.compile(schema);
+      expect(validate(answer.body), `${key}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      checked.add(key);
+    },
+  };
+};
+
+const send = async (base: string, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) => {
+  const headers: Record<string, string> = { 'X-Forwarded-For': freshIp(), ...options.headers };
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+  }
+  const response = await fetch(`${base}${path}`, { method, headers, ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }) });
+  const text = await response.text();
+
+  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+};
+
+describe('every documented success body matches a real answer', () => {
+  it('on the claims service', async () => {
+    const { checked, expectDocumented } = checker('claims');
+    const call = (method: string, template: string, path: string, options: Parameters<typeof send>[3] = {}) =>
+      send(claims.url, method, path, options).then((answer) => {
+        expectDocumented(method, template, answer);
+
+        return answer.body;
+      });
+    const staff = { 'X-Staff-Key': TEST_STAFF_KEY };
+
+    await call('GET', '/api/health', '/api/health');
+    const intake = intakeBody();
+    const { claim_number: claimNumber } = await call('POST', '/api/intake', '/api/intake', { body: intake });
+    const token = await signInToken(claims, intake.client.email);
+    const { session_token: session } = await call('POST', '/api/auth/verify', '/api/auth/verify', { body: { token } });
+    const client = { Authorization: `Bearer ${session}` };
+    await call('POST', '/api/auth/request', '/api/auth/request', { body: { email: 'nobody@example.test' } });
+    await call('GET', '/api/auth/me', '/api/auth/me', { headers: client });
+    await call('GET', '/api/claims', '/api/claims', { headers: client });
+    await call('POST', '/api/claims/{claim_number}/messages', `/api/claims/${claimNumber}/messages`, { headers: client, body: { subject: 'Question about my claim', content: 'Any news?' } });
+    const upload = await uploadForm(`${claims.url}/api/claims/${claimNumber}/documents`, { files: [{ name: 'invoice.pdf', type: 'application/pdf', content: PDF_BYTES }] }, { ...client, 'X-Forwarded-For': freshIp() });
+    expectDocumented('POST', '/api/claims/{claim_number}/documents', upload);
+    const staffUpload = await uploadForm(`${claims.url}/api/staff/claims/${claimNumber}/documents`, { files: [{ name: 'note.pdf', type: 'application/pdf', content: PDF_BYTES }], fields: { client_visible: 'true' } }, { ...staff, 'X-Forwarded-For': freshIp() });
+    expectDocumented('POST', '/api/staff/claims/{claim_number}/documents', staffUpload);
+    await call('GET', '/api/claims/{claim_number}', `/api/claims/${claimNumber}`, { headers: client });
+    await call('GET', '/api/staff/claims', '/api/staff/claims?limit=5', { headers: staff });
+    await call('PATCH', '/api/staff/claims/{claim_number}', `/api/staff/claims/${claimNumber}`, { headers: staff, body: { status: 'UNDER_REVIEW', reason: 'Checking the papers' } });
+    await call('POST', '/api/staff/claims/{claim_number}/notes', `/api/staff/claims/${claimNumber}/notes`, { headers: staff, body: { content: 'Called the debtor', visibility: 'INTERNAL' } });
+    await call('GET', '/api/staff/claims/{claim_number}', `/api/staff/claims/${claimNumber}`, { headers: staff });
+    await call('GET', '/api/staff/stats', '/api/staff/stats', { headers: staff });
+    await call('GET', '/api/staff/audit', '/api/staff/audit?limit=5', { headers: staff });
+
+    // The download is a file, documented as bytes: its answer is the stored file.
+    const download = await fetch(`${claims.url}/api/claims/${claimNumber}/documents/${upload.body.id}`, { headers: client });
+    expect(download.status).toBe(200);
+    expect(Object.keys(documents.claims.paths['/api/claims/{claim_number}/documents/{document_id}']?.get?.responses['200']?.content ?? {})).toEqual(['application/octet-stream']);
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(PDF_BYTES);
+    checked.add('GET /api/claims/{claim_number}/documents/{document_id}');
+
+    await call('POST', '/api/auth/logout', '/api/auth/logout', { headers: client });
+    expect([...checked].sort()).toEqual(operations(documents.claims).map(({ key }) => key).sort());
+  });
+
+  it('on the transport service', async () => {
+    const { checked, expectDocumented } = checker('transport');
+    const base = world.transport.url;
+    const call = (method: string, template: string, path: string, options: Parameters<typeof send>[3] = {}) =>
+      send(base, method, path, options).then((answer) => {
+        expectDocumented(method, template, answer);
+
+        return answer.body;
+      });
+    const as = (token: string) => ({ Authorization: `Bearer ${token}` });
+    const operator = as(world.tokens.demo);
+    const admin = as(world.tokens.admin);
+
+    await call('GET', '/api/health', '/api/health');
+    world.identity.addAccount({ email: 'signin@demo.test', password: 'a-long-password', user_metadata: { role: 'parent', tenant_id: 'demo' } });
+    await call('POST', '/api/auth/login', '/api/auth/login', { body: { email: 'signin@demo.test', password: 'a-long-password' } });
+    await call('POST', '/api/auth/register', '/api/auth/register', { body: { email: 'new-parent@demo.test', password: 'a-long-password', tenant: 'demo' } });
+    await call('GET', '/api/tenants', '/api/tenants', { headers: admin });
+    await call('GET', '/api/theme/{slug}', '/api/theme/demo');
+
+    const created = await call('POST', '/api/routes', '/api/routes', { headers: operator, body: { name: 'North Loop', stops: [{ name: 'Oak & 5th', lat: 32.0, lng: -81.1 }, { name: 'School' }] } });
+    await call('GET', '/api/routes', '/api/routes', { headers: operator });
+    await call('GET', '/api/routes/{route_id}', `/api/routes/${created.id}`, { headers: operator });
+    await call('PUT', '/api/routes/{route_id}', `/api/routes/${created.id}`, { headers: operator, body: { driver: 'Sam' } });
+    await call('GET', '/api/routes/{route_id}/conditions', `/api/routes/${created.id}/conditions`, { headers: operator });
+    await call('PUT', '/api/buses/{bus_id}/location', '/api/buses/bus-7/location', { headers: operator, body: { lat: 32.01, lng: -81.1, heading: 90, speed: 25 } });
+    await call('GET', '/api/buses', '/api/buses', { headers: operator });
+    await call('GET', '/api/buses/{bus_id}', '/api/buses/bus-7', { headers: operator });
+    await world.transport.db.fork().execute("insert into transport_school (tenant_id, id, name, address) values ('demo', 'oak', 'Oak Elementary', '1 Oak St')");
+    await call('GET', '/api/schools', '/api/schools', { headers: operator });
+    await call('GET', '/api/public/schools', '/api/public/schools?tenant=demo');
+    await call('GET', '/api/health/tomtom', '/api/health/tomtom');
+    await call('GET', '/api/weather', '/api/weather?lat=32.08&lon=-81.09');
+
+    const first = await call('POST', '/api/registrations/full', '/api/registrations/full', { body: registrationBody() });
+    const second = await call('POST', '/api/registrations/full', '/api/registrations/full', { body: registrationBody() });
+    const registrations = await call('GET', '/api/registrations', '/api/registrations', { headers: operator });
+    const idOf = (householdId: string) => registrations.find((row: { household_id: string }) => row.household_id === householdId).id;
+    await call('PUT', '/api/registrations/{reg_id}/approve', `/api/registrations/${idOf(first.household_id)}/approve`, { headers: operator });
+    await call('PUT', '/api/registrations/{reg_id}/reject', `/api/registrations/${idOf(second.household_id)}/reject`, { headers: operator });
+    await call('GET', '/api/children', '/api/children', { headers: operator });
+    await call('GET', '/api/dashboard/stats', '/api/dashboard/stats', { headers: operator });
+    await call('GET', '/api/billing/households', '/api/billing/households', { headers: operator });
+    await call('POST', '/api/billing/households/{household_id}/payers', `/api/billing/households/${first.household_id}/payers`, { headers: operator, body: { name: 'Second Payer', email: 'payer2@family.test' } });
+    await call('GET', '/api/billing/households/{household_id}', `/api/billing/households/${first.household_id}`, { headers: operator });
+    await call('POST', '/api/billing/households/{household_id}/first-pickup', `/api/billing/households/${first.household_id}/first-pickup`, { headers: operator, body: { first_pickup_date: '2026-11-02' } });
+    await call('POST', '/api/billing/generate', '/api/billing/generate', { headers: operator });
+    await call('POST', '/api/billing/generate-due', '/api/billing/generate-due', { headers: operator });
+    await call('GET', '/api/billing/outstanding', '/api/billing/outstanding', { headers: operator });
+    await call('GET', '/api/billing/rates', '/api/billing/rates');
+    await call('GET', '/api/billing/provider-status', '/api/billing/provider-status');
+
+    const started = await call('POST', '/api/ops/assume-identity', '/api/ops/assume-identity', { headers: admin, body: { tenant_id: 'demo' } });
+    const impersonating = as(started.token);
+    await call('GET', '/api/ops/impersonated/me', '/api/ops/impersonated/me', { headers: impersonating });
+    await call('GET', '/api/ops/impersonated/registrations', '/api/ops/impersonated/registrations', { headers: impersonating });
+    await call('POST', '/api/ops/log-action', '/api/ops/log-action', { headers: impersonating, body: { action: 'viewed', resource: 'registrations' } });
+    await call('POST', '/api/ops/exit-impersonation', '/api/ops/exit-impersonation', { body: { token: started.token } });
+    await call('GET', '/api/ops/audit-log', '/api/ops/audit-log?tenant_id=demo', { headers: admin });
+    await call('GET', '/api/tenants/{tenant}/logs', '/api/tenants/demo/logs', { headers: admin });
+    await call('DELETE', '/api/routes/{route_id}', `/api/routes/${created.id}`, { headers: operator });
+
+    expect([...checked].sort()).toEqual(operations(documents.transport).map(({ key }) => key).sort());
+  });
+});
