@@ -119,7 +119,7 @@ export const InvoicesPage = () => {
             </button>
           ) : null}
           {OWED.has(invoice.status) ? (
-            <button type="button" className="button button--small" onClick={() => open('payment', invoice)} aria-label={`Record a payment from ${nameOf(invoice.household_id)}`}>
+            <button type="button" className="button button--small" onClick={() => open('payment', invoice)} aria-label={`Record a payment on ${describe(invoice)} from ${nameOf(invoice.household_id)}`}>
               Record payment
             </button>
           ) : null}
