@@ -244,6 +244,8 @@ describe.skipIf(skipWithoutBrowser())('transport term week: registration, fee pa
     await staff.getByLabel('Status').selectOption('');
     const voided = table.getByRole('row').filter({ hasText: BELL.name }).filter({ hasText: 'Week of' });
     await expect.poll(() => voided.locator('[data-state]').textContent()).toBe('Void');
+    expect(await voided.getByRole('button').count()).toBe(0);
+    expect(await voided.textContent()).toContain('Nothing to do');
     await shoot(staff, 'operator-invoices');
 
     // The family owes the rest of the week and can pay it by card.

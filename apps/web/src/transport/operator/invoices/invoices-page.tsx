@@ -123,6 +123,7 @@ export const InvoicesPage = () => {
               Record payment
             </button>
           ) : null}
+          {invoice.status === 'void' || invoice.status === 'paid' ? <span className="muted">Nothing to do</span> : null}
           {invoice.status !== 'void' && invoice.status !== 'paid' && invoice.amount_paid === 0 ? (
             <button type="button" className="button button--small" onClick={() => open('void', invoice)} aria-label={`Void ${describe(invoice)} of ${nameOf(invoice.household_id)}`}>
               Void
