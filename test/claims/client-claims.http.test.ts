@@ -30,6 +30,7 @@ describe('GET /api/claims', () => {
       debtor_name: 'Second Debtor',
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
       date_resolved: null,
+      has_news: false,
     });
     expect(list.body.claims[1].claim_number).toBe(alice.claimNumber);
   });

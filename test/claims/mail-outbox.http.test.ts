@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,7 @@ import { startTestClaims, TEST_STAFF_KEY, type TestClaims } from '../support/cla
 import { intakeBody, call } from '../support/claims-client.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
 import { createTestDatabase } from '../support/webhooks/test-database.ts';
-import { childEnv, REPO_ROOT } from '../support/webhooks/run-cli.ts';
+import { startServiceProcess, type ServiceProcess } from '../support/service-process.ts';
 import { waitFor } from '../support/webhooks/wait-for.ts';
 
 type OutboxRow = { status: string; attempts: number; next_attempt_at: Date; body: string; last_error: string | null; kind: string; locked_until: Date | null };
@@ -110,31 +109,6 @@ describe('the mail outbox', () => {
   });
 });
 
-/** The whole service (`apps/api/src/main.ts`) as a child process, as `npm start` runs it. */
-const startServiceProcess = async (env: Record<string, string | undefined>) => {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: childEnv(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = await waitFor(
-    () => {
-      if (child.exitCode !== null) {
-        throw new Error(`the service exited early: ${output}`);
-      }
-
-      return /"service":"claims","url":"(http:\/\/[^"]+)","msg":"listening"/.exec(output)?.[1];
-    },
-    60_000,
-    'the claims service to listen',
-  );
-
-  return { child, url: url ?? '', output: () => output };
-};
-
 describe('mail across a crash', () => {
   it('is still sent after the process was killed with SIGKILL before it could send', async () => {
     const database = await createTestDatabase();
@@ -154,7 +128,7 @@ describe('mail across a crash', () => {
       PORTAL_URL: 'https://portal.claims.test',
       WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     };
-    let second: Awaited<ReturnType<typeof startServiceProcess>> | null = null;
+    let second: ServiceProcess | null = null;
     try {
       smtp.refuseMail(true, 451);
       const first = await startServiceProcess(env);
@@ -179,10 +153,7 @@ describe('mail across a crash', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(smtp.messages.filter((message) => message.subject.includes(claimNumber))).toHaveLength(1);
     } finally {
-      second?.child.kill('SIGTERM');
-      if (second) {
-        await new Promise((resolve) => second?.child.once('exit', resolve));
-      }
+      await second?.stop();
       await smtp.close();
       await database.dispose();
       rmSync(dataDir, { recursive: true, force: true });

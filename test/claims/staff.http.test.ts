@@ -97,7 +97,7 @@ describe('GET /api/staff/claims', () => {
     ['a word for a limit', '?limit=ten', /limit/],
     ['a bad status', '?status=DONE', /status/],
     ['a bad tier', '?tier=TIER_9', /tier/],
-    ['an unknown parameter', '?sort=amount', /unknown field\(s\): sort/],
+    ['an unknown parameter', '?colour=blue', /unknown field\(s\): colour/],
     ['a repeated parameter', '?status=NEW&status=LEGAL', /more than once/],
   ])('refuses %s', async (_label, query, pattern) => {
     const answer = await call(claims, 'GET', `/api/staff/claims${query}`, { staff: true });

@@ -10,8 +10,8 @@ const SECRET = 'ops-secret';
 let slack: FakePlatform;
 let harness: ReceiverHarness;
 
-// The route names the agent's behaviour: `slow` takes three seconds, the others answer at once.
-const AGENT = 'case "$SWITCHYARD_WEBHOOK_ROUTE" in slow) sleep 3; echo late ;; *) echo "agent reply" ;; esac';
+// The route names the agent's behaviour: `slow` takes ten seconds, the others answer at once.
+const AGENT = 'case "$SWITCHYARD_WEBHOOK_ROUTE" in slow) sleep 10; echo late ;; *) echo "agent reply" ;; esac';
 
 beforeAll(async () => {
   slack = await startFakePlatform(platformAnswers.slack);

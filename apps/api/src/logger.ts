@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
@@ -22,6 +23,23 @@ const REDACT_PATHS = [
   '*.apiKey',
 ];
 
+/**
+ * On a terminal, log lines are pretty-printed (pino-pretty, a development dependency); anywhere
+ * else (a file, a pipe, a log collector) and where pino-pretty is not installed they stay JSON.
+ */
+const terminalDestination = (): DestinationStream | null => {
+  if (!process.stdout.isTTY) {
+    return null;
+  }
+  try {
+    const pretty = createRequire(import.meta.url)('pino-pretty') as (options: Record<string, unknown>) => DestinationStream;
+
+    return pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: false, sync: true });
+  } catch {
+    return null;
+  }
+};
+
 export const createLogger = (options: { level: string; name?: string; destination?: DestinationStream }): Logger =>
   pino(
     {
@@ -31,5 +49,5 @@ export const createLogger = (options: { level: string; name?: string; destinatio
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    options.destination ?? pino.destination(1),
+    options.destination ?? terminalDestination() ?? pino.destination(1),
   );

@@ -5,6 +5,7 @@ import { EnvError, parseEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { startClaimsService } from './claims/service.ts';
 import { startPeriodicSweeps } from './sweeps.ts';
+import { startupBlock } from './startup-block.ts';
 import { startWebhookReceiver } from './webhooks/start-webhook-receiver.ts';
 import { startTransportService } from './transport/service.ts';
 
@@ -55,6 +56,10 @@ const main = async () => {
     logger.info('webhook receiver not enabled (set WEBHOOK_ENABLED=true or run npx switchyard gateway setup)');
   }
   const sweeps = startPeriodicSweeps({ db, logger });
+  // Plain text after the log lines, for a person at the terminal: what to open, the key, the mail.
+  process.stdout.write(
+    startupBlock(env, { claims: claims.url, transport: transport.url, webhooks: webhooks?.url ?? null }, claims.service.services.staffKey),
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

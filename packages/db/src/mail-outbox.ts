@@ -39,6 +39,37 @@ export const enqueueMail = async (em: SqlEntityManager, mail: NewOutboxMail): Pr
 };
 
 /**
+ * Adds `line` to the waiting mail of `groupKey`, or starts that mail (`head` then `line`), due at
+ * `notBefore`: changes within the window go out as one mail, sent when the window of the first
+ * closes. One statement, so two changes at once cannot start two mails.
+ */
+export const enqueueGroupedMail = async (
+  em: SqlEntityManager,
+  mail: Omit<NewOutboxMail, 'body' | 'notBefore'> & { groupKey: string; head: string; line: string; notBefore: Date },
+): Promise<void> => {
+  await em.execute(
+    `insert into mail_outbox (id, source, kind, reference, recipient, reply_to, subject, body, status, attempts, next_attempt_at, group_key, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?)
+     on conflict (group_key) where status = 'pending' and group_key is not null
+     do update set body = mail_outbox.body || ?`,
+    [
+      randomUUID(),
+      mail.source,
+      mail.kind,
+      mail.reference ?? null,
+      mail.recipient,
+      mail.replyTo ?? null,
+      mail.subject,
+      mail.head + mail.line,
+      mail.notBefore,
+      mail.groupKey,
+      mail.now,
+      mail.line,
+    ],
+  );
+};
+
+/**
  * Takes up to `limit` due mails of a source for sending: each gets a lease until `leaseUntil` and
  * one more attempt counted. SKIP LOCKED is right here (unlike for a claim row): a row another
  * worker is taking at this moment is simply someone else's work.
@@ -48,7 +79,9 @@ export const claimDueMails = async (
   options: { source: string; now: Date; leaseUntil: Date; limit: number },
 ): Promise<OutboxMail[]> =>
   em.execute<OutboxMail[]>(
-    `update mail_outbox set locked_until = ?, attempts = attempts + 1
+    // Taken out of its group: a change arriving while it is being sent starts a mail of its own
+    // rather than being added to one already on its way.
+    `update mail_outbox set locked_until = ?, attempts = attempts + 1, group_key = null
      where id in (
        select id from mail_outbox
        where source = ? and status = 'pending' and next_attempt_at <= ? and (locked_until is null or locked_until <= ?)

@@ -1,4 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { DomainError } from '@switchyard/domain/errors';
 import { compileRoutes, matchRoute, type RestRoute } from './route-table.ts';
 import { readJsonBody, readRawBody } from './read-json-body.ts';
@@ -8,12 +10,16 @@ import { sendJson } from './send-json.ts';
 /** A file a procedure asks the adapter to stream back. */
 export type FileResponse = { path: string; mimeType: string; fileName: string; sizeBytes: number };
 
+/** A body the procedure generates piece by piece (an export), sent as a download. */
+export type StreamResponse = { contentType: string; fileName: string; chunks: AsyncIterable<string> };
+
 /** What a procedure can reach of the REST transport through its context. */
 export type RestTransport = {
   upload?: StagedUpload;
   sendFile?: (file: FileResponse) => void;
   /** A `raw` route's body bytes and headers. */
   raw?: { body: Buffer; headers: IncomingHttpHeaders };
+  sendStream?: (stream: StreamResponse) => void;
 };
 
 export type ErrorResponse = { status: number; body: unknown; headers?: Record<string, string> };
@@ -33,6 +39,28 @@ export type RestHandlerOptions<Ctx> = {
    * service's `tenant` and `slug` hints); they are never part of a procedure's input.
    */
   contextQueryParams?: readonly string[];
+};
+
+/**
+ * Sends a generated body as a download, chunk by chunk, waiting for the client to take each one
+ * (so a slow reader never makes the whole body pile up in memory). A client that goes away ends the
+ * generation quietly; a failure after the first chunk ends the connection, so the client sees a
+ * cut-off transfer rather than a short file passed as whole.
+ */
+const sendStream = async (res: ServerResponse, status: number, stream: StreamResponse): Promise<void> => {
+  res.statusCode = status;
+  res.setHeader('Content-Type', stream.contentType);
+  res.setHeader('Content-Disposition', `attachment; filename="${stream.fileName.replace(/[^\w.-]/g, '_')}"`);
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  try {
+    await pipeline(Readable.from(stream.chunks), res);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE' && res.destroyed) {
+      return;
+    }
+    throw error;
+  }
 };
 
 const parseQuery = (url: URL, skipped: readonly string[]): Record<string, string> => {
@@ -91,7 +119,8 @@ export const createRestHandler = <Ctx>(options: RestHandlerOptions<Ctx>) => {
       }
       const { route, params } = match;
       let fileAnswer: FileResponse | undefined;
-      const transport: RestTransport = { sendFile: (file) => (fileAnswer = file) };
+      let streamAnswer: StreamResponse | undefined;
+      const transport: RestTransport = { sendFile: (file) => (fileAnswer = file), sendStream: (stream) => (streamAnswer = stream) };
       const ctx = await options.createContext(req, transport);
 
       let rest: unknown;
@@ -131,6 +160,14 @@ export const createRestHandler = <Ctx>(options: RestHandlerOptions<Ctx>) => {
           throw new Error(`route ${route.path} produced no file`);
         }
         await options.streamFile(res, fileAnswer);
+
+        return true;
+      }
+      if (route.streamsBody) {
+        if (!streamAnswer) {
+          throw new Error(`route ${route.path} produced no stream`);
+        }
+        await sendStream(res, route.successStatus, streamAnswer);
 
         return true;
       }

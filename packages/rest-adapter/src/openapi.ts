@@ -30,8 +30,8 @@ const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input'): Reco
 
 /** What a route answers on success: the file it streams, or the JSON its output schema describes. */
 const successResponse = (route: RestRoute) => {
-  if (route.streamsFile) {
-    return { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
+  if (route.streamsFile || route.streamsBody) {
+    return { description: 'The file', content: { [route.streamsBody ?? 'application/octet-stream']: { schema: { type: 'string', format: 'binary' } } } };
   }
 
   return {

@@ -31,6 +31,8 @@ export type RestRoute = {
   preflight?: string;
   /** Routes that stream a file instead of JSON. */
   streamsFile?: boolean;
+  /** Routes that stream a body they generate (an export), of this media type, instead of JSON. */
+  streamsBody?: string;
   /** Documented error codes besides the ones every route can give. */
   errors?: string[];
   /** The schema of the success body, for the OpenAPI document. */
@@ -53,6 +55,8 @@ export type RestMeta = {
   access: Access;
   errors?: string[];
   streamsFile?: boolean;
+  /** Routes that stream a body they generate (an export), of this media type, instead of JSON. */
+  streamsBody?: string;
   /** Multipart routes: the procedure (of the same router) asked before the body is read. */
   preflight?: object;
   /** The input as documented, where the procedure's own schema says more than a caller may send. */

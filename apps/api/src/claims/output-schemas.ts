@@ -43,6 +43,7 @@ export const clientClaimItemOutput = z.strictObject({
   debtor_name: z.string(),
   created_at: timestamp,
   date_resolved: timestamp.nullable(),
+  has_news: z.boolean().describe('a shared note or a document from the team arrived since the client last opened the claim'),
 });
 
 export const clientClaimListOutput = z.strictObject({ claims: z.array(clientClaimItemOutput) });

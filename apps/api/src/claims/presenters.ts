@@ -27,6 +27,7 @@ export const presentClientClaimItem = (row: ClientClaimRow) => ({
   debtor_name: row.debtor_name,
   created_at: toIsoSeconds(row.created_at),
   date_resolved: toIsoSecondsOrNull(row.date_resolved),
+  has_news: row.has_news,
 });
 
 export const presentDocument = (doc: DocumentRow | StoredDocument) => ({

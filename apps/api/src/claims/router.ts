@@ -11,6 +11,7 @@ import { sendMessage } from './procedures/send-message.ts';
 import { checkClientUpload, uploadClientDocument } from './procedures/upload-client-document.ts';
 import { downloadDocument } from './procedures/download-document.ts';
 import { staffListClaims } from './procedures/staff-list-claims.ts';
+import { staffExportClaims } from './procedures/staff-export-claims.ts';
 import { staffGetClaim } from './procedures/staff-get-claim.ts';
 import { staffUpdateClaim } from './procedures/staff-update-claim.ts';
 import { staffAddNote } from './procedures/staff-add-note.ts';
@@ -30,6 +31,7 @@ export const claimsRouter = router({
   }),
   staff: router({
     list: staffListClaims,
+    export: staffExportClaims,
     get: staffGetClaim,
     update: staffUpdateClaim,
     addNote: staffAddNote,

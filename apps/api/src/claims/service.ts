@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LIMITS } from '@switchyard/domain/claims/limits';
 import { DomainError } from '@switchyard/domain/errors';
@@ -20,6 +19,7 @@ import { restRoutesOf } from '../http/rest-routes-of-router.ts';
 import { createApiReferenceHandler } from '../http/api-reference.ts';
 import { MAX_JSON_BYTES } from '../http/max-json-bytes.ts';
 import { createCaptchaVerifier } from './captcha.ts';
+import { resolveStaffKey } from './staff-key.ts';
 import { createClaimsContext, type ClaimsServices } from './context.ts';
 import { claimsErrors } from './errors.ts';
 import { createGraphqlHandler } from './graphql/create-graphql-handler.ts';
@@ -30,18 +30,6 @@ import { PARTIAL_UPLOAD_GRACE_MS, sweepPartialUploads } from './sweep-partial-up
 import { claimsRouter } from './router.ts';
 import { createCallerFactory } from './trpc.ts';
 
-/** Resolves the staff key: configured, or in development a fresh one printed once. */
-const resolveStaffKey = (env: Env, logger: Logger): string => {
-  if (env.STAFF_KEY) {
-    return env.STAFF_KEY;
-  }
-  const generated = randomBytes(24).toString('base64url');
-  // Printed to the terminal, deliberately not through the logger: keys never enter the log stream.
-  process.stderr.write(`\nSTAFF_KEY is not set; this run uses the staff key: ${generated}\n\n`);
-  logger.warn('STAFF_KEY is not set; a random staff key was generated for this run');
-
-  return generated;
-};
 
 export type ClaimsService = {
   handle: (req: IncomingMessage, res: ServerResponse) => void;
@@ -78,9 +66,9 @@ export const createClaimsService = (options: {
     db,
     logger,
     now,
-    staffKey: options.staffKey ?? resolveStaffKey(env, logger),
+    staffKey: options.staffKey ?? resolveStaffKey(env, logger).key,
     captcha: createCaptchaVerifier({ secret: env.CAPTCHA_SECRET, verifyUrl: env.CAPTCHA_VERIFY_URL }),
-    mailer: createClaimsMailer({ db, teamEmail: env.TEAM_EMAIL, logger, now, wake: outbox.wake }),
+    mailer: createClaimsMailer({ db, teamEmail: env.TEAM_EMAIL, portalUrl: env.PORTAL_URL, logger, now, wake: outbox.wake }),
   };
 
   /** Every documented path, as the procedures declare them (`meta.rest`). */

@@ -34,18 +34,42 @@ export const createMailTransport = (options: {
       close: () => transporter.close(),
     };
   }
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let outboxReady: Promise<unknown> | null = null;
 
   return {
     send: async (mail) => {
-      const info = await transporter.sendMail({ from: options.from, ...mail });
       outboxReady ??= mkdir(options.outboxDir, { recursive: true });
       await outboxReady;
       const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await writeFile(file, readableMessage(options.from, mail), { mode: 0o600 });
       options.logger.info({ file, subject: mail.subject }, 'mail written to the outbox');
     },
-    close: () => transporter.close(),
+    close: () => undefined,
   };
+};
+
+/** A header value: as it is when ASCII, else an RFC 2047 encoded word a mail program decodes. */
+const headerValue = (value: string): string =>
+  /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+
+/**
+ * The outbox file is for a developer to read and click, so its body is the text as written
+ * (8bit UTF-8): no quoted-printable soft line breaks cut a sign-in link in two. Header values
+ * cannot break lines (line breaks in them are folded to spaces).
+ */
+const readableMessage = (from: string, mail: OutgoingMail): string => {
+  const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ');
+  const headers = [
+    `From: ${oneLine(from)}`,
+    `To: ${oneLine(mail.to)}`,
+    ...(mail.replyTo ? [`Reply-To: ${oneLine(mail.replyTo)}`] : []),
+    `Subject: ${headerValue(oneLine(mail.subject))}`,
+    `Date: ${new Date().toUTCString()}`,
+    `Message-ID: <${randomUUID()}@switchyard.outbox>`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: 8bit',
+  ];
+
+  return `${headers.join('\n')}\n\n${mail.text.replace(/\r\n/g, '\n')}\n`;
 };

@@ -35,11 +35,15 @@ const lockClaim = async (tx: SqlEntityManager, claimNumber: string) => {
   return claim;
 };
 
-/** Applies a staff change of status and/or tier with its audit rows and optional client note. */
-export const patchClaim = (em: SqlEntityManager, patch: ClaimPatch): Promise<void> =>
+/**
+ * Applies a staff change of status and/or tier with its audit rows and optional client note;
+ * answers the note the client was given, if any.
+ */
+export const patchClaim = (em: SqlEntityManager, patch: ClaimPatch): Promise<{ clientNote: string | null }> =>
   em.fork().transactional(async (tx) => {
     const claim = await lockClaim(tx, patch.claimNumber);
     let changed = false;
+    let clientNote: string | null = null;
     if (patch.status !== undefined) {
       const plan = planStatusChange(
         { status: claim.status as ClaimStatus, dateAssigned: claim.dateAssigned ?? null, dateResolved: claim.dateResolved ?? null },
@@ -64,6 +68,7 @@ export const patchClaim = (em: SqlEntityManager, patch: ClaimPatch): Promise<voi
           at: patch.now,
         });
         if (patch.notifyClient) {
+          clientNote = plan.clientNote;
           addNoteInTx(tx, {
             claim,
             authorType: 'SYSTEM',
@@ -96,6 +101,8 @@ export const patchClaim = (em: SqlEntityManager, patch: ClaimPatch): Promise<voi
       claim.updatedAt = patch.now;
     }
     await tx.flush();
+
+    return { clientNote };
   });
 
 export type NewNote = {

@@ -73,6 +73,7 @@ export const ClaimSchema = defineEntity({
     dateResolved: p.datetime().fieldName('date_resolved').nullable(),
     crmId: p.text().fieldName('crm_id').nullable(),
     searchText: p.text().fieldName('search_text'),
+    clientViewedAt: p.datetime().fieldName('client_viewed_at').nullable(),
     ...timestamps,
     updatedAt: p.datetime().fieldName('updated_at'),
   },

@@ -68,7 +68,7 @@ client as (
 ),
 renamed_claims as (
   -- Older claims of a returning client are found by the company name it gives now.
-  update claims_claim c set search_text = lower(c.claim_number || ' ' || :companyName || ' ' || d.name)
+  update claims_claim c set search_text = lower(c.claim_number || ' ' || :companyName || ' ' || d.name || ' ' || :email)
   from claims_debtor d
   where d.id = c.debtor_id and c.client_id = (select id from updated_client)
   returning c.id
@@ -87,7 +87,7 @@ claim as (
   insert into claims_claim (id, claim_number, client_id, debtor_id, amount_cents, currency, status, tier, description,
     client_reference, invoice_date, search_text, created_at, updated_at)
   select :claimId::uuid, ${numberSql('CLM', 'clm.counter')}, client.id, debtor.id, :amount::int, 'USD', 'NEW', 'TIER_1', :description,
-    :reference, :invoiceDate::date, lower(${numberSql('CLM', 'clm.counter')} || ' ' || client.company_name || ' ' || debtor.name), :now::timestamptz, :now::timestamptz
+    :reference, :invoiceDate::date, lower(${numberSql('CLM', 'clm.counter')} || ' ' || client.company_name || ' ' || debtor.name || ' ' || :email), :now::timestamptz, :now::timestamptz
   from client, debtor, clm
   returning id, claim_number
 ),

@@ -1,5 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import type { StaffListInput } from '@switchyard/domain/claims/schemas';
+import type { StaffListInput, StaffListSort } from '@switchyard/domain/claims/schemas';
+import { CLAIM_STATUSES } from '@switchyard/domain/claims/vocabulary';
 import type { AuditRow } from './claim-reads.ts';
 
 export type StaffListRow = {
@@ -23,10 +24,29 @@ export type StaffListRow = {
 /** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
 const likeContains = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-export const listStaffClaims = async (
-  em: SqlEntityManager,
-  filter: StaffListInput,
-): Promise<{ rows: StaffListRow[]; total: number }> => {
+/** Claim numbers sort by year, then counter as a number (the counter may grow past four digits). */
+const SORT_KEYS: Record<StaffListSort, string[]> = {
+  claim_number: ["split_part(c.claim_number, '-', 2)::int", "split_part(c.claim_number, '-', 3)::bigint"],
+  amount_cents: ['c.amount_cents'],
+  created_at: ['c.created_at'],
+  updated_at: ['c.updated_at'],
+  status: [`array_position(array[${CLAIM_STATUSES.map((status) => `'${status}'`).join(', ')}]::text[], c.status)`],
+};
+
+/** The order of the staff list: the chosen column, then newest first and id, so pages never overlap. */
+export const staffListOrder = (sort: StaffListSort, order: 'asc' | 'desc'): string => {
+  const direction = order === 'asc' ? 'asc' : 'desc';
+  const keys = SORT_KEYS[sort].map((key) => `${key} ${direction}`);
+  if (sort !== 'created_at') {
+    keys.push('c.created_at desc');
+  }
+  keys.push(`c.id ${sort === 'created_at' ? direction : 'desc'}`);
+
+  return keys.join(', ');
+};
+
+/** The WHERE clause of the staff filters, shared by the list and the export. */
+export const staffFilterWhere = (filter: Pick<StaffListInput, 'status' | 'tier' | 'q'>): { where: string; params: unknown[] } => {
   const conditions: string[] = [];
   const params: unknown[] = [];
   if (filter.status) {
@@ -41,19 +61,30 @@ export const listStaffClaims = async (
     conditions.push('c.search_text like ?');
     params.push(likeContains(filter.q));
   }
-  const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
-  const [countRows, rows] = await Promise.all([
-    em.execute<{ total: number }[]>(`select count(*)::int as total from claims_claim c ${where}`, params),
-    em.execute<StaffListRow[]>(
-      `select c.claim_number, c.status, c.tier, c.amount_cents, c.created_at, c.updated_at, c.date_resolved,
+
+  return { where: conditions.length > 0 ? `where ${conditions.join(' and ')}` : '', params };
+};
+
+export const STAFF_ROW_COLUMNS = `c.claim_number, c.status, c.tier, c.amount_cents, c.created_at, c.updated_at, c.date_resolved,
               cl.client_number, cl.company_name, cl.contact_name, cl.email,
               d.name as debtor_name, d.business_type,
               (select count(*)::int from claims_document x where x.claim_id = c.id) as document_count,
-              (select count(*)::int from claims_note x where x.claim_id = c.id) as note_count
-       from (select * from claims_claim c ${where} order by c.created_at desc, c.id desc limit ? offset ?) c
+              (select count(*)::int from claims_note x where x.claim_id = c.id) as note_count`;
+
+export const listStaffClaims = async (
+  em: SqlEntityManager,
+  filter: StaffListInput,
+): Promise<{ rows: StaffListRow[]; total: number }> => {
+  const { where, params } = staffFilterWhere(filter);
+  const orderBy = staffListOrder(filter.sort, filter.order);
+  const [countRows, rows] = await Promise.all([
+    em.execute<{ total: number }[]>(`select count(*)::int as total from claims_claim c ${where}`, params),
+    em.execute<StaffListRow[]>(
+      `select ${STAFF_ROW_COLUMNS}
+       from (select * from claims_claim c ${where} order by ${orderBy} limit ? offset ?) c
        join claims_client cl on cl.id = c.client_id
        join claims_debtor d on d.id = c.debtor_id
-       order by c.created_at desc, c.id desc`,
+       order by ${orderBy}`,
       [...params, filter.limit, filter.offset],
     ),
   ]);
@@ -133,3 +164,32 @@ export const listAudit = async (
 
   return { rows, total: countRows[0]?.total ?? 0 };
 };
+
+/**
+ * Every claim of the staff filters, in the list's order, batch by batch. The matching ids are taken
+ * first (one snapshot: a claim filed during the export neither appears half-way nor shifts a page),
+ * then their rows a batch at a time, so memory stays small however many claims match.
+ */
+export async function* exportStaffClaims(
+  em: SqlEntityManager,
+  filter: Pick<StaffListInput, 'status' | 'tier' | 'q' | 'sort' | 'order'>,
+  batchSize = 500,
+): AsyncGenerator<StaffListRow[]> {
+  const { where, params } = staffFilterWhere(filter);
+  const ids = await em.execute<{ id: string }[]>(`select c.id from claims_claim c ${where} order by ${staffListOrder(filter.sort, filter.order)}`, params);
+  for (let start = 0; start < ids.length; start += batchSize) {
+    const batch = ids.slice(start, start + batchSize).map((row) => row.id);
+    const rows = await em.execute<(StaffListRow & { id: string })[]>(
+      `select c.id, ${STAFF_ROW_COLUMNS}
+       from claims_claim c join claims_client cl on cl.id = c.client_id join claims_debtor d on d.id = c.debtor_id
+       where c.id in (${batch.map(() => '?').join(', ')})`,
+      batch,
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    yield batch.flatMap((id) => {
+      const row = byId.get(id);
+
+      return row ? [row] : [];
+    });
+  }
+}

@@ -17,6 +17,8 @@ import { Migration20261124001620TransportRegistrationReview } from './Migration2
 import { Migration20261124001630TransportSchoolNames } from './Migration20261124001630_transport_school_names.ts';
 import { Migration20261124001710WebhookLeaseKey } from './Migration20261124001710_webhook_lease_key.ts';
 import { Migration20261124001720WebhookRouteControls } from './Migration20261124001720_webhook_route_controls.ts';
+import { Migration20261124001810ClaimsClientViewed } from './Migration20261124001810_claims_client_viewed.ts';
+import { Migration20261124001820ClaimsSearchEmail } from './Migration20261124001820_claims_search_email.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -38,4 +40,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124001630_transport_school_names', class: Migration20261124001630TransportSchoolNames },
   { name: 'Migration20261124001710_webhook_lease_key', class: Migration20261124001710WebhookLeaseKey },
   { name: 'Migration20261124001720_webhook_route_controls', class: Migration20261124001720WebhookRouteControls },
+  { name: 'Migration20261124001810_claims_client_viewed', class: Migration20261124001810ClaimsClientViewed },
+  { name: 'Migration20261124001820_claims_search_email', class: Migration20261124001820ClaimsSearchEmail },
 ];

@@ -45,11 +45,12 @@ const lockOnPool = async (pool: LockPool, onLost: (error: Error) => void): Promi
     client = next;
     // A dropped connection frees the lock: the rows stay ours, so the same key is taken again.
     next.on('error', (error) => {
-      next.release(true);
+      // Once released (to the pool, or destroyed), the connection is no longer this lock's.
       if (client !== next || released) {
         return;
       }
       client = null;
+      next.release(true);
       onLost(error);
       const retake = (): void => {
         if (released) {

@@ -14,6 +14,8 @@ export const LIMITS = {
   uploadBytes: 20 * 1024 * 1024,
   documentsPerClaim: 50,
   magicLinkMinutes: 15,
+  /** Changes of one claim within this many minutes of the first go to its client as one mail. */
+  clientNoticeMinutes: 5,
   sessionDays: 7,
   /** Expired or consumed sign-in tokens are deleted once their expiry is this old. */
   tokenCleanupHours: 24,

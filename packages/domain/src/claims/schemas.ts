@@ -89,6 +89,10 @@ export const messageInput = z.strictObject({
   content: requiredText(LIMITS.noteContent),
 });
 
+/** The columns the staff list sorts by (status in its lifecycle order, NEW first). */
+export const STAFF_LIST_SORTS = ['claim_number', 'amount_cents', 'created_at', 'updated_at', 'status'] as const;
+export type StaffListSort = (typeof STAFF_LIST_SORTS)[number];
+
 export const staffListInput = z.strictObject({
   status: z.enum(CLAIM_STATUSES).optional(),
   tier: z.enum(CLAIM_TIERS).optional(),
@@ -100,8 +104,13 @@ export const staffListInput = z.strictObject({
     .max(LIMITS.staffListMax, `must be at most ${LIMITS.staffListMax}`)
     .default(LIMITS.staffListDefault),
   offset: z.coerce.number().int().min(0).default(0),
+  sort: z.enum(STAFF_LIST_SORTS).default('created_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
 });
 export type StaffListInput = z.output<typeof staffListInput>;
+
+/** The export takes the list's filters and order; it has no pages. */
+export const staffExportInput = staffListInput.omit({ limit: true, offset: true });
 
 export const staffPatchInput = z
   .strictObject({

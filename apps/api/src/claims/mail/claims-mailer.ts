@@ -1,8 +1,13 @@
-import { enqueueMail } from '@switchyard/db/mail-outbox';
+import { LIMITS } from '@switchyard/domain/claims/limits';
+import { portalClaimLink } from '@switchyard/domain/claims/sign-in-link';
+import { findClaimRecipient } from '@switchyard/db/claims/client-notices';
+import { enqueueGroupedMail, enqueueMail } from '@switchyard/db/mail-outbox';
 import type { Database } from '@switchyard/db/orm';
 import type { Logger } from '../../logger.ts';
 import type { OutgoingMail } from '../../mail/mail-transport.ts';
 import {
+  claimUpdateLine,
+  claimUpdateMailHead,
   claimFiledUnderEmailMail,
   clientMessageMail,
   intakeSummaryMail,
@@ -20,6 +25,11 @@ export type ClaimsMailer = {
   signInLink(to: string, contactName: string, link: string): Promise<void>;
   clientMessage(summary: ClientMessageSummary): Promise<void>;
   claimFiledUnderEmail(notice: ClaimFiledUnderEmail): Promise<void>;
+  /**
+   * Tells the claim's client of a change they can see (a status change, a shared note, a document
+   * made visible). Changes within a few minutes of the first go out as one mail.
+   */
+  claimUpdate(claimNumber: string, change: string): Promise<void>;
 };
 
 /**
@@ -27,7 +37,14 @@ export type ClaimsMailer = {
  * worker after it, so a slow mail server never slows a request and a crash loses no mail. Mail is
  * best-effort: not even a failure to write the outbox row fails the request; it is logged.
  */
-export const createClaimsMailer = (options: { db: Database; teamEmail: string; logger: Logger; now: () => Date; wake: () => void }): ClaimsMailer => {
+export const createClaimsMailer = (options: {
+  db: Database;
+  teamEmail: string;
+  portalUrl: string;
+  logger: Logger;
+  now: () => Date;
+  wake: () => void;
+}): ClaimsMailer => {
   const queue = async (kind: string, mail: OutgoingMail, claimId: string | null) => {
     try {
       await enqueueMail(options.db.fork(), {
@@ -46,7 +63,39 @@ export const createClaimsMailer = (options: { db: Database; teamEmail: string; l
     }
   };
 
+  const claimUpdate = async (claimNumber: string, change: string) => {
+    try {
+      const em = options.db.fork();
+      const recipient = await findClaimRecipient(em, claimNumber);
+      if (!recipient) {
+        return;
+      }
+      const now = options.now();
+      const { subject, head } = claimUpdateMailHead({
+        claimNumber,
+        contactName: recipient.contact_name,
+        portalLink: portalClaimLink(options.portalUrl, claimNumber),
+      });
+      await enqueueGroupedMail(em, {
+        source: CLAIMS_MAIL_SOURCE,
+        kind: 'claim_update',
+        reference: recipient.claim_id,
+        recipient: recipient.email,
+        replyTo: options.teamEmail,
+        subject,
+        head,
+        line: claimUpdateLine(change),
+        groupKey: `claim-update:${recipient.claim_id}`,
+        notBefore: new Date(now.getTime() + LIMITS.clientNoticeMinutes * 60_000),
+        now,
+      });
+    } catch (error) {
+      options.logger.error({ err: error, claimNumber }, 'client notice could not be queued');
+    }
+  };
+
   return {
+    claimUpdate,
     intakeSummary: (summary) => queue('intake_summary', intakeSummaryMail(options.teamEmail, summary), summary.claimId),
     signInLink: (to, contactName, link) => queue('sign_in_link', signInLinkMail(to, contactName, link), null),
     clientMessage: (summary) => queue('client_message', clientMessageMail(options.teamEmail, summary), summary.claimId),

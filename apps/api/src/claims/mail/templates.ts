@@ -10,10 +10,14 @@ export type IntakeSummary = {
   debtorName: string;
   amountDisplay: string;
   description: string | null;
+  /** The claim in the staff console. */
+  staffLink: string;
 };
 
+/** Team mail answers go straight to the client. */
 export const intakeSummaryMail = (teamEmail: string, summary: IntakeSummary): OutgoingMail => ({
   to: teamEmail,
+  replyTo: summary.email,
   subject: `New claim ${summary.claimNumber}: ${summary.companyName} vs ${summary.debtorName} (${summary.amountDisplay})`,
   text: [
     `A new claim was submitted.`,
@@ -22,6 +26,8 @@ export const intakeSummaryMail = (teamEmail: string, summary: IntakeSummary): Ou
     `Client:  ${summary.clientNumber}, ${summary.companyName} (${summary.contactName}, ${summary.email})`,
     `Debtor:  ${summary.debtorName}`,
     `Amount:  ${summary.amountDisplay}`,
+    ``,
+    `Open it: ${summary.staffLink}`,
     ``,
     summary.description ? `Description:\n${summary.description}` : 'No description given.',
   ].join('\n'),
@@ -48,12 +54,21 @@ export type ClientMessageSummary = {
   companyName: string;
   subject: string;
   content: string;
+  clientEmail: string;
+  staffLink: string;
 };
 
 export const clientMessageMail = (teamEmail: string, summary: ClientMessageSummary): OutgoingMail => ({
   to: teamEmail,
+  replyTo: summary.clientEmail,
   subject: `[${summary.claimNumber}] ${summary.subject}`,
-  text: [`Message from ${summary.companyName} (${summary.clientNumber}) about ${summary.claimNumber}:`, ``, summary.content].join('\n'),
+  text: [
+    `Message from ${summary.companyName} (${summary.clientNumber}) about ${summary.claimNumber}:`,
+    ``,
+    summary.content,
+    ``,
+    `Open the claim: ${summary.staffLink}`,
+  ].join('\n'),
 });
 
 export type ClaimFiledUnderEmail = { claimId: string; claimNumber: string; to: string; contactName: string; link: string };
@@ -75,3 +90,20 @@ export const claimFiledUnderEmailMail = (notice: ClaimFiledUnderEmail): Outgoing
     `If you did not submit this claim, reply to this email or send us a message from the portal and we will look into it.`,
   ].join('\n'),
 });
+
+/** The part of a client's update mail above the list of changes; changes are appended as lines. */
+export const claimUpdateMailHead = (notice: { claimNumber: string; contactName: string; portalLink: string }) => ({
+  subject: `News about your claim ${notice.claimNumber}`,
+  head: [
+    `Hello ${notice.contactName},`,
+    ``,
+    `There is news about your claim ${notice.claimNumber}. See it in your claims portal:`,
+    ``,
+    notice.portalLink,
+    ``,
+    `What changed:`,
+  ].join('\n'),
+});
+
+/** One change in a client's update mail. */
+export const claimUpdateLine = (change: string): string => `\n\n- ${change.replace(/\n/g, '\n  ')}`;

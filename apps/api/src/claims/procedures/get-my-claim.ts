@@ -1,6 +1,7 @@
 import { DomainError } from '@switchyard/domain/errors';
 import { claimRefInput } from '@switchyard/domain/claims/schemas';
 import { findClaim, findDebtorRow, listDocuments, listNotes } from '@switchyard/db/claims/claim-reads';
+import { markClaimViewed } from '@switchyard/db/claims/client-claims';
 import { clientProcedure } from '../trpc.ts';
 import { presentClientClaimDetail } from '../presenters.ts';
 import { clientClaimDetailOutput } from '../output-schemas.ts';
@@ -14,6 +15,8 @@ export const getMyClaim = clientProcedure.meta({ rest: { method: 'GET', path: '/
     throw new DomainError('not_found', `Claim ${input.claim_number} not found.`);
   }
   const [documents, notes] = await Promise.all([listDocuments(em, claim.id, true), listNotes(em, claim.id, true)]);
+  // Opening the claim is reading its news.
+  await markClaimViewed(em, claim.id, ctx.now());
 
   return presentClientClaimDetail(claim, debtor, documents, notes);
 });

@@ -1,4 +1,5 @@
 import { messageInput } from '@switchyard/domain/claims/schemas';
+import { staffClaimLink } from '@switchyard/domain/claims/sign-in-link';
 import { addNote } from '@switchyard/db/claims/claim-changes';
 import { clientProcedure } from '../trpc.ts';
 import { presentClientNote } from '../presenters.ts';
@@ -24,6 +25,8 @@ export const sendMessage = clientProcedure.meta({ rest: { method: 'POST', path: 
     companyName: client.company_name,
     subject: input.subject,
     content: input.content,
+    clientEmail: client.email,
+    staffLink: staffClaimLink(ctx.env.PORTAL_URL, input.claim_number),
   });
 
   return presentClientNote(note);

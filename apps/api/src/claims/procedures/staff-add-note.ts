@@ -14,6 +14,9 @@ export const staffAddNote = staffProcedure.meta({ rest: { method: 'POST', path: 
     actor: ctx.staffActor,
     now: ctx.now(),
   });
+  if (note.visibility === 'SHARED') {
+    await ctx.mailer.claimUpdate(input.claim_number, `A message from ${note.author_name}:\n${note.content}`);
+  }
 
   return presentStaffNote(note);
 });

@@ -5,7 +5,7 @@ import { loadStaffClaimDetail } from './staff-get-claim.ts';
 import { staffClaimDetailOutput } from '../output-schemas.ts';
 
 export const staffUpdateClaim = staffProcedure.meta({ rest: { method: 'PATCH', path: '/api/staff/claims/{claim_number}', status: 200, input: 'json', access: 'staff', tags: ['staff'], summary: 'Change status and/or tier', errors: ['forbidden', 'not_found', 'conflict'] } }).output(staffClaimDetailOutput).input(staffPatchInput).mutation(async ({ ctx, input }) => {
-  await patchClaim(ctx.db.em, {
+  const { clientNote } = await patchClaim(ctx.db.em, {
     claimNumber: input.claim_number,
     status: input.status,
     tier: input.tier,
@@ -15,6 +15,9 @@ export const staffUpdateClaim = staffProcedure.meta({ rest: { method: 'PATCH', p
     actor: ctx.staffActor,
     now: ctx.now(),
   });
+  if (clientNote) {
+    await ctx.mailer.claimUpdate(input.claim_number, clientNote);
+  }
 
   return loadStaffClaimDetail(ctx.db, input.claim_number);
 });

@@ -16,6 +16,9 @@ export const uploadStaffDocument = staffProcedure.meta({ rest: { method: 'POST',
     clientVisible: input.client_visible === 'true',
     actor: ctx.staffActor,
   });
+  if (stored.client_visible) {
+    await ctx.mailer.claimUpdate(input.claim_number, `A new document for you: ${stored.original_name}`);
+  }
 
   return presentStaffDocument(stored);
 });

@@ -1,6 +1,7 @@
 import { intakeInput } from '@switchyard/domain/claims/schemas';
 import { RATE_LIMITS } from '@switchyard/domain/claims/limits';
 import { formatCents } from '@switchyard/domain/money';
+import { staffClaimLink } from '@switchyard/domain/claims/sign-in-link';
 import { hashToken } from '@switchyard/domain/claims/tokens';
 import { recordIntake } from '@switchyard/db/claims/intake';
 import { touchSession } from '@switchyard/db/claims/sign-in';
@@ -31,6 +32,7 @@ export const submitIntake = publicProcedure
       debtorName: input.debtor.name,
       amountDisplay: formatCents(input.claim.amount_cents),
       description: input.claim.description ?? null,
+      staffLink: staffClaimLink(ctx.env.PORTAL_URL, result.claimNumber),
     });
     if (result.keptClient) {
       // The owner of the address hears of it, with a way in to look at (or dispute) the claim.

@@ -39,6 +39,11 @@ export const ClaimListPage = () => {
                     <Link to={portalPaths.claim(claim.claim_number)} className="claim-card__number">
                       {claim.claim_number}
                     </Link>
+                    {claim.has_news ? (
+                      <span className="claim-card__news" title="News from our team since you last opened this claim">
+                        New
+                      </span>
+                    ) : null}
                     <StatusBadge status={claim.status} label={claim.status_label} />
                   </div>
                   <p className="claim-card__amount">{claim.amount_display}</p>
