@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -18,13 +19,16 @@ type Operation = { responses: Record<string, { content?: Record<string, { schema
 type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
 
 let claims: TestClaims;
+const STRIPE_WEBHOOK_SECRET = 'whsec_b3BlbmFwaS1zZWNyZXQ';
+const SQUARE_KEY = 'square-openapi-key';
+const PUBLIC_URL = 'https://buses.example.test';
 let world: BillingWorld;
 let weather: Awaited<ReturnType<typeof startFakeProvider>>;
 const documents: Record<'claims' | 'transport', Document> = {} as never;
 
 beforeAll(async () => {
   weather = await startFakeProvider(() => ({ status: 200, body: { latitude: 32.08, longitude: -81.09, current: { temperature_2m: 21.4 } } }));
-  [claims, world] = await Promise.all([startTestClaims(), startBillingWorld({ WEATHER_URL: weather.url })]);
+  [claims, world] = await Promise.all([startTestClaims(), startBillingWorld({ WEATHER_URL: weather.url, STRIPE_WEBHOOK_SECRET, SQUARE_WEBHOOK_SIGNATURE_KEY: SQUARE_KEY, TRANSPORT_PUBLIC_URL: PUBLIC_URL })]);
   documents.claims = (await (await fetch(`${claims.url}/api/openapi.json`)).json()) as Document;
   documents.transport = (await (await fetch(`${world.transport.url}/api/openapi.json`)).json()) as Document;
 });
@@ -91,12 +95,13 @@ const checker = (name: 'claims' | 'transport') => {
   };
 };
 
-const send = async (base: string, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) => {
+const send = async (base: string, method: string, path: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}) => {
   const headers: Record<string, string> = { 'X-Forwarded-For': freshIp(), ...options.headers };
-  if (options.body !== undefined) {
+  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
   }
-  const response = await fetch(`${base}${path}`, { method, headers, ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }) });
+  const response = await fetch(`${base}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
   const text = await response.text();
 
   return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
@@ -194,17 +199,52 @@ describe('every documented success body matches a real answer', () => {
     const second = await call('POST', '/api/registrations/full', '/api/registrations/full', { body: registrationBody() });
     const registrations = await call('GET', '/api/registrations', '/api/registrations', { headers: operator });
     const idOf = (householdId: string) => registrations.find((row: { household_id: string }) => row.household_id === householdId).id;
+    await call('GET', '/api/registrations/{reg_id}', `/api/registrations/${idOf(first.household_id)}`, { headers: operator });
     await call('PUT', '/api/registrations/{reg_id}/approve', `/api/registrations/${idOf(first.household_id)}/approve`, { headers: operator });
     await call('PUT', '/api/registrations/{reg_id}/reject', `/api/registrations/${idOf(second.household_id)}/reject`, { headers: operator });
-    await call('GET', '/api/children', '/api/children', { headers: operator });
+    const children = await call('GET', '/api/children', '/api/children', { headers: operator });
+    const childOf = (householdId: string) => children.find((child: { household_id: string }) => child.household_id === householdId).id as string;
     await call('GET', '/api/dashboard/stats', '/api/dashboard/stats', { headers: operator });
     await call('GET', '/api/billing/households', '/api/billing/households', { headers: operator });
-    await call('POST', '/api/billing/households/{household_id}/payers', `/api/billing/households/${first.household_id}/payers`, { headers: operator, body: { name: 'Second Payer', email: 'payer2@family.test' } });
+    const added = await call('POST', '/api/billing/households/{household_id}/payers', `/api/billing/households/${first.household_id}/payers`, { headers: operator, body: { name: 'Second Payer', email: 'payer2@family.test' } });
+    const payerPath = `/api/billing/households/${first.household_id}/payers/${added.payer.id}`;
+    await call('PATCH', '/api/billing/households/{household_id}/payers/{payer_id}', payerPath, { headers: operator, body: { phone: '555-0102' } });
+    const withAllocation = await call('POST', '/api/billing/households/{household_id}/payers/{payer_id}/allocations', `${payerPath}/allocations`, {
+      headers: operator,
+      body: { allocation: { child_id: childOf(first.household_id), split_type: 'percentage', value: 25 } },
+    });
+    const allocationPath = `/api/billing/households/${first.household_id}/allocations/${withAllocation.allocations[0].id}`;
+    await call('PUT', '/api/billing/households/{household_id}/allocations/{allocation_id}', allocationPath, { headers: operator, body: { split_type: 'fixed', value: 10 } });
+    await call('DELETE', '/api/billing/households/{household_id}/allocations/{allocation_id}', allocationPath, { headers: operator });
+    await call('DELETE', '/api/billing/households/{household_id}/payers/{payer_id}', payerPath, { headers: operator });
     await call('GET', '/api/billing/households/{household_id}', `/api/billing/households/${first.household_id}`, { headers: operator });
     await call('POST', '/api/billing/households/{household_id}/first-pickup', `/api/billing/households/${first.household_id}/first-pickup`, { headers: operator, body: { first_pickup_date: '2026-11-02' } });
     await call('POST', '/api/billing/generate', '/api/billing/generate', { headers: operator });
     await call('POST', '/api/billing/generate-due', '/api/billing/generate-due', { headers: operator });
     await call('GET', '/api/billing/outstanding', '/api/billing/outstanding', { headers: operator });
+    const invoices = await call('GET', '/api/billing/invoices', `/api/billing/invoices?household_id=${first.household_id}`, { headers: operator });
+    const weekly = invoices.find((invoice: { kind: string; status: string }) => invoice.kind === 'transportation' && ['draft', 'sent'].includes(invoice.status));
+    const fee = invoices.find((invoice: { kind: string }) => invoice.kind === 'registration');
+    await call('GET', '/api/billing/invoices/{invoice_id}', `/api/billing/invoices/${weekly.id}`, { headers: operator });
+    if (weekly.status === 'draft') {
+      await call('POST', '/api/billing/invoices/{invoice_id}/send', `/api/billing/invoices/${weekly.id}/send`, { headers: operator });
+    }
+    await call('POST', '/api/billing/invoices/{invoice_id}/payments', `/api/billing/invoices/${weekly.id}/payments`, { headers: operator, body: { amount: 10, method: 'check', reference: '1042' } });
+    await call('POST', '/api/billing/invoices/{invoice_id}/void', `/api/billing/invoices/${fee.id}/void`, { headers: operator, body: { reason: 'Fee waived' } });
+    await call('PUT', '/api/tenant/settings/payments', '/api/tenant/settings/payments', { headers: operator, body: { payment_instructions: 'Pay at the office.' } });
+    await call('GET', '/api/tenant/settings/payments', '/api/tenant/settings/payments', { headers: operator });
+    // Signed notifications about no invoice of ours: acknowledged, nothing recorded.
+    const stripeBody = JSON.stringify({ id: 'evt_openapi', type: 'customer.created', data: { object: { id: 'cus_1' } } });
+    const at = Math.floor(Date.now() / 1000);
+    await call('POST', '/api/payments/stripe/webhook', '/api/payments/stripe/webhook', {
+      rawBody: stripeBody,
+      headers: { 'Stripe-Signature': `t=${at},v1=${createHmac('sha256', STRIPE_WEBHOOK_SECRET).update(`${at}.${stripeBody}`).digest('hex')}` },
+    });
+    const squareBody = JSON.stringify({ merchant_id: 'M1', type: 'customer.created', event_id: 'e-openapi', data: { object: {} } });
+    await call('POST', '/api/payments/square/webhook', '/api/payments/square/webhook', {
+      rawBody: squareBody,
+      headers: { 'x-square-hmacsha256-signature': createHmac('sha256', SQUARE_KEY).update(`${PUBLIC_URL}/api/payments/square/webhook${squareBody}`).digest('base64') },
+    });
     await call('GET', '/api/billing/rates', '/api/billing/rates');
     await call('GET', '/api/billing/provider-status', '/api/billing/provider-status');
 
