@@ -1,0 +1,69 @@
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { navigate } from '../../../shared/router/browser-location.ts';
+import { Link } from '../../../shared/router/link.tsx';
+
+export type TrendPoint = {
+  key: string;
+  /** Short label under the bar. */
+  label: string;
+  value: number;
+  /** The value as a person reads it (money, percent, count). */
+  display: string;
+  /** Where the bar leads: the staff list filtered to it. */
+  href?: string | undefined;
+};
+
+type TrendChartProps = {
+  title: string;
+  points: readonly TrendPoint[];
+  /** Axis ticks, short: "$1.2M", "40%". */
+  tick: (value: number) => string;
+  color?: string;
+};
+
+/**
+ * A bar chart (recharts, SVG, no external assets) with its figures as a table beneath: the table's
+ * links are the keyboard's and screen reader's way to what a click on a bar opens.
+ */
+export const TrendChart = ({ title, points, tick, color = '#1d4ed8' }: TrendChartProps) => {
+  const open = (index: number) => {
+    const href = points[index]?.href;
+    if (href) {
+      navigate(href);
+    }
+  };
+
+  return (
+    <figure className="trend" data-chart={title}>
+      <figcaption className="card__title">{title}</figcaption>
+      <div className="trend__plot" aria-hidden="true">
+        <ResponsiveContainer width="100%" height={220}>
+          <BarChart data={[...points]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <CartesianGrid vertical={false} stroke="#e5e9f0" />
+            <XAxis dataKey="label" tickLine={false} interval="preserveStartEnd" fontSize={12} />
+            <YAxis tickFormatter={tick} width={56} tickLine={false} axisLine={false} fontSize={12} allowDecimals={false} />
+            <Tooltip formatter={(_value, _name, item) => [(item.payload as TrendPoint).display, title]} cursor={{ fill: 'rgb(29 78 216 / 8%)' }} />
+            <Bar dataKey="value" radius={[4, 4, 0, 0]} isAnimationActive={false} onClick={(_data, index) => open(index)}>
+              {points.map((point) => (
+                <Cell key={point.key} fill={color} cursor={point.href ? 'pointer' : 'default'} data-key={point.key} />
+              ))}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <details className="trend__figures">
+        <summary>Figures</summary>
+        <table className="trend__table">
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.key}>
+                <th scope="row">{point.href ? <Link to={point.href}>{point.label}</Link> : point.label}</th>
+                <td>{point.display}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+};
