@@ -8,9 +8,9 @@ export type TrendPoint = {
   label: string;
   value: number;
   /** The value as a person reads it (money, percent, count). */
-  display: string;
+  figure: string;
   /** Where the bar leads: the staff list filtered to it. */
-  href?: string | undefined;
+  link?: string | undefined;
 };
 
 type TrendChartProps = {
@@ -27,7 +27,7 @@ type TrendChartProps = {
  */
 export const TrendChart = ({ title, points, tick, color = '#1d4ed8' }: TrendChartProps) => {
   const open = (index: number) => {
-    const href = points[index]?.href;
+    const href = points[index]?.link;
     if (href) {
       navigate(href);
     }
@@ -42,10 +42,10 @@ export const TrendChart = ({ title, points, tick, color = '#1d4ed8' }: TrendChar
             <CartesianGrid vertical={false} stroke="#e5e9f0" />
             <XAxis dataKey="label" tickLine={false} interval="preserveStartEnd" fontSize={12} />
             <YAxis tickFormatter={tick} width={56} tickLine={false} axisLine={false} fontSize={12} allowDecimals={false} />
-            <Tooltip formatter={(_value, _name, item) => [(item.payload as TrendPoint).display, title]} cursor={{ fill: 'rgb(29 78 216 / 8%)' }} />
+            <Tooltip formatter={(_value, _name, item) => [(item.payload as TrendPoint).figure, title]} cursor={{ fill: 'rgb(29 78 216 / 8%)' }} />
             <Bar dataKey="value" radius={[4, 4, 0, 0]} isAnimationActive={false} onClick={(_data, index) => open(index)}>
               {points.map((point) => (
-                <Cell key={point.key} fill={color} cursor={point.href ? 'pointer' : 'default'} data-key={point.key} />
+                <Cell key={point.key} fill={color} cursor={point.link ? 'pointer' : 'default'} data-key={point.key} />
               ))}
             </Bar>
           </BarChart>
@@ -57,8 +57,8 @@ export const TrendChart = ({ title, points, tick, color = '#1d4ed8' }: TrendChar
           <tbody>
             {points.map((point) => (
               <tr key={point.key}>
-                <th scope="row">{point.href ? <Link to={point.href}>{point.label}</Link> : point.label}</th>
-                <td>{point.display}</td>
+                <th scope="row">{point.link ? <Link to={point.link}>{point.label}</Link> : point.label}</th>
+                <td>{point.figure}</td>
               </tr>
             ))}
           </tbody>

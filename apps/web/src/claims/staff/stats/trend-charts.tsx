@@ -29,8 +29,8 @@ const Charts = ({ trends }: { trends: Trends }) => (
           key: row.month,
           label: monthLabel(row.month),
           value: row.claim_count,
-          display: plural(row.claim_count, 'claim'),
-          href: monthHref(row),
+          figure: plural(row.claim_count, 'claim'),
+          link: monthHref(row),
         }))}
       />
     </section>
@@ -43,8 +43,8 @@ const Charts = ({ trends }: { trends: Trends }) => (
           key: row.month,
           label: monthLabel(row.month),
           value: row.recovered_amount_cents / 100,
-          display: `${formatCents(row.recovered_amount_cents)} of ${formatCents(row.amount_cents)}`,
-          href: monthHref(row),
+          figure: `${formatCents(row.recovered_amount_cents)} of ${formatCents(row.amount_cents)}`,
+          link: monthHref(row),
         }))}
       />
     </section>
@@ -57,7 +57,7 @@ const Charts = ({ trends }: { trends: Trends }) => (
           key: row.key,
           label: row.label,
           value: row.claim_count,
-          display: `${plural(row.claim_count, 'claim')}, ${formatCents(row.amount_cents)}`,
+          figure: `${plural(row.claim_count, 'claim')}, ${formatCents(row.amount_cents)}`,
         }))}
       />
     </section>
@@ -70,8 +70,8 @@ const Charts = ({ trends }: { trends: Trends }) => (
           key: row.tier,
           label: row.tier_label,
           value: row.amount_rate ?? 0,
-          display: row.amount_rate === null ? 'No claims' : `${percent.format(row.amount_rate)} (${formatCents(row.recovered_amount_cents)} of ${formatCents(row.amount_cents)})`,
-          href: tierHref(row.tier),
+          figure: row.amount_rate === null ? 'No claims' : `${percent.format(row.amount_rate)} (${formatCents(row.recovered_amount_cents)} of ${formatCents(row.amount_cents)})`,
+          link: tierHref(row.tier),
         }))}
       />
     </section>
