@@ -19,11 +19,16 @@ const monthsAgo = (back: number): Date => {
 };
 const monthStart = (date: Date) => date.toISOString().slice(0, 8) + '01';
 
-/** Figures that do not fit their box: a text wider than its element. */
+/** Figures that do not fit their tile: wider than it, or broken over two lines. */
 const clippedFigures = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll('.metric__value')]
-      .filter((element) => element.scrollWidth > element.clientWidth + 1 || element.getBoundingClientRect().right > (element.parentElement?.getBoundingClientRect().right ?? 0))
+      .filter(
+        (element) =>
+          element.scrollWidth > element.clientWidth + 1 ||
+          element.getBoundingClientRect().right > (element.parentElement?.getBoundingClientRect().right ?? 0) ||
+          element.getBoundingClientRect().height > Number.parseFloat(getComputedStyle(element).fontSize) * 1.8,
+      )
       .map((element) => element.textContent),
   );
 

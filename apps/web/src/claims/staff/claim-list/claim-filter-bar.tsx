@@ -43,7 +43,7 @@ export const ClaimFilterBar = ({ filters }: { filters: ClaimFilters }) => {
             id="filter-q"
             className="input"
             type="search"
-            placeholder="Claim, company, debtor or email"
+            placeholder="Claim, name or email"
             value={q}
             onChange={(event) => setQ(event.target.value)}
           />

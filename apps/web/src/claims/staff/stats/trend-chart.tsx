@@ -19,13 +19,15 @@ type TrendChartProps = {
   /** Axis ticks, short: "$1.2M", "40%". */
   tick: (value: number) => string;
   color?: string;
+  /** Values are shares of 1: the axis runs from 0 to 100 %. */
+  share?: boolean;
 };
 
 /**
  * A bar chart (recharts, SVG, no external assets) with its figures as a table beneath: the table's
  * links are the keyboard's and screen reader's way to what a click on a bar opens.
  */
-export const TrendChart = ({ title, points, tick, color = '#1d4ed8' }: TrendChartProps) => {
+export const TrendChart = ({ title, points, tick, color = '#1d4ed8', share = false }: TrendChartProps) => {
   const open = (index: number) => {
     const href = points[index]?.link;
     if (href) {
@@ -40,8 +42,17 @@ export const TrendChart = ({ title, points, tick, color = '#1d4ed8' }: TrendChar
         <ResponsiveContainer width="100%" height={220}>
           <BarChart data={[...points]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid vertical={false} stroke="#e5e9f0" />
-            <XAxis dataKey="label" tickLine={false} interval="preserveStartEnd" fontSize={12} />
-            <YAxis tickFormatter={tick} width={56} tickLine={false} axisLine={false} fontSize={12} allowDecimals={false} />
+            {/* Few bars: every label (they wrap); a year of months: as many as fit. */}
+            <XAxis dataKey="label" tickLine={false} interval={points.length <= 6 ? 0 : 'preserveStartEnd'} fontSize={12} />
+            <YAxis
+              tickFormatter={tick}
+              width={56}
+              tickLine={false}
+              axisLine={false}
+              fontSize={12}
+              allowDecimals={share}
+              {...(share ? { domain: [0, 1], ticks: [0, 0.25, 0.5, 0.75, 1] } : {})}
+            />
             <Tooltip formatter={(_value, _name, item) => [(item.payload as TrendPoint).figure, title]} cursor={{ fill: 'rgb(29 78 216 / 8%)' }} />
             <Bar dataKey="value" radius={[4, 4, 0, 0]} isAnimationActive={false} onClick={(_data, index) => open(index)}>
               {points.map((point) => (

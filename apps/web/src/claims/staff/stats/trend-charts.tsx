@@ -64,6 +64,7 @@ const Charts = ({ trends }: { trends: Trends }) => (
     <section className="card">
       <TrendChart
         title="Recovery rate by tier"
+        share
         color="#175cd3"
         tick={(value) => percent.format(value)}
         points={trends.tiers.map((row) => ({
