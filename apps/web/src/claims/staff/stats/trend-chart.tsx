@@ -35,26 +35,30 @@ export const TrendChart = ({ title, points, tick, color = '#1d4ed8', share = fal
     }
   };
 
+  const byRow = points.length <= 6;
+  const valueDomain = share ? { domain: [0, 1], ticks: [0, 0.25, 0.5, 0.75, 1] } : {};
+
   return (
     <figure className="trend" data-chart={title}>
       <figcaption className="card__title">{title}</figcaption>
       <div className="trend__plot" aria-hidden="true">
         <ResponsiveContainer width="100%" height={220}>
-          <BarChart data={[...points]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-            <CartesianGrid vertical={false} stroke="#e5e9f0" />
-            {/* Few bars: every label (they wrap); a year of months: as many as fit. */}
-            <XAxis dataKey="label" tickLine={false} interval={points.length <= 6 ? 0 : 'preserveStartEnd'} fontSize={12} />
-            <YAxis
-              tickFormatter={tick}
-              width={56}
-              tickLine={false}
-              axisLine={false}
-              fontSize={12}
-              allowDecimals={share}
-              {...(share ? { domain: [0, 1], ticks: [0, 0.25, 0.5, 0.75, 1] } : {})}
-            />
+          {/* A year of months stands in columns; a few named groups lie as rows, so their names never collide. */}
+          <BarChart data={[...points]} layout={byRow ? 'vertical' : 'horizontal'} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+            <CartesianGrid vertical={byRow} horizontal={!byRow} stroke="#e5e9f0" />
+            {byRow ? (
+              <>
+                <XAxis type="number" tickFormatter={tick} tickLine={false} fontSize={12} allowDecimals={share} {...valueDomain} />
+                <YAxis type="category" dataKey="label" width={96} tickLine={false} axisLine={false} fontSize={12} interval={0} />
+              </>
+            ) : (
+              <>
+                <XAxis dataKey="label" tickLine={false} interval="preserveStartEnd" fontSize={12} />
+                <YAxis tickFormatter={tick} width={56} tickLine={false} axisLine={false} fontSize={12} allowDecimals={share} {...valueDomain} />
+              </>
+            )}
             <Tooltip formatter={(_value, _name, item) => [(item.payload as TrendPoint).figure, title]} cursor={{ fill: 'rgb(29 78 216 / 8%)' }} />
-            <Bar dataKey="value" radius={[4, 4, 0, 0]} isAnimationActive={false} onClick={(_data, index) => open(index)}>
+            <Bar dataKey="value" radius={byRow ? [0, 4, 4, 0] : [4, 4, 0, 0]} isAnimationActive={false} onClick={(_data, index) => open(index)}>
               {points.map((point) => (
                 <Cell key={point.key} fill={color} cursor={point.link ? 'pointer' : 'default'} data-key={point.key} />
               ))}
