@@ -133,6 +133,7 @@ describe('every documented success body matches a real answer', () => {
     await call('POST', '/api/staff/claims/{claim_number}/notes', `/api/staff/claims/${claimNumber}/notes`, { headers: staff, body: { content: 'Called the debtor', visibility: 'INTERNAL' } });
     await call('GET', '/api/staff/claims/{claim_number}', `/api/staff/claims/${claimNumber}`, { headers: staff });
     await call('GET', '/api/staff/stats', '/api/staff/stats', { headers: staff });
+    await call('GET', '/api/staff/stats/trends', '/api/staff/stats/trends', { headers: staff });
     await call('GET', '/api/staff/audit', '/api/staff/audit?limit=5', { headers: staff });
 
     // The download is a file, documented as bytes: its answer is the stored file.
@@ -141,6 +142,13 @@ describe('every documented success body matches a real answer', () => {
     expect(Object.keys(documents.claims.paths['/api/claims/{claim_number}/documents/{document_id}']?.get?.responses['200']?.content ?? {})).toEqual(['application/octet-stream']);
     expect(Buffer.from(await download.arrayBuffer())).toEqual(PDF_BYTES);
     checked.add('GET /api/claims/{claim_number}/documents/{document_id}');
+
+    // The export is a CSV file, documented as text/csv: its answer holds the claim.
+    const exported = await fetch(`${claims.url}/api/staff/claims/export?q=${claimNumber}`, { headers: staff });
+    expect(exported.status).toBe(200);
+    expect(Object.keys(documents.claims.paths['/api/staff/claims/export']?.get?.responses['200']?.content ?? {})).toEqual(['text/csv']);
+    expect(await exported.text()).toContain(claimNumber);
+    checked.add('GET /api/staff/claims/export');
 
     await call('POST', '/api/auth/logout', '/api/auth/logout', { headers: client });
     expect([...checked].sort()).toEqual(operations(documents.claims).map(({ key }) => key).sort());
