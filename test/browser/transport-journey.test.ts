@@ -128,7 +128,8 @@ describe.skipIf(skipWithoutBrowser())('transport journey: a family registers, th
     await expect.poll(() => figure(staff, 'Pending registrations').textContent()).toBe('1');
     expect(await figure(staff, 'Routes').textContent()).toBe('0');
     expect(await figure(staff, 'Active buses').textContent()).toBe('0');
-    expect(await figure(staff, 'Riding children').textContent()).toBe('2');
+    // Children of a registration still pending do not ride yet.
+    expect(await figure(staff, 'Riding children').textContent()).toBe('0');
     await visible(staff, '68 °F');
     await saveScreenshot(staff, 'transport-operator-dashboard');
 
@@ -138,8 +139,18 @@ describe.skipIf(skipWithoutBrowser())('transport journey: a family registers, th
     await expect.poll(() => table.textContent()).toContain(PARENT.name);
     expect(await table.textContent()).toContain('Ana Martinez, Leo Martinez');
     await saveScreenshot(staff, 'transport-operator-registrations');
-    await staff.getByRole('button', { name: `Approve ${PARENT.name}` }).click();
-    await visible(staff, `Approved ${PARENT.name}. The registration fee was emailed.`);
+    await staff.getByRole('link', { name: `Review ${PARENT.name}` }).click();
+    await heading(staff, PARENT.name);
+    await visible(staff, 'Mornings only');
+    await staff.getByRole('button', { name: 'Approve…' }).click();
+    const dialog = staff.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await staff.getByRole('dialog').count()).toBe(0);
+    await staff.getByRole('button', { name: 'Approve…' }).click();
+    await saveScreenshot(staff, 'transport-operator-approve-confirm');
+    await staff.getByRole('dialog').getByRole('button', { name: 'Approve and email the fee' }).click();
+    await visible(staff, 'Approved. The family was emailed the registration fee.');
+    await staff.getByRole('link', { name: 'All registrations' }).click();
     await visible(staff, 'No registrations are waiting');
     await staff.getByLabel('Status').selectOption('approved');
     await expect.poll(() => staff.getByRole('region', { name: 'Registrations' }).textContent()).toContain(PARENT.name);

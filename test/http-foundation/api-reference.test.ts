@@ -55,3 +55,17 @@ describe.each([
     }
   });
 });
+
+describe.each(['claims', 'transport'] as const)('/docs on %s', (name) => {
+  it('leads to the API reference rather than to the web app', async () => {
+    const base = name === 'claims' ? claims.url : transport.url;
+    for (const path of ['/docs', '/docs/']) {
+      const response = await fetch(`${base}${path}`, { redirect: 'manual' });
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get('location'), path).toBe('/api/docs');
+    }
+    const followed = await fetch(`${base}/docs`);
+    expect(followed.url).toBe(`${base}/api/docs`);
+    expect(await followed.text()).toContain('swagger-ui');
+  });
+});

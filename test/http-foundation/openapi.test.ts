@@ -143,11 +143,14 @@ describe('every documented success body matches a real answer', () => {
     expect(Buffer.from(await download.arrayBuffer())).toEqual(PDF_BYTES);
     checked.add('GET /api/claims/{claim_number}/documents/{document_id}');
 
-    // The export is a CSV file, documented as text/csv: its answer holds the claim.
-    const exported = await fetch(`${claims.url}/api/staff/claims/export?q=${claimNumber}`, { headers: staff });
+    // The export is a CSV file, documented as such: its answer is the header row and the claim.
+    const exported = await fetch(`${claims.url}/api/staff/claims/export?q=${encodeURIComponent(claimNumber)}`, { headers: staff });
     expect(exported.status).toBe(200);
     expect(Object.keys(documents.claims.paths['/api/staff/claims/export']?.get?.responses['200']?.content ?? {})).toEqual(['text/csv']);
-    expect(await exported.text()).toContain(claimNumber);
+    expect(exported.headers.get('content-type')).toMatch(/^text\/csv/);
+    const rows = (await exported.text()).trim().split(/\r?\n/);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain(claimNumber);
     checked.add('GET /api/staff/claims/export');
 
     await call('POST', '/api/auth/logout', '/api/auth/logout', { headers: client });

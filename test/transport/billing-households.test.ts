@@ -228,7 +228,7 @@ describe('GET /api/children', () => {
 });
 
 describe('GET /api/dashboard/stats', () => {
-  it('counts pending registrations, buses reporting in the last 15 minutes, active children and routes of the tenant only', async () => {
+  it('counts pending registrations, buses reporting in the last 15 minutes, riding children (of approved households) and routes of the tenant only', async () => {
     // Two tenants of their own, so rows other tests add do not move the counts.
     const em = world.transport.db.fork();
     await em.execute("insert into transport_tenant (id, name) values ('stats-a', 'Stats A'), ('stats-b', 'Stats B')");
@@ -237,6 +237,8 @@ describe('GET /api/dashboard/stats', () => {
     await register(world, { tenant: 'stats-a' });
     const rejected = await register(world, { tenant: 'stats-a' });
     await call(world, 'PUT', `/api/registrations/${rejected.household_id}/reject`, { token: tokenA });
+    const approved = await register(world, { tenant: 'stats-a' });
+    await call(world, 'PUT', `/api/registrations/${approved.household_id}/approve`, { token: tokenA });
     await register(world, { tenant: 'stats-b' });
     const now = new Date('2026-11-25T12:00:00Z');
     world.transport.setNow(now);
@@ -251,9 +253,9 @@ describe('GET /api/dashboard/stats', () => {
         "insert into transport_route (tenant_id, id, name, status) values ('stats-a', 'north', 'North', 'active'), ('stats-a', 'south', 'South', 'inactive'), ('stats-b', 'east', 'East', 'active')",
       );
       const answer = await call(world, 'GET', '/api/dashboard/stats', { token: tokenA });
-      expect(answer).toEqual({ status: 200, body: { pending_registrations: 1, active_buses: 1, active_children: 4, total_routes: 2 } });
+      expect(answer).toEqual({ status: 200, body: { pending_registrations: 1, active_buses: 1, active_children: 2, total_routes: 2 } });
       const other = await call(world, 'GET', '/stats-b/api/dashboard/stats', { token: tokenB });
-      expect(other.body).toEqual({ pending_registrations: 1, active_buses: 1, active_children: 2, total_routes: 1 });
+      expect(other.body).toEqual({ pending_registrations: 1, active_buses: 1, active_children: 0, total_routes: 1 });
       expect((await call(world, 'GET', '/api/dashboard/stats')).status).toBe(401);
       expect((await call(world, 'GET', '/api/dashboard/stats', { token: world.tokens.parent })).status).toBe(403);
     } finally {

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, register, startBillingWorld, startFakeProvider, type BillingWorld } from './billing-support.ts';
+import { call, register, registerApproved, startBillingWorld, startFakeProvider, type BillingWorld } from './billing-support.ts';
 
 type FakeProvider = Awaited<ReturnType<typeof startFakeProvider>>;
 
@@ -64,6 +64,8 @@ describe('with Square configured', () => {
     const created = await register(world, { parent: { name: 'Draft Payer', email: 'draft@family.test' } });
     const fee = await world.transport.db.fork().execute('select status, provider from transport_invoice where id = ?', [created.registration_fee_invoice_id]);
     expect(fee).toEqual([{ status: 'pending', provider: 'square' }]);
+    // Only approved households are billed.
+    expect((await call(world, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: world.tokens.demo })).status).toBe(200);
     const answer = await call(world, 'POST', '/api/billing/generate', { token: world.tokens.demo });
     expect(answer.status).toBe(200);
     const drafts = answer.body.invoices.filter((item: { household_id: string }) => item.household_id === created.household_id);
@@ -76,13 +78,13 @@ describe('with Square configured', () => {
   it('puts a Square link for the payer share in the first weekly invoice mail', async () => {
     world.transport.setNow(new Date('2026-11-25T10:00:00Z'));
     try {
-      const created = await register(world, { first_pickup_date: '2026-11-27', parent: { name: 'Week Payer', email: 'week@family.test' } });
+      const created = await registerApproved(world, world.tokens.demo, { first_pickup_date: '2026-11-27', parent: { name: 'Week Payer', email: 'week@family.test' } });
       const answer = await call(world, 'POST', '/api/billing/generate-due', { token: world.tokens.demo });
       const invoice = answer.body.generated.find((item: { household_id: string }) => item.household_id === created.household_id);
       expect(invoice).toMatchObject({ status: 'sent', provider: 'square', amount: 295, payment_url: `https://square.link/u/invoice-${invoice.id}` });
       const request = square.requests.find((item) => JSON.parse(item.body).idempotency_key === `invoice-${invoice.id}`);
       expect(JSON.parse(request?.body ?? '{}').quick_pay.price_money).toEqual({ amount: 29_500, currency: 'USD' });
-      const mail = await world.transport.smtp.waitFor((message) => message.to.includes('week@family.test'));
+      const mail = await world.transport.smtp.waitFor((message) => message.to.includes('week@family.test') && message.subject.includes('invoice'));
       expect(mail.text).toContain(`https://square.link/u/invoice-${invoice.id}`);
     } finally {
       world.transport.setNow(null);
@@ -110,6 +112,7 @@ describe('with Stripe configured', () => {
     const created = await register(world, { parent: { name: 'St Draft', email: 'stdraft@family.test' } });
     const fee = await world.transport.db.fork().execute('select provider from transport_invoice where id = ?', [created.registration_fee_invoice_id]);
     expect(fee).toEqual([{ provider: 'stripe' }]);
+    expect((await call(world, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: world.tokens.demo })).status).toBe(200);
     const drafts = (await call(world, 'POST', '/api/billing/generate', { token: world.tokens.demo })).body.invoices;
     expect(drafts.filter((item: { household_id: string }) => item.household_id === created.household_id)).toEqual([
       expect.objectContaining({ status: 'draft', provider: 'stripe' }),

@@ -131,3 +131,14 @@ export const startFakeProvider = async (reply: (request: ProviderRequest) => { s
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };
+
+/** A registration the tenant's operator (token) approved: only approved households are billed. */
+export const registerApproved = async (world: BillingWorld, operatorToken: string, overrides: Record<string, unknown> = {}) => {
+  const created = await register(world, overrides);
+  const approved = await call(world, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: operatorToken });
+  if (approved.status !== 200) {
+    throw new Error(`approval failed: ${approved.status} ${JSON.stringify(approved.body)}`);
+  }
+
+  return created;
+};

@@ -188,13 +188,14 @@ describe('PUT /api/registrations/{reg_id}/approve and /reject', () => {
     expect(await em.execute('select status from transport_registration where id = ?', [created.household_id])).toEqual([{ status: 'approved' }]);
   });
 
-  it('rejects without touching the invoice or sending mail', async () => {
+  it('rejects without touching the pending invoice, and tells the family', async () => {
     const created = await register(world, { parent: { name: 'Rex Rejected', email: 'rex@family.test' } });
     const answer = await call(world, 'PUT', `/api/registrations/${created.household_id}/reject`, { token: world.tokens.demo });
-    expect(answer).toEqual({ status: 200, body: { status: 'ok', id: created.household_id, action: 'rejected' } });
+    expect(answer).toEqual({ status: 200, body: { status: 'ok', id: created.household_id, action: 'rejected', reason: null, email_sent: true } });
     const em = world.transport.db.fork();
     expect(await em.execute('select status from transport_invoice where id = ?', [created.registration_fee_invoice_id])).toEqual([{ status: 'pending' }]);
-    expect(world.transport.smtp.messages.some((message) => message.to.includes('rex@family.test'))).toBe(false);
+    const mail = await world.transport.smtp.waitFor((message) => message.to.includes('rex@family.test'));
+    expect(mail.text).toContain('Nothing is owed');
   });
 
   it('answers 404 for an unknown registration and for another tenant registration, changing nothing', async () => {
@@ -211,6 +212,6 @@ describe('PUT /api/registrations/{reg_id}/approve and /reject', () => {
     }
     expect(await snapshot(world)).toBe(before);
     const viaPrefix = await call(world, 'PUT', `/acme/api/registrations/${acme.household_id}/reject`, { token: world.tokens.acme });
-    expect(viaPrefix.body).toEqual({ status: 'ok', id: acme.household_id, action: 'rejected' });
+    expect(viaPrefix.body).toEqual({ status: 'ok', id: acme.household_id, action: 'rejected', reason: null, email_sent: true });
   });
 });

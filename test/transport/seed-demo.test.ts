@@ -23,6 +23,27 @@ describe("SEED_DEMO at start", () => {
     expect(counts?.buses).toBeGreaterThan(0);
     expect(counts?.households).toBe(1);
   });
+
+  it("gives the demo household schools and routes that exist in the demo tenant, and counts its children as riding", async () => {
+    const dangling = await transport.db.fork().execute<{ name: string }[]>(
+      `select c.name from transport_child c
+        where c.tenant_id = 'demo'
+          and (not exists (select 1 from transport_school s where s.tenant_id = 'demo' and s.id = c.school_id)
+               or not exists (select 1 from transport_route r where r.tenant_id = 'demo' and r.id = c.route))`,
+    );
+    expect(dangling).toEqual([]);
+    const children = await transport.db.fork().execute<{ n: number }[]>("select count(*)::int as n from transport_child where tenant_id = 'demo'");
+    expect(children[0]?.n).toBe(2);
+  });
+
+  it('repairs a demo household seeded with schools the demo tenant never had', async () => {
+    const em = transport.db.fork();
+    await em.execute("update transport_child set school_id = 'oakwood-elementary', route = 'north-loop' where id = '5eed0000-0000-4000-8000-000000000003'");
+    const { seedDemoHousehold } = await import('../../packages/db/src/transport/billing/seed-demo-household.ts');
+    await seedDemoHousehold(em);
+    const [mia] = await em.execute<{ school_id: string; route: string }[]>("select school_id, route from transport_child where id = '5eed0000-0000-4000-8000-000000000003'");
+    expect(mia).toEqual({ school_id: 'jacob-g-smith-elementary', route: 'midtown-loop' });
+  });
 });
 
 describe('GET /api/openapi.json', () => {

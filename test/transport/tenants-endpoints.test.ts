@@ -124,7 +124,7 @@ describe('GET /api/tenants/{tenant}/logs', () => {
     const { status, body } = await request('/api/tenants/demo/logs', { bearer: tokens.demoOperator });
     expect(status).toBe(200);
     expect(body.map((row: { action: string }) => row.action)).toEqual(['second', 'first']);
-    expect(body[0]).toEqual({ id: expect.any(String), tenant_id: 'demo', actor: 'seed', action: 'second', resource: 'r', details: { n: 2 }, created_at: '2030-02-01T00:02:00.000Z' });
+    expect(body[0]).toEqual({ id: expect.any(String), tenant_id: 'demo', actor: 'seed', action: 'second', resource: 'r', details: { n: 2 }, household_id: null, admin_actor: false, created_at: '2030-02-01T00:02:00.000Z' });
     expect((await request('/api/tenants/demo/logs?limit=1', { bearer: tokens.demoOperator })).body).toHaveLength(1);
   });
 

@@ -46,7 +46,7 @@ describe('switchyard CLI', () => {
     expect(results[2]?.stdout).toContain('--deliver-chat-id <id>');
     // Each webhook command's help ends with examples of its use.
     for (const [index, command] of commands.entries()) {
-      if (command[0] === 'webhook' && command.length === 2 && command[1] !== 'list' && command[1] !== 'remove') {
+      if (command[0] === 'webhook' && command.length === 2 && command[1] !== 'remove') {
         expect(results[index]?.stdout, command.join(' ')).toContain(`Examples:\n  $ switchyard ${command.join(' ')}`);
       }
     }
@@ -150,6 +150,65 @@ describe('switchyard CLI', () => {
     expect(removeStatic.stderr).toContain('static route; remove it from config.yaml');
   });
 
+  it('list prints an aligned table of routes without secrets, and --json the same routes', async () => {
+    const home = freshHome();
+    const long = 'Payments from Stripe, one message per event, sent to the finance channel at once';
+    writeHomeFiles(home, {
+      'config.yaml': 'platforms:\n  webhook:\n    enabled: true\n    extra:\n      port: 8700\n      routes:\n        ops:\n          secret: static-secret-1234\n          deliver: log\n',
+      'webhook_subscriptions.json': JSON.stringify({
+        'gh-issues': { secret: 'subscription-secret-1', events: ['issues', 'pull_request'], deliver: 'github_comment', max_in_flight: 2, order_key: '{repository.full_name}', description: 'Issues\nand PRs' },
+        stripe: { secret: 'subscription-secret-2', events: ['payment_intent.succeeded'], deliver: 'slack', deliver_only: true, deliver_extra: { chat_id: 'C0FIN' }, description: long },
+      }),
+    });
+    const env = { SWITCHYARD_HOME: home, PUBLIC_WEBHOOK_BASE: 'https://hooks.example.com' };
+    const [table, json] = await Promise.all([runCli(['webhook', 'list'], env), runCli(['webhook', 'list', '--json'], env)]);
+
+    expect(table.code).toBe(0);
+    expect(table.stderr).toBe('');
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    const header = lines[0] ?? '';
+    expect(header).toMatch(/^NAME +EVENTS +DELIVER +MODE +LIMITS +DESCRIPTION +WEBHOOK_URL$/);
+    // Aligned: every cell of a column starts where its heading does.
+    const columns = ['EVENTS', 'DELIVER', 'MODE', 'LIMITS', 'DESCRIPTION', 'WEBHOOK_URL'].map((name) => header.indexOf(name));
+    for (const line of lines.slice(1)) {
+      for (const column of columns) {
+        expect(line[column - 1], line).toBe(' ');
+        expect(line[column], line).not.toBe(' ');
+      }
+    }
+    const row = (name: string) => lines.find((line) => line.startsWith(`${name} `)) ?? '';
+    const cells = (name: string) => columns.map((start, index) => row(name).slice(start, columns[index + 1]).trim());
+    expect(cells('ops')).toEqual(['(all)', 'log', 'agent', '-', '(config.yaml)', 'https://hooks.example.com/webhooks/ops']);
+    expect(cells('gh-issues')).toEqual([
+      'issues,pull_request',
+      'github_comment',
+      'agent',
+      'max_in_flight=2 order_key={repository.full_name}',
+      'Issues and PRs',
+      'https://hooks.example.com/webhooks/gh-issues',
+    ]);
+    expect(cells('stripe')).toEqual([
+      'payment_intent.succeeded',
+      'slack (C0FIN)',
+      'direct',
+      '-',
+      `${long.slice(0, 39)}…`,
+      'https://hooks.example.com/webhooks/stripe',
+    ]);
+    for (const output of [table.stdout, json.stdout]) {
+      for (const secret of ['static-secret-1234', 'subscription-secret-1', 'subscription-secret-2']) {
+        expect(output).not.toContain(secret);
+      }
+    }
+
+    const routes = (JSON.parse(json.stdout) as { routes: Record<string, unknown>[] }).routes;
+    expect(routes.map((route) => route.name)).toEqual(['ops', 'gh-issues', 'stripe']);
+    expect(routes[1]).toMatchObject({ mode: 'agent', max_in_flight: 2, order_key: '{repository.full_name}', description: 'Issues\nand PRs' });
+    expect(routes[2]).toMatchObject({ mode: 'direct', max_in_flight: null, order_key: null, deliver: 'slack', deliver_chat_id: 'C0FIN', description: long });
+    expect(routes.every((route) => !('secret' in route))).toBe(true);
+  });
+
   it('subscribe prints webhook_url and secret, list never shows secrets, remove deletes', async () => {
     const home = freshHome();
     writeHomeFiles(home, { 'config.yaml': 'platforms:\n  webhook:\n    enabled: true\n    extra:\n      port: 8700\n', 'skills/triage/SKILL.md': 'Triage.\n', 'scripts/keep.py': 'print("{}")\n' });
@@ -170,8 +229,7 @@ describe('switchyard CLI', () => {
     expect(JSON.parse(custom.stdout)).toEqual({ name: 'custom', webhook_url: 'https://hooks.example.com/webhooks/custom', secret: 'my-own-secret' });
 
     const [list, listJson] = await Promise.all([runCli(['webhook', 'list'], env), runCli(['webhook', 'list', '--json'], env)]);
-    expect(list.stdout).toContain('gh-issues');
-    expect(list.stdout).toContain('events: issues, pull_request');
+    expect(list.stdout).toMatch(/^gh-issues +issues,pull_request +log +agent +- +Issues +https:\/\/hooks\.example\.com\/webhooks\/gh-issues$/m);
     for (const output of [list.stdout, listJson.stdout, list.stderr]) {
       expect(output).not.toContain(secret);
       expect(output).not.toContain('my-own-secret');

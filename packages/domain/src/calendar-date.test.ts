@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStorableCalendarDate } from './calendar-date.ts';
+import { boundWithinStorableYears, isStorableCalendarDate, utcDate } from './calendar-date.ts';
 
 describe('isStorableCalendarDate', () => {
   it('takes real days from 0001-01-01 to 9999-12-31', () => {
@@ -12,5 +12,21 @@ describe('isStorableCalendarDate', () => {
     for (const date of ['0000-01-01', '0000-12-31', '2026-02-30', '2025-02-29', '2026-13-01', '2026-00-10', '2026-1-1', '+02026-01-01', '12/01/2026', '']) {
       expect(isStorableCalendarDate(date), date).toBe(false);
     }
+  });
+});
+
+describe('utcDate', () => {
+  it('keeps years below 100 as they are', () => {
+    expect(utcDate(99, 11, 1).toISOString()).toBe('0099-12-01T00:00:00.000Z');
+    expect(utcDate(1, -1, 1).toISOString()).toBe('0000-12-01T00:00:00.000Z');
+    expect(utcDate(2026, 12, 1).toISOString()).toBe('2027-01-01T00:00:00.000Z');
+  });
+});
+
+describe('boundWithinStorableYears', () => {
+  it('drops a bound at or past the start of year 10000 and keeps earlier ones', () => {
+    expect(boundWithinStorableYears(utcDate(10000, 0, 1))).toBeUndefined();
+    const last = new Date('9999-12-31T00:00:00Z');
+    expect(boundWithinStorableYears(last)).toBe(last);
   });
 });

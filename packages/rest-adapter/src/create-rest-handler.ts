@@ -1,9 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DomainError } from '@switchyard/domain/errors';
 import { compileRoutes, matchRoute, type RestRoute } from './route-table.ts';
-import { readJsonBody } from './read-json-body.ts';
+import { readJsonBody, readRawBody } from './read-json-body.ts';
 import { receiveMultipart, type MultipartOptions, type StagedUpload } from './multipart-upload.ts';
 import { sendJson } from './send-json.ts';
 
@@ -17,6 +17,8 @@ export type StreamResponse = { contentType: string; fileName: string; chunks: As
 export type RestTransport = {
   upload?: StagedUpload;
   sendFile?: (file: FileResponse) => void;
+  /** A `raw` route's body bytes and headers. */
+  raw?: { body: Buffer; headers: IncomingHttpHeaders };
   sendStream?: (stream: StreamResponse) => void;
 };
 
@@ -130,6 +132,8 @@ export const createRestHandler = <Ctx>(options: RestHandlerOptions<Ctx>) => {
       }
       if (route.input === 'json') {
         rest = await readJsonBody(req, options.maxJsonBytes);
+      } else if (route.input === 'raw') {
+        transport.raw = { body: await readRawBody(req, options.maxJsonBytes), headers: req.headers };
       } else if (route.input === 'multipart') {
         if (!options.multipart) {
           throw new Error(`multipart route ${route.path} without multipart options`);

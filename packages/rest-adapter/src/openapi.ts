@@ -104,6 +104,10 @@ export const buildOpenApiDocument = (info: OpenApiInfo, routes: RestRoute[], sec
         },
       };
     }
+    if (route.input === 'raw') {
+      // The body is read as sent (a provider's signed notification) and verified over its exact bytes.
+      operation.requestBody = { required: true, content: { 'application/json': { schema: { type: 'object', description: 'The provider notification, verified over its exact bytes' } } } };
+    }
     if (route.input === 'multipart') {
       const fieldProperties = Object.fromEntries(Object.entries(properties).filter(([name]) => !pathParams.includes(name)));
       operation.requestBody = {

@@ -15,8 +15,12 @@ export type RestRoute = {
   path: string;
   /** Dotted path of the procedure in the router: `claims.submitIntake`. */
   procedure: string;
-  /** Where the rest of the input comes from besides path parameters. */
-  input: 'none' | 'query' | 'json' | 'multipart';
+  /**
+   * Where the rest of the input comes from besides path parameters. `raw`: the body's exact bytes
+   * and the request headers reach the procedure through its context (signed notifications are
+   * verified over the bytes as sent), and the procedure takes no input.
+   */
+  input: 'none' | 'query' | 'json' | 'multipart' | 'raw';
   successStatus: 200 | 201;
   summary: string;
   tags: string[];

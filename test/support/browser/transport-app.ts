@@ -19,8 +19,9 @@ export type TransportApp = {
  * The built web app served by a real transport service (built-in identity provider, fresh
  * database, the demo tenant with one school), its outside providers faked on loopback, a platform
  * administrator from the bootstrap variables and an operator of `demo` made through the provider.
+ * `env` replaces any of these settings (another provider's URL, a webhook secret).
  */
-export const startTransportApp = async (): Promise<TransportApp> => {
+export const startTransportApp = async (env: Record<string, string> = {}): Promise<TransportApp> => {
   await ensureWebBuild();
   const providers = await startFakeTransportProviders();
   const server = await startTestTransport({
@@ -33,6 +34,7 @@ export const startTransportApp = async (): Promise<TransportApp> => {
     WEATHER_URL: providers.url,
     STRIPE_URL: providers.url,
     STRIPE_SECRET_KEY: 'sk_test_fake',
+    ...env,
   });
   await server.db.fork().execute("insert into transport_school (tenant_id, id, name, address, start_time, end_time) values ('demo', 'oak-elementary', 'Oak Elementary', '1 Oak St', '08:00', '14:30')");
   const created = await fetch(`${server.url}/auth/v1/admin/users`, {

@@ -1,8 +1,12 @@
 import type { Command } from 'commander';
+import { alignColumns } from '@switchyard/domain/webhooks/relative-time';
 import { parseRouteEntry, type WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
 import { readSubscriptions } from '../webhooks/subscriptions-file.ts';
 import type { CliContext } from './cli-context.ts';
+import { withExamples } from './help-examples.ts';
 import { requireEnabledPlatform, webhookUrl } from './webhook-platform.ts';
+
+const DESCRIPTION_WIDTH = 40;
 
 /** What is shown of a route: everything but its secret. */
 const describeRoute = (route: WebhookRoute, url: string) => ({
@@ -14,10 +18,41 @@ const describeRoute = (route: WebhookRoute, url: string) => ({
   deliver: route.deliver,
   deliver_only: route.deliverOnly,
   deliver_chat_id: route.chatId ?? null,
+  mode: route.deliverOnly ? 'direct' : 'agent',
+  max_in_flight: route.maxInFlight ?? null,
+  order_key: route.orderKey ?? null,
   skills: route.skills,
   script: route.script ?? null,
   filters: route.filter !== null,
 });
+
+type DescribedRoute = ReturnType<typeof describeRoute>;
+
+/** A free text on one line of at most `width` characters. */
+const cut = (text: string, width: number): string => {
+  const line = text.replace(/\s+/g, ' ').trim();
+
+  return line.length > width ? `${line.slice(0, width - 1)}…` : line;
+};
+
+/** One table row; an empty cell reads "-" so the columns after it stay readable. */
+const tableRow = (route: DescribedRoute): string[] => {
+  const limits = [
+    route.max_in_flight === null ? null : `max_in_flight=${route.max_in_flight}`,
+    route.order_key === null ? null : `order_key=${route.order_key}`,
+  ].filter((item) => item !== null);
+  const description = [route.source === 'config.yaml' ? '(config.yaml)' : null, route.description].filter((item) => item !== null).join(' ');
+
+  return [
+    route.name,
+    route.events.length > 0 ? route.events.join(',') : '(all)',
+    route.deliver_chat_id === null ? route.deliver : `${route.deliver} (${route.deliver_chat_id})`,
+    route.mode,
+    limits.length > 0 ? limits.join(' ') : '-',
+    description === '' ? '-' : cut(description, DESCRIPTION_WIDTH),
+    route.webhook_url,
+  ];
+};
 
 const list = (context: CliContext, options: { json?: boolean }): void => {
   const { home, settings } = requireEnabledPlatform(context);
@@ -34,29 +69,10 @@ const list = (context: CliContext, options: { json?: boolean }): void => {
   const described = routes.map((route) => describeRoute(route, webhookUrl(context, settings, route.name)));
   if (options.json === true) {
     context.out(JSON.stringify({ routes: described, problems }));
-
-    return;
-  }
-  if (described.length === 0) {
+  } else if (described.length === 0) {
     context.out('No webhook subscriptions. Create one with: switchyard webhook subscribe <name>');
   } else {
-    context.out(`${described.length} webhook route(s):`);
-  }
-  for (const route of described) {
-    context.out(`- ${route.name}${route.source === 'config.yaml' ? ' (static, config.yaml)' : ''}`);
-    if (route.description !== null) {
-      context.out(`    description: ${route.description}`);
-    }
-    context.out(`    webhook_url: ${route.webhook_url}`);
-    context.out(`    events: ${route.events.length > 0 ? route.events.join(', ') : '(all)'}`);
-    const chat = route.deliver_chat_id === null ? '' : ` -> ${route.deliver_chat_id}`;
-    context.out(`    deliver: ${route.deliver}${chat}${route.deliver_only ? ' (direct delivery, no agent run)' : ''}`);
-    if (route.skills.length > 0) {
-      context.out(`    skills: ${route.skills.join(', ')}`);
-    }
-    if (route.script !== null) {
-      context.out(`    script: ${route.script}`);
-    }
+    alignColumns([['NAME', 'EVENTS', 'DELIVER', 'MODE', 'LIMITS', 'DESCRIPTION', 'WEBHOOK_URL'], ...described.map(tableRow)]).forEach((line) => context.out(line));
   }
   for (const problem of problems) {
     context.err(`warning: ${problem}`);
@@ -64,10 +80,11 @@ const list = (context: CliContext, options: { json?: boolean }): void => {
 };
 
 export const registerWebhookList = (group: Command, context: CliContext): void => {
-  group
+  const command = group
     .command('list')
     .alias('ls')
-    .description('list webhook routes (subscriptions and static routes); secrets are never shown')
+    .description('list webhook routes (subscriptions and static routes) as a table; secrets are never shown')
     .option('--json', 'print the routes as JSON')
     .action((options: { json?: boolean }) => list(context, options));
+  withExamples(command, ['switchyard webhook list', 'switchyard webhook list --json']);
 };

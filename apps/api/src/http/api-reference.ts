@@ -54,6 +54,14 @@ export const createApiReferenceHandler = (title: string) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return false;
     }
+    // `/docs` is where people look first; without this it would answer the web app's page.
+    if (pathname === '/docs' || pathname === '/docs/') {
+      res.statusCode = 302;
+      res.setHeader('Location', '/api/docs');
+      res.end();
+
+      return true;
+    }
     if (pathname === '/api/docs') {
       sendText(res, 'text/html; charset=utf-8', html, 'no-cache');
 

@@ -40,6 +40,15 @@ export const transportEnvShape = {
   SQUARE_URL: z.url().default('https://connect.squareup.com'),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_URL: z.url().default('https://api.stripe.com'),
+  /** The endpoint secret (`whsec_...`) Stripe signs its notifications to /api/payments/stripe/webhook with. */
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** The signature key of the Square webhook subscription for /api/payments/square/webhook. */
+  SQUARE_WEBHOOK_SIGNATURE_KEY: optionalText,
+  /**
+   * The notification URL exactly as registered with Square (it is part of what Square signs);
+   * unset = TRANSPORT_PUBLIC_URL + /api/payments/square/webhook.
+   */
+  SQUARE_WEBHOOK_URL: optionalUrl,
   BOOTSTRAP_ADMIN_EMAIL: optionalText,
   BOOTSTRAP_ADMIN_PASSWORD: optionalText,
   SEED_DEMO: flag,

@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { isProcessAlive } from './process-alive.ts';
+import { isProcessAlive } from '@switchyard/db/process-alive';
 
 /** A lock older than this is left over by a process that no longer runs it (writes take milliseconds). */
 const STALE_AFTER_MS = 30_000;

@@ -1,6 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { writeFileAtomically } from './write-file-atomically.ts';
-import { isProcessAlive } from './process-alive.ts';
+import { isProcessAlive } from '@switchyard/db/process-alive';
 
 /** How the CLI reaches a running receiver: its URL and a token for its private endpoints. */
 export type GatewayRuntime = { pid: number; url: string; token: string };

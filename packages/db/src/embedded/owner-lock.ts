@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { isProcessAlive } from '../process-alive.ts';
 
 /**
  * The one owner of an embedded database: a lock file in DATA_DIR naming the process that opened
@@ -38,16 +39,6 @@ export const commandLabel = (argv: readonly string[]): string => {
 const ownerPath = (dataDir: string) => join(dataDir, OWNER_FILE);
 const takeoverMark = (dataDir: string, nonce: string) => join(dataDir, `${OWNER_FILE}.takeover-${nonce}`);
 
-/** Whether a process with this pid runs; EPERM means it does, as another user. */
-export const isProcessAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /** The current lock, or null when there is none (or it vanished while being read). */
 export const readOwner = (dataDir: string): OwnerRecord | null => {

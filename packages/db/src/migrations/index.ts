@@ -11,6 +11,10 @@ import { Migration20261124000510TransportProviderCache } from './Migration202611
 import { Migration20261124000520TransportIdentitySession } from './Migration20261124000520_transport_identity_session.ts';
 import { Migration20261124000917DoublePrecisionChecks } from './Migration20261124000917_double_precision_checks.ts';
 import { Migration20261124001500MailOutbox } from './Migration20261124001500_mail_outbox.ts';
+import { Migration20261124001600TransportAuditSubjects } from './Migration20261124001600_transport_audit_subjects.ts';
+import { Migration20261124001610TransportInvoicePayments } from './Migration20261124001610_transport_invoice_payments.ts';
+import { Migration20261124001620TransportRegistrationReview } from './Migration20261124001620_transport_registration_review.ts';
+import { Migration20261124001630TransportSchoolNames } from './Migration20261124001630_transport_school_names.ts';
 import { Migration20261124001710WebhookLeaseKey } from './Migration20261124001710_webhook_lease_key.ts';
 import { Migration20261124001720WebhookRouteControls } from './Migration20261124001720_webhook_route_controls.ts';
 import { Migration20261124001810ClaimsClientViewed } from './Migration20261124001810_claims_client_viewed.ts';
@@ -30,6 +34,10 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124000520_transport_identity_session', class: Migration20261124000520TransportIdentitySession },
   { name: 'Migration20261124000917_double_precision_checks', class: Migration20261124000917DoublePrecisionChecks },
   { name: 'Migration20261124001500_mail_outbox', class: Migration20261124001500MailOutbox },
+  { name: 'Migration20261124001600_transport_audit_subjects', class: Migration20261124001600TransportAuditSubjects },
+  { name: 'Migration20261124001610_transport_invoice_payments', class: Migration20261124001610TransportInvoicePayments },
+  { name: 'Migration20261124001620_transport_registration_review', class: Migration20261124001620TransportRegistrationReview },
+  { name: 'Migration20261124001630_transport_school_names', class: Migration20261124001630TransportSchoolNames },
   { name: 'Migration20261124001710_webhook_lease_key', class: Migration20261124001710WebhookLeaseKey },
   { name: 'Migration20261124001720_webhook_route_controls', class: Migration20261124001720WebhookRouteControls },
   { name: 'Migration20261124001810_claims_client_viewed', class: Migration20261124001810ClaimsClientViewed },

@@ -16,6 +16,7 @@ export const TenantSchema = defineEntity({
     theme: p.json<Record<string, unknown>>().defaultRaw("'{}'::jsonb"),
     domain: p.text().nullable().unique('transport_tenant_domain_key'),
     createdAt: p.datetime().fieldName('created_at').defaultRaw('now()'),
+    paymentInstructions: p.string().length(2000).fieldName('payment_instructions').nullable(),
   },
 });
 export class Tenant extends TenantSchema.class {}

@@ -22,3 +22,19 @@ export const findTenantByDomain = async (em: SqlEntityManager, domain: string): 
 
   return rows[0] ?? null;
 };
+
+/** The operator's own payment instructions, mailed to approved families when no provider is configured. */
+export const readPaymentInstructions = async (em: SqlEntityManager, tenantId: string): Promise<string | null> => {
+  const rows = await em.execute<{ payment_instructions: string | null }[]>('select payment_instructions from transport_tenant where id = ?', [tenantId]);
+
+  return rows[0]?.payment_instructions ?? null;
+};
+
+/** Sets them (null clears them) and answers what was there before, for the audit row. */
+export const writePaymentInstructions = (em: SqlEntityManager, tenantId: string, instructions: string | null): Promise<string | null> =>
+  em.fork().transactional(async (tx) => {
+    const before = await tx.execute<{ payment_instructions: string | null }[]>('select payment_instructions from transport_tenant where id = ? for update', [tenantId]);
+    await tx.execute('update transport_tenant set payment_instructions = ? where id = ?', [instructions, tenantId]);
+
+    return before[0]?.payment_instructions ?? null;
+  });

@@ -57,6 +57,7 @@ export const registrationsOutput = z.array(
         route: z.string().nullable(),
         grade: z.string().nullable(),
         trip_type: z.string(),
+        transport_need: z.string().describe('morning, afternoon or both: what the family asked for'),
       }),
     ),
     first_pickup_date: z.string().nullable(),
@@ -67,7 +68,7 @@ export const registrationsOutput = z.array(
 
 export const approvedOutput = z.strictObject({ status: z.literal('ok'), id: z.string(), action: z.literal('approved'), email_sent: z.boolean() });
 
-export const rejectedOutput = z.strictObject({ status: z.literal('ok'), id: z.string(), action: z.literal('rejected') });
+export const rejectedOutput = z.strictObject({ status: z.literal('ok'), id: z.string(), action: z.literal('rejected'), reason: z.string().nullable(), email_sent: z.boolean() });
 
 export const dashboardStatsOutput = z.strictObject({
   pending_registrations: z.int(),

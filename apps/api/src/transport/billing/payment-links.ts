@@ -1,7 +1,8 @@
 import type { Env } from '../../env.ts';
 import type { Logger } from '../../logger.ts';
 
-export type PaymentLink = { provider: 'square' | 'stripe'; url: string };
+/** `ref` is the provider's id of the checkout (a Stripe session, a Square order), which its notifications name. */
+export type PaymentLink = { provider: 'square' | 'stripe'; url: string; ref: string | null };
 
 export type PaymentRequest = {
   amountCents: number;
@@ -11,7 +12,11 @@ export type PaymentRequest = {
   idempotencyKey: string;
   /** Where Stripe sends the payer back after paying. */
   returnUrl: string;
+  /** The invoice paid through the link; Stripe hands it back in its notification. */
+  invoiceId: string;
 };
+
+type ProviderCheckout = { url: string; ref: string | null };
 
 type ProviderEnv = Pick<Env, 'SQUARE_ACCESS_TOKEN' | 'SQUARE_LOCATION_ID' | 'SQUARE_URL' | 'STRIPE_SECRET_KEY' | 'STRIPE_URL' | 'TRANSPORT_HTTP_TIMEOUT_MS'>;
 
@@ -20,7 +25,7 @@ export const stripeConfigured = (env: ProviderEnv): boolean => Boolean(env.STRIP
 
 const SQUARE_VERSION = '2025-01-23';
 
-const squareLink = async (env: ProviderEnv, request: PaymentRequest): Promise<string> => {
+const squareLink = async (env: ProviderEnv, request: PaymentRequest): Promise<ProviderCheckout> => {
   const response = await fetch(new URL('/v2/online-checkout/payment-links', env.SQUARE_URL), {
     method: 'POST',
     headers: {
@@ -37,15 +42,15 @@ const squareLink = async (env: ProviderEnv, request: PaymentRequest): Promise<st
   if (!response.ok) {
     throw new Error(`Square answered ${response.status}`);
   }
-  const body = (await response.json()) as { payment_link?: { url?: unknown } };
+  const body = (await response.json()) as { payment_link?: { url?: unknown; order_id?: unknown } };
   if (typeof body.payment_link?.url !== 'string') {
     throw new Error('Square answered without a payment link');
   }
 
-  return body.payment_link.url;
+  return { url: body.payment_link.url, ref: typeof body.payment_link.order_id === 'string' ? body.payment_link.order_id : null };
 };
 
-const stripeLink = async (env: ProviderEnv, request: PaymentRequest): Promise<string> => {
+const stripeLink = async (env: ProviderEnv, request: PaymentRequest): Promise<ProviderCheckout> => {
   const form = new URLSearchParams({
     mode: 'payment',
     success_url: request.returnUrl,
@@ -53,6 +58,8 @@ const stripeLink = async (env: ProviderEnv, request: PaymentRequest): Promise<st
     'line_items[0][price_data][unit_amount]': String(request.amountCents),
     'line_items[0][price_data][product_data][name]': request.name,
     'line_items[0][quantity]': '1',
+    client_reference_id: request.invoiceId,
+    'metadata[invoice_id]': request.invoiceId,
   });
   const response = await fetch(new URL('/v1/checkout/sessions', env.STRIPE_URL), {
     method: 'POST',
@@ -67,12 +74,12 @@ const stripeLink = async (env: ProviderEnv, request: PaymentRequest): Promise<st
   if (!response.ok) {
     throw new Error(`Stripe answered ${response.status}`);
   }
-  const body = (await response.json()) as { url?: unknown };
+  const body = (await response.json()) as { url?: unknown; id?: unknown };
   if (typeof body.url !== 'string') {
     throw new Error('Stripe answered without a checkout URL');
   }
 
-  return body.url;
+  return { url: body.url, ref: typeof body.id === 'string' ? body.id : null };
 };
 
 /** The provider an invoice is collected through: Square when configured, else Stripe, else none. */
@@ -89,9 +96,9 @@ export const createPaymentLink = async (env: ProviderEnv, logger: Logger, reques
     return null;
   }
   try {
-    const url = provider === 'square' ? await squareLink(env, request) : await stripeLink(env, request);
+    const checkout = provider === 'square' ? await squareLink(env, request) : await stripeLink(env, request);
 
-    return { provider, url };
+    return { provider, ...checkout };
   } catch (error) {
     logger.warn({ provider, reason: error instanceof Error ? error.message : String(error) }, 'payment link not created');
 

@@ -1,16 +1,30 @@
 import { centsToAmount, REGISTRATION_FEE_CENTS } from '@switchyard/domain/transport/billing/rates';
 import { recordPaymentLink, type DecidedRegistration } from '@switchyard/db/transport/billing/registrations';
+import { findTenant, readPaymentInstructions } from '@switchyard/db/transport/tenants';
 import type { TransportContext } from '../context.ts';
 import { createPaymentLink } from './payment-links.ts';
 
 /** The page a payer comes back to after paying: the front end at its configured public address. */
 export const paymentReturnUrl = (ctx: TransportContext): string => `${ctx.env.TRANSPORT_PUBLIC_URL}/?payment=complete`;
 
+const sendFamilyMail = async (ctx: TransportContext, registration: DecidedRegistration, subject: string, lines: string[]): Promise<boolean> => {
+  try {
+    await ctx.mail.send({ to: registration.parentEmail, subject, text: [`Hello ${registration.parentName},`, '', ...lines, '', `Reference: ${registration.id}`].join('\n') });
+
+    return true;
+  } catch (error) {
+    ctx.logger.warn({ reason: error instanceof Error ? error.message : String(error), registration_id: registration.id }, 'registration email not sent');
+
+    return false;
+  }
+};
+
 /**
- * Tells an approved parent how to pay the registration fee. Best-effort by design: the approval
- * stands whether or not the provider or the mail server answers; the result is reported.
+ * Tells an approved parent, naming the operator, how to pay the registration fee: the provider's
+ * link when one is configured, else the operator's own payment instructions. Best-effort by
+ * design: the approval stands whether or not the provider or the mail server answers.
  */
-export const sendRegistrationFeeMail = async (ctx: TransportContext, registration: DecidedRegistration): Promise<boolean> => {
+export const sendRegistrationFeeMail = async (ctx: TransportContext & { tenantId: string }, registration: DecidedRegistration): Promise<boolean> => {
   const amountCents = registration.invoice?.amountCents ?? REGISTRATION_FEE_CENTS;
   const link = registration.invoice
     ? await createPaymentLink(ctx.env, ctx.logger, {
@@ -18,28 +32,40 @@ export const sendRegistrationFeeMail = async (ctx: TransportContext, registratio
         name: 'School transport registration fee',
         idempotencyKey: `registration-fee-${registration.invoice.id}`,
         returnUrl: paymentReturnUrl(ctx),
+        invoiceId: registration.invoice.id,
       })
     : null;
   if (link && registration.invoice) {
-    await recordPaymentLink(ctx.db.fork(), registration.invoice.id, link.provider, link.url).catch((error: unknown) => {
+    await recordPaymentLink(ctx.db.fork(), registration.invoice.id, link).catch((error: unknown) => {
       ctx.logger.warn({ err: error, invoice_id: registration.invoice?.id }, 'payment link not recorded');
     });
   }
+  const em = ctx.db.fork();
+  const operator = (await findTenant(em, ctx.tenantId))?.name ?? ctx.tenantId;
+  const instructions = link ? null : await readPaymentInstructions(em, ctx.tenantId);
   const amount = centsToAmount(amountCents).toFixed(2);
   const payment = link
-    ? `Pay the registration fee of $${amount} online: ${link.url}`
-    : `The registration fee is $${amount}. Your transport office will tell you how to pay it.`;
-  try {
-    await ctx.mail.send({
-      to: registration.parentEmail,
-      subject: 'Your school transport registration is approved',
-      text: [`Hello ${registration.parentName},`, '', 'Your school transport registration has been approved.', '', payment, '', `Reference: ${registration.id}`].join('\n'),
-    });
+    ? [`Pay the registration fee of $${amount} online: ${link.url}`]
+    : instructions
+      ? [`The registration fee is $${amount}. How to pay ${operator}:`, '', instructions]
+      : [`The registration fee is $${amount}. ${operator} will tell you how to pay it.`];
 
-    return true;
-  } catch (error) {
-    ctx.logger.warn({ reason: error instanceof Error ? error.message : String(error), registration_id: registration.id }, 'registration fee email not sent');
+  return sendFamilyMail(ctx, registration, `${operator}: your school transport registration is approved`, [
+    `${operator} has approved your school transport registration.`,
+    '',
+    ...payment,
+  ]);
+};
 
-    return false;
-  }
+/** Tells a family its registration was rejected, with the operator's reason when one was given. */
+export const sendRejectionMail = async (ctx: TransportContext & { tenantId: string }, registration: DecidedRegistration, reason: string | null): Promise<boolean> => {
+  const operator = (await findTenant(ctx.db.fork(), ctx.tenantId))?.name ?? ctx.tenantId;
+
+  return sendFamilyMail(ctx, registration, `${operator}: your school transport registration was not approved`, [
+    `${operator} could not approve your school transport registration.`,
+    '',
+    reason ? `Reason: ${reason}` : 'Contact your transport office to learn more.',
+    '',
+    'Nothing is owed for this registration.',
+  ]);
 };

@@ -16,6 +16,19 @@ import { listChildren } from './procedures/list-children.ts';
 import { dashboardStats } from './procedures/dashboard-stats.ts';
 import { impersonatedRegistrations } from './procedures/impersonated-registrations.ts';
 import { myHouseholds } from './procedures/my-households.ts';
+import { listInvoices } from './procedures/list-invoices.ts';
+import { getInvoice } from './procedures/get-invoice.ts';
+import { sendInvoice } from './procedures/send-invoice.ts';
+import { recordPayment } from './procedures/record-payment.ts';
+import { voidInvoice } from './procedures/void-invoice.ts';
+import { stripeWebhook } from './procedures/stripe-webhook.ts';
+import { squareWebhook } from './procedures/square-webhook.ts';
+import { getRegistration } from './procedures/get-registration.ts';
+import { updatePayer } from './procedures/update-payer.ts';
+import { removePayer } from './procedures/remove-payer.ts';
+import { addAllocation } from './procedures/add-allocation.ts';
+import { updateAllocation } from './procedures/update-allocation.ts';
+import { removeAllocation } from './procedures/remove-allocation.ts';
 
 export const billingRouter = router({
   submitFullRegistration,
@@ -35,4 +48,17 @@ export const billingRouter = router({
   dashboardStats,
   impersonatedRegistrations,
   myHouseholds,
+  listInvoices,
+  getInvoice,
+  sendInvoice,
+  recordPayment,
+  voidInvoice,
+  stripeWebhook,
+  squareWebhook,
+  getRegistration,
+  updatePayer,
+  removePayer,
+  addAllocation,
+  updateAllocation,
+  removeAllocation,
 });

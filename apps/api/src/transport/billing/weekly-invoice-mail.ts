@@ -4,41 +4,46 @@ import type { TransportContext } from '../context.ts';
 import { createPaymentLink } from './payment-links.ts';
 import { paymentReturnUrl } from './registration-fee-mail.ts';
 
-export type SentInvoiceMail = { email: string; provider: string | null; paymentUrl: string | null };
+export type SentInvoiceMail = { email: string; provider: string | null; paymentUrl: string | null; providerRef: string | null };
 
-/** Mails one weekly invoice to its payer; null when the payer has no email or the mail failed. */
+const describe = (invoice: InvoiceView) =>
+  invoice.kind === 'registration'
+    ? { name: 'School transport registration fee', subject: 'Your school transport registration fee', line: `Your school transport registration fee is $${invoice.amount.toFixed(2)}.` }
+    : {
+        name: `School transport ${invoice.cycle_start} to ${invoice.cycle_end}`,
+        subject: `School transport invoice for ${invoice.cycle_start} to ${invoice.cycle_end}`,
+        line: `Your school transport share for the week ${invoice.cycle_start} to ${invoice.cycle_end} is $${invoice.amount.toFixed(2)}.`,
+      };
+
+/**
+ * Mails one invoice (a weekly share or a registration fee) to its payer, with a payment link when
+ * a provider is configured; null when the payer has no email or the mail failed.
+ */
 export const sendWeeklyInvoiceMail = async (ctx: TransportContext, invoice: InvoiceView): Promise<SentInvoiceMail | null> => {
   const payer = invoice.payer_id ? await payerContact(ctx.db.fork(), invoice.payer_id) : null;
   if (!payer?.email) {
     return null;
   }
   const amountCents = Math.round(invoice.amount * 100);
+  const text = describe(invoice);
   const link = await createPaymentLink(ctx.env, ctx.logger, {
     amountCents,
-    name: `School transport ${invoice.cycle_start} to ${invoice.cycle_end}`,
+    name: text.name,
     idempotencyKey: `invoice-${invoice.id}`,
     returnUrl: paymentReturnUrl(ctx),
+    invoiceId: invoice.id,
   });
-  const amount = invoice.amount.toFixed(2);
   try {
     await ctx.mail.send({
       to: payer.email,
-      subject: `School transport invoice for ${invoice.cycle_start} to ${invoice.cycle_end}`,
-      text: [
-        `Hello ${payer.name},`,
-        '',
-        `Your school transport share for the week ${invoice.cycle_start} to ${invoice.cycle_end} is $${amount}.`,
-        '',
-        link ? `Pay online: ${link.url}` : 'Your transport office will tell you how to pay it.',
-        '',
-        `Invoice: ${invoice.id}`,
-      ].join('\n'),
+      subject: text.subject,
+      text: [`Hello ${payer.name},`, '', text.line, '', link ? `Pay online: ${link.url}` : 'Your transport office will tell you how to pay it.', '', `Invoice: ${invoice.id}`].join('\n'),
     });
   } catch (error) {
-    ctx.logger.warn({ reason: error instanceof Error ? error.message : String(error), invoice_id: invoice.id }, 'weekly invoice email not sent');
+    ctx.logger.warn({ reason: error instanceof Error ? error.message : String(error), invoice_id: invoice.id }, 'invoice email not sent');
 
     return null;
   }
 
-  return { email: payer.email, provider: link?.provider ?? null, paymentUrl: link?.url ?? null };
+  return { email: payer.email, provider: link?.provider ?? null, paymentUrl: link?.url ?? null, providerRef: link?.ref ?? null };
 };

@@ -30,6 +30,8 @@ export const auditRowsOutput = z.array(
     action: z.string(),
     resource: z.string().nullable(),
     details: z.record(z.string(), z.unknown()),
+    household_id: z.string().nullable().describe('The household the row concerns, when it concerns one'),
+    admin_actor: z.boolean().describe('Written by a platform administrator'),
     created_at: timestamp,
   }),
 );

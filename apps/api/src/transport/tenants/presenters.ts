@@ -21,5 +21,7 @@ export const presentAuditRow = (row: TransportAuditRow) => ({
   action: row.action,
   resource: row.resource,
   details: row.details ?? {},
+  household_id: row.household_id ?? null,
+  admin_actor: row.admin_actor ?? false,
   created_at: iso(row.created_at),
 });

@@ -8,5 +8,6 @@ import { impersonatedMe } from './procedures/impersonated-me.ts';
 import { listTenants } from './procedures/list-tenants.ts';
 import { logAction } from './procedures/log-action.ts';
 import { tenantLogs } from './procedures/tenant-logs.ts';
+import { getPaymentSettings, updatePaymentSettings } from './procedures/payment-settings.ts';
 
-export const tenantsRouter = router({ health, listTenants, getTheme, tenantLogs, assumeIdentity, exitImpersonation, auditLog, logAction, impersonatedMe });
+export const tenantsRouter = router({ health, listTenants, getTheme, tenantLogs, assumeIdentity, exitImpersonation, auditLog, logAction, impersonatedMe, getPaymentSettings, updatePaymentSettings });

@@ -8,11 +8,15 @@ import { BillingPage } from './billing/billing-page.tsx';
 import { HouseholdDetailPage } from './billing/household-detail-page.tsx';
 import { BusesPage } from './buses/buses-page.tsx';
 import { DashboardPage } from './dashboard/dashboard-page.tsx';
+import { RegistrationPage } from './registrations/registration-page.tsx';
 import { RegistrationsPage } from './registrations/registrations-page.tsx';
+import { InvoicesPage } from './invoices/invoices-page.tsx';
+import { TenantAuditPage } from './audit/tenant-audit-page.tsx';
 import { NewRoutePage } from './routes/new-route-page.tsx';
 import { RouteDetailPage } from './routes/route-detail-page.tsx';
 import { RoutesPage } from './routes/routes-page.tsx';
 import { SchoolsPage } from './schools/schools-page.tsx';
+import { AdminViewingBanner } from './admin-viewing-banner.tsx';
 
 const PAGES: Record<string, () => React.JSX.Element> = {
   [transportPaths.operator]: DashboardPage,
@@ -22,12 +26,18 @@ const PAGES: Record<string, () => React.JSX.Element> = {
   [transportPaths.buses]: BusesPage,
   [transportPaths.schools]: SchoolsPage,
   [transportPaths.billing]: BillingPage,
+  [transportPaths.invoices]: InvoicesPage,
+  [transportPaths.operatorAudit]: TenantAuditPage,
 };
 
 const Page = ({ pathname }: { pathname: string }) => {
   const Fixed = PAGES[pathname.replace(/\/+$/, '') || '/'];
   if (Fixed) {
     return <Fixed />;
+  }
+  const registration = matchPath('/operator/registrations/:registrationId', pathname);
+  if (registration?.registrationId) {
+    return <RegistrationPage key={registration.registrationId} registrationId={registration.registrationId} />;
   }
   const route = matchPath('/operator/routes/:routeId', pathname);
   if (route?.routeId) {
@@ -48,11 +58,20 @@ const NAV = [
   { to: transportPaths.buses, label: 'Buses' },
   { to: transportPaths.schools, label: 'Schools' },
   { to: transportPaths.billing, label: 'Billing' },
+  { to: transportPaths.invoices, label: 'Invoices' },
+  { to: transportPaths.operatorAudit, label: 'Audit log' },
 ];
 
 /** The operator console: staff of a tenant (and platform administrators, for the tenant they pick). */
 export const OperatorArea = ({ pathname }: { pathname: string }) => (
   <TransportShell area="Operator console" homeHref={transportPaths.operator} nav={NAV} signedIn themed>
-    <SignedInGate allows={isStaff}>{() => <Page pathname={pathname} />}</SignedInGate>
+    <SignedInGate allows={isStaff}>
+      {() => (
+        <>
+          <AdminViewingBanner />
+          <Page pathname={pathname} />
+        </>
+      )}
+    </SignedInGate>
   </TransportShell>
 );

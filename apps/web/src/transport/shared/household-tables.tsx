@@ -1,12 +1,12 @@
 import { formatDollars } from '../../shared/format/format-dollars.ts';
 import type { TransportOutputs } from './transport-client.ts';
 import { DataTable, type DataColumn } from '../../shared/ui/data-table.tsx';
+import { transportNeedLabel } from './transport-need-label.ts';
 
 type HouseholdDetail = TransportOutputs['billing']['getHousehold'];
 type Child = HouseholdDetail['children'][number];
 type Payer = HouseholdDetail['payers'][number];
 
-const TRIP_LABELS: Record<string, string> = { one_way: 'One way', two_way: 'Both ways' };
 
 const CHILD_COLUMNS: readonly DataColumn<Child>[] = [
   {
@@ -21,7 +21,8 @@ const CHILD_COLUMNS: readonly DataColumn<Child>[] = [
   },
   { label: 'School', cell: (child) => child.school ?? '—' },
   { label: 'Grade', cell: (child) => child.grade ?? '—' },
-  { label: 'Rides', cell: (child) => TRIP_LABELS[child.trip_type] ?? child.trip_type },
+  // The morning/afternoon choice the family made; "one way" would not say which.
+  { label: 'Rides', cell: (child) => transportNeedLabel(child.transport_need) },
   { label: 'Weekly', numeric: true, cell: (child) => formatDollars(child.rate_weekly) },
 ];
 

@@ -22,12 +22,13 @@ const label = (state: string): string => {
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 };
 
-export const StateBadge = ({ state }: { state: string | null | undefined }) => {
+/** `text` replaces the state's own word where a reader needs another one (a family's "Not yet due"). */
+export const StateBadge = ({ state, text }: { state: string | null | undefined; text?: string }) => {
   const value = state ?? 'unknown';
 
   return (
     <span className={`badge badge--${TONES[value] ?? 'neutral'}`} data-state={value}>
-      {label(value)}
+      {text ?? label(value)}
     </span>
   );
 };

@@ -113,6 +113,8 @@ export const RegistrationSchema = defineEntity({
     parentEmail: p.string().length(254).fieldName('parent_email'),
     parentPhone: p.string().length(50).fieldName('parent_phone').nullable(),
     updatedAt: p.datetime().fieldName('updated_at').defaultRaw('now()'),
+    decisionReason: p.string().length(1000).fieldName('decision_reason').nullable(),
+    decidedBy: p.text().fieldName('decided_by').nullable(),
   },
 });
 
@@ -122,6 +124,7 @@ export const InvoiceSchema = defineEntity({
   indexes: [
     { name: 'transport_invoice_household_idx', properties: ['householdId', 'kind'] },
     { name: 'transport_invoice_tenant_status_idx', properties: ['tenantId', 'status'] },
+    { name: 'transport_invoice_provider_ref_idx', properties: ['provider', 'providerRef'], where: 'provider_ref is not null' },
   ],
   // Generating twice for one cycle must not bill a payer twice.
   uniques: [{ name: 'transport_invoice_cycle_uq', properties: ['payerId', 'cycleStart'], where: "kind = 'transportation'" }],
@@ -144,7 +147,36 @@ export const InvoiceSchema = defineEntity({
     cycleStart: p.string().fieldName('cycle_start').columnType('date').nullable(),
     cycleEnd: p.string().fieldName('cycle_end').columnType('date').nullable(),
     sentAt: p.datetime().fieldName('sent_at').nullable(),
+    voidReason: p.string().length(500).fieldName('void_reason').nullable(),
+    voidedAt: p.datetime().fieldName('voided_at').nullable(),
+    providerRef: p.text().fieldName('provider_ref').nullable(),
   },
 });
 
-export const transportBillingEntities = [HouseholdSchema, PayerSchema, ChildSchema, BillingAllocationSchema, RegistrationSchema, InvoiceSchema];
+export class Invoice extends InvoiceSchema.class {}
+InvoiceSchema.setClass(Invoice);
+
+export const PaymentSchema = defineEntity({
+  name: 'TransportPayment',
+  tableName: 'transport_payment',
+  indexes: [{ name: 'transport_payment_invoice_idx', properties: ['invoiceId', 'paidAt'] }],
+  // A provider's payment is recorded once, however often its notification comes.
+  uniques: [{ name: 'transport_payment_provider_uq', properties: ['provider', 'providerPaymentId'], where: 'provider_payment_id is not null' }],
+  checks: [
+    { name: 'transport_payment_amount_cents_check', expression: 'amount_cents > 0' },
+    { name: 'transport_payment_method_check', expression: "method in ('cash', 'check', 'bank_transfer', 'card', 'other')" },
+  ],
+  properties: {
+    ...owned('transport_payment'),
+    invoiceId: () => p.manyToOne(Invoice).mapToPk().fieldName('invoice_id').deleteRule('cascade').foreignKeyName('transport_payment_invoice_id_fkey'),
+    amountCents: p.integer().fieldName('amount_cents'),
+    method: p.text(),
+    reference: p.string().length(200).nullable(),
+    provider: p.text().nullable(),
+    providerPaymentId: p.text().fieldName('provider_payment_id').nullable(),
+    paidAt: p.datetime().fieldName('paid_at'),
+    recordedBy: p.text().fieldName('recorded_by'),
+  },
+});
+
+export const transportBillingEntities = [HouseholdSchema, PayerSchema, ChildSchema, BillingAllocationSchema, RegistrationSchema, InvoiceSchema, PaymentSchema];

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { isBillableRegistration } from '@switchyard/domain/transport/billing/billable';
 import { splitHousehold, weeklyTotalCents, type SplitType } from '@switchyard/domain/transport/billing/billing-split';
 import {
   ALLOCATION_COLUMNS,
@@ -76,8 +77,7 @@ export const loadHouseholds = async (
   }));
 };
 
-/** A household whose registration was rejected is not transported, so it is never billed. */
-export const isBillable = (aggregate: HouseholdAggregate): boolean => aggregate.household.registration_status !== 'rejected';
+export const isBillable = (aggregate: HouseholdAggregate): boolean => isBillableRegistration(aggregate.household.registration_status);
 
 const activeChildren = (aggregate: HouseholdAggregate) =>
   aggregate.children.filter((child) => child.active).map((child) => ({ id: child.id, rateCents: child.rate_weekly_cents }));

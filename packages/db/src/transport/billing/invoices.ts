@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { BillingCycle } from '@switchyard/domain/transport/billing/billing-cycle';
+import { billableHouseholdSql } from './billable-households.ts';
 import { householdShares, isBillable, loadHouseholds } from './households.ts';
 import { INVOICE_COLUMNS, presentInvoice, type InvoiceRow, type InvoiceView } from './rows.ts';
 
@@ -40,7 +41,7 @@ export const generateCycleInvoices = (
 
 export type DueCandidate = { householdId: string; firstPickupDate: string; hasTransportationInvoice: boolean };
 
-/** Households of the tenant with a first pickup date up to `latest` (YYYY-MM-DD). */
+/** Billable households of the tenant with a first pickup date up to `latest` (YYYY-MM-DD). */
 export const householdsWithPickupBy = (em: SqlEntityManager, tenantId: string, latest: string): Promise<DueCandidate[]> =>
   em
     .execute<{ id: string; first_pickup_date: string; billed: boolean }[]>(
@@ -48,7 +49,7 @@ export const householdsWithPickupBy = (em: SqlEntityManager, tenantId: string, l
          exists (select 1 from transport_invoice i where i.household_id = h.id and i.kind = 'transportation') as billed
        from transport_household h
        where h.tenant_id = ? and h.first_pickup_date is not null and h.first_pickup_date <= ?::date
-         and not exists (select 1 from transport_registration r where r.household_id = h.id and r.status = 'rejected')
+         and ${billableHouseholdSql('h')}
        order by h.first_pickup_date, h.id`,
       [tenantId, latest],
     )
@@ -60,16 +61,17 @@ export const payerContact = async (em: SqlEntityManager, payerId: string): Promi
   return rows[0] ?? null;
 };
 
-/** A draft becomes `sent` once its email went out; the payment link is kept when there is one. */
+/** A draft or pending invoice becomes `sent` once its email went out; the payment link is kept when there is one. */
 export const markInvoiceSent = async (
   em: SqlEntityManager,
   invoiceId: string,
-  sent: { at: Date; provider: string | null; paymentUrl: string | null },
+  sent: { at: Date; provider: string | null; paymentUrl: string | null; providerRef?: string | null },
 ): Promise<InvoiceView | null> => {
   const rows = await em.execute<InvoiceRow[]>(
-    `update transport_invoice as i set status = 'sent', sent_at = ?::timestamptz, provider = coalesce(?, provider), payment_url = coalesce(?, payment_url)
-     where id = ? and status = 'draft' returning ${INVOICE_COLUMNS}`,
-    [sent.at.toISOString(), sent.provider, sent.paymentUrl, invoiceId],
+    `update transport_invoice as i set status = 'sent', sent_at = ?::timestamptz, provider = coalesce(?, provider), payment_url = coalesce(?, payment_url),
+       provider_ref = coalesce(?, provider_ref)
+     where id = ? and status in ('draft', 'pending') returning ${INVOICE_COLUMNS}`,
+    [sent.at.toISOString(), sent.provider, sent.paymentUrl, sent.providerRef ?? null, invoiceId],
   );
 
   return rows[0] ? presentInvoice(rows[0]) : null;
@@ -86,8 +88,8 @@ type OutstandingRow = {
 };
 
 /**
- * Unpaid, partial and sent invoices per household and payer; amount minus what was paid. A
- * household whose registration was rejected is left out: it is never billed, even for a part-paid
+ * Unpaid, partial and sent invoices per household and payer; amount minus what was paid. Only
+ * billable households count (billable.ts): a rejected one is never billed, even for a part-paid
  * invoice a rejection leaves as it is.
  */
 export const readOutstanding = async (em: SqlEntityManager, tenantId: string) => {
@@ -98,7 +100,7 @@ export const readOutstanding = async (em: SqlEntityManager, tenantId: string) =>
      join transport_household h on h.id = i.household_id
      left join transport_payer p on p.id = i.payer_id
      where i.tenant_id = ? and i.status in ('unpaid', 'partial', 'sent')
-       and not exists (select 1 from transport_registration r where r.household_id = h.id and r.status = 'rejected')
+       and ${billableHouseholdSql('h')}
      group by h.id, h.name, h.created_at, p.id, p.name, p.email, p.is_primary, p.created_at
      order by h.created_at desc, h.id, p.is_primary desc nulls last, p.created_at`,
     [tenantId],

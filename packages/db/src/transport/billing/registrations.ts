@@ -105,7 +105,7 @@ type RegistrationRow = {
   first_pickup_date: string | null;
   created_at: unknown;
   updated_at: unknown;
-  children: { id: string; name: string; school: string | null; route: string | null; grade: string | null; trip_type: string }[] | string;
+  children: { id: string; name: string; school: string | null; route: string | null; grade: string | null; trip_type: string; transport_need: string }[] | string;
 };
 
 const distinctJoined = (values: (string | null)[]): string | null => {
@@ -158,7 +158,7 @@ export const listRegistrations = async (
   const rows = await em.execute<RegistrationRow[]>(
     `select r.id, r.household_id, r.status, r.parent_name, r.parent_email, r.parent_phone, r.created_at, r.updated_at,
        h.first_pickup_date::text as first_pickup_date,
-       coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'school', c.school, 'route', c.route, 'grade', c.grade, 'trip_type', c.trip_type)
+       coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'school', c.school, 'route', c.route, 'grade', c.grade, 'trip_type', c.trip_type, 'transport_need', c.transport_need)
                  order by c.created_at, c.id)
                  from transport_child c where c.household_id = r.household_id), '[]'::json) as children
      from transport_registration r join transport_household h on h.id = r.household_id
@@ -172,6 +172,7 @@ export const listRegistrations = async (
 
 export type DecidedRegistration = {
   id: string;
+  previousStatus: string | null;
   householdId: string;
   parentName: string;
   parentEmail: string;
@@ -190,12 +191,14 @@ export const decideRegistration = (
   registrationId: string,
   decision: 'approved' | 'rejected',
   now: Date,
+  review: { reason?: string | null; decidedBy?: string | null } = {},
 ): Promise<DecidedRegistration | null> =>
   em.fork().transactional(async (tx) => {
+    const previous = await tx.execute<{ status: string }[]>('select status from transport_registration where id = ? and tenant_id = ? for update', [registrationId, tenantId]);
     const rows = await tx.execute<{ id: string; household_id: string; parent_name: string; parent_email: string }[]>(
-      `update transport_registration set status = ?, updated_at = ?::timestamptz
+      `update transport_registration set status = ?, updated_at = ?::timestamptz, decision_reason = ?, decided_by = ?
        where id = ? and tenant_id = ? returning id, household_id, parent_name, parent_email`,
-      [decision, now.toISOString(), registrationId, tenantId],
+      [decision, now.toISOString(), review.reason ?? null, review.decidedBy ?? null, registrationId, tenantId],
     );
     const row = rows[0];
     if (!row) {
@@ -222,6 +225,7 @@ export const decideRegistration = (
 
     return {
       id: row.id,
+      previousStatus: previous[0]?.status ?? null,
       householdId: row.household_id,
       parentName: row.parent_name,
       parentEmail: row.parent_email,
@@ -230,6 +234,19 @@ export const decideRegistration = (
   });
 
 /** Records where the registration fee can be paid, once a provider made a link. */
-export const recordPaymentLink = async (em: SqlEntityManager, invoiceId: string, provider: string, url: string): Promise<void> => {
-  await em.execute('update transport_invoice set provider = ?, payment_url = ? where id = ?', [provider, url, invoiceId]);
+export const recordPaymentLink = async (em: SqlEntityManager, invoiceId: string, link: { provider: string; url: string; ref: string | null }): Promise<void> => {
+  await em.execute('update transport_invoice set provider = ?, payment_url = ?, provider_ref = coalesce(?, provider_ref) where id = ?', [link.provider, link.url, link.ref, invoiceId]);
+};
+
+type ReviewRow = { id: string; household_id: string; status: string; parent_name: string; parent_email: string; parent_phone: string | null; decision_reason: string | null; decided_by: string | null; created_at: unknown; updated_at: unknown };
+
+/** One registration of the tenant as reviewed: who applied, its state, why and by whom it was decided. */
+export const readRegistrationReview = async (em: SqlEntityManager, tenantId: string, registrationId: string) => {
+  const rows = await em.execute<ReviewRow[]>(
+    'select id, household_id, status, parent_name, parent_email, parent_phone, decision_reason, decided_by, created_at, updated_at from transport_registration where id = ? and tenant_id = ?',
+    [registrationId, tenantId],
+  );
+  const row = rows[0];
+
+  return row ? { ...row, created_at: isoTimestamp(row.created_at), updated_at: isoTimestamp(row.updated_at) } : null;
 };

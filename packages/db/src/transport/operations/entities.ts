@@ -14,6 +14,8 @@ export const SchoolSchema = defineEntity({
   name: 'TransportSchool',
   tableName: 'transport_school',
   checks: [slugCheck('transport_school')],
+  // One name per tenant, as people read it (Migration20261124001630_transport_school_names).
+  indexes: [{ name: 'transport_school_name_uq', expression: 'create unique index transport_school_name_uq on transport_school (tenant_id, lower(btrim(name)))' }],
   properties: {
     ...ownedBy('transport_school'),
     name: p.string().length(200),

@@ -28,7 +28,7 @@ export const listAuditPage = async (
     params.push(input.after.createdAt, input.after.id);
   }
   const rows = await em.execute<AuditPageRow[]>(
-    `select a.id, a.tenant_id, a.actor, a.action, a.resource, a.details, a.created_at, ${keyColumn('a')}
+    `select a.id, a.tenant_id, a.actor, a.action, a.resource, a.details, a.household_id, a.subject_user_id, a.admin_actor, a.created_at, ${keyColumn('a')}
      from transport_audit_log a where ${where.join(' and ')}
      order by a.created_at desc, a.id desc limit ?`,
     [...params, input.size + 1],

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { billableHouseholdSql } from '../billing/billable-households.ts';
 import { toNumber } from './keyset.ts';
 
 export type TenantCounts = {
@@ -15,7 +16,7 @@ export type TenantCounts = {
 /**
  * The tenant's head counts in one statement. A bus is reporting when its tracker reported at or
  * after `reportingSince`. The billable weekly total is what a billing run shares out: the weekly
- * rates of active children in households whose registration was not rejected.
+ * rates of active children in billable households (billable.ts).
  */
 export const readTenantCounts = async (em: SqlEntityManager, tenantId: string, reportingSince: Date): Promise<TenantCounts> => {
   const rows = await em.execute<(Omit<TenantCounts, 'billable_weekly_total_cents'> & { billable_weekly_total_cents: unknown })[]>(
@@ -29,8 +30,7 @@ export const readTenantCounts = async (em: SqlEntityManager, tenantId: string, r
        (select count(*)::int from transport_child where tenant_id = ? and active) as active_child_count,
        (select coalesce(sum(c.rate_weekly_cents), 0)::bigint from transport_child c
         where c.tenant_id = ? and c.active
-          and not exists (select 1 from transport_registration r
-                          where r.tenant_id = c.tenant_id and r.household_id = c.household_id and r.status = 'rejected')
+          and exists (select 1 from transport_household h where h.id = c.household_id and ${billableHouseholdSql('h')})
        ) as billable_weekly_total_cents`,
     [tenantId, tenantId, tenantId, reportingSince.toISOString(), tenantId, tenantId, tenantId, tenantId, tenantId],
   );

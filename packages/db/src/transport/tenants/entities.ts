@@ -26,6 +26,16 @@ export const TransportAuditSchema = defineEntity({
   indexes: [
     { name: 'transport_audit_log_tenant_idx', columns: [{ name: 'tenant_id' }, { name: 'created_at', sort: 'DESC' }] },
     { name: 'transport_audit_log_created_idx', columns: [{ name: 'created_at', sort: 'DESC' }] },
+    {
+      name: 'transport_audit_log_household_idx',
+      columns: [{ name: 'tenant_id' }, { name: 'household_id' }, { name: 'created_at', sort: 'DESC' }],
+      where: 'household_id is not null',
+    },
+    {
+      name: 'transport_audit_log_subject_idx',
+      columns: [{ name: 'tenant_id' }, { name: 'subject_user_id' }, { name: 'created_at', sort: 'DESC' }],
+      where: 'subject_user_id is not null',
+    },
   ],
   properties: {
     id: p.uuid().primary(),
@@ -35,6 +45,9 @@ export const TransportAuditSchema = defineEntity({
     action: p.string().length(200),
     resource: p.string().length(500).nullable(),
     details: p.json<Record<string, unknown>>().defaultRaw("'{}'::jsonb"),
+    householdId: p.text().fieldName('household_id').nullable(),
+    subjectUserId: p.text().fieldName('subject_user_id').nullable(),
+    adminActor: p.boolean().fieldName('admin_actor').defaultRaw('false'),
     createdAt: p.datetime().fieldName('created_at').defaultRaw('now()'),
   },
 });

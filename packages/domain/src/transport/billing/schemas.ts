@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isStorableCalendarDate } from '../../calendar-date.ts';
 import { TRANSPORT_NEEDS } from './rates.ts';
 import { SPLIT_TYPES } from './billing-split.ts';
+import { PAYMENT_METHODS } from './invoice-lifecycle.ts';
 
 /** Request shapes of the registration and billing endpoints; unknown fields are refused. */
 
@@ -70,6 +71,8 @@ export const listRegistrationsInput = z
   .default({ status: 'all' });
 
 export const registrationRefInput = z.strictObject({ reg_id: id });
+/** A rejection may say why; the family is mailed the reason. */
+export const rejectRegistrationInput = z.strictObject({ reg_id: id, reason: optionalText(1000) });
 export const householdRefInput = z.strictObject({ household_id: id });
 
 export const allocationInput = z
@@ -95,4 +98,54 @@ export const addPayerInput = z.strictObject({
   allocation: allocationInput.nullish(),
 });
 
+/** A payer's contact details change; the fields left out stay as they are. */
+export const updatePayerInput = z
+  .strictObject({ household_id: id, payer_id: id, name: text(200).optional(), email: email.optional(), phone: optionalText(50), relationship: optionalText(50) })
+  .refine((input) => input.name !== undefined || input.email !== undefined || input.phone !== undefined || input.relationship !== undefined, {
+    message: 'give at least one of name, email, phone, relationship',
+  });
+export const payerRefInput = z.strictObject({ household_id: id, payer_id: id });
+
+/** A further allocation for an existing payer. */
+export const addAllocationInput = z.strictObject({ household_id: id, payer_id: id, allocation: allocationInput });
+export const updateAllocationInput = z
+  .strictObject({ household_id: id, allocation_id: id, split_type: z.enum(SPLIT_TYPES), value: z.number().finite().min(0).max(100_000).default(0) })
+  .refine((input) => input.split_type !== 'percentage' || input.value <= 100, { message: 'a percentage is between 0 and 100', path: ['value'] })
+  .refine((input) => Math.round(input.value * 100) === Number((input.value * 100).toFixed(6)), { message: 'at most two decimals', path: ['value'] });
+export const allocationRefInput = z.strictObject({ household_id: id, allocation_id: id });
+
 export const firstPickupInput = z.strictObject({ household_id: id, first_pickup_date: isoDateText });
+
+export const INVOICE_LIST_STATUSES = ['pending', 'draft', 'sent', 'unpaid', 'partial', 'paid', 'void', 'outstanding'] as const;
+
+/** `outstanding` stands for every owed status (sent, unpaid, partial). */
+export const listInvoicesInput = z
+  .strictObject({
+    status: z.enum(INVOICE_LIST_STATUSES).optional(),
+    household_id: id.optional(),
+  })
+  .default({});
+
+export const invoiceRefInput = z.strictObject({ invoice_id: id });
+
+/** Money as currency units with at most two decimals, more than zero. */
+const positiveAmount = z
+  .number()
+  .finite()
+  .gt(0, 'must be more than 0')
+  .max(1_000_000)
+  .refine((value) => Math.round(value * 100) === Number((value * 100).toFixed(6)), 'at most two decimals');
+
+export const recordPaymentInput = z.strictObject({
+  invoice_id: id,
+  amount: positiveAmount,
+  method: z.enum(PAYMENT_METHODS),
+  /** A day (YYYY-MM-DD) or an instant (ISO 8601 with offset); today when left out. */
+  paid_at: z
+    .union([isoDateText, z.iso.datetime({ offset: true })])
+    .refine((value) => Number(value.slice(0, 4)) >= 1900, 'must be a date after 1900')
+    .nullish(),
+  reference: optionalText(200),
+});
+
+export const voidInvoiceInput = z.strictObject({ invoice_id: id, reason: text(500) });

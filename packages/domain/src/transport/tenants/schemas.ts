@@ -24,7 +24,15 @@ export const auditLimit = z
 
 export const auditLogInput = z.strictObject({ tenant_id: tenantSlug.optional(), limit: auditLimit });
 
-export const tenantLogsInput = z.strictObject({ tenant: z.string().max(200), limit: auditLimit });
+/** Optional filters of the audit log: exact action, actor and household; `resource` matches a prefix. */
+export const tenantLogsInput = z.strictObject({
+  tenant: z.string().max(200),
+  limit: auditLimit,
+  action: z.string().trim().min(1).max(200).optional(),
+  actor: z.string().trim().min(1).max(254).optional(),
+  household_id: z.string().trim().min(1).max(100).optional(),
+  resource: z.string().trim().min(1).max(500).optional(),
+});
 
 export const themeInput = z.strictObject({ slug: z.string().max(200) });
 
@@ -52,4 +60,14 @@ export const logActionInput = z.strictObject({
   action: z.string().trim().min(1, 'action is required').max(200),
   resource: z.string().max(500).optional().nullable(),
   details: detailsObject.optional().nullable(),
+});
+
+/** The operator's own payment instructions (empty or null clears them). */
+export const paymentSettingsInput = z.strictObject({
+  payment_instructions: z
+    .string()
+    .trim()
+    .max(2000)
+    .nullable()
+    .transform((value) => (value ? value : null)),
 });

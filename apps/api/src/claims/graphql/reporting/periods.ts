@@ -1,3 +1,4 @@
+import { utcDate } from '@switchyard/domain/calendar-date';
 import { invalidInputError } from '../graphql-errors.ts';
 
 /** Calendar periods in UTC. Weeks start on Monday (ISO 8601). */
@@ -9,7 +10,7 @@ export type Period = { start: Date; end: Date };
 
 const DAY_MS = 86_400_000;
 
-export const startOfUtcDay = (date: Date): Date => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+export const startOfUtcDay = (date: Date): Date => utcDate(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
 
 const startOfPeriod = (date: Date, interval: ReportInterval): Date => {
   const day = startOfUtcDay(date);
@@ -22,7 +23,7 @@ const startOfPeriod = (date: Date, interval: ReportInterval): Date => {
     return new Date(day.getTime() - sinceMonday * DAY_MS);
   }
 
-  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1));
+  return utcDate(day.getUTCFullYear(), day.getUTCMonth(), 1);
 };
 
 const nextPeriod = (start: Date, interval: ReportInterval): Date => {
@@ -33,7 +34,7 @@ const nextPeriod = (start: Date, interval: ReportInterval): Date => {
     return new Date(start.getTime() + 7 * DAY_MS);
   }
 
-  return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+  return utcDate(start.getUTCFullYear(), start.getUTCMonth() + 1, 1);
 };
 
 /** The periods that contain `from` through `to`, both inclusive; refuses more than `max` of them. */
@@ -54,14 +55,15 @@ export const periodsCovering = (from: Date, to: Date, interval: ReportInterval, 
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
-/** `YYYY-MM` to the first instant of that month (UTC). */
+/** `YYYY-MM` to the first instant of that month (UTC); years 0001 to 9999, as PostgreSQL stores them. */
 export const parseMonth = (value: string, name: string): Date => {
   const match = MONTH.exec(value);
-  if (!match) {
-    throw invalidInputError(`${name} must be a month written YYYY-MM.`);
+  const year = Number(match?.[1]);
+  if (!match || year < 1) {
+    throw invalidInputError(`${name} must be a month from 0001-01 to 9999-12 written YYYY-MM.`);
   }
 
-  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+  return utcDate(year, Number(match[2]) - 1, 1);
 };
 
 export const formatMonth = (date: Date): string => date.toISOString().slice(0, 7);

@@ -1,3 +1,4 @@
+import { boundWithinStorableYears, FIRST_STORABLE_INSTANT, utcDate } from '@switchyard/domain/calendar-date';
 import { formatCents } from '@switchyard/domain/money';
 import { CLAIM_TIERS, RECOVERED_STATUSES, TIER_LABELS, type ClaimTier } from '@switchyard/domain/claims/vocabulary';
 import { readRecoveryByIntakeMonth, readRecoveryByTier, type RecoveryRow } from '@switchyard/db/claims/reporting-reads';
@@ -82,11 +83,12 @@ builder.queryFields((t) => ({
       const to = args.toMonth ? parseMonth(args.toMonth, 'toMonth') : parseMonth(formatMonth(context.now), 'toMonth');
       const from = args.fromMonth
         ? parseMonth(args.fromMonth, 'fromMonth')
-        : new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth() - 11, 1));
+        : new Date(Math.max(utcDate(to.getUTCFullYear(), to.getUTCMonth() - 11, 1).getTime(), FIRST_STORABLE_INSTANT.getTime()));
       const months = periodsCovering(from, to, 'MONTH', GRAPHQL_LIMITS.maxSeriesPoints);
+      const end = months.at(-1)?.end;
       const rows = await readRecoveryByIntakeMonth(context.em, {
         recoveredStatuses: RECOVERED_STATUSES,
-        filter: { createdFrom: from, createdBefore: months.at(-1)?.end },
+        filter: { createdFrom: from, createdBefore: end && boundWithinStorableYears(end) },
       });
       const byMonth = new Map(rows.map((row) => [row.key, row]));
 

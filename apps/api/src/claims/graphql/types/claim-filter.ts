@@ -1,4 +1,5 @@
 import type { ClaimListFilter } from '@switchyard/db/claims/reporting-reads';
+import { boundWithinStorableYears } from '@switchyard/domain/calendar-date';
 import { builder } from '../builder.ts';
 import { invalidInputError } from '../graphql-errors.ts';
 import { ClaimStatusEnum, ClaimTierEnum } from './enums.ts';
@@ -50,7 +51,8 @@ export const toListFilter = (filter: ClaimFilterValue | null | undefined): Claim
     statuses: filter.status ?? undefined,
     tiers: filter.tier ?? undefined,
     createdFrom: filter.createdFrom ? utcDayStart(filter.createdFrom) : undefined,
-    createdBefore: filter.createdTo ? new Date(utcDayStart(filter.createdTo).getTime() + DAY_MS) : undefined,
+    // The day after 9999-12-31 is in year 10000, which no statement is given.
+    createdBefore: filter.createdTo ? boundWithinStorableYears(new Date(utcDayStart(filter.createdTo).getTime() + DAY_MS)) : undefined,
     search: filter.search?.trim() || undefined,
   };
 };

@@ -2,6 +2,7 @@ import { cycleContaining, FIRST_INVOICE_LEAD_DAYS, isoDate } from '@switchyard/d
 import { generateCycleInvoices, householdsWithPickupBy, markInvoiceSent } from '@switchyard/db/transport/billing/invoices';
 import type { InvoiceView } from '@switchyard/db/transport/billing/rows';
 import { invoiceProvider } from '../payment-links.ts';
+import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
 import { sendWeeklyInvoiceMail } from '../weekly-invoice-mail.ts';
 import { dueInvoicesOutput } from '../output-schemas.ts';
@@ -26,10 +27,16 @@ export const generateDueInvoices = tenantProcedure.meta({ rest: { method: 'POST'
       generated.push(invoice);
       continue;
     }
-    const updated = await markInvoiceSent(ctx.db.fork(), invoice.id, { at: ctx.now(), provider: sent.provider, paymentUrl: sent.paymentUrl });
+    const updated = await markInvoiceSent(ctx.db.fork(), invoice.id, { at: ctx.now(), provider: sent.provider, paymentUrl: sent.paymentUrl, providerRef: sent.providerRef });
     generated.push(updated ?? invoice);
     emailed.push({ invoice_id: invoice.id, payer_id: invoice.payer_id, email: sent.email });
   }
+
+  await auditStaffWrite(ctx, {
+    action: 'invoice.generate_due',
+    resource: `cycle:${cycleContaining(now).cycleStart}`,
+    details: { generated: generated.map((invoice) => ({ id: invoice.id, household_id: invoice.household_id, amount: invoice.amount, status: invoice.status })), skipped },
+  });
 
   return { date: isoDate(now), generated, emailed, skipped };
 });

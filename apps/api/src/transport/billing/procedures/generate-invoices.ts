@@ -1,6 +1,7 @@
 import { cycleContaining } from '@switchyard/domain/transport/billing/billing-cycle';
 import { generateCycleInvoices } from '@switchyard/db/transport/billing/invoices';
 import { invoiceProvider } from '../payment-links.ts';
+import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
 import { generatedInvoicesOutput } from '../output-schemas.ts';
 
@@ -8,6 +9,11 @@ export const generateInvoices = tenantProcedure.meta({ rest: { method: 'POST', p
   const now = ctx.now();
   const cycle = cycleContaining(now);
   const invoices = await generateCycleInvoices(ctx.db.fork(), { tenantId: ctx.tenantId, cycle, now, provider: invoiceProvider(ctx.env) });
+  await auditStaffWrite(ctx, {
+    action: 'invoice.generate',
+    resource: `cycle:${cycle.cycleStart}`,
+    details: { cycle_start: cycle.cycleStart, cycle_end: cycle.cycleEnd, invoices: invoices.map((invoice) => ({ id: invoice.id, household_id: invoice.household_id, amount: invoice.amount })) },
+  });
 
   return { cycle_start: cycle.cycleStart, cycle_end: cycle.cycleEnd, invoices };
 });

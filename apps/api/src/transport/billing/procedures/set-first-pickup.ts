@@ -1,6 +1,7 @@
 import { DomainError } from '@switchyard/domain/errors';
 import { firstPickupInput } from '@switchyard/domain/transport/billing/schemas';
 import { setFirstPickupDate } from '@switchyard/db/transport/billing/households';
+import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
 import { firstPickupOutput } from '../output-schemas.ts';
 
@@ -8,6 +9,7 @@ export const setFirstPickup = tenantProcedure.meta({ rest: { method: 'POST', pat
   if (!(await setFirstPickupDate(ctx.db.fork(), ctx.tenantId, input.household_id, input.first_pickup_date))) {
     throw new DomainError('not_found', 'Household not found');
   }
+  await auditStaffWrite(ctx, { action: 'household.first_pickup', resource: `household:${input.household_id}`, householdId: input.household_id, details: { to: { first_pickup_date: input.first_pickup_date } } });
 
   return { household_id: input.household_id, first_pickup_date: input.first_pickup_date };
 });

@@ -2,6 +2,7 @@ import { DomainError } from '@switchyard/domain/errors';
 import { manualBusFix } from '@switchyard/domain/transport/operations/manual-bus-fix';
 import { createBusInput } from '@switchyard/domain/transport/operations/schemas';
 import { findBus, insertBus } from '@switchyard/db/transport/operations/buses';
+import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
 import { presentBus } from '../presenters.ts';
 
@@ -17,6 +18,7 @@ export const createBus = tenantProcedure.input(createBusInput).mutation(async ({
   if (!bus) {
     throw new DomainError('not_found', 'Bus not found');
   }
+  await auditStaffWrite(ctx, { action: 'bus.create', resource: `bus:${id}`, details: { to: position } });
 
   return presentBus(bus);
 });

@@ -1,6 +1,7 @@
 import { DomainError } from '@switchyard/domain/errors';
 import { routeRefInput } from '@switchyard/domain/transport/operations/schemas';
 import { deleteRoute as removeRoute } from '@switchyard/db/transport/operations/routes';
+import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
 import { deletedOutput } from '../output-schemas.ts';
 
@@ -8,6 +9,7 @@ export const deleteRoute = tenantProcedure.meta({ rest: { method: 'DELETE', path
   if (!(await removeRoute(ctx.db.fork(), ctx.tenantId, input.route_id))) {
     throw new DomainError('not_found', 'Route not found');
   }
+  await auditStaffWrite(ctx, { action: 'route.delete', resource: `route:${input.route_id}` });
 
   return { ok: true as const };
 });

@@ -11,13 +11,20 @@ type Invoice = MyHousehold['invoices'][number];
 const describe = (invoice: Invoice): string =>
   invoice.kind === 'registration' ? 'Registration fee' : `Transport ${formatDate(invoice.cycle_start)} – ${formatDate(invoice.cycle_end)}`;
 
+/**
+ * A draft is the operator's invoice in preparation: nothing is owed on it until it is sent, so a
+ * family reads it as "Not yet due", never as something to pay (and it counts nothing in what is owed).
+ */
+const NOT_YET_DUE = 'Not yet due';
+const familyStatus = (invoice: Invoice): string | undefined => (invoice.status === 'draft' ? NOT_YET_DUE : undefined);
+
 const payment = (invoice: Invoice) =>
   invoice.payment_url && invoice.outstanding > 0 ? (
     <a className="button button--small button--primary" href={invoice.payment_url} rel="noopener noreferrer">
       Pay now
     </a>
   ) : (
-    <span className="muted">{invoice.outstanding > 0 ? 'Link in your email' : invoice.status === 'pending' ? 'After approval' : '—'}</span>
+    <span className="muted">{invoice.outstanding > 0 ? 'Link in your email' : invoice.status === 'pending' ? 'After approval' : invoice.status === 'draft' ? 'Emailed when due' : '—'}</span>
   );
 
 /** Every invoice of the household; a payment link shows while something is owed on it. */
@@ -36,7 +43,7 @@ export const InvoiceList = ({ invoices, payers }: { invoices: MyHousehold['invoi
         </>
       ),
     },
-    { label: 'Status', cell: (invoice) => <StateBadge state={invoice.status} /> },
+    { label: 'Status', cell: (invoice) => <StateBadge state={invoice.status} text={familyStatus(invoice)} /> },
     { label: 'Amount', numeric: true, cell: (invoice) => formatDollars(invoice.amount) },
     { label: 'Owed', numeric: true, cell: (invoice) => formatDollars(invoice.outstanding) },
     { label: 'Pay', cell: payment },

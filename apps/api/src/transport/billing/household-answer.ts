@@ -1,0 +1,13 @@
+import { DomainError } from '@switchyard/domain/errors';
+import { loadHouseholds, presentHouseholdDetail } from '@switchyard/db/transport/billing/households';
+import type { TransportContext } from '../context.ts';
+
+/** A household as GET /api/billing/households/{id} answers it: payers, allocations and the splits they make. */
+export const householdAnswer = async (ctx: Pick<TransportContext, 'db'>, tenantId: string, householdId: string) => {
+  const [aggregate] = await loadHouseholds(ctx.db.fork(), tenantId, { householdIds: [householdId] });
+  if (!aggregate) {
+    throw new DomainError('not_found', 'Household not found');
+  }
+
+  return presentHouseholdDetail(aggregate);
+};

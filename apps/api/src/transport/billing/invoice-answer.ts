@@ -1,0 +1,13 @@
+import { DomainError } from '@switchyard/domain/errors';
+import { readInvoiceDetail, type InvoiceDetail } from '@switchyard/db/transport/billing/invoice-lifecycle';
+import type { TransportContext } from '../context.ts';
+
+/** The tenant's invoice with its payments, or 404: what every invoice path answers. */
+export const invoiceAnswer = async (ctx: Pick<TransportContext, 'db'> & { tenantId: string }, invoiceId: string): Promise<InvoiceDetail> => {
+  const detail = await readInvoiceDetail(ctx.db.fork(), ctx.tenantId, invoiceId);
+  if (!detail) {
+    throw new DomainError('not_found', 'Invoice not found');
+  }
+
+  return detail;
+};

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { INVOICE_KINDS, INVOICE_STATUSES } from '@switchyard/domain/transport/billing/invoice-vocabulary';
+import { PAYMENT_METHODS } from '@switchyard/domain/transport/billing/invoice-lifecycle';
+
+/** The answers of the invoice paths, checked on the way out. */
+export const invoiceOutput = z.object({
+  id: z.string(),
+  household_id: z.string(),
+  payer_id: z.string().nullable(),
+  // Stored as text; the check constraints keep them to these values, and the answer says so.
+  kind: z.string().pipe(z.enum(INVOICE_KINDS)),
+  status: z.string().pipe(z.enum(INVOICE_STATUSES)),
+  amount: z.number(),
+  amount_paid: z.number(),
+  provider: z.string(),
+  payment_url: z.string().nullable(),
+  cycle_start: z.string().nullable(),
+  cycle_end: z.string().nullable(),
+  created_at: z.string().nullable(),
+  sent_at: z.string().nullable(),
+});
+
+export const paymentOutput = z.object({
+  id: z.string(),
+  amount: z.number(),
+  method: z.string().pipe(z.enum(PAYMENT_METHODS)),
+  reference: z.string().nullable(),
+  provider: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  recorded_by: z.string(),
+  created_at: z.string().nullable(),
+});
+
+export const invoiceDetailOutput = invoiceOutput.extend({
+  void_reason: z.string().nullable(),
+  payments: z.array(paymentOutput),
+});
+
+export const invoiceListOutput = z.array(invoiceOutput);
