@@ -432,3 +432,48 @@ describe('claims connection', () => {
     expect(missing.body).toEqual({ data: { claim: null } });
   });
 });
+
+describe('GET /api/staff/stats/trends', () => {
+  const figuresOf = (rows: Model[]) => ({
+    claim_count: rows.length,
+    recovered_count: rows.filter((row) => RECOVERED.has(row.status)).length,
+    amount_cents: sum(rows),
+    recovered_amount_cents: sum(rows.filter((row) => RECOVERED.has(row.status))),
+  });
+
+  it('gives the last twelve months, the aging buckets and the tiers the seed makes, as GraphQL does', async () => {
+    const answer = await call(claims, 'GET', '/api/staff/stats/trends', { staff: true });
+    expect(answer.status).toBe(200);
+    const trends = answer.body;
+    expect(trends.as_of).toBe('2026-06-15T12:00:00Z');
+    expect(trends.months.map((row: { month: string }) => row.month)).toEqual([
+      '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06',
+    ]);
+    for (const row of trends.months) {
+      const inMonth = model.filter((claim) => claim.createdAt.toISOString().startsWith(row.month));
+      expect(row).toEqual({ month: row.month, first_day: `${row.month}-01`, last_day: expect.stringMatching(/^\d{4}-\d{2}-(28|29|30|31)$/), ...figuresOf(inMonth) });
+    }
+    expect(trends.months[7]).toMatchObject({ first_day: '2026-02-01', last_day: '2026-02-28' });
+    expect(trends.months.reduce((total: number, row: { claim_count: number }) => total + row.claim_count, 0)).toBeGreaterThan(0);
+
+    expect(trends.tiers).toEqual(
+      TIERS.map((tier) => {
+        const figures = figuresOf(model.filter((row) => row.tier === tier));
+
+        return { tier, tier_label: expect.any(String), ...figures, amount_rate: figures.amount_cents === 0 ? null : figures.recovered_amount_cents / figures.amount_cents };
+      }),
+    );
+
+    const graph = await gql(claims, '{ agingBuckets { buckets { bucket label claimCount amountCents } } }');
+    expect(trends.aging).toEqual(
+      graph.body.data.agingBuckets.buckets.map((bucket: { bucket: string; label: string; claimCount: number; amountCents: number }) => ({
+        key: bucket.bucket,
+        label: bucket.label,
+        claim_count: bucket.claimCount,
+        amount_cents: bucket.amountCents,
+      })),
+    );
+    expect(trends.aging.reduce((total: number, row: { claim_count: number }) => total + row.claim_count, 0)).toBe(model.filter((row) => OPEN.has(row.status)).length);
+    expect((await call(claims, 'GET', '/api/staff/stats/trends')).status).toBe(403);
+  });
+});

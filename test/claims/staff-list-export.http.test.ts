@@ -90,6 +90,25 @@ describe('searching by the client email', () => {
   });
 });
 
+describe('filtering by the day of intake', () => {
+  it('keeps the claims taken in within created_from and created_to (UTC days, inclusive), in the list and the export', async () => {
+    const number = await file('Dated Intake Partners', 4_000);
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const q = encodeURIComponent('Dated Intake Partners');
+    const numbers = async (range: string) =>
+      (await call(claims, 'GET', `/api/staff/claims?q=${q}&${range}`, { staff: true })).body.claims.map((item: Item) => item.claim_number);
+    expect(await numbers(`created_from=${today}&created_to=${today}`)).toEqual([number]);
+    expect(await numbers(`created_from=${yesterday}&created_to=${tomorrow}`)).toEqual([number]);
+    expect(await numbers(`created_to=${yesterday}`)).toEqual([]);
+    expect(await numbers(`created_from=${tomorrow}`)).toEqual([]);
+    const csv = await fetch(`${claims.url}/api/staff/claims/export?q=${q}&created_to=${yesterday}`, { headers: { 'X-Staff-Key': claims.staffKey } });
+    expect((await csv.text()).trimEnd().split('\r\n')).toHaveLength(1);
+    expect((await call(claims, 'GET', '/api/staff/claims?created_from=2026-02-30', { staff: true })).status).toBe(400);
+  });
+});
+
 describe('GET /api/staff/claims/export', () => {
   const company = 'Exportable Widgets';
   const parse = (text: string): string[][] =>

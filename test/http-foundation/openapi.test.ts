@@ -138,6 +138,7 @@ describe('every documented success body matches a real answer', () => {
     await call('POST', '/api/staff/claims/{claim_number}/notes', `/api/staff/claims/${claimNumber}/notes`, { headers: staff, body: { content: 'Called the debtor', visibility: 'INTERNAL' } });
     await call('GET', '/api/staff/claims/{claim_number}', `/api/staff/claims/${claimNumber}`, { headers: staff });
     await call('GET', '/api/staff/stats', '/api/staff/stats', { headers: staff });
+    await call('GET', '/api/staff/stats/trends', '/api/staff/stats/trends', { headers: staff });
     await call('GET', '/api/staff/audit', '/api/staff/audit?limit=5', { headers: staff });
 
     // The download is a file, documented as bytes: its answer is the stored file.

@@ -184,3 +184,37 @@ export const staffStatsOutput = z.strictObject({
 });
 
 export const auditListOutput = z.strictObject({ entries: z.array(auditEntryOutput), total: z.int() });
+
+const recoveryFigures = {
+  claim_count: z.int(),
+  recovered_count: z.int().describe('SETTLED or CLOSED'),
+  amount_cents: z.int(),
+  recovered_amount_cents: z.int(),
+};
+
+export const staffTrendsOutput = z.strictObject({
+  as_of: z.string().describe('UTC, whole seconds'),
+  months: z
+    .array(
+      z.strictObject({
+        month: z.string().describe('YYYY-MM (UTC)'),
+        first_day: z.string().describe('YYYY-MM-DD, for created_from'),
+        last_day: z.string().describe('YYYY-MM-DD, for created_to'),
+        ...recoveryFigures,
+      }),
+    )
+    .describe('Claims taken in per month, the last 12 months oldest first, empty months included; recovered figures are of those claims'),
+  aging: z
+    .array(z.strictObject({ key: z.string(), label: z.string(), claim_count: z.int(), amount_cents: z.int() }))
+    .describe('Open claims by time since intake'),
+  tiers: z
+    .array(
+      z.strictObject({
+        tier: z.string(),
+        tier_label: z.string(),
+        ...recoveryFigures,
+        amount_rate: z.number().nullable().describe('recovered_amount_cents / amount_cents; null without claims'),
+      }),
+    )
+    .describe('Every tier, all claims'),
+});

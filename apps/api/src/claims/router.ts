@@ -17,6 +17,7 @@ import { staffUpdateClaim } from './procedures/staff-update-claim.ts';
 import { staffAddNote } from './procedures/staff-add-note.ts';
 import { checkStaffUpload, uploadStaffDocument } from './procedures/staff-upload-document.ts';
 import { staffStats } from './procedures/staff-stats.ts';
+import { staffTrends } from './procedures/staff-trends.ts';
 import { staffAudit } from './procedures/staff-audit.ts';
 
 export const claimsRouter = router({
@@ -38,6 +39,7 @@ export const claimsRouter = router({
     checkUpload: checkStaffUpload,
     upload: uploadStaffDocument,
     stats: staffStats,
+    trends: staffTrends,
     audit: staffAudit,
   }),
 });

@@ -46,7 +46,7 @@ export const staffListOrder = (sort: StaffListSort, order: 'asc' | 'desc'): stri
 };
 
 /** The WHERE clause of the staff filters, shared by the list and the export. */
-export const staffFilterWhere = (filter: Pick<StaffListInput, 'status' | 'tier' | 'q'>): { where: string; params: unknown[] } => {
+export const staffFilterWhere = (filter: Pick<StaffListInput, 'status' | 'tier' | 'q' | 'created_from' | 'created_to'>): { where: string; params: unknown[] } => {
   const conditions: string[] = [];
   const params: unknown[] = [];
   if (filter.status) {
@@ -60,6 +60,15 @@ export const staffFilterWhere = (filter: Pick<StaffListInput, 'status' | 'tier' 
   if (filter.q) {
     conditions.push('c.search_text like ?');
     params.push(likeContains(filter.q));
+  }
+  // Whole UTC days: the end bound is the start of the day after created_to.
+  if (filter.created_from) {
+    conditions.push("c.created_at >= (?::date)::timestamp at time zone 'UTC'");
+    params.push(filter.created_from);
+  }
+  if (filter.created_to) {
+    conditions.push("c.created_at < ((?::date) + 1)::timestamp at time zone 'UTC'");
+    params.push(filter.created_to);
   }
 
   return { where: conditions.length > 0 ? `where ${conditions.join(' and ')}` : '', params };
@@ -172,7 +181,7 @@ export const listAudit = async (
  */
 export async function* exportStaffClaims(
   em: SqlEntityManager,
-  filter: Pick<StaffListInput, 'status' | 'tier' | 'q' | 'sort' | 'order'>,
+  filter: Pick<StaffListInput, 'status' | 'tier' | 'q' | 'created_from' | 'created_to' | 'sort' | 'order'>,
   batchSize = 500,
 ): AsyncGenerator<StaffListRow[]> {
   const { where, params } = staffFilterWhere(filter);

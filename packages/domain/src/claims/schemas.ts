@@ -97,6 +97,10 @@ export const staffListInput = z.strictObject({
   status: z.enum(CLAIM_STATUSES).optional(),
   tier: z.enum(CLAIM_TIERS).optional(),
   q: text().trim().max(LIMITS.name).optional(),
+  /** Taken in on or after this day (UTC). */
+  created_from: isoDate.optional(),
+  /** Taken in on or before this day (UTC), so a month is its first and last day. */
+  created_to: isoDate.optional(),
   limit: z.coerce
     .number()
     .int()

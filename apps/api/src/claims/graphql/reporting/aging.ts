@@ -1,24 +1,12 @@
 import { formatCents } from '@switchyard/domain/money';
 import { OPEN_STATUSES } from '@switchyard/domain/claims/vocabulary';
 import { readAgingBuckets, type AgingBucketRow } from '@switchyard/db/claims/reporting-reads';
+import { AGING_BUCKETS, agingBucketBounds, type AgingBucketKey } from '@switchyard/domain/claims/report-periods';
 import { builder, cost } from '../builder.ts';
 
-const DAY_MS = 86_400_000;
+type BucketKey = AgingBucketKey;
 
-/**
- * Age is exact elapsed time since intake, the same measure as the stats' aging: a claim 30 days
- * and one hour old is in 31-60 and also counts as "over 30 days" there.
- */
-const BUCKETS = [
-  { key: 'DAYS_0_30', label: '0-30 days', minDays: 0, maxDays: 30 },
-  { key: 'DAYS_31_60', label: '31-60 days', minDays: 30, maxDays: 60 },
-  { key: 'DAYS_61_90', label: '61-90 days', minDays: 60, maxDays: 90 },
-  { key: 'OVER_90', label: 'over 90 days', minDays: 90, maxDays: null },
-] as const;
-
-type BucketKey = (typeof BUCKETS)[number]['key'];
-
-const AgingBucketKeyEnum = builder.enumType('AgingBucketKey', { values: BUCKETS.map((bucket) => bucket.key) });
+const AgingBucketKeyEnum = builder.enumType('AgingBucketKey', { values: AGING_BUCKETS.map((bucket) => bucket.key) });
 
 type AgingReport = { asOf: Date; buckets: (AgingBucketRow & { label: string })[] };
 
@@ -48,17 +36,10 @@ builder.queryField('agingBuckets', (t) =>
     extensions: cost({ base: 25 }),
     resolve: async (_root, _args, context) => {
       const asOf = context.now;
-      const daysAgo = (days: number | null) => (days === null ? null : new Date(asOf.getTime() - days * DAY_MS));
-      const rows = await readAgingBuckets(context.em, {
-        openStatuses: OPEN_STATUSES,
-        buckets: BUCKETS.map((bucket) => ({
-          key: bucket.key,
-          createdBefore: bucket.minDays === 0 ? null : daysAgo(bucket.minDays),
-          createdFrom: daysAgo(bucket.maxDays),
-        })),
-      });
+      const buckets = agingBucketBounds(asOf);
+      const rows = await readAgingBuckets(context.em, { openStatuses: OPEN_STATUSES, buckets });
 
-      return { asOf, buckets: rows.map((row, index) => ({ ...row, label: BUCKETS[index]?.label ?? row.key })) };
+      return { asOf, buckets: rows.map((row, index) => ({ ...row, label: buckets[index]?.label ?? row.key })) };
     },
   }),
 );

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryClient } from '../../../shared/query/query-client.ts';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
 import { Link } from '../../../shared/router/link.tsx';
 import { QueryView } from '../../../shared/ui/query-view.tsx';
@@ -14,6 +16,13 @@ import { PortalDocuments } from './portal-documents.tsx';
 export const ClaimDetailPage = ({ claimNumber }: { claimNumber: string }) => {
   useDocumentTitle(claimNumber);
   const claimQuery = useQuery(portalTrpc.claims.get.queryOptions({ claim_number: claimNumber }));
+  // Reading the claim clears its news on the server, so the cached list's "New" mark is now stale.
+  const readAt = claimQuery.dataUpdatedAt;
+  useEffect(() => {
+    if (readAt > 0) {
+      void queryClient.invalidateQueries(portalTrpc.claims.list.pathFilter());
+    }
+  }, [readAt]);
 
   return (
     <>

@@ -2,13 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { navigate } from '../../../shared/router/browser-location.ts';
 import { statusOptions, tierOptions } from '../../shared/vocabulary-options.ts';
-import { claimFiltersHref, readClaimFilters, type ClaimFilters } from './claim-filters.ts';
+import { claimFiltersHref, hasFilters, NO_FILTERS, readClaimFilters, type ClaimFilters } from './claim-filters.ts';
+import { SORT_OPTIONS, sortValue } from './claim-sort-options.ts';
 
 const ALL = { value: '', label: 'All' };
+const SORT_SELECT = SORT_OPTIONS.map((option) => ({ value: sortValue(option.sort, option.order), label: option.label }));
 
 export const ClaimFilterBar = ({ filters }: { filters: ClaimFilters }) => {
   const [q, setQ] = useState(filters.q);
-  // Any change of filter starts again at page 1.
+  // Any change of filter or order starts again at page 1.
   const apply = (change: Record<string, string>) => {
     const params = new URLSearchParams(claimFiltersHref({ ...filters, page: 1 }).split('?')[1] ?? '');
     for (const [name, value] of Object.entries(change)) {
@@ -22,10 +24,16 @@ export const ClaimFilterBar = ({ filters }: { filters: ClaimFilters }) => {
     apply({ q });
   };
 
+  const sortBy = (value: string) => {
+    const [sort = '', order = ''] = value.split(':');
+    apply({ sort, order });
+  };
+
   return (
     <form className="filters" onSubmit={search} role="search" aria-label="Filter claims">
       <SelectField id="filter-status" label="Status" value={filters.status ?? ''} options={[ALL, ...statusOptions]} onValueChange={(value) => apply({ status: value })} />
       <SelectField id="filter-tier" label="Tier" value={filters.tier ?? ''} options={[ALL, ...tierOptions]} onValueChange={(value) => apply({ tier: value })} />
+      <SelectField id="filter-sort" label="Sort by" value={sortValue(filters.sort, filters.order)} options={SORT_SELECT} onValueChange={sortBy} />
       <div className="field filters__search">
         <label htmlFor="filter-q" className="field__label">
           Search
@@ -35,7 +43,7 @@ export const ClaimFilterBar = ({ filters }: { filters: ClaimFilters }) => {
             id="filter-q"
             className="input"
             type="search"
-            placeholder="Claim, company or debtor"
+            placeholder="Claim, name or email"
             value={q}
             onChange={(event) => setQ(event.target.value)}
           />
@@ -44,6 +52,26 @@ export const ClaimFilterBar = ({ filters }: { filters: ClaimFilters }) => {
           </button>
         </div>
       </div>
+      {filters.createdFrom || filters.createdTo ? (
+        <p className="filters__range">
+          Taken in {filters.createdFrom ?? 'any time'} to {filters.createdTo ?? 'today'} (UTC)
+          <button type="button" className="button button--small" onClick={() => apply({ created_from: '', created_to: '' })}>
+            Any date
+          </button>
+        </p>
+      ) : null}
+      {hasFilters(filters) ? (
+        <p className="filters__clear">
+          <button
+            type="button"
+            className="button button--small"
+            // The chosen order stays: clearing is about which claims, not how they are listed.
+            onClick={() => navigate(claimFiltersHref({ ...NO_FILTERS, sort: filters.sort, order: filters.order }))}
+          >
+            Clear filters
+          </button>
+        </p>
+      ) : null}
     </form>
   );
 };

@@ -1,34 +1,77 @@
 import { CLAIM_STATUSES, CLAIM_TIERS, type ClaimStatus, type ClaimTier } from '@switchyard/domain/claims/vocabulary';
+import { STAFF_LIST_SORTS, type StaffListSort } from '@switchyard/domain/claims/schemas';
 
 export const PAGE_SIZE = 25;
 
-export type ClaimFilters = { status: ClaimStatus | undefined; tier: ClaimTier | undefined; q: string; page: number };
+export type SortOrder = 'asc' | 'desc';
+
+export type ClaimFilters = {
+  status: ClaimStatus | undefined;
+  tier: ClaimTier | undefined;
+  q: string;
+  /** Days of intake (YYYY-MM-DD, UTC, both inclusive); the statistics' month bars set them. */
+  createdFrom: string | undefined;
+  createdTo: string | undefined;
+  sort: StaffListSort;
+  order: SortOrder;
+  page: number;
+};
+
+export const DEFAULT_SORT: StaffListSort = 'created_at';
+export const DEFAULT_ORDER: SortOrder = 'desc';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = (value: string | null): string | undefined => (value && DAY.test(value) ? value : undefined);
 
 /** Filters live in the address, so the back button and shared links keep them. */
 export const readClaimFilters = (params: URLSearchParams): ClaimFilters => {
   const status = params.get('status');
   const tier = params.get('tier');
+  const sort = params.get('sort');
+  const order = params.get('order');
   const page = Number.parseInt(params.get('page') ?? '1', 10);
 
   return {
     status: CLAIM_STATUSES.find((value) => value === status),
     tier: CLAIM_TIERS.find((value) => value === tier),
     q: params.get('q') ?? '',
+    createdFrom: day(params.get('created_from')),
+    createdTo: day(params.get('created_to')),
+    sort: STAFF_LIST_SORTS.find((value) => value === sort) ?? DEFAULT_SORT,
+    order: order === 'asc' || order === 'desc' ? order : DEFAULT_ORDER,
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
   };
 };
 
-export const claimFiltersHref = (filters: ClaimFilters): string => {
+/** The filters as the API takes them (list and export): no pages, blanks left out. */
+export const claimFiltersQuery = (filters: ClaimFilters) => ({
+  status: filters.status,
+  tier: filters.tier,
+  q: filters.q.trim() || undefined,
+  created_from: filters.createdFrom,
+  created_to: filters.createdTo,
+  sort: filters.sort,
+  order: filters.order,
+});
+
+const searchParamsOf = (filters: ClaimFilters, withDefaults: boolean): URLSearchParams => {
   const params = new URLSearchParams();
-  if (filters.status) {
-    params.set('status', filters.status);
+  for (const [name, value] of Object.entries(claimFiltersQuery(filters))) {
+    if (value !== undefined && value !== '') {
+      params.set(name, value);
+    }
   }
-  if (filters.tier) {
-    params.set('tier', filters.tier);
+  // The default order stays out of the address, so the plain list keeps its plain link.
+  if (!withDefaults && filters.sort === DEFAULT_SORT && filters.order === DEFAULT_ORDER) {
+    params.delete('sort');
+    params.delete('order');
   }
-  if (filters.q.trim()) {
-    params.set('q', filters.q.trim());
-  }
+
+  return params;
+};
+
+export const claimFiltersHref = (filters: ClaimFilters): string => {
+  const params = searchParamsOf(filters, false);
   if (filters.page > 1) {
     params.set('page', String(filters.page));
   }
@@ -36,3 +79,19 @@ export const claimFiltersHref = (filters: ClaimFilters): string => {
 
   return `/staff${query ? `?${query}` : ''}`;
 };
+
+export const claimsExportUrl = (filters: ClaimFilters): string => `/api/staff/claims/export?${searchParamsOf(filters, true).toString()}`;
+
+export const NO_FILTERS: ClaimFilters = {
+  status: undefined,
+  tier: undefined,
+  q: '',
+  createdFrom: undefined,
+  createdTo: undefined,
+  sort: DEFAULT_SORT,
+  order: DEFAULT_ORDER,
+  page: 1,
+};
+
+export const hasFilters = (filters: ClaimFilters): boolean =>
+  Boolean(filters.status || filters.tier || filters.q.trim() || filters.createdFrom || filters.createdTo);

@@ -6,8 +6,9 @@ import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { staffTrpc } from '../staff-client.ts';
 import { ClaimFilterBar } from './claim-filter-bar.tsx';
-import { claimFiltersHref, PAGE_SIZE, readClaimFilters } from './claim-filters.ts';
+import { claimFiltersHref, claimFiltersQuery, PAGE_SIZE, readClaimFilters } from './claim-filters.ts';
 import { ClaimsTable } from './claims-table.tsx';
+import { ExportClaimsButton } from './export-claims-button.tsx';
 import { Pagination } from './pagination.tsx';
 
 export const StaffClaimsPage = () => {
@@ -16,9 +17,7 @@ export const StaffClaimsPage = () => {
   const filters = readClaimFilters(searchParams);
   const claims = useQuery(
     staffTrpc.staff.list.queryOptions({
-      status: filters.status,
-      tier: filters.tier,
-      q: filters.q.trim() || undefined,
+      ...claimFiltersQuery(filters),
       limit: PAGE_SIZE,
       offset: (filters.page - 1) * PAGE_SIZE,
     }),
@@ -26,9 +25,12 @@ export const StaffClaimsPage = () => {
 
   return (
     <>
-      <header className="page-header">
-        <p className="page-header__eyebrow">Staff console</p>
-        <h1 className="page-header__title">Claims</h1>
+      <header className="page-header page-header--row">
+        <div>
+          <p className="page-header__eyebrow">Staff console</p>
+          <h1 className="page-header__title">Claims</h1>
+        </div>
+        <ExportClaimsButton filters={filters} />
       </header>
       <ClaimFilterBar key={filters.q} filters={filters} />
       <QueryView query={claims} loadingLabel="Loading claims…" errorTitle="The claims could not be loaded">

@@ -4,7 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
 import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { staffTrpc } from '../staff-client.ts';
+import { claimFiltersHref, NO_FILTERS } from '../claim-list/claim-filters.ts';
 import { BarChart } from './bar-chart.tsx';
+import { TrendCharts } from './trend-charts.tsx';
 
 const Metric = ({ label, value, note }: { label: string; value: string; note?: string }) => (
   <div className="metric">
@@ -39,16 +41,17 @@ export const StatsPage = () => {
               <section className="card">
                 <BarChart
                   title="Claims by status"
-                  bars={CLAIM_STATUSES.map((status) => ({ key: status, label: STATUS_LABELS[status], value: figures.by_status[status] ?? 0 }))}
+                  bars={CLAIM_STATUSES.map((status) => ({ key: status, label: STATUS_LABELS[status], value: figures.by_status[status] ?? 0, href: claimFiltersHref({ ...NO_FILTERS, status }) }))}
                 />
               </section>
               <section className="card">
                 <BarChart
                   title="Claims by tier"
-                  bars={CLAIM_TIERS.map((tier) => ({ key: tier, label: TIER_LABELS[tier], value: figures.by_tier[tier] ?? 0 }))}
+                  bars={CLAIM_TIERS.map((tier) => ({ key: tier, label: TIER_LABELS[tier], value: figures.by_tier[tier] ?? 0, href: claimFiltersHref({ ...NO_FILTERS, tier }) }))}
                 />
               </section>
             </div>
+            <TrendCharts />
           </div>
         )}
       </QueryView>
