@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoiceOutput } from './invoice-outputs.ts';
 
 /** What the transport billing and registration paths answer. Money is in dollars, as the specification's examples give it. */
 
@@ -125,22 +126,6 @@ export const addPayerOutput = z.strictObject({ payer: payerOutput.nullable(), al
 
 export const firstPickupOutput = z.strictObject({ household_id: z.string(), first_pickup_date: z.string() });
 
-const invoiceOutput = z.strictObject({
-  id: z.string(),
-  household_id: z.string(),
-  payer_id: z.string().nullable(),
-  kind: z.string(),
-  status: z.string(),
-  amount: z.number(),
-  amount_paid: z.number(),
-  provider: z.string(),
-  payment_url: z.string().nullable(),
-  cycle_start: z.string().nullable(),
-  cycle_end: z.string().nullable(),
-  created_at: timestamp,
-  sent_at: timestamp,
-});
-
 export const generatedInvoicesOutput = z.strictObject({ cycle_start: z.string(), cycle_end: z.string(), invoices: z.array(invoiceOutput) });
 
 export const dueInvoicesOutput = z.strictObject({
@@ -173,3 +158,22 @@ export const outstandingOutput = z.array(
 export const ratesOutput = z.strictObject({ one_way: z.number(), two_way: z.number(), cycle: z.string(), registration_fee: z.number() });
 
 export const providerStatusOutput = z.strictObject({ square_connected: z.boolean(), stripe_connected: z.boolean() });
+
+/** GET /api/registrations/{reg_id}: what a reviewer reads before deciding. */
+export const registrationReviewOutput = z.object({
+  registration: z.object({
+    id: z.string(),
+    household_id: z.string(),
+    status: z.string(),
+    parent_name: z.string(),
+    parent_email: z.string(),
+    parent_phone: z.string().nullable(),
+    decision_reason: z.string().nullable(),
+    decided_by: z.string().nullable(),
+    created_at: z.string().nullable(),
+    updated_at: z.string().nullable(),
+  }),
+  /** Every fact of the household: address, first pickup, policies, emergency contacts, payers (the second parent among them), children with their morning/afternoon need, splits. */
+  household: householdDetailOutput,
+  invoices: z.array(invoiceOutput.extend({ outstanding: z.number() })),
+});
