@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '../../../shared/format/format-date.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { PageHeader } from '../../../shared/layout/page-header.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
 import { navigate } from '../../../shared/router/browser-location.ts';
 import { useLocation } from '../../../shared/router/use-location.ts';
-import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { AuditEntryList } from '../../shared/audit-entry-list.tsx';
 import { transportTrpc } from '../../shared/transport-client.ts';
 import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { transportPaths } from '../../shared/transport-paths.ts';
@@ -27,28 +26,7 @@ export const AuditLogPage = () => {
         <SelectField id="audit-tenant" label="Operator" value={tenant} options={options} onValueChange={(value) => navigate(transportPaths.auditLog(value || undefined), { replace: true })} />
       </div>
       <QueryView query={entries} loadingLabel="Loading the audit log…" errorTitle="The audit log could not be loaded">
-        {(rows) =>
-          rows.length === 0 ? (
-            <EmptyState title="No entries" />
-          ) : (
-            <section aria-label="Audit entries">
-              <ol className="audit-list">
-                {rows.map((row) => (
-                  <li key={row.id} className="audit-entry">
-                    <p className="audit-entry__head">
-                      <strong>{row.action}</strong>
-                      {row.resource ? <span className="muted"> · {row.resource}</span> : null}
-                    </p>
-                    <p className="audit-entry__meta muted">
-                      {formatDateTime(row.created_at)} · {row.tenant_id} · {row.actor}
-                    </p>
-                    {Object.keys(row.details).length > 0 ? <code className="details">{JSON.stringify(row.details)}</code> : null}
-                  </li>
-                ))}
-              </ol>
-            </section>
-          )
-        }
+        {(rows) => <AuditEntryList rows={rows} emptyTitle="No entries" showTenant />}
       </QueryView>
     </>
   );
