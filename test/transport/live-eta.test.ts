@@ -123,6 +123,23 @@ describe('GET /api/routes/{route_id}/eta and arrivals', () => {
       minutes_10: { arrivals: 1, within_2_minutes: 1, share: 1 },
       minutes_5: { arrivals: 1, within_2_minutes: 0, share: 0 },
     });
+    // The same figures in the GraphQL reporting, for every route at once.
+    const report = await fetch(`${h.transport.url}/graphql`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${h.tokens.demo}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: '{ routes { id etaAccuracy { arrivals tenMinutes { arrivals within2Minutes share } fiveMinutes { arrivals within2Minutes share } } } }' }),
+    });
+    const routes = ((await report.json()) as { data: { routes: { id: string; etaAccuracy: unknown }[] } }).data.routes;
+    expect(routes.find((candidate) => candidate.id === 'north-run')?.etaAccuracy).toEqual({
+      arrivals: 2,
+      tenMinutes: { arrivals: 1, within2Minutes: 1, share: 1 },
+      fiveMinutes: { arrivals: 1, within2Minutes: 0, share: 0 },
+    });
+    expect(routes.find((candidate) => candidate.id === 'home-run')?.etaAccuracy).toEqual({
+      arrivals: 0,
+      tenMinutes: { arrivals: 0, within2Minutes: 0, share: null },
+      fiveMinutes: { arrivals: 0, within2Minutes: 0, share: null },
+    });
   });
 
   it('answers 404 for an unknown route, 401 and 403 for strangers and parents, and nothing of another tenant', async () => {

@@ -104,15 +104,3 @@ export const keepEstimates = async (em: SqlEntityManager, trip: TripKey, estimat
     estimates.flatMap((estimate) => [...tripParams(trip), estimate.stopPosition, estimate.horizon, estimate.eta.toISOString(), madeAt.toISOString()]),
   );
 };
-
-/** Every arrival of a route with the estimates kept 10 and 5 minutes before it. */
-export const arrivalsWithEstimates = (em: SqlEntityManager, tenantId: string, routeId: string) =>
-  em.execute<{ arrived_at: Date; eta_10: Date | null; eta_5: Date | null }[]>(
-    `select a.arrived_at,
-       (select s.eta from transport_eta_snapshot s where s.tenant_id = a.tenant_id and s.route_id = a.route_id and s.trip_date = a.trip_date
-          and s.direction = a.direction and s.stop_position = a.stop_position and s.horizon_minutes = 10) as eta_10,
-       (select s.eta from transport_eta_snapshot s where s.tenant_id = a.tenant_id and s.route_id = a.route_id and s.trip_date = a.trip_date
-          and s.direction = a.direction and s.stop_position = a.stop_position and s.horizon_minutes = 5) as eta_5
-     from transport_stop_arrival a where a.tenant_id = ? and a.route_id = ?`,
-    [tenantId, routeId],
-  );
