@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { machine, writeResult } from './support/machine.ts';
 import { freshDatabase } from './support/postgres.ts';
 import { startApi } from './support/start-api.ts';
+import { machineTicks, waitForQuietMachine } from './support/quiet-machine.ts';
+import { cpus } from 'node:os';
 
 /**
  * Live bus positions on PostgreSQL: simulated trackers PUT locations while SSE viewers watch
@@ -113,6 +115,7 @@ type PhaseResult = {
   updates_answered: number;
   updates_per_second: number;
   failed_updates: number;
+  statuses: Record<string, number>;
   put_p50_ms: number;
   put_p99_ms: number;
   events_expected: number;
@@ -120,10 +123,12 @@ type PhaseResult = {
   event_latency_p50_ms: number;
   event_latency_p99_ms: number;
   event_latency_max_ms: number;
-  cpu: { api: number; postgres: number; bench: number; window_seconds: number };
+  cpu: { api: number; postgres: number; bench: number; window_seconds: number; machine_busy_cores: number; other_work_cores: number };
 };
 
 const main = async () => {
+  // The machine is shared: wait (a while) for it to be quiet, and record whether it was.
+  const quiet = await waitForQuietMachine({ thresholdCores: 0.5, maxSeconds: Number(process.env.BENCH_QUIET_WAIT_SECONDS ?? 180) });
   const database = freshDatabase(`bench_live_${Date.now().toString(36)}`);
   const email = 'bench-admin@bench.test';
   const password = 'bench-password-0123456789';
@@ -152,6 +157,7 @@ const main = async () => {
     const latencies: number[] = [];
     let sequence = 0;
 
+    const statuses: Record<string, number> = {};
     const put = (busIndex: number): Promise<{ ok: boolean; ms: number }> => {
       sequence += 1;
       const lat = Number((32 + (sequence % 1_000_000) / 1e7).toFixed(7));
@@ -164,9 +170,13 @@ const main = async () => {
       return new Promise((resolve) => {
         const req = request(`${base}/api/buses/${busId}/location`, { method: 'PUT', agent: putAgent, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
           res.resume();
+          statuses[String(res.statusCode)] = (statuses[String(res.statusCode)] ?? 0) + 1;
           res.on('end', () => resolve({ ok: res.statusCode === 200, ms: performance.now() - started }));
         });
-        req.on('error', () => resolve({ ok: false, ms: performance.now() - started }));
+        req.on('error', (error) => {
+          statuses[(error as { code?: string }).code ?? 'error'] = (statuses[(error as { code?: string }).code ?? 'error'] ?? 0) + 1;
+          resolve({ ok: false, ms: performance.now() - started });
+        });
         req.end(body);
       });
     };
@@ -178,11 +188,15 @@ const main = async () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 2_000));
 
-    const runPhase = async (phase: 'paced' | 'saturated'): Promise<PhaseResult> => {
+    const runPhase = async (phase: 'paced' | 'saturated' | 'saturated, no viewers'): Promise<PhaseResult> => {
       latencies.length = 0;
+      for (const key of Object.keys(statuses)) {
+        delete statuses[key];
+      }
       const received = viewers.reduce((sum, viewer) => sum + viewer.received, 0);
       const putTimes: number[] = [];
       let failed = 0;
+      const ticksBefore = machineTicks();
       const cpuBefore = { api: apis.reduce((sum, api) => sum + cpuSeconds(api.child.pid as number), 0), postgres: postgresCpuSeconds(), bench: process.cpuUsage() };
       const started = performance.now();
       const until = started + SECONDS * 1000;
@@ -211,12 +225,16 @@ const main = async () => {
       );
       const elapsed = (performance.now() - started) / 1000;
       // Events still on their way are waited for (up to 5 s), then counted.
-      const expected = putTimes.length * VIEWERS;
+      const expected = putTimes.length * viewers.length;
       for (let waited = 0; waited < 5_000 && viewers.reduce((sum, viewer) => sum + viewer.received, 0) - received < expected; waited += 100) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
+      const ticksAfter = machineTicks();
       const cpuAfter = { api: apis.reduce((sum, api) => sum + cpuSeconds(api.child.pid as number), 0), postgres: postgresCpuSeconds(), bench: process.cpuUsage(cpuBefore.bench) };
       const sorted = Float64Array.from(latencies).sort();
+      const window = (performance.now() - started) / 1000;
+      const machineBusy = ((ticksAfter.busy - ticksBefore.busy) / Math.max(1, ticksAfter.total - ticksBefore.total)) * cpus().length;
+      const ours = (cpuAfter.api - cpuBefore.api + cpuAfter.postgres - cpuBefore.postgres + (cpuAfter.bench.user + cpuAfter.bench.system) / 1e6) / window;
       const puts = Float64Array.from(putTimes).sort();
 
       return {
@@ -225,6 +243,7 @@ const main = async () => {
         updates_answered: putTimes.length,
         updates_per_second: round(putTimes.length / elapsed, 1),
         failed_updates: failed,
+        statuses: { ...statuses },
         put_p50_ms: round(percentile(puts, 50)),
         put_p99_ms: round(percentile(puts, 99)),
         events_expected: expected,
@@ -236,7 +255,9 @@ const main = async () => {
           api: round(cpuAfter.api - cpuBefore.api),
           postgres: round(cpuAfter.postgres - cpuBefore.postgres),
           bench: round((cpuAfter.bench.user + cpuAfter.bench.system) / 1e6),
-          window_seconds: round((performance.now() - started) / 1000),
+          window_seconds: round(window),
+          machine_busy_cores: round(machineBusy),
+          other_work_cores: round(Math.max(0, machineBusy - ours)),
         },
       };
     };
@@ -247,6 +268,10 @@ const main = async () => {
     console.log(JSON.stringify(saturated));
     viewers.forEach((viewer) => viewer.close());
     viewers.length = 0;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // The same reports with nobody watching: what the fan-out to the viewers costs.
+    const alone = await runPhase('saturated, no viewers');
+    console.log(JSON.stringify(alone));
 
     // The statement a report runs, bare, on the same server.
     const maxConnections = Number((await query(database.url, 'show max_connections'))[0]?.max_connections ?? 100);
@@ -284,9 +309,11 @@ on conflict (tenant_id, id) do update set lat = excluded.lat, lng = excluded.lng
         paced_interval_ms: INTERVAL_MS,
         postgres: version,
         load_average_at_end: load,
+        quiet_before_start: quiet,
       },
       paced,
       saturated,
+      saturated_no_viewers: alone,
       pgbench: { clients, tps: round(tps, 1), latency_average_ms: latency, statement: 'the upsert of PUT /api/buses/{bus_id}/location (transport_bus insert ... on conflict do update)' },
       ratio_saturated_api_to_pgbench: round(saturated.updates_per_second / tps, 3),
     };
@@ -306,16 +333,17 @@ const markdown = (result: {
   setup: Record<string, unknown>;
   paced: PhaseResult;
   saturated: PhaseResult;
+  saturated_no_viewers: PhaseResult;
   pgbench: { clients: number; tps: number; latency_average_ms: number };
   ratio_saturated_api_to_pgbench: number;
 }): string => {
   const m = machine();
   const row = (phase: PhaseResult) =>
-    `| ${phase.phase} | ${phase.updates_per_second} | ${phase.failed_updates} | ${phase.put_p50_ms} / ${phase.put_p99_ms} | ${phase.event_latency_p50_ms} | ${phase.event_latency_p99_ms} | ${phase.event_latency_max_ms} | ${phase.events_received} of ${phase.events_expected} | API ${phase.cpu.api} s, PostgreSQL ${phase.cpu.postgres} s, bench ${phase.cpu.bench} s in ${phase.cpu.window_seconds} s |`;
+    `| ${phase.phase} | ${phase.updates_per_second} | ${phase.failed_updates} | ${phase.put_p50_ms} / ${phase.put_p99_ms} | ${phase.event_latency_p50_ms} | ${phase.event_latency_p99_ms} | ${phase.event_latency_max_ms} | ${phase.events_received} of ${phase.events_expected} | API ${phase.cpu.api} s, PostgreSQL ${phase.cpu.postgres} s, bench ${phase.cpu.bench} s in ${phase.cpu.window_seconds} s; machine busy ${phase.cpu.machine_busy_cores} of ${cpus().length} cores, other work ${phase.cpu.other_work_cores} |`;
 
   return `# Live positions benchmark (${m.date})
 
-Machine: ${m.cpus}, ${m.memory_gib} GiB, Node ${m.node}; shared with other work (load average at the end: ${String(result.setup.load_average_at_end)}), so the figures are a floor, not a capacity.
+Machine: ${m.cpus}, ${m.memory_gib} GiB, Node ${m.node}; shared with other people's work (quiet before the start: ${JSON.stringify(result.setup.quiet_before_start)}; load average at the end: ${String(result.setup.load_average_at_end)}; per phase the cores the whole machine was busy and the share that was not this benchmark are in the last column), so the figures are a floor, not a capacity.
 PostgreSQL: ${String(result.setup.postgres)}.
 
 Setup: ${String(result.setup.buses)} simulated trackers PUT \`/api/buses/{bus_id}/location\` while ${String(result.setup.viewers)} viewers hold \`GET /api/buses/live\` open, spread over ${String(result.setup.api_processes)} API processes sharing one PostgreSQL database (a viewer and the PUT it hears are on different processes for most events: the position travels by NOTIFY). Every viewer sees every bus of the tenant, so each update is ${String(result.setup.viewers)} events. Generator and viewers run in one Node process on the same cores as the API and PostgreSQL. ${String(result.setup.seconds_per_phase)} s per phase; "paced": each tracker reports every ${String(result.setup.paced_interval_ms)} ms; "saturated": each tracker sends its next report as soon as the last is answered.
@@ -324,6 +352,9 @@ Setup: ${String(result.setup.buses)} simulated trackers PUT \`/api/buses/{bus_id
 |---|---|---|---|---|---|---|---|---|
 ${row(result.paced)}
 ${row(result.saturated)}
+${row(result.saturated_no_viewers)}
+
+Answers other than 200 (a tracker whose report failed sends the next one): paced ${JSON.stringify(result.paced.statuses)}, saturated ${JSON.stringify(result.saturated.statuses)}, no viewers ${JSON.stringify(result.saturated_no_viewers.statuses)}.
 
 pgbench, the same upsert statement (no HTTP, no auth, no trip progress, no NOTIFY), ${result.pgbench.clients} clients (the server's connection limit leaves no room for one per tracker): **${result.pgbench.tps} statements/s**, ${result.pgbench.latency_average_ms} ms average.
 Ratio saturated API updates/s to pgbench: **${result.ratio_saturated_api_to_pgbench}**.
