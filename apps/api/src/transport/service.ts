@@ -17,6 +17,8 @@ import { createApiReferenceHandler } from '../http/api-reference.ts';
 import { MAX_JSON_BYTES } from '../http/max-json-bytes.ts';
 import { streamFile } from '../http/stream-file.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
+import { startOutboxWorker } from '../mail/outbox-worker.ts';
+import { IDENTITY_MAIL_SOURCE } from './identity/identity-mail.ts';
 import { createTransportContext, type TransportServices } from './context.ts';
 import { transportErrors } from './errors.ts';
 import { createTransportGraphqlHandler } from './graphql/create-graphql-handler.ts';
@@ -66,9 +68,30 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     }),
   };
 
-  const builtinIdentity = env.IDENTITY_URL
+  // The built-in provider's reset and invitation mails; an outside provider sends its own.
+  const identityMail = env.IDENTITY_URL
     ? null
-    : createBuiltinIdentityHandler({ db, apiKey: env.IDENTITY_API_KEY, serviceKey: identityServiceKey, trustProxy: env.TRUST_PROXY, now: services.now, logger });
+    : startOutboxWorker({
+        source: IDENTITY_MAIL_SOURCE,
+        db,
+        transport: mail,
+        logger,
+        now: services.now,
+        // The worker has logged it; the person asks for a new link, so nothing else is kept.
+        onGiveUp: async () => {},
+      });
+  const builtinIdentity = identityMail
+    ? createBuiltinIdentityHandler({
+        db,
+        apiKey: env.IDENTITY_API_KEY,
+        serviceKey: identityServiceKey,
+        trustProxy: env.TRUST_PROXY,
+        now: services.now,
+        logger,
+        publicUrl: env.TRANSPORT_PUBLIC_URL,
+        wakeMail: identityMail.wake,
+      })
+    : null;
 
   /** Every documented path, as the procedures declare them (`meta.rest`). */
   const restRoutes = restRoutesOf(transportRouter);
@@ -167,6 +190,7 @@ export const createTransportService = (options: { env: Env; db: Database; logger
       ownUrl = url;
     },
     close: async () => {
+      await identityMail?.stop();
       mail.close();
     },
   };
