@@ -6,6 +6,7 @@
 const TITLES: Record<string, string> = {
   'rider-safety': 'Rider safety rules',
   'payment-terms': 'Payment terms',
+  'registration-fee': 'Registration fee',
   'pickup-policy': 'Afternoon pickup at the stop',
 };
 
