@@ -69,12 +69,12 @@ describe.skipIf(skipWithoutBrowser())('transport accounts: a forgotten password 
     await heading(page, 'Choose a new password');
     // The token left the address bar as soon as the page read it.
     expect(new URL(page.url()).hash).toBe('');
-    await page.getByLabel('New password').fill('brand-new-pass-9');
-    await page.getByLabel('Repeat the new password').fill('brand-new-pass-8');
+    await page.locator('#password').fill('brand-new-pass-9');
+    await page.locator('#confirm').fill('brand-new-pass-8');
     await page.getByRole('button', { name: 'Save password and sign in' }).click();
     await visible(page, 'The two passwords are not the same.');
     await shoot(page, 'reset-password-mismatch');
-    await page.getByLabel('Repeat the new password').fill('brand-new-pass-9');
+    await page.locator('#confirm').fill('brand-new-pass-9');
     await page.getByRole('button', { name: 'Save password and sign in' }).click();
     await heading(page, 'Dashboard');
     expect(new URL(page.url()).pathname).toBe('/operator');
@@ -86,8 +86,8 @@ describe.skipIf(skipWithoutBrowser())('transport accounts: a forgotten password 
     // The same link again: refused, with the way to a new one.
     const again = await app.open();
     await again.goto(link);
-    await again.getByLabel('New password').fill('third-pass-777');
-    await again.getByLabel('Repeat the new password').fill('third-pass-777');
+    await again.locator('#password').fill('third-pass-777');
+    await again.locator('#confirm').fill('third-pass-777');
     await again.getByRole('button', { name: 'Save password and sign in' }).click();
     await visible(again, /invalid, already used or expired/);
     await expect.poll(() => again.getByRole('link', { name: 'Ask for a new link' }).isVisible()).toBe(true);
@@ -122,8 +122,8 @@ describe.skipIf(skipWithoutBrowser())('transport accounts: a forgotten password 
     await invitee.goto(link);
     await heading(invitee, 'Welcome aboard');
     await shoot(invitee, 'accept-invite');
-    await invitee.getByLabel('New password').fill(INVITEE.password);
-    await invitee.getByLabel('Repeat the new password').fill(INVITEE.password);
+    await invitee.locator('#password').fill(INVITEE.password);
+    await invitee.locator('#confirm').fill(INVITEE.password);
     await invitee.getByRole('button', { name: 'Set password and continue' }).click();
     await heading(invitee, 'Dashboard');
     expect(new URL(invitee.url()).pathname).toBe('/operator');
@@ -131,7 +131,7 @@ describe.skipIf(skipWithoutBrowser())('transport accounts: a forgotten password 
 
     await invitee.getByRole('link', { name: 'Staff' }).first().click();
     await heading(invitee, 'Staff');
-    await expect.poll(() => invitee.getByRole('region', { name: 'Operator staff' }).textContent()).toContain('Joined');
+    await expect.poll(() => invitee.getByRole('region', { name: 'Operator staff', exact: true }).textContent()).toContain('Joined');
     await shoot(invitee, 'operator-staff');
 
     await admin.goto(`${app.server.url}/admin/logs?tenant=harbor-buses`);

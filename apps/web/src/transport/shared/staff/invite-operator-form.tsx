@@ -54,7 +54,10 @@ export const InviteOperatorForm = ({ tenantId, tenantName }: { tenantId: string;
     });
   };
 
+  // The dialog is a sibling of the form, not inside it: its own form's submit would otherwise
+  // bubble to this one and start the question again.
   return (
+    <>
     <form className="form" onSubmit={ask} noValidate aria-label={`Invite operator staff to ${tenantName}`}>
       {sent ? <FormAlert tone="success">Invitation sent to {sent}. They choose a password from the mail and then sign in to the operator console.</FormAlert> : null}
       {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
@@ -88,6 +91,7 @@ export const InviteOperatorForm = ({ tenantId, tenantName }: { tenantId: string;
       <div className="form-actions">
         <SubmitButton label="Invite operator" busyLabel="Inviting…" isBusy={form.isBusy} />
       </div>
+    </form>
       {pending ? (
         <ConfirmDialog
           title={`Invite ${pending.email} to ${tenantName}?`}
@@ -103,6 +107,6 @@ export const InviteOperatorForm = ({ tenantId, tenantName }: { tenantId: string;
           </p>
         </ConfirmDialog>
       ) : null}
-    </form>
+    </>
   );
 };
