@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { setPasswordInput, type LinkKind } from '@switchyard/domain/transport/identity/account-links';
 import { MIN_PASSWORD_LENGTH } from '@switchyard/domain/transport/identity/credentials';
+import { readAppError } from '../../shared/api/read-app-error.ts';
 import { FormAlert } from '../../shared/forms/form-alert.tsx';
 import { SubmitButton } from '../../shared/forms/submit-button.tsx';
 import { TextField } from '../../shared/forms/text-field.tsx';
@@ -34,14 +35,15 @@ export const SetPasswordPage = ({ kind }: { kind: LinkKind }) => {
   const [confirm, setConfirm] = useState('');
   const form = useFormSubmission((path) => path === 'password' || path === 'confirm');
   const setNew = useMutation(transportTrpc.identity.setPassword.mutationOptions());
+  const [deadLink, setDeadLink] = useState<string | null>(null);
 
-  if (link.kind === 'missing' || link.kind === 'error') {
+  if (link.kind === 'missing' || link.kind === 'error' || deadLink !== null) {
     return (
       <section className="card auth-card" aria-labelledby="set-password-title">
         <h1 id="set-password-title" className="auth-card__title">
           This link cannot be used
         </h1>
-        <FormAlert>{link.kind === 'error' ? link.message : 'The link is incomplete. Open it again from the mail, or ask for a new one.'}</FormAlert>
+        <FormAlert>{deadLink ?? (link.kind === 'error' ? link.message : 'The link is incomplete. Open it again from the mail, or ask for a new one.')}</FormAlert>
         <p className="auth-card__foot">
           {kind === 'recovery' ? <Link to={transportPaths.forgotPassword}>Ask for a new link</Link> : 'Ask the person who invited you to send a new invitation.'}
         </p>
@@ -57,15 +59,24 @@ export const SetPasswordPage = ({ kind }: { kind: LinkKind }) => {
       setPasswordInput,
       { type: kind, ...proof, password },
       async (request) => {
-        const answer = await setNew.mutateAsync(request);
+        const answer = await setNew.mutateAsync(request).catch((error: unknown) => {
+          // A used or expired link cannot work on a second try: say so instead of the form.
+          if (readAppError(error).code === 'unauthorized') {
+            setDeadLink(readAppError(error).message);
+
+            return null;
+          }
+          throw error;
+        });
+        if (!answer) {
+          return;
+        }
         transportSession.save({ token: answer.access_token, user: answer.user });
         navigate(homeForRole(answer.user.role), { replace: true });
       },
       mismatch,
     );
   };
-
-  const failed = setNew.error !== null && form.formError !== null && !form.formError.startsWith('Please correct');
 
   return (
     <section className="card auth-card" aria-labelledby="set-password-title">
@@ -105,7 +116,7 @@ export const SetPasswordPage = ({ kind }: { kind: LinkKind }) => {
         <SubmitButton label={words.button} busyLabel={words.busy} isBusy={form.isBusy} size="block" />
       </form>
       <p className="auth-card__foot">
-        {failed && kind === 'recovery' ? <Link to={transportPaths.forgotPassword}>Ask for a new link</Link> : <Link to={transportPaths.signIn()}>Back to sign in</Link>}
+        <Link to={transportPaths.signIn()}>Back to sign in</Link>
       </p>
     </section>
   );
