@@ -29,6 +29,14 @@ describe('describeAuditDetails', () => {
     ]);
   });
 
+  it('reads a field holding {from, to} as that field changing, and lists records one per line', () => {
+    expect(describeAuditDetails({ reason: 'Moved school', status: { from: 'sent', to: 'void' } })).toEqual([
+      { field: 'Reason', value: 'Moved school' },
+      { field: 'Status', before: 'sent', value: 'void' },
+    ]);
+    expect(describeAuditDetails({ invoices: [{ id: 'a', amount: 175 }, { id: 'b', amount: 50 }] })).toEqual([{ field: 'Invoices', value: 'Id: a; Amount: 175\nId: b; Amount: 50' }]);
+  });
+
   it('keeps a `to` that is not an object as an ordinary value', () => {
     expect(describeAuditDetails({ to: 'approved', from: 'pending' })).toEqual([
       { field: 'From', value: 'pending' },

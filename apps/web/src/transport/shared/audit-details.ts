@@ -18,7 +18,8 @@ const show = (value: unknown): string => {
     return value ? 'yes' : 'no';
   }
   if (Array.isArray(value)) {
-    return value.length === 0 ? '—' : value.map(show).join(', ');
+    // A list of records (the invoices of a run) reads one per line; plain values on one line.
+    return value.length === 0 ? '—' : value.map(show).join(value.some(isRecord) ? '\n' : ', ');
   }
   if (isRecord(value)) {
     return Object.entries(value)
@@ -29,10 +30,14 @@ const show = (value: unknown): string => {
   return String(value);
 };
 
-/** Every leaf of an object, by path; arrays and empty objects count as leaves. */
+/** `{from, to}` under a field (`status: {from: 'sent', to: 'void'}`) is that field's change. */
+const isChange = (value: unknown): value is { from?: unknown; to?: unknown } =>
+  isRecord(value) && Object.keys(value).length > 0 && Object.keys(value).every((key) => key === 'from' || key === 'to');
+
+/** Every leaf of an object, by path; arrays, empty objects and field changes count as leaves. */
 const leaves = (value: Record<string, unknown>, path: string[] = []): [string[], unknown][] =>
   Object.entries(value).flatMap(([key, inner]): [string[], unknown][] =>
-    isRecord(inner) && Object.keys(inner).length > 0 ? leaves(inner, [...path, key]) : [[[...path, key], inner]],
+    isRecord(inner) && Object.keys(inner).length > 0 && !isChange(inner) ? leaves(inner, [...path, key]) : [[[...path, key], inner]],
   );
 
 const lookup = (value: unknown, path: readonly string[]): unknown => path.reduce<unknown>((current, key) => (isRecord(current) ? current[key] : undefined), value);
@@ -64,7 +69,11 @@ export const describeAuditDetails = (details: Record<string, unknown>): AuditDet
     if (to !== undefined) rest.to = to;
   }
   for (const [path, value] of leaves(rest)) {
-    lines.push({ field: fieldName(path), value: show(value) });
+    if (isChange(value)) {
+      lines.push({ field: fieldName(path), value: 'to' in value ? show(value.to) : 'removed', ...('from' in value ? { before: show(value.from) } : {}) });
+    } else {
+      lines.push({ field: fieldName(path), value: show(value) });
+    }
   }
 
   return lines;
