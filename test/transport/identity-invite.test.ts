@@ -160,6 +160,24 @@ describe('POST /api/tenants/{tenant}/invites', () => {
     expect(app.smtp.messages.filter((mail) => mail.to.includes('parent@demo.test'))).toHaveLength(0);
   });
 
+  it('lets an invitee whose invitation lapsed join through a password reset of the invited address', async () => {
+    await call('/api/tenants/demo/invites', { method: 'POST', bearer: tokens.admin, body: { email: 'slow@demo.test' } });
+    const invitation = await inviteLink('slow@demo.test');
+    app.setNow(new Date(Date.now() + 25 * 60 * 60 * 1000));
+    try {
+      expect((await call('/api/auth/password', { method: 'POST', body: { type: 'invite', token_hash: invitation.token, password: 'slow-but-sure' } })).status).toBe(401);
+      expect((await call('/api/auth/recover', { method: 'POST', body: { email: 'slow@demo.test' } })).status).toBe(200);
+      const reset = await app.smtp.waitFor((mail) => mail.to.includes('slow@demo.test') && mail.text.includes('/reset-password#'));
+      const token = new URLSearchParams(new URL(/(https:\/\/\S+)/.exec(reset.text)?.[1] ?? '').hash.slice(1)).get('token_hash');
+      const set = await call('/api/auth/password', { method: 'POST', body: { type: 'recovery', token_hash: token, password: 'slow-but-sure' } });
+      expect(set.body.user).toMatchObject({ role: 'operator', tenant_id: 'demo' });
+    } finally {
+      app.setNow(null);
+    }
+    const staff = await call('/api/tenants/demo/staff', { bearer: tokens.demoOperator });
+    expect(staff.body.invites).toContainEqual(expect.objectContaining({ email: 'slow@demo.test', status: 'active' }));
+  });
+
   it("keeps the built-in provider's /auth/v1/invite to the service key", async () => {
     expect((await call('/auth/v1/invite', { method: 'POST', body: { email: 'self@demo.test' } })).status).toBe(403);
     expect((await call('/auth/v1/invite', { method: 'POST', bearer: tokens.admin, body: { email: 'self@demo.test' } })).status).toBe(403);

@@ -16,6 +16,7 @@ const DEAD_LINK = 'This link is invalid, already used or expired. Ask for a new 
  * Sets a password from a mailed link (reset or invitation) and answers a session, so the person is
  * signed in at once. The link's token is spent at the provider here, not when the page opens: mail
  * scanners that open links must not burn it. The provider ends the account's other sessions.
+ * Invitations of the account count as accepted once it has set a password from either kind of link.
  */
 export const setPassword = publicProcedure
   .meta({ rest: { method: 'POST', path: '/api/auth/password', status: 200, input: 'json', access: 'public', tags: ['auth'], summary: 'Set a new password from a mailed reset or invitation link', errors: ['unauthorized', 'rate_limited', 'bad_gateway'] } })
@@ -44,7 +45,9 @@ export const setPassword = publicProcedure
       throw updated.status >= 500 ? new DomainError('bad_gateway', `The identity provider failed: ${updated.message}`) : new DomainError('validation_error', updated.message);
     }
     const user = toSessionUser((await ctx.identity.getUser(accessToken as string)) ?? updated.value);
-    if (input.type === 'invite') {
+    // Either link proves the invitee reads that mailbox: an invitee whose invitation lapsed joins
+    // through "Forgot password?" with the invited address, and counts as joined all the same.
+    {
       for (const accepted of await markStaffInvitesAccepted(ctx.db.fork(), user.id, ctx.now())) {
         await recordTransportAudit(ctx.db.fork(), {
           tenantId: accepted.tenant_id,

@@ -58,40 +58,40 @@ export const InviteOperatorForm = ({ tenantId, tenantName }: { tenantId: string;
   // bubble to this one and start the question again.
   return (
     <>
-    <form className="form" onSubmit={ask} noValidate aria-label={`Invite operator staff to ${tenantName}`}>
-      {sent ? <FormAlert tone="success">Invitation sent to {sent}. They choose a password from the mail and then sign in to the operator console.</FormAlert> : null}
-      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
-      <div className="form-grid">
-        <TextField
-          id={`invite-${tenantId}-email`}
-          label="Email"
-          type="email"
-          autoComplete="off"
-          required
-          value={email}
-          onValueChange={(value) => {
-            setEmail(value);
-            form.clearError('email');
-          }}
-          error={form.errors.email}
-        />
-        <TextField
-          id={`invite-${tenantId}-name`}
-          label="Name"
-          hint="Optional: how the console greets them."
-          autoComplete="off"
-          value={name}
-          onValueChange={(value) => {
-            setName(value);
-            form.clearError('display_name');
-          }}
-          error={form.errors.display_name}
-        />
-      </div>
-      <div className="form-actions">
-        <SubmitButton label="Invite operator" busyLabel="Inviting…" isBusy={form.isBusy} />
-      </div>
-    </form>
+      <form className="form" onSubmit={ask} noValidate aria-label={`Invite operator staff to ${tenantName}`}>
+        {sent ? <FormAlert tone="success">Invitation sent to {sent}. They choose a password from the mail and then sign in to the operator console.</FormAlert> : null}
+        {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+        <div className="form-grid">
+          <TextField
+            id={`invite-${tenantId}-email`}
+            label="Email"
+            type="email"
+            autoComplete="off"
+            required
+            value={email}
+            onValueChange={(value) => {
+              setEmail(value);
+              form.clearError('email');
+            }}
+            error={form.errors.email}
+          />
+          <TextField
+            id={`invite-${tenantId}-name`}
+            label="Name"
+            hint="Optional: how the console greets them."
+            autoComplete="off"
+            value={name}
+            onValueChange={(value) => {
+              setName(value);
+              form.clearError('display_name');
+            }}
+            error={form.errors.display_name}
+          />
+        </div>
+        <div className="form-actions">
+          <SubmitButton label="Invite operator" busyLabel="Inviting…" isBusy={form.isBusy} />
+        </div>
+      </form>
       {pending ? (
         <ConfirmDialog
           title={`Invite ${pending.email} to ${tenantName}?`}
