@@ -6,7 +6,9 @@ import { limitedPerAddress } from '../../rate-limits.ts';
 import { publicProcedure } from '../../trpc.ts';
 import { recoverOutput } from '../output-schemas.ts';
 
-export const RECOVER_MESSAGE = 'If an account uses this email address, a link to set a new password is on its way. It works once, within one hour.';
+export const RECOVER_MESSAGE = 'If an account uses this email address, a link to set a new password is on its way.';
+/** How long the built-in provider's link lives; an outside provider's own setting is not known here. */
+const BUILTIN_LIFETIME = ' It works once, within one hour.';
 
 /**
  * Asks the identity provider to mail a password-reset link. The answer is the same whether or not
@@ -30,5 +32,5 @@ export const recover = publicProcedure
       throw new DomainError('bad_gateway', `The identity provider failed: ${asked.message}`);
     }
 
-    return { message: RECOVER_MESSAGE };
+    return { message: ctx.env.IDENTITY_URL ? RECOVER_MESSAGE : RECOVER_MESSAGE + BUILTIN_LIFETIME };
   });
