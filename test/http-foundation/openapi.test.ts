@@ -181,6 +181,12 @@ describe('every documented success body matches a real answer', () => {
     await call('POST', '/api/auth/register', '/api/auth/register', { body: { email: 'new-parent@demo.test', password: 'a-long-password', tenant: 'demo' } });
     await call('GET', '/api/tenants', '/api/tenants', { headers: admin });
     await call('GET', '/api/theme/{slug}', '/api/theme/demo');
+    await call('POST', '/api/auth/recover', '/api/auth/recover', { body: { email: 'signin@demo.test' } });
+    const resetLink = world.identity.mailedLinks.find((link) => link.email === 'signin@demo.test' && link.type === 'recovery');
+    await call('POST', '/api/auth/password', '/api/auth/password', { body: { type: 'recovery', token_hash: resetLink?.token_hash, password: 'a-new-long-password' } });
+    await call('POST', '/api/tenants', '/api/tenants', { headers: admin, body: { slug: 'openapi-tenant', name: 'OpenAPI Buses' } });
+    await call('POST', '/api/tenants/{tenant}/invites', '/api/tenants/openapi-tenant/invites', { headers: admin, body: { email: 'staff@openapi.test', display_name: 'Staff Member' } });
+    await call('GET', '/api/tenants/{tenant}/staff', '/api/tenants/openapi-tenant/staff', { headers: admin });
 
     const created = await call('POST', '/api/routes', '/api/routes', { headers: operator, body: { name: 'North Loop', stops: [{ name: 'Oak & 5th', lat: 32.0, lng: -81.1 }, { name: 'School' }] } });
     await call('GET', '/api/routes', '/api/routes', { headers: operator });

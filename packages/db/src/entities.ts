@@ -7,6 +7,7 @@ import { transportOperationsEntities } from './transport/operations/entities.ts'
 import { transportBillingEntities } from './transport/billing/entities.ts';
 import { transportLiveEntities } from './transport/live/entities.ts';
 import { mailOutboxEntities } from './mail-outbox-entities.ts';
+import { transportStaffEntities } from './transport/staff/entities.ts';
 
 /** Every entity of every service: one database, one schema history. */
-export const allEntities = [...claimsEntities, ...webhookEntities, ...transportTenantEntities, ...transportIdentityEntities, ...transportOpsEntities, ...transportOperationsEntities, ...transportBillingEntities, ...transportLiveEntities, ...mailOutboxEntities];
+export const allEntities = [...claimsEntities, ...webhookEntities, ...transportTenantEntities, ...transportIdentityEntities, ...transportOpsEntities, ...transportOperationsEntities, ...transportBillingEntities, ...transportStaffEntities, ...transportLiveEntities, ...mailOutboxEntities];

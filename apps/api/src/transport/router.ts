@@ -4,6 +4,7 @@ import { tenantsRouter } from './tenants/router.ts';
 import { operationsRouter } from './operations/router.ts';
 import { billingRouter } from './billing/router.ts';
 import { liveRouter } from './live/router.ts';
+import { staffRouter } from './staff/router.ts';
 
 /** One sub-router per feature folder; each procedure declares its documented REST path (`meta.rest`). */
 export const transportRouter = router({
@@ -12,6 +13,7 @@ export const transportRouter = router({
   operations: operationsRouter,
   billing: billingRouter,
   live: liveRouter,
+  staff: staffRouter,
 });
 
 export type TransportRouter = typeof transportRouter;

@@ -22,6 +22,7 @@ import { recordTransportAudit } from '@switchyard/db/transport/tenants/audit-log
 import { createLiveHub } from './live/live-hub.ts';
 import { createInProcessFeed, createPositionFeed, type PositionFeed } from './live/position-feed.ts';
 import { TRANSPORT_MAIL_SOURCE } from './live/trip-progress.ts';
+import { IDENTITY_MAIL_SOURCE } from './identity/identity-mail.ts';
 import { createTransportContext, type TransportServices } from './context.ts';
 import { transportErrors } from './errors.ts';
 import { createTransportGraphqlHandler } from './graphql/create-graphql-handler.ts';
@@ -89,9 +90,30 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     }),
   };
 
-  const builtinIdentity = env.IDENTITY_URL
+  // The built-in provider's reset and invitation mails; an outside provider sends its own.
+  const identityMail = env.IDENTITY_URL
     ? null
-    : createBuiltinIdentityHandler({ db, apiKey: env.IDENTITY_API_KEY, serviceKey: identityServiceKey, trustProxy: env.TRUST_PROXY, now: services.now, logger });
+    : startOutboxWorker({
+        source: IDENTITY_MAIL_SOURCE,
+        db,
+        transport: mail,
+        logger,
+        now: services.now,
+        // The worker has logged it; the person asks for a new link, so nothing else is kept.
+        onGiveUp: async () => {},
+      });
+  const builtinIdentity = identityMail
+    ? createBuiltinIdentityHandler({
+        db,
+        apiKey: env.IDENTITY_API_KEY,
+        serviceKey: identityServiceKey,
+        trustProxy: env.TRUST_PROXY,
+        now: services.now,
+        logger,
+        publicUrl: env.TRANSPORT_PUBLIC_URL,
+        wakeMail: identityMail.wake,
+      })
+    : null;
 
   /** Every documented path, as the procedures declare them (`meta.rest`). */
   const restRoutes = restRoutesOf(transportRouter);
@@ -194,6 +216,7 @@ export const createTransportService = (options: { env: Env; db: Database; logger
       services.live.endAll();
       await outbox.stop();
       await feed.close();
+      await identityMail?.stop();
       mail.close();
     },
   };
