@@ -19,6 +19,8 @@ import { RouteConditionsCard } from './route-conditions-card.tsx';
 import { RouteForm } from './route-form.tsx';
 import { routeToValues } from './route-values.ts';
 import { StopsTable } from './stops-table.tsx';
+import { RouteMapCard } from './route-map-card.tsx';
+import { RouteRidersCard } from './route-riders-card.tsx';
 
 export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
   const { searchParams } = useLocation();
@@ -98,9 +100,11 @@ export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
                     <Fact label="Stops">{route.stop_count}</Fact>
                   </dl>
                 </section>
+                <RouteMapCard route={route} />
                 <section className="card card--flush">
                   <StopsTable stops={route.stops} />
                 </section>
+                <RouteRidersCard route={route} />
               </div>
               <div className="detail__stack">
                 <RouteConditionsCard routeId={route.id} />
