@@ -30,7 +30,7 @@ const FitPoints = ({ points, fitKey }: { points: readonly LatLngTuple[]; fitKey:
     if (points.length === 1 && points[0]) {
       map.setView(points[0], 15);
     } else {
-      map.fitBounds(latLngBounds(points.map((point) => [...point] as LatLngTuple)), { padding: [36, 36], maxZoom: 16 });
+      map.fitBounds(latLngBounds(points.map((point) => [...point] as LatLngTuple)), { padding: [48, 48], maxZoom: 16 });
     }
   }, [map, points, fitKey]);
 

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { skipWithoutBrowser } from '../support/browser/chromium.ts';
+import { sideways } from '../support/browser/page-width.ts';
+import { MOBILE_VIEWPORT, saveScreenshot } from '../support/browser/screenshots.ts';
+import { OPERATOR, startTransportApp, type TransportApp } from '../support/browser/transport-app.ts';
+
+const DESKTOP = { width: 1280, height: 900 };
+const PARENT = { email: 'nia.grant@family.test', password: 'live-map-42', name: 'Nia Grant', child: 'Kofi Grant' };
+const ROUTE = {
+  name: 'North Loop',
+  bus_id: 'B-12',
+  mode: 'both',
+  stops: [
+    { name: 'Forsyth Park', address: 'Gaston St', lat: 32.0677, lng: -81.0958, time: '07:10' },
+    { name: 'Abercorn & 37th', address: '37th St', lat: 32.0585, lng: -81.0951, time: '07:18' },
+    { name: 'Oak Elementary', address: '1 Oak St', lat: 32.0452, lng: -81.0902, time: '07:30' },
+  ],
+};
+
+const heading = (page: Page, name: string) => expect.poll(() => page.getByRole('heading', { name, exact: true }).isVisible()).toBe(true);
+
+const api = async (app: TransportApp, method: string, path: string, token: string | null, body?: unknown) => {
+  const response = await fetch(`${app.server.url}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', 'x-tenant-id': 'demo', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  }
+
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+};
+
+const login = async (app: TransportApp, user: { email: string; password: string }) => (await api(app, 'POST', '/api/auth/login', null, { email: user.email, password: user.password })).access_token as string;
+
+const signIn = async (page: Page, url: string, user: { email: string; password: string }) => {
+  await page.goto(`${url}/sign-in?tenant=demo`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+};
+
+/** Where the bus marker sits on the screen. */
+const busBox = async (page: Page) => page.locator('[data-bus-id="B-12"]').first().boundingBox();
+
+/** Desktop and phone screenshots; at phone width nothing may scroll sideways. */
+const shoot = async (page: Page, name: string) => {
+  await page.setViewportSize(DESKTOP);
+  expect((await sideways(page)).page, name).toBeLessThanOrEqual(0);
+  await saveScreenshot(page, `transport-live-${name}`);
+  await page.setViewportSize(MOBILE_VIEWPORT);
+  expect((await sideways(page)).page, `${name} (phone)`).toBeLessThanOrEqual(0);
+  expect((await sideways(page)).tooWide, `${name} (phone)`).toEqual([]);
+  await saveScreenshot(page, `transport-live-${name}-mobile`);
+  await page.setViewportSize(DESKTOP);
+};
+
+describe.skipIf(skipWithoutBrowser())('transport live map: the route on a map, its bus moving, stops placed by clicking, children placed at a stop', () => {
+  let app: TransportApp;
+  let staff: Page;
+  let operatorToken: string;
+  let childId: string;
+  let routeId: string;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    app = await startTransportApp();
+    operatorToken = await login(app, OPERATOR);
+    await api(app, 'PUT', '/api/buses/B-12/location', operatorToken, { lat: 32.0702, lng: -81.0968, heading: 180, speed: 22 });
+    routeId = String((await api(app, 'POST', '/api/routes', operatorToken, ROUTE)).id);
+    // A parent account whose registration the operator approves: its child can be placed at a stop.
+    await api(app, 'POST', '/api/auth/register', null, { email: PARENT.email, password: PARENT.password, display_name: PARENT.name, tenant: 'demo' });
+    const parentToken = await login(app, PARENT);
+    const registration = await api(app, 'POST', '/api/registrations/full', parentToken, {
+      tenant: 'demo',
+      parent: { name: PARENT.name, email: PARENT.email, phone: '912-555-0142' },
+      children: [{ name: PARENT.child, school_id: 'oak-elementary', transport_need: 'both' }],
+      policy_acknowledged: ['rider-safety', 'registration-fee', 'pickup-policy'],
+    });
+    await api(app, 'PUT', `/api/registrations/${String(registration.household_id)}/approve`, operatorToken);
+    const households = (await api(app, 'GET', '/api/billing/households', operatorToken)) as unknown as { children: { id: string; name: string }[] }[];
+    childId = households.flatMap((household) => household.children).find((child) => child.name === PARENT.child)?.id ?? '';
+    expect(childId).not.toBe('');
+    staff = await app.open();
+    staff.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("draws the route's stops in order and its bus, and moves the bus when it reports", async () => {
+    await signIn(staff, app.server.url, OPERATOR);
+    await heading(staff, 'Dashboard');
+    await staff.goto(`${app.server.url}/operator/routes/${routeId}`);
+    await heading(staff, ROUTE.name);
+    const map = staff.getByRole('region', { name: `Map of ${ROUTE.name}` });
+    await expect.poll(() => map.locator('.map-stop').count()).toBe(3);
+    for (const [index, stop] of ROUTE.stops.entries()) {
+      await expect.poll(() => map.getByRole('img', { name: `Stop ${index + 1}. ${stop.name} · ${stop.time}` }).isVisible()).toBe(true);
+      await expect.poll(() => map.getByText(`${index + 1}. ${stop.name} · ${stop.time}`).isVisible()).toBe(true);
+    }
+    await expect.poll(() => map.locator('path.leaflet-interactive').count()).toBe(1);
+    const bus = map.getByRole('img', { name: /^Bus B-12: 22 mph · heading 180° · (just now|\d+ s ago)$/ });
+    await expect.poll(() => bus.isVisible()).toBe(true);
+    await expect.poll(() => app.tiles.served).toBeGreaterThan(0);
+    await expect.poll(() => map.getByText('© OpenStreetMap contributors').isVisible()).toBe(true);
+    await shoot(staff, 'route');
+
+    const before = await busBox(staff);
+    expect(before).not.toBeNull();
+    // About 900 m south-east of where it was: the marker must move on the screen without a reload.
+    await api(app, 'PUT', '/api/buses/B-12/location', operatorToken, { lat: 32.0631, lng: -81.0912, heading: 135, speed: 31 });
+    await expect.poll(async () => (await busBox(staff))?.y ?? 0, { timeout: 25_000 }).toBeGreaterThan((before?.y ?? 0) + 20);
+    const after = await busBox(staff);
+    expect(after?.x ?? 0).toBeGreaterThan((before?.x ?? 0) + 20);
+    await expect.poll(() => map.getByRole('img', { name: /^Bus B-12: 31 mph · heading 135°/ }).isVisible()).toBe(true);
+  });
+
+  it('adds a stop by clicking the map and moves one by dragging, then saves the route', async () => {
+    await staff.getByRole('button', { name: 'Edit route' }).click();
+    const editor = staff.getByRole('region', { name: "Map of the route's stops (editing)" });
+    await expect.poll(() => editor.locator('.map-stop--draft').count()).toBe(3);
+    const canvas = editor.locator('.transport-map__canvas');
+    const box = await canvas.boundingBox();
+    expect(box).not.toBeNull();
+    // An empty corner of the map, south-east of the stops, away from the zoom buttons and the attribution.
+    await canvas.click({ position: { x: (box?.width ?? 0) - 60, y: (box?.height ?? 0) - 60 } });
+    await expect.poll(() => editor.locator('.map-stop--draft').count()).toBe(4);
+    await expect.poll(() => staff.getByLabel('Stop 4 name').inputValue()).toBe('Stop 4');
+    expect(Number(await staff.locator('[id="stops.3.lat"]').inputValue())).toBeLessThan(ROUTE.stops[0]!.lat);
+    await staff.getByLabel('Stop 4 name').fill('Depot gate');
+    await staff.getByLabel('Time').nth(3).fill('07:40');
+
+    const firstStop = editor.locator('.map-stop--draft').first();
+    // In the middle of the screen, clear of the sticky header.
+    await canvas.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const start = await firstStop.boundingBox();
+    const latBefore = await staff.locator('[id="stops.0.lat"]').inputValue();
+    await staff.mouse.move((start?.x ?? 0) + 15, (start?.y ?? 0) + 15);
+    await staff.mouse.down();
+    await staff.mouse.move((start?.x ?? 0) + 55, (start?.y ?? 0) + 45, { steps: 8 });
+    await staff.mouse.up();
+    await expect.poll(() => staff.locator('[id="stops.0.lat"]').inputValue()).not.toBe(latBefore);
+    expect(Number(await staff.locator('[id="stops.0.lat"]').inputValue())).toBeLessThan(Number(latBefore));
+    await shoot(staff, 'route-editor');
+
+    await staff.getByRole('button', { name: 'Save route' }).click();
+    await expect.poll(() => staff.getByText('Route saved.').isVisible()).toBe(true);
+    const map = staff.getByRole('region', { name: `Map of ${ROUTE.name}` });
+    await expect.poll(() => map.locator('.map-stop').count()).toBe(4);
+    await expect.poll(() => map.getByText('4. Depot gate · 07:40').isVisible()).toBe(true);
+    const saved = (await api(app, 'GET', `/api/routes/${routeId}`, operatorToken)) as { stops: { name: string; lat: number }[] };
+    expect(saved.stops.map((stop) => stop.name)).toEqual([...ROUTE.stops.map((stop) => stop.name), 'Depot gate']);
+    expect(saved.stops[0]?.lat).toBeLessThan(ROUTE.stops[0]!.lat);
+  });
+
+  it('places a child of an approved household at a stop and keeps it through a route edit', async () => {
+    const riders = staff.getByRole('region', { name: 'Riders' });
+    await riders.getByLabel('Child to place at Forsyth Park').selectOption(childId);
+    await riders.getByRole('button', { name: 'Place here' }).first().click();
+    await expect.poll(() => riders.getByText('Riders at Forsyth Park saved.').isVisible()).toBe(true);
+    await expect.poll(() => riders.getByRole('list', { name: 'Riders at Forsyth Park' }).textContent()).toContain(PARENT.child);
+    const route = (await api(app, 'GET', `/api/routes/${routeId}`, operatorToken)) as { stops: { riders: unknown[] }[] };
+    expect(route.stops[0]?.riders).toEqual([childId]);
+    await shoot(staff, 'route-riders');
+
+    // Saving the route from the editor keeps the riders.
+    await staff.getByRole('button', { name: 'Edit route' }).click();
+    await staff.getByLabel('Driver').fill('Dana Reyes');
+    await staff.getByRole('button', { name: 'Save route' }).click();
+    await expect.poll(() => staff.getByText('Route saved.').isVisible()).toBe(true);
+    const again = (await api(app, 'GET', `/api/routes/${routeId}`, operatorToken)) as { driver: string; stops: { riders: unknown[] }[] };
+    expect(again.driver).toBe('Dana Reyes');
+    expect(again.stops[0]?.riders).toEqual([childId]);
+  });
+
+  it('shows every bus on the live map, with its route', async () => {
+    await api(app, 'PUT', '/api/buses/B-7/location', operatorToken, { lat: 32.05, lng: -81.1, speed: 0 });
+    await staff.getByRole('link', { name: 'Live map' }).first().click();
+    await heading(staff, 'Live map');
+    const map = staff.getByRole('region', { name: 'Map of every bus' });
+    await expect.poll(() => map.locator('[data-bus-id]').count()).toBe(2);
+    await expect.poll(() => staff.getByRole('listitem', { name: 'Bus B-12' }).textContent()).toContain(ROUTE.name);
+    await expect.poll(() => staff.getByRole('listitem', { name: 'Bus B-7' }).textContent()).toContain('No route');
+    await shoot(staff, 'dispatch');
+  });
+
+  it('still draws stops, line and bus when no tile can be loaded', async () => {
+    await staff.route('**/tiles/**', (route) => route.abort());
+    await staff.goto(`${app.server.url}/operator/routes/${routeId}`);
+    const map = staff.getByRole('region', { name: `Map of ${ROUTE.name}` });
+    await expect.poll(() => map.locator('.map-stop').count()).toBe(4);
+    await expect.poll(() => map.locator('[data-bus-id="B-12"]').isVisible()).toBe(true);
+    await expect.poll(() => staff.getByText('Map background unavailable: stops and buses are still shown.').first().isVisible()).toBe(true);
+    await saveScreenshot(staff, 'transport-live-route-offline');
+    await staff.unroute('**/tiles/**');
+    expect(pageErrors).toEqual([]);
+  });
+});
