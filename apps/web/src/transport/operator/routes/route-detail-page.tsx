@@ -74,7 +74,7 @@ export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
             />
             {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
             {isEditing ? (
-              <section className="card" aria-label="Edit route">
+              <section className="card route-editor" aria-label="Edit route">
                 <RouteForm
                   initial={routeToValues(route)}
                   submitLabel="Save route"

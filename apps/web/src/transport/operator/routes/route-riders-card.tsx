@@ -24,7 +24,9 @@ const toStopRequest = (stop: Stop, riders: unknown[] = stop.riders): StopRequest
 const refusalTitle = (code: string): string =>
   code === 'conflict' ? 'That child already rides another stop' : code === 'validation_error' ? 'That child cannot ride this stop' : 'The riders were not saved';
 
-const StopRiders = ({ stop, children, busy, onChange }: { stop: Stop; children: ReadonlyMap<string, RiderChild>; busy: boolean; onChange: (riders: unknown[]) => Promise<boolean> }) => {
+type StopRidersProps = { stop: Stop; children: ReadonlyMap<string, RiderChild>; placedAt: ReadonlyMap<string, string>; busy: boolean; onChange: (riders: unknown[]) => Promise<boolean> };
+
+const StopRiders = ({ stop, children, placedAt, busy, onChange }: StopRidersProps) => {
   const [choice, setChoice] = useState('');
   const here = new Set(stop.riders.map(riderId).filter((id): id is string => id !== null));
   const choices = [...children.values()].filter((child) => !here.has(child.id));
@@ -79,7 +81,7 @@ const StopRiders = ({ stop, children, busy, onChange }: { stop: Stop; children: 
             {choices.map((child) => (
               <option key={child.id} value={child.id}>
                 {child.name} ({child.household}
-                {child.school ? `, ${child.school}` : ''})
+                {child.school ? `, ${child.school}` : ''}){placedAt.has(child.id) ? ` · rides from ${placedAt.get(child.id) ?? ''}` : ''}
               </option>
             ))}
           </select>
@@ -106,6 +108,9 @@ export const RouteRidersCard = ({ route }: { route: Route }) => {
       .filter((household) => household.registration_status === 'approved')
       .flatMap((household) => household.children.map((child) => [child.id, { id: child.id, name: child.name, household: household.name, school: child.school }] as const)),
   );
+
+  // Where each child already rides on this route, so the list says so before the server would.
+  const placedAt = new Map(route.stops.flatMap((stop) => stop.riders.map(riderId).flatMap((id) => (id ? [[id, stop.name] as const] : []))));
 
   const save = async (stop: Stop, riders: unknown[]): Promise<boolean> => {
     setNotice(null);
@@ -141,7 +146,7 @@ export const RouteRidersCard = ({ route }: { route: Route }) => {
           {households.isPending ? <p className="muted">Loading the children…</p> : null}
           <ol className="rider-stops">
             {route.stops.map((stop) => (
-              <StopRiders key={stop.position} stop={stop} children={children} busy={update.isPending} onChange={(riders) => save(stop, riders)} />
+              <StopRiders key={stop.position} stop={stop} children={children} placedAt={placedAt} busy={update.isPending} onChange={(riders) => save(stop, riders)} />
             ))}
           </ol>
         </>

@@ -14,7 +14,7 @@ const BusMarker = ({ bus, now, name }: { bus: BusPosition & { lat: number; lng: 
 
   return (
     <Marker position={[bus.lat, bus.lng]} icon={icon} keyboard zIndexOffset={1000}>
-      <Tooltip permanent direction="right" className="map-label map-label--bus">
+      <Tooltip permanent direction="auto" className="map-label map-label--bus">
         {name} · {summary}
       </Tooltip>
     </Marker>

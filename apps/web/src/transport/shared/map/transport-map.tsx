@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import { latLngBounds, type LatLngTuple } from 'leaflet';
+import { latLngBounds, type LatLngTuple, type Map as LeafletMap } from 'leaflet';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { AttributionControl, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useMapSettings } from './map-settings.ts';
@@ -18,21 +18,50 @@ type TransportMapProps = {
   children?: ReactNode;
 };
 
-/** Fits the view around the points once per `fitKey`, not on every bus that moves. */
+const fitView = (map: LeafletMap, points: readonly LatLngTuple[]) => {
+  if (points.length === 1 && points[0]) {
+    map.setView(points[0], 15);
+  } else if (points.length > 1) {
+    map.fitBounds(latLngBounds(points.map((point) => [...point] as LatLngTuple)), { padding: [48, 48], maxZoom: 16 });
+  }
+};
+
+/**
+ * Fits the view around the points once per `fitKey`, not on every bus that moves; and again when
+ * the map changes size (a phone turned), unless the person has moved or zoomed it themselves.
+ */
 const FitPoints = ({ points, fitKey }: { points: readonly LatLngTuple[]; fitKey: string }) => {
   const map = useMap();
   const fitted = useRef<string | null>(null);
+  const latest = useRef(points);
+  const touched = useRef(false);
   useEffect(() => {
+    latest.current = points;
     if (points.length === 0 || fitted.current === fitKey) {
       return;
     }
     fitted.current = fitKey;
-    if (points.length === 1 && points[0]) {
-      map.setView(points[0], 15);
-    } else {
-      map.fitBounds(latLngBounds(points.map((point) => [...point] as LatLngTuple)), { padding: [48, 48], maxZoom: 16 });
-    }
+    fitView(map, points);
   }, [map, points, fitKey]);
+  useEffect(() => {
+    const container = map.getContainer();
+    const touch = () => {
+      touched.current = true;
+    };
+    const refit = () => {
+      if (!touched.current) {
+        fitView(map, latest.current);
+      }
+    };
+    const events = ['pointerdown', 'wheel', 'keydown'] as const;
+    events.forEach((name) => container.addEventListener(name, touch, { passive: true }));
+    map.on('resize', refit);
+
+    return () => {
+      events.forEach((name) => container.removeEventListener(name, touch));
+      map.off('resize', refit);
+    };
+  }, [map]);
 
   return null;
 };
