@@ -190,6 +190,31 @@ describe('every documented success body matches a real answer', () => {
     await call('PUT', '/api/buses/{bus_id}/location', '/api/buses/bus-7/location', { headers: operator, body: { lat: 32.01, lng: -81.1, heading: 90, speed: 25 } });
     await call('GET', '/api/buses', '/api/buses', { headers: operator });
     await call('GET', '/api/buses/{bus_id}', '/api/buses/bus-7', { headers: operator });
+    await call('GET', '/api/routes/{route_id}/eta', `/api/routes/${created.id}/eta`, { headers: operator });
+    await call('GET', '/api/family/trips', '/api/family/trips', { headers: as(world.tokens.parent) });
+    // The live paths are event streams, documented as such: each opens with its first events.
+    for (const [path, token, first] of [
+      ['/api/buses/live', world.tokens.demo, 'event: location'],
+      ['/api/family/live', world.tokens.parent, 'event: window'],
+    ] as const) {
+      const aborted = new AbortController();
+      const live = await fetch(`${base}${path}`, { headers: as(token), signal: aborted.signal });
+      expect(live.status).toBe(200);
+      expect(Object.keys(documents.transport.paths[path]?.get?.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
+      expect(live.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const reader = (live.body as ReadableStream<Uint8Array>).getReader();
+      let text = '';
+      while (!text.includes(first)) {
+        const chunk = await reader.read();
+        if (chunk.done) {
+          break;
+        }
+        text += new TextDecoder().decode(chunk.value);
+      }
+      expect(text).toContain(first);
+      aborted.abort();
+      checked.add(`GET ${path}`);
+    }
     await world.transport.db.fork().execute("insert into transport_school (tenant_id, id, name, address) values ('demo', 'oak', 'Oak Elementary', '1 Oak St')");
     await call('GET', '/api/schools', '/api/schools', { headers: operator });
     await call('GET', '/api/public/schools', '/api/public/schools?tenant=demo');

@@ -5,12 +5,14 @@ import { parseEnv } from '../../apps/api/src/env.ts';
 import { createLogger } from '../../apps/api/src/logger.ts';
 import { startTransportService } from '../../apps/api/src/transport/service.ts';
 import type { Database } from '../../packages/db/src/orm.ts';
-import { createTestDatabase } from './webhooks/test-database.ts';
+import { createTestDatabase, type TestDatabase } from './webhooks/test-database.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
 export type TestTransport = {
   url: string;
   db: Database;
+  /** The database behind it, for a second service on the same one (`startTestTransport(..., { database })`). */
+  database: TestDatabase;
   smtp: SmtpSink;
   logLines: string[];
   /** Moves the service's clock. */
@@ -23,8 +25,10 @@ export type TestTransport = {
  * in the overrides it uses its built-in identity provider; tests of other features usually pass
  * the URL of a fake one (test/support/fake-identity.ts).
  */
-export const startTestTransport = async (overrides: Record<string, string> = {}): Promise<TestTransport> => {
-  const database = await createTestDatabase();
+export const startTestTransport = async (overrides: Record<string, string> = {}, share: { database?: TestDatabase } = {}): Promise<TestTransport> => {
+  // A second service on another's database opens its own connections (as a second API process
+  // would) and leaves the database to its first owner.
+  const database = share.database ?? (await createTestDatabase());
   const db = await database.open();
   const smtp = await startSmtpSink();
   const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-transport-'));
@@ -54,6 +58,7 @@ export const startTestTransport = async (overrides: Record<string, string> = {})
   return {
     url: server.url,
     db,
+    database,
     smtp,
     logLines,
     setNow: (date) => {
@@ -63,7 +68,9 @@ export const startTestTransport = async (overrides: Record<string, string> = {})
       await server.close();
       await db.close();
       await smtp.close();
-      await database.dispose();
+      if (!share.database) {
+        await database.dispose();
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

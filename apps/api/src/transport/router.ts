@@ -3,6 +3,7 @@ import { identityRouter } from './identity/router.ts';
 import { tenantsRouter } from './tenants/router.ts';
 import { operationsRouter } from './operations/router.ts';
 import { billingRouter } from './billing/router.ts';
+import { liveRouter } from './live/router.ts';
 
 /** One sub-router per feature folder; each procedure declares its documented REST path (`meta.rest`). */
 export const transportRouter = router({
@@ -10,6 +11,7 @@ export const transportRouter = router({
   tenants: tenantsRouter,
   operations: operationsRouter,
   billing: billingRouter,
+  live: liveRouter,
 });
 
 export type TransportRouter = typeof transportRouter;
