@@ -19,8 +19,8 @@ import { RouteConditionsCard } from './route-conditions-card.tsx';
 import { RouteForm } from './route-form.tsx';
 import { routeToValues } from './route-values.ts';
 import { StopsTable } from './stops-table.tsx';
-import { RouteMapCard } from './route-map-card.tsx';
 import { RouteRidersCard } from './route-riders-card.tsx';
+import { RouteLiveCards } from './route-live-cards.tsx';
 
 export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
   const { searchParams } = useLocation();
@@ -100,7 +100,7 @@ export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
                     <Fact label="Stops">{route.stop_count}</Fact>
                   </dl>
                 </section>
-                <RouteMapCard route={route} />
+                <RouteLiveCards route={route} />
                 <section className="card card--flush">
                   <StopsTable stops={route.stops} />
                 </section>

@@ -5,17 +5,16 @@ import { placedStops, StopMarkers, stopPoints } from '../../shared/map/stop-mark
 import { TransportMap } from '../../shared/map/transport-map.tsx';
 import { LiveStateLine } from '../../shared/live/live-state-line.tsx';
 import { useNow } from '../../shared/live/use-now.ts';
-import { useTenantBuses } from '../../shared/live/use-tenant-buses.ts';
+import type { BusPosition } from '../../shared/live/bus-position.ts';
+import type { StreamState } from '../../shared/live/event-stream.ts';
 import type { TransportOutputs } from '../../shared/transport-client.ts';
 
 type Route = TransportOutputs['operations']['getRoute'];
 
 /** The route's stops in order, joined by a line, and its bus where it last reported. */
-export const RouteMapCard = ({ route }: { route: Route }) => {
+export const RouteMapCard = ({ route, bus, streamState }: { route: Route; bus: BusPosition | undefined; streamState: StreamState }) => {
   const now = useNow();
-  const { buses, streamState } = useTenantBuses();
   const stops = placedStops(route.stops);
-  const bus = route.bus_id ? buses.find((candidate) => candidate.id === route.bus_id) : undefined;
   const busPoint: LatLngTuple[] = bus?.lat != null && bus.lng != null ? [[bus.lat, bus.lng]] : [];
   const missing = route.stops.length - stops.length;
 
