@@ -188,12 +188,18 @@ describe.skipIf(skipWithoutBrowser())('transport live map: the route on a map, i
 
   it('places a child of an approved household at a stop and keeps it through a route edit', async () => {
     const riders = staff.getByRole('region', { name: 'Riders' });
-    await riders.getByLabel('Child to place at Forsyth Park').selectOption(childId);
-    await riders.getByRole('button', { name: 'Place here' }).first().click();
-    await expect.poll(() => riders.getByText('Riders at Forsyth Park saved.').isVisible()).toBe(true);
-    await expect.poll(() => riders.getByRole('list', { name: 'Riders at Forsyth Park' }).textContent()).toContain(PARENT.child);
+    // The school stop: still ahead of the bus, so the family sees an estimate for it below.
+    await riders.getByLabel('Child to place at Oak Elementary').selectOption(childId);
+    await riders.getByLabel('Child to place at Oak Elementary').locator('xpath=..').getByRole('button', { name: 'Place here' }).click();
+    await expect.poll(() => riders.getByText('Riders at Oak Elementary saved.').isVisible()).toBe(true);
+    await expect.poll(() => riders.getByRole('list', { name: 'Riders at Oak Elementary' }).textContent()).toContain(PARENT.child);
     const route = (await api(app, 'GET', `/api/routes/${routeId}`, operatorToken)) as { stops: { riders: unknown[] }[] };
-    expect(route.stops[0]?.riders).toEqual([childId]);
+    expect(route.stops[2]?.riders).toEqual([childId]);
+    // A second stop for the same child on the same trip is refused by the server, and said so.
+    await riders.getByLabel('Child to place at Forsyth Park').selectOption(childId);
+    await riders.getByLabel('Child to place at Forsyth Park').locator('xpath=..').getByRole('button', { name: 'Place here' }).click();
+    await expect.poll(() => riders.getByRole('alert').textContent()).toContain(PARENT.child);
+    expect(((await api(app, 'GET', `/api/routes/${routeId}`, operatorToken)) as { stops: { riders: unknown[] }[] }).stops[0]?.riders).toEqual([]);
     await shoot(staff, 'route-riders');
 
     // Saving the route from the editor keeps the riders.
@@ -203,7 +209,7 @@ describe.skipIf(skipWithoutBrowser())('transport live map: the route on a map, i
     await expect.poll(() => staff.getByText('Route saved.').isVisible()).toBe(true);
     const again = (await api(app, 'GET', `/api/routes/${routeId}`, operatorToken)) as { driver: string; stops: { riders: unknown[] }[] };
     expect(again.driver).toBe('Dana Reyes');
-    expect(again.stops[0]?.riders).toEqual([childId]);
+    expect(again.stops[2]?.riders).toEqual([childId]);
   });
 
   it("shows the family its child's stop, pickup time, estimate and bus", async () => {
@@ -214,11 +220,11 @@ describe.skipIf(skipWithoutBrowser())('transport live map: the route on a map, i
     const trip = family.getByRole('article', { name: `${PARENT.child}'s ${Number(TIMES[0].slice(0, 2)) >= 12 ? 'afternoon' : 'morning'} trip` });
     await expect.poll(() => trip.isVisible()).toBe(true);
     await expect.poll(() => trip.textContent()).toContain(ROUTE.name);
-    expect(await trip.textContent()).toContain(ROUTE.stops[0]!.name);
-    expect(await trip.textContent()).toContain(TIMES[0]);
+    expect(await trip.textContent()).toContain(ROUTE.stops[2]!.name);
+    expect(await trip.textContent()).toContain(TIMES[2]);
     await expect.poll(async () => /Expected\s*\d\d:\d\d/.test((await trip.textContent()) ?? '')).toBe(true);
     const map = trip.getByRole('region', { name: `Map of ${PARENT.child}'s stop and bus` });
-    await expect.poll(() => map.getByRole('img', { name: `${PARENT.child}'s stop: ${ROUTE.stops[0]!.name}` }).isVisible()).toBe(true);
+    await expect.poll(() => map.getByRole('img', { name: `${PARENT.child}'s stop: ${ROUTE.stops[2]!.name}` }).isVisible()).toBe(true);
     await expect.poll(() => map.locator('[data-bus-id="B-12"]').isVisible()).toBe(true);
     await shoot(family, 'family');
 

@@ -20,9 +20,9 @@ type TransportMapProps = {
 
 const fitView = (map: LeafletMap, points: readonly LatLngTuple[]) => {
   if (points.length === 1 && points[0]) {
-    map.setView(points[0], 15);
+    map.setView(points[0], 15, { animate: false });
   } else if (points.length > 1) {
-    map.fitBounds(latLngBounds(points.map((point) => [...point] as LatLngTuple)), { padding: [48, 48], maxZoom: 16 });
+    map.fitBounds(latLngBounds(points.map((point) => [...point] as LatLngTuple)), { padding: [48, 48], maxZoom: 16, animate: false });
   }
 };
 
@@ -107,6 +107,9 @@ export const TransportMap = ({ label, points, fitKey = 'first', size = 'large', 
         center={points[0] ? [...points[0]] : DEFAULT_CENTER}
         zoom={13}
         scrollWheelZoom={false}
+        // Leaflet 1.9 finishes a zoom animation on a timer that fails ("_leaflet_pos") when the page
+        // has left the map meanwhile; zooming in one step avoids it and is lighter on phones.
+        zoomAnimation={false}
         dragging={!touch}
         attributionControl={false}
       >
