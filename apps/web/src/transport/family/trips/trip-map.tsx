@@ -27,7 +27,7 @@ export const TripMap = ({ childName, stop, bus, now }: TripMapProps) => {
           </Tooltip>
         </Marker>
       ) : null}
-      {bus ? <BusMarkers buses={[bus]} now={now} nameOf={() => 'Bus'} /> : null}
+      {bus ? <BusMarkers buses={[bus]} now={now} nameOf={() => 'Bus'} label="short" /> : null}
     </TransportMap>
   );
 };

@@ -37,6 +37,6 @@ export const busIcon = (bus: { id: string; heading: number | null; stale: boolea
     html: `<span class="map-bus${bus.stale ? ' map-bus--stale' : ''}" role="img" aria-label="${escapeHtml(bus.label)}" data-bus-id="${escapeHtml(bus.id)}"><svg viewBox="0 0 32 32" aria-hidden="true" focusable="false">${shape}</svg></span>`,
     iconSize: [34, 34],
     iconAnchor: [17, 17],
-    tooltipAnchor: [17, 0],
+    tooltipAnchor: [0, -15],
   });
 };
