@@ -22,7 +22,7 @@ export const TripMap = ({ childName, stop, bus, now }: TripMapProps) => {
     <TransportMap label={`Map of ${childName}'s stop and bus`} points={points} fitKey={`${points.length}`} size="small">
       {stopPoint ? (
         <Marker position={stopPoint} icon={icon} keyboard>
-          <Tooltip permanent direction="auto" className="map-label">
+          <Tooltip permanent direction="right" className="map-label">
             {stop.name}
           </Tooltip>
         </Marker>

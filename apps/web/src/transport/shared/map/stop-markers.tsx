@@ -28,7 +28,7 @@ const StopMarker = ({ stop, draft, onMove }: { stop: MapStop; draft: boolean; on
           : {}
       }
     >
-      <Tooltip permanent direction="auto" className="map-label">
+      <Tooltip permanent direction="right" className="map-label">
         {label}
       </Tooltip>
     </Marker>

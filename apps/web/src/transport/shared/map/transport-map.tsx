@@ -22,9 +22,9 @@ const fitView = (map: LeafletMap, points: readonly LatLngTuple[]) => {
   if (points.length === 1 && points[0]) {
     map.setView(points[0], 15, { animate: false });
   } else if (points.length > 1) {
-    // Room at the sides for the labels beside the markers, which the map's edge would cut off.
-    const side = Math.round(Math.min(130, Math.max(48, map.getSize().x / 4)));
-    map.fitBounds(latLngBounds(points.map((point) => [...point] as LatLngTuple)), { padding: [side, 48], maxZoom: 16, animate: false });
+    // Labels sit to the right of their markers: room on that side, so the map's edge does not cut them.
+    const right = Math.round(Math.min(170, Math.max(48, map.getSize().x / 3)));
+    map.fitBounds(latLngBounds(points.map((point) => [...point] as LatLngTuple)), { paddingTopLeft: [40, 56], paddingBottomRight: [right, 40], maxZoom: 16, animate: false });
   }
 };
 
