@@ -204,6 +204,7 @@ describe.skipIf(skipWithoutBrowser())('transport live map: the route on a map, i
 
     // Saving the route from the editor keeps the riders.
     await staff.getByRole('button', { name: 'Edit route' }).click();
+    expect(await staff.getByText('Route saved.').count()).toBe(0);
     await staff.getByLabel('Driver').fill('Dana Reyes');
     await staff.getByRole('button', { name: 'Save route' }).click();
     await expect.poll(() => staff.getByText('Route saved.').isVisible()).toBe(true);

@@ -57,7 +57,15 @@ export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
               title={route.name}
               actions={
                 <div className="row-actions">
-                  <button type="button" className="button" onClick={() => setIsEditing((value) => !value)}>
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => {
+                      // A "Route saved." from the last edit must not stand beside the next one.
+                      setNotice(null);
+                      setIsEditing((value) => !value);
+                    }}
+                  >
                     {isEditing ? 'Close editor' : 'Edit route'}
                   </button>
                   {confirmDelete ? (
