@@ -17,6 +17,8 @@ export type TestTransport = {
   logLines: string[];
   /** Moves the service's clock. */
   setNow(date: Date | null): void;
+  /** How many live streams listen to the position feed in this service. */
+  liveListeners(): number;
   close(): Promise<void>;
 };
 
@@ -64,6 +66,7 @@ export const startTestTransport = async (overrides: Record<string, string> = {},
     setNow: (date) => {
       fixedNow = date;
     },
+    liveListeners: () => server.service.services.live.feed.listeners(),
     close: async () => {
       await server.close();
       await db.close();

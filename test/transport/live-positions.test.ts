@@ -81,6 +81,18 @@ describe('GET /api/buses/live', () => {
     expect(hinted.events.map((event) => event.data.bus_id)).not.toContain('acme-bus');
   });
 
+  it('lets go of a stream when its viewer leaves', async () => {
+    open.splice(0).forEach((client) => client.close());
+    const viewer = await watch('/api/buses/live', h.tokens.demo);
+    await viewer.next((event) => event.event === 'location');
+    expect(h.transport.liveListeners()).toBe(1);
+    viewer.close();
+    for (let waited = 0; waited < 2_000 && h.transport.liveListeners() > 0; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(h.transport.liveListeners()).toBe(0);
+  });
+
   it('refuses strangers, parents and query parameters with the service envelope', async () => {
     const anonymous = await watch('/api/buses/live');
     expect([anonymous.status, anonymous.body]).toEqual([401, { detail: 'Invalid token' }]);
@@ -119,5 +131,21 @@ describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database', () 
     await firstViewer.next((event) => event.data.lat === 32.1234, 1_000);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(acmeViewer.events.filter((event) => event.data.bus_id?.startsWith('bus-'))).toEqual([]);
+  });
+
+  it('a lost listening connection is opened again, and what was reported meanwhile is read from the table', async () => {
+    const viewer = await watch('/api/buses/live', h.tokens.demo, {}, second.url);
+    await viewer.next((event) => event.data.bus_id === 'bus-1');
+    const em = h.transport.db.fork();
+    const cut = await em.execute<{ cut: boolean }[]>("select pg_terminate_backend(pid) as cut from pg_stat_activity where datname = current_database() and query = 'listen transport_bus_position'");
+    expect(cut.length).toBe(2);
+    // Reported while no process listens: no notification reaches anyone; the reconnect reads it.
+    expect((await put('bus-1', { lat: 32.0088, lng: -81.1 })).status).toBe(200);
+    await viewer.next((event) => event.data.lat === 32.0088, 5_000);
+    expect(second.logLines.some((line) => line.includes('live position listener connected again'))).toBe(true);
+    // And notifications flow again.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await put('bus-1', { lat: 32.0099, lng: -81.1 })).status).toBe(200);
+    await viewer.next((event) => event.data.lat === 32.0099, 2_000);
   });
 });

@@ -7,6 +7,8 @@
 export type EventStream = AsyncIterable<string> & {
   /** Queues one event; `id` becomes the `id:` line a reconnecting client sends back as Last-Event-ID. */
   send(event: string, data: unknown, id?: string): void;
+  /** Queues an event already written with `formatEvent` (one text for every viewer of the same position). */
+  sendFormatted(text: string): void;
   /** A comment line: keeps proxies and the client from taking a quiet stream for a dead one. */
   comment(text: string): void;
   end(): void;
@@ -15,11 +17,14 @@ export type EventStream = AsyncIterable<string> & {
 /** A viewer this far behind is cut off; it reconnects with Last-Event-ID and gets the latest positions. */
 const MAX_QUEUED = 1_000;
 
+export const formatEvent = (event: string, data: unknown, id?: string): string => `event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
+
 export const createEventStream = (options: { keepAliveMs: number; retryMs: number; onClose: () => void }): EventStream => {
   const queue: string[] = [`retry: ${options.retryMs}\n\n`];
   let waiting: ((result: IteratorResult<string>) => void) | null = null;
   let done = false;
 
+  /** No more events: the listener goes now, the iterator ends once the queue is sent. */
   const finish = () => {
     if (done) {
       return;
@@ -79,20 +84,10 @@ export const createEventStream = (options: { keepAliveMs: number; retryMs: numbe
 
   return {
     [Symbol.asyncIterator]: () => iterator,
-    send: (event, data, id) => push(`event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`),
+    send: (event, data, id) => push(formatEvent(event, data, id)),
+    sendFormatted: push,
     comment: (text) => push(`: ${text.replace(/[\r\n]+/g, ' ')}\n\n`),
-    end: () => {
-      // Whatever is queued is still sent; the iterator ends after it.
-      if (!done) {
-        done = true;
-        clearInterval(keepAlive);
-        options.onClose();
-        if (waiting) {
-          const resolve = waiting;
-          waiting = null;
-          resolve({ value: undefined, done: true });
-        }
-      }
-    },
+    // Whatever is queued is still sent; the iterator ends after it.
+    end: finish,
   };
 };

@@ -1,6 +1,6 @@
 import type { PositionMessage } from '@switchyard/db/transport/live/positions';
 import type { FeedEvent, PositionFeed } from './position-feed.ts';
-import { createEventStream, type EventStream } from './event-stream.ts';
+import { createEventStream, formatEvent, type EventStream } from './event-stream.ts';
 
 /** What a client is told to wait before reconnecting after a dropped stream. */
 const RETRY_MS = 3_000;
@@ -40,6 +40,17 @@ export const positionEvent = (position: PositionMessage) => ({
 
 export const createLiveHub = (feed: PositionFeed, keepAliveMs: number): LiveHub => {
   const open = new Set<EventStream>();
+  // The feed hands every stream the same message: its event text is written once, not once per viewer.
+  const formatted = new WeakMap<PositionMessage, string>();
+  const eventOf = (position: PositionMessage): string => {
+    let text = formatted.get(position);
+    if (text === undefined) {
+      text = formatEvent('location', positionEvent(position), String(position.at_ms));
+      formatted.set(position, text);
+    }
+
+    return text;
+  };
 
   return {
     feed,
@@ -59,7 +70,7 @@ export const createLiveHub = (feed: PositionFeed, keepAliveMs: number): LiveHub 
           return;
         }
         lastSent.set(position.bus_id, position.at_ms);
-        events.send('location', positionEvent(position), String(position.at_ms));
+        events.sendFormatted(eventOf(position));
       };
       const onFeed = (event: FeedEvent) => {
         if (event.kind === 'position') {
