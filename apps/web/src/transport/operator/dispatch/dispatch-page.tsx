@@ -5,7 +5,8 @@ import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
 import { Link } from '../../../shared/router/link.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { QueryView } from '../../../shared/ui/query-view.tsx';
-import { formatAge, isStale } from '../../shared/live/format-age.ts';
+import { isStale } from '../../shared/live/format-age.ts';
+import { busSummary } from '../../shared/live/bus-summary.ts';
 import { LiveStateLine } from '../../shared/live/live-state-line.tsx';
 import { useNow } from '../../shared/live/use-now.ts';
 import { useTenantBuses } from '../../shared/live/use-tenant-buses.ts';
@@ -68,7 +69,7 @@ export const DispatchPage = () => {
                             ))}
                       </span>
                       <span className="dispatch-list__facts">
-                        {bus.lat == null ? 'No position yet' : [bus.speed != null ? `${Math.round(bus.speed)} mph` : null, bus.heading != null ? `heading ${Math.round(bus.heading)}°` : null, formatAge(bus.last_update, now)].filter(Boolean).join(' · ')}
+                        {bus.lat == null ? 'No position yet' : busSummary(bus, now)}
                       </span>
                     </li>
                   ))}

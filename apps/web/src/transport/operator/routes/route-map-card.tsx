@@ -1,5 +1,6 @@
 import type { LatLngTuple } from 'leaflet';
-import { busSummary, BusMarkers } from '../../shared/map/bus-markers.tsx';
+import { BusMarkers } from '../../shared/map/bus-markers.tsx';
+import { busSummary } from '../../shared/live/bus-summary.ts';
 import { RouteLine } from '../../shared/map/route-line.tsx';
 import { placedStops, StopMarkers, stopPoints } from '../../shared/map/stop-markers.tsx';
 import { TransportMap } from '../../shared/map/transport-map.tsx';

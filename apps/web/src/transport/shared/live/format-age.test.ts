@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { busSummary } from './bus-summary.ts';
 import { formatAge, isStale } from './format-age.ts';
 
 const NOW = Date.parse('2026-11-24T08:00:00Z');
@@ -28,5 +29,13 @@ describe('isStale', () => {
     expect(isStale(ago(14 * 60_000), NOW)).toBe(false);
     expect(isStale(ago(16 * 60_000), NOW)).toBe(true);
     expect(isStale(null, NOW)).toBe(true);
+  });
+});
+
+describe('busSummary', () => {
+  it('reads speed, heading and age, leaving out what the tracker did not send', () => {
+    const bus = { id: 'B-1', lat: 32, lng: -81, heading: 179.6, speed: 22.4, last_update: ago(120_000) };
+    expect(busSummary(bus, NOW)).toBe('22 mph · heading 180° · 2 min ago');
+    expect(busSummary({ ...bus, heading: null, speed: 0 }, NOW)).toBe('0 mph · 2 min ago');
   });
 });

@@ -1,11 +1,9 @@
 import { useMemo } from 'react';
 import { Marker, Tooltip } from 'react-leaflet';
 import { formatAge, isStale } from '../live/format-age.ts';
+import { busSummary } from '../live/bus-summary.ts';
 import type { BusPosition } from '../live/bus-position.ts';
 import { busIcon } from './map-icons.ts';
-
-export const busSummary = (bus: BusPosition, now: number): string =>
-  [bus.speed != null ? `${Math.round(bus.speed)} mph` : null, bus.heading != null ? `heading ${Math.round(bus.heading)}°` : null, formatAge(bus.last_update, now)].filter(Boolean).join(' · ');
 
 type LabelLength = 'full' | 'short';
 
