@@ -235,6 +235,26 @@ describe.skipIf(skipWithoutBrowser())('transport live map: the route on a map, i
     await expect.poll(async () => (await map.locator('[data-bus-id="B-12"]').boundingBox())?.y ?? 0, { timeout: 25_000 }).toBeLessThan((before?.y ?? 0) - 10);
   });
 
+  it('tells the family when the bus runs late', async () => {
+    const family = await app.open();
+    family.on('pageerror', (error) => pageErrors.push(error.message));
+    await signIn(family, app.server.url, PARENT);
+    await heading(family, 'My household');
+    // The service's clock runs 35 minutes on, past the school stop's time, and the bus is only at the
+    // start of the route at 10 km/h: the school stop's estimate slips some 20 minutes.
+    app.server.setNow(new Date(BASE.getTime() + 35 * 60_000));
+    for (const lat of [32.0712, 32.0708]) {
+      await api(app, 'PUT', '/api/buses/B-12/location', operatorToken, { lat, lng: -81.0935, heading: 180, speed: 10 });
+    }
+    await app.server.smtp.waitFor((mail) => mail.to.includes(PARENT.email) && mail.subject.startsWith('Bus running late'));
+    await family.reload();
+    const trip = family.getByRole('article', { name: /Kofi Grant's/ });
+    await expect.poll(() => trip.getByText('The bus is running late').isVisible()).toBe(true);
+    await expect.poll(() => trip.textContent()).toMatch(/Expected at Oak Elementary at \d\d:\d\d, \d+ min late/);
+    await shoot(family, 'family-late');
+    app.server.setNow(nearMidnight ? BASE : null);
+  });
+
   it('shows every bus on the live map, with its route', async () => {
     await api(app, 'PUT', '/api/buses/B-7/location', operatorToken, { lat: 32.05, lng: -81.1, speed: 0 });
     await staff.getByRole('link', { name: 'Live map' }).first().click();
