@@ -8,5 +8,6 @@ import { transportTrpc } from '../transport-client.ts';
 export const useMapSettings = () => {
   const settings = useQuery({ ...transportTrpc.operations.mapSettings.queryOptions(), staleTime: Number.POSITIVE_INFINITY, retry: false });
 
-  return settings.data ?? null;
+  // A failed answer counts as "no tiles", so the map says its background is missing.
+  return settings.isError ? { tile_url: null, attribution: '' } : (settings.data ?? null);
 };
