@@ -122,7 +122,7 @@ describe.skipIf(skipWithoutBrowser())('transport live map: the route on a map, i
       await expect.poll(() => map.getByText(`${index + 1}. ${stop.name} · ${stop.time}`).isVisible()).toBe(true);
     }
     await expect.poll(() => map.locator('path.leaflet-interactive').count()).toBe(1);
-    const bus = map.getByRole('img', { name: /^Bus B-12: 22 mph · heading 180° · / });
+    const bus = map.getByRole('img', { name: /^Bus B-12: 22 km\/h · heading 180° · / });
     await expect.poll(() => bus.isVisible()).toBe(true);
     await expect.poll(() => app.tiles.served).toBeGreaterThan(0);
     await expect.poll(() => map.getByText('© OpenStreetMap contributors').isVisible()).toBe(true);
@@ -145,7 +145,7 @@ describe.skipIf(skipWithoutBrowser())('transport live map: the route on a map, i
     await expect.poll(async () => (await busBox(staff))?.y ?? 0, { timeout: 25_000 }).toBeGreaterThan((before?.y ?? 0) + 20);
     const after = await busBox(staff);
     expect(after?.x ?? 0).toBeGreaterThan((before?.x ?? 0) + 20);
-    await expect.poll(() => map.getByRole('img', { name: /^Bus B-12: 31 mph · heading 135°/ }).isVisible()).toBe(true);
+    await expect.poll(() => map.getByRole('img', { name: /^Bus B-12: 31 km\/h · heading 135°/ }).isVisible()).toBe(true);
   });
 
   it('adds a stop by clicking the map and moves one by dragging, then saves the route', async () => {

@@ -35,7 +35,7 @@ describe('isStale', () => {
 describe('busSummary', () => {
   it('reads speed, heading and age, leaving out what the tracker did not send', () => {
     const bus = { id: 'B-1', lat: 32, lng: -81, heading: 179.6, speed: 22.4, last_update: ago(120_000) };
-    expect(busSummary(bus, NOW)).toBe('22 mph · heading 180° · 2 min ago');
-    expect(busSummary({ ...bus, heading: null, speed: 0 }, NOW)).toBe('0 mph · 2 min ago');
+    expect(busSummary(bus, NOW)).toBe('22 km/h · heading 180° · 2 min ago');
+    expect(busSummary({ ...bus, heading: null, speed: 0 }, NOW)).toBe('0 km/h · 2 min ago');
   });
 });
