@@ -266,6 +266,20 @@ describe.skipIf(skipWithoutBrowser())('transport live map: the route on a map, i
     await shoot(staff, 'dispatch');
   });
 
+  it('on a phone, one finger scrolls the page past the map and two move the map', async () => {
+    const phone = await app.open({ touch: true });
+    phone.on('pageerror', (error) => pageErrors.push(error.message));
+    await signIn(phone, app.server.url, OPERATOR);
+    await heading(phone, 'Dashboard');
+    await phone.goto(`${app.server.url}/operator/routes/${routeId}`);
+    const map = phone.getByRole('region', { name: `Map of ${ROUTE.name}` });
+    await expect.poll(() => map.locator('.map-stop').count()).toBe(4);
+    await expect.poll(() => map.getByText('Use two fingers to move the map.').isVisible()).toBe(true);
+    // The browser keeps vertical and sideways panning (the page's scroll) for itself; pinches go to the map.
+    expect(await map.locator('.leaflet-container').evaluate((element) => getComputedStyle(element).touchAction)).toBe('pan-x pan-y');
+    await saveScreenshot(phone, 'transport-live-route-touch');
+  });
+
   it('still draws stops, line and bus when no tile can be loaded', async () => {
     await staff.route('**/tiles/**', (route) => route.abort());
     await staff.goto(`${app.server.url}/operator/routes/${routeId}`);

@@ -12,8 +12,8 @@ export type TransportApp = {
   server: TestTransport;
   /** How many map tiles the fake tile server has answered. */
   tiles: { served: number };
-  /** One browser per person: each keeps its own signed-in session in its own storage. */
-  open(): Promise<Page>;
+  /** One browser per person: each keeps its own signed-in session in its own storage; `touch` makes it a phone. */
+  open(options?: { touch?: boolean }): Promise<Page>;
   close(): Promise<void>;
 };
 
@@ -54,8 +54,8 @@ export const startTransportApp = async (env: Record<string, string> = {}): Promi
   return {
     server,
     tiles: providers.tiles,
-    open: async () => {
-      const browser = await launchChromium();
+    open: async (options = {}) => {
+      const browser = await launchChromium(options.touch ? { touch: true, viewport: { width: 390, height: 844 } } : {});
       browsers.push(browser);
       const page = browser.context.pages()[0] ?? (await browser.context.newPage());
       page.setDefaultTimeout(10_000);
