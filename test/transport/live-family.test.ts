@@ -28,6 +28,8 @@ beforeAll(async () => {
   const create = async (body: Record<string, unknown>, token = h.tokens.demo) => expect((await h.call('POST', '/api/routes', { token, body })).status).toBe(200);
   await create({ name: 'Kim Run', bus_id: 'bus-k', mode: 'morning', stops: northStops([[], [kim.childId, pending.childId], []]) });
   await create({ name: 'Lee Run', bus_id: 'bus-l', mode: 'morning', stops: northStops([[lee.childId], [], []]) });
+  // A draft route runs no trips: the child's stop on it is not shown.
+  await create({ name: 'Kim Draft', bus_id: 'bus-d', mode: 'afternoon', status: 'draft', stops: northStops([[kim.childId], [], []]) });
   // Acme has a bus of the same id: never the family's.
   await create({ name: 'Acme Run', bus_id: 'bus-k', mode: 'morning', stops: northStops() }, h.tokens.acme);
 });

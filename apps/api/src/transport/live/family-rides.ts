@@ -14,13 +14,13 @@ export const assertFamilyAccount = (user: SessionUser): void => {
 };
 
 /**
- * Each child of the account's approved households on each stop it rides (routes of the tenant,
- * any status; only active routes have a running bus). Nothing of other families or tenants.
+ * Each child of the account's approved households on each stop it rides, on the tenant's active
+ * routes (a draft or inactive route runs no trips). Nothing of other families or tenants.
  */
 export const loadFamilyRides = async (em: SqlEntityManager, tenantId: string, userId: string): Promise<FamilyRide[]> => {
   const children = await childrenOfFamily(em, tenantId, userId);
   const ridden = await stopsRiddenBy(em, tenantId, children.map((child) => child.child_id));
-  const routes = await liveRoutes(em, tenantId, [...new Set(ridden.map((stop) => stop.route_id))]);
+  const routes = (await liveRoutes(em, tenantId, [...new Set(ridden.map((stop) => stop.route_id))])).filter((route) => route.status === 'active');
   const rides: FamilyRide[] = [];
   for (const child of children) {
     for (const stop of ridden.filter((candidate) => candidate.child_id === child.child_id)) {

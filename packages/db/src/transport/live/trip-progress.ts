@@ -1,10 +1,10 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import type { RouteMode } from '@switchyard/domain/transport/operations/schemas';
+import type { RouteMode, RouteStatus } from '@switchyard/domain/transport/operations/schemas';
 import type { TripDirection } from '@switchyard/domain/transport/live/trip';
 
 export type TripKey = { tenantId: string; routeId: string; date: string; direction: TripDirection };
 export type LiveStop = { position: number; name: string; address: string | null; lat: number | null; lng: number | null; time: string | null; riders: unknown[] };
-export type LiveRoute = { id: string; name: string; mode: RouteMode; bus_id: string | null; stops: LiveStop[] };
+export type LiveRoute = { id: string; name: string; mode: RouteMode; status: RouteStatus; bus_id: string | null; stops: LiveStop[] };
 
 const withStops = async (em: SqlEntityManager, tenantId: string, routes: Omit<LiveRoute, 'stops'>[]): Promise<LiveRoute[]> => {
   if (routes.length === 0) {
@@ -24,12 +24,12 @@ export const activeRoutesOfBus = async (em: SqlEntityManager, tenantId: string, 
   withStops(
     em,
     tenantId,
-    await em.execute<Omit<LiveRoute, 'stops'>[]>("select id, name, mode, bus_id from transport_route where tenant_id = ? and bus_id = ? and status = 'active' order by id", [tenantId, busId]),
+    await em.execute<Omit<LiveRoute, 'stops'>[]>("select id, name, mode, status, bus_id from transport_route where tenant_id = ? and bus_id = ? and status = 'active' order by id", [tenantId, busId]),
   );
 
 /** One route of the tenant with its stops; null when there is none. */
 export const liveRoute = async (em: SqlEntityManager, tenantId: string, routeId: string): Promise<LiveRoute | null> => {
-  const routes = await em.execute<Omit<LiveRoute, 'stops'>[]>('select id, name, mode, bus_id from transport_route where tenant_id = ? and id = ?', [tenantId, routeId]);
+  const routes = await em.execute<Omit<LiveRoute, 'stops'>[]>('select id, name, mode, status, bus_id from transport_route where tenant_id = ? and id = ?', [tenantId, routeId]);
 
   return (await withStops(em, tenantId, routes))[0] ?? null;
 };
@@ -41,7 +41,7 @@ export const liveRoutes = async (em: SqlEntityManager, tenantId: string, routeId
     : withStops(
         em,
         tenantId,
-        await em.execute<Omit<LiveRoute, 'stops'>[]>(`select id, name, mode, bus_id from transport_route where tenant_id = ? and id in (${routeIds.map(() => '?').join(', ')}) order by id`, [tenantId, ...routeIds]),
+        await em.execute<Omit<LiveRoute, 'stops'>[]>(`select id, name, mode, status, bus_id from transport_route where tenant_id = ? and id in (${routeIds.map(() => '?').join(', ')}) order by id`, [tenantId, ...routeIds]),
       );
 
 const tripParams = (trip: TripKey) => [trip.tenantId, trip.routeId, trip.date, trip.direction];
