@@ -22,9 +22,10 @@ const fitView = (map: LeafletMap, points: readonly LatLngTuple[]) => {
   if (points.length === 1 && points[0]) {
     map.setView(points[0], 15, { animate: false });
   } else if (points.length > 1) {
-    // Labels sit to the right of their markers: room on that side, so the map's edge does not cut them.
+    // Stop labels sit to the right of their markers and bus labels centred above theirs: room on
+    // those sides, so the map's edge does not cut them.
     const right = Math.round(Math.min(170, Math.max(48, map.getSize().x / 3)));
-    map.fitBounds(latLngBounds(points.map((point) => [...point] as LatLngTuple)), { paddingTopLeft: [40, 56], paddingBottomRight: [right, 40], maxZoom: 16, animate: false });
+    map.fitBounds(latLngBounds(points.map((point) => [...point] as LatLngTuple)), { paddingTopLeft: [72, 56], paddingBottomRight: [right, 40], maxZoom: 16, animate: false });
   }
 };
 
