@@ -367,7 +367,7 @@ describe.skipIf(skipWithoutBrowser())('transport journey: a family registers, th
       ['/operator', 'Dashboard', 'transport-operator-dashboard-mobile', 0],
       ['/operator/registrations?status=all', 'Registrations', 'transport-operator-registrations-mobile', 1],
       ['/operator/routes', 'Routes', 'transport-operator-routes-mobile', 1],
-      ['/operator/routes/bay-street-morning', 'Bay Street AM', 'transport-operator-route-mobile', 1],
+      ['/operator/routes/bay-street-morning', 'Bay Street AM', 'transport-operator-route-mobile', 2],
       ['/operator/routes/new', 'New route', 'transport-operator-new-route-mobile', 0],
       ['/operator/buses', 'Buses', 'transport-operator-buses-mobile', 0],
       ['/operator/schools', 'Schools', 'transport-operator-schools-mobile', 0],

@@ -35,7 +35,7 @@ const ARGS = [
 export type TestBrowser = { context: BrowserContext; close(): Promise<void> };
 
 /** A fresh profile per test file, so no storage or cache carries over between files. */
-export const launchChromium = async (options: { viewport?: { width: number; height: number }; extraHTTPHeaders?: Record<string, string> } = {}): Promise<TestBrowser> => {
+export const launchChromium = async (options: { viewport?: { width: number; height: number }; extraHTTPHeaders?: Record<string, string>; touch?: boolean } = {}): Promise<TestBrowser> => {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM_PATH}`);
   }
@@ -47,6 +47,8 @@ export const launchChromium = async (options: { viewport?: { width: number; heig
     viewport: options.viewport ?? { width: 1280, height: 900 },
     acceptDownloads: true,
     extraHTTPHeaders: options.extraHTTPHeaders,
+    // A phone: touch events, and the page sees a coarse pointer.
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
 
   return {

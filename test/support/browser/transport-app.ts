@@ -10,8 +10,10 @@ const SERVICE_KEY = 'browser-test-service-key-0123456789';
 
 export type TransportApp = {
   server: TestTransport;
-  /** One browser per person: each keeps its own signed-in session in its own storage. */
-  open(): Promise<Page>;
+  /** How many map tiles the fake tile server has answered. */
+  tiles: { served: number };
+  /** One browser per person: each keeps its own signed-in session in its own storage; `touch` makes it a phone. */
+  open(options?: { touch?: boolean }): Promise<Page>;
   close(): Promise<void>;
 };
 
@@ -34,6 +36,8 @@ export const startTransportApp = async (env: Record<string, string> = {}): Promi
     WEATHER_URL: providers.url,
     STRIPE_URL: providers.url,
     STRIPE_SECRET_KEY: 'sk_test_fake',
+    // The maps' tiles from the fake too: no test page reaches outside.
+    MAP_TILE_URL: `${providers.url}/tiles/{z}/{x}/{y}.png`,
     ...env,
   });
   await server.db.fork().execute("insert into transport_school (tenant_id, id, name, address, start_time, end_time) values ('demo', 'oak-elementary', 'Oak Elementary', '1 Oak St', '08:00', '14:30')");
@@ -49,8 +53,9 @@ export const startTransportApp = async (env: Record<string, string> = {}): Promi
 
   return {
     server,
-    open: async () => {
-      const browser = await launchChromium();
+    tiles: providers.tiles,
+    open: async (options = {}) => {
+      const browser = await launchChromium(options.touch ? { touch: true, viewport: { width: 390, height: 844 } } : {});
       browsers.push(browser);
       const page = browser.context.pages()[0] ?? (await browser.context.newPage());
       page.setDefaultTimeout(10_000);

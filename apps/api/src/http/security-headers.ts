@@ -1,13 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** Headers every answer carries. The SPA loads nothing from other origins, so the policy is tight. */
-export const applySecurityHeaders = (res: ServerResponse, isProduction: boolean): void => {
+/**
+ * Headers every answer carries. The SPA loads nothing from other origins, so the policy is tight;
+ * the one exception a service may name is where its map's tile images come from.
+ */
+export const applySecurityHeaders = (res: ServerResponse, isProduction: boolean, options: { imageSource?: string } = {}): void => {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.setHeader(
     'Content-Security-Policy',
-    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    `default-src 'self'; img-src 'self' data: blob:${options.imageSource ? ` ${options.imageSource}` : ''}; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'`,
   );
   if (isProduction) {
     res.setHeader('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');

@@ -152,7 +152,7 @@ export const createTransportService = (options: { env: Env; db: Database; logger
   const graphql = createTransportGraphqlHandler(services);
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {
-    applySecurityHeaders(res, env.isProduction);
+    applySecurityHeaders(res, env.isProduction, { imageSource: env.MAP_TILE_URL?.imageSource });
     if (builtinIdentity && (req.url ?? '').startsWith('/auth/v1/')) {
       if (!env.isProduction || arrivedOverHttps(req, env.TRUST_PROXY) || isOwnLoopbackCall(req)) {
         await builtinIdentity(req, res);

@@ -19,3 +19,22 @@ describe('TRANSPORT_PUBLIC_URL', () => {
     }
   });
 });
+
+describe('MAP_TILE_URL', () => {
+  it('defaults to the OpenStreetMap standard tiles; off means none', () => {
+    expect(envWith({}).MAP_TILE_URL).toEqual({ template: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', imageSource: 'https://tile.openstreetmap.org' });
+    expect(envWith({ MAP_TILE_URL: '' }).MAP_TILE_URL?.template).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(envWith({ MAP_TILE_URL: 'off' }).MAP_TILE_URL).toBeNull();
+  });
+
+  it('names the origin the page may load tiles from, a {s} subdomain as a wildcard', () => {
+    expect(envWith({ MAP_TILE_URL: 'http://127.0.0.1:8080/tiles/{z}/{x}/{y}.png' }).MAP_TILE_URL?.imageSource).toBe('http://127.0.0.1:8080');
+    expect(envWith({ MAP_TILE_URL: 'https://{s}.tile.example.com/{z}/{x}/{y}@2x.png' }).MAP_TILE_URL?.imageSource).toBe('https://*.tile.example.com');
+  });
+
+  it('refuses a template without {z}, {x} and {y}, or not over http(s)', () => {
+    for (const value of ['https://tile.example.com/{z}/{x}.png', 'ftp://tile.example.com/{z}/{x}/{y}.png', 'tile.example.com/{z}/{x}/{y}.png']) {
+      expect(() => envWith({ MAP_TILE_URL: value }), value).toThrow(EnvError);
+    }
+  });
+});

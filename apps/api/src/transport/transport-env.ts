@@ -23,6 +23,47 @@ const publicUrl = z
   .default('http://localhost:3002')
   .transform((value) => value.replace(/\/+$/, ''));
 
+const mapTileProblem = (template: string): string | null => {
+  if (!['{z}', '{x}', '{y}'].every((part) => template.includes(part))) {
+    return 'must contain {z}, {x} and {y}, or be off';
+  }
+  try {
+    const url = new URL(template.replaceAll('{s}', 'a').replace(/\{[a-z]+\}/g, '0'));
+
+    return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'must be an http:// or https:// URL';
+  } catch {
+    return 'must be an http:// or https:// URL';
+  }
+};
+
+/** The origin tiles come from, `{s}` as a wildcard subdomain (`https://*.tile.example.com`). */
+const mapTileImageSource = (template: string): string => {
+  const origin = new URL(template.replaceAll('{s}', 'subdomain-placeholder').replace(/\{[a-z]+\}/g, '0')).origin;
+
+  return origin.replace('subdomain-placeholder', '*');
+};
+
+/**
+ * The web app's map background: a tile URL template with `{z}`, `{x}` and `{y}` (and optionally
+ * `{s}` for a subdomain), or `off` for none (the map then draws stops, lines and buses on a plain
+ * background). Parsed once into the template and the source the page's Content-Security-Policy
+ * must allow for its images.
+ */
+const mapTileUrl = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' : value.trim()))
+  .superRefine((value, context) => {
+    if (value === 'off') {
+      return;
+    }
+    const problem = mapTileProblem(value);
+    if (problem) {
+      context.addIssue({ code: 'custom', message: problem });
+    }
+  })
+  .transform((value) => (value === 'off' ? null : { template: value, imageSource: mapTileImageSource(value) }));
+
 /** The transport service's variables; merged into the one environment schema in env.ts. */
 export const transportEnvShape = {
   TRANSPORT_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
@@ -52,6 +93,13 @@ export const transportEnvShape = {
   BOOTSTRAP_ADMIN_EMAIL: optionalText,
   BOOTSTRAP_ADMIN_PASSWORD: optionalText,
   SEED_DEMO: flag,
+  MAP_TILE_URL: mapTileUrl,
+  /** Shown on every map; the tile provider's terms usually require it. */
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .max(300)
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? '© OpenStreetMap contributors' : value.trim())),
   /** Outbound calls to identity, weather, traffic and payment providers give up after this long. */
   TRANSPORT_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** Live position streams send a keep-alive comment this often (tests shorten it). */

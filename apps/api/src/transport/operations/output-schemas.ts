@@ -92,3 +92,8 @@ export const routeConditionsOutput = z.strictObject({
 export const trafficHealthOutput = z.strictObject({ ok: z.boolean(), status: z.int(), detail: z.string() });
 
 export const weatherOutput = z.unknown().describe("Open-Meteo's forecast answer, passed through as it comes");
+
+export const mapSettingsOutput = z.strictObject({
+  tile_url: z.string().nullable().describe('Tile URL template with {z}, {x}, {y}; null = no tiles'),
+  attribution: z.string(),
+});

@@ -15,6 +15,7 @@ import { getWeather } from './procedures/get-weather.ts';
 import { createSchool, deleteSchool, updateSchool } from './procedures/manage-schools.ts';
 import { createBus } from './procedures/create-bus.ts';
 import { deleteBus } from './procedures/delete-bus.ts';
+import { mapSettings } from './procedures/map-settings.ts';
 
 export const operationsRouter = router({
   listRoutes,
@@ -35,4 +36,5 @@ export const operationsRouter = router({
   deleteSchool,
   createBus,
   deleteBus,
+  mapSettings,
 });

@@ -8,6 +8,7 @@ import { BillingPage } from './billing/billing-page.tsx';
 import { HouseholdDetailPage } from './billing/household-detail-page.tsx';
 import { BusesPage } from './buses/buses-page.tsx';
 import { DashboardPage } from './dashboard/dashboard-page.tsx';
+import { DispatchPage } from './dispatch/dispatch-page.tsx';
 import { RegistrationPage } from './registrations/registration-page.tsx';
 import { RegistrationsPage } from './registrations/registrations-page.tsx';
 import { InvoicesPage } from './invoices/invoices-page.tsx';
@@ -25,6 +26,7 @@ const PAGES: Record<string, () => React.JSX.Element> = {
   [transportPaths.routes]: RoutesPage,
   [transportPaths.newRoute]: NewRoutePage,
   [transportPaths.buses]: BusesPage,
+  [transportPaths.dispatch]: DispatchPage,
   [transportPaths.schools]: SchoolsPage,
   [transportPaths.billing]: BillingPage,
   [transportPaths.invoices]: InvoicesPage,
@@ -57,6 +59,7 @@ const NAV = [
   { to: transportPaths.operator, label: 'Dashboard' },
   { to: transportPaths.registrations, label: 'Registrations' },
   { to: transportPaths.routes, label: 'Routes' },
+  { to: transportPaths.dispatch, label: 'Live map' },
   { to: transportPaths.buses, label: 'Buses' },
   { to: transportPaths.schools, label: 'Schools' },
   { to: transportPaths.billing, label: 'Billing' },

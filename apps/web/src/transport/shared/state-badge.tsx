@@ -14,6 +14,9 @@ const TONES: Record<string, string> = {
   moderate: 'warning',
   heavy: 'danger',
   unavailable: 'muted',
+  upcoming: 'info',
+  arrived: 'success',
+  passed: 'muted',
 };
 
 const label = (state: string): string => {

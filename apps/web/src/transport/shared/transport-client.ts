@@ -17,7 +17,7 @@ export type TransportInputs = inferRouterInputs<TransportRouter>;
  * The tenant goes in `x-tenant-id` (tRPC paths carry no tenant segment): staff are pinned to their
  * own tenant by the server anyway; families and public pages use the operator they picked.
  */
-const sessionHeaders = (): Record<string, string> => {
+export const sessionHeaders = (): Record<string, string> => {
   const session = transportSession.read();
   const tenant = tenantFor(session, operatorChoice.read());
 
@@ -25,7 +25,7 @@ const sessionHeaders = (): Record<string, string> => {
 };
 
 /** Any 401 means the token is gone: forget it and send the person back to sign in. */
-const handleSessionStatus = (status: number): void => {
+export const handleSessionStatus = (status: number): void => {
   if (status === 401 && transportSession.read()) {
     transportSession.clear();
     navigate(transportPaths.signIn('session-ended'), { replace: true });

@@ -4,11 +4,12 @@ import { transportTrpc } from './transport-client.ts';
 /**
  * What each kind of change makes stale, named once so every form of an area refreshes the same
  * queries. A change refetches its own router's queries (`pathFilter()`), plus queries elsewhere
- * that show what it changed: the dashboard counts buses and routes.
+ * that show what it changed: the dashboard counts buses and routes, and a route's stops, times and
+ * bus change its arrival estimates.
  */
 export const afterBillingChange = invalidates(transportTrpc.billing.pathFilter());
 
-export const afterOperationsChange = invalidates(transportTrpc.operations.pathFilter(), transportTrpc.billing.dashboardStats.queryFilter());
+export const afterOperationsChange = invalidates(transportTrpc.operations.pathFilter(), transportTrpc.live.pathFilter(), transportTrpc.billing.dashboardStats.queryFilter());
 
 /** Starting or ending an assumed identity writes the audit log. */
 export const afterTenantsChange = invalidates(transportTrpc.tenants.pathFilter());

@@ -20,6 +20,7 @@ export const transportPaths = {
   newRoute: '/operator/routes/new',
   route: (id: string) => `/operator/routes/${encodeURIComponent(id)}`,
   buses: '/operator/buses',
+  dispatch: '/operator/live',
   schools: '/operator/schools',
   billing: '/operator/billing',
   household: (id: string) => `/operator/billing/households/${encodeURIComponent(id)}`,

@@ -9,6 +9,7 @@ import { transportTrpc } from '../../shared/transport-client.ts';
 import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { transportPaths } from '../../shared/transport-paths.ts';
 import { HouseholdCard } from './household-card.tsx';
+import { FamilyTrips } from '../trips/family-trips.tsx';
 
 export const HouseholdPage = () => {
   useDocumentTitle('My household');
@@ -42,6 +43,7 @@ export const HouseholdPage = () => {
                   The operator will review it. Once it is approved you receive the registration fee by email, and it shows below with a payment link.
                 </FormAlert>
               ) : null}
+              <FamilyTrips hasApprovedHousehold={rows.some((household) => household.registration_status === 'approved')} />
               {rows.map((household) => (
                 <HouseholdCard key={household.id} household={household} />
               ))}

@@ -11,6 +11,10 @@ import { afterOperationsChange } from '../../shared/transport-invalidation.ts';
 import { BusPositionFields } from './bus-position-fields.tsx';
 import { positionToValues, toPosition } from './bus-position-values.ts';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { Link } from '../../../shared/router/link.tsx';
+import { useNow } from '../../shared/live/use-now.ts';
+import { busSummary } from '../../shared/live/bus-summary.ts';
+import { transportPaths } from '../../shared/transport-paths.ts';
 
 type Bus = TransportOutputs['operations']['listBuses'][number];
 
@@ -20,6 +24,7 @@ const ACTIVE_WINDOW_MS = 15 * 60_000;
 const isShown = (path: string) => ['lat', 'lng', 'heading', 'speed'].includes(path);
 
 export const BusRow = ({ bus }: { bus: Bus }) => {
+  const now = useNow();
   const [isEditing, setIsEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -53,12 +58,19 @@ export const BusRow = ({ bus }: { bus: Bus }) => {
         <h3 className="bus-card__title">{bus.id}</h3>
         <StateBadge state={active ? 'active' : 'inactive'} />
       </div>
-      <p className="muted">
-        {bus.lat != null && bus.lng != null ? `${bus.lat.toFixed(4)}, ${bus.lng.toFixed(4)}` : 'No position yet'}
-        {bus.speed != null ? ` · ${bus.speed} mph` : ''}
-        {bus.heading != null ? ` · heading ${bus.heading}°` : ''}
+      <p>
+        {bus.lat != null && bus.lng != null ? (
+          <>
+            {busSummary({ ...bus, id: bus.id }, now)} · <Link to={transportPaths.dispatch}>on the live map</Link>
+          </>
+        ) : (
+          'No position yet'
+        )}
       </p>
-      <p className="muted">Last report: {formatDateTime(bus.last_update)}</p>
+      <p className="muted">
+        Last report: {formatDateTime(bus.last_update)}
+        {bus.lat != null && bus.lng != null ? ` at ${bus.lat.toFixed(4)}, ${bus.lng.toFixed(4)}` : ''}
+      </p>
       {error ? <FormAlert>{error}</FormAlert> : null}
       {isEditing ? (
         <form className="form" onSubmit={save} noValidate>

@@ -19,6 +19,8 @@ import { RouteConditionsCard } from './route-conditions-card.tsx';
 import { RouteForm } from './route-form.tsx';
 import { routeToValues } from './route-values.ts';
 import { StopsTable } from './stops-table.tsx';
+import { RouteRidersCard } from './route-riders-card.tsx';
+import { RouteLiveCards } from './route-live-cards.tsx';
 
 export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
   const { searchParams } = useLocation();
@@ -55,7 +57,15 @@ export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
               title={route.name}
               actions={
                 <div className="row-actions">
-                  <button type="button" className="button" onClick={() => setIsEditing((value) => !value)}>
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => {
+                      // A "Route saved." from the last edit must not stand beside the next one.
+                      setNotice(null);
+                      setIsEditing((value) => !value);
+                    }}
+                  >
                     {isEditing ? 'Close editor' : 'Edit route'}
                   </button>
                   {confirmDelete ? (
@@ -72,7 +82,7 @@ export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
             />
             {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
             {isEditing ? (
-              <section className="card" aria-label="Edit route">
+              <section className="card route-editor" aria-label="Edit route">
                 <RouteForm
                   initial={routeToValues(route)}
                   submitLabel="Save route"
@@ -98,9 +108,11 @@ export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
                     <Fact label="Stops">{route.stop_count}</Fact>
                   </dl>
                 </section>
+                <RouteLiveCards route={route} />
                 <section className="card card--flush">
                   <StopsTable stops={route.stops} />
                 </section>
+                <RouteRidersCard route={route} />
               </div>
               <div className="detail__stack">
                 <RouteConditionsCard routeId={route.id} />

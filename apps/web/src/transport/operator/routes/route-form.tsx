@@ -9,6 +9,7 @@ import { transportTrpc, type TransportInputs } from '../../shared/transport-clie
 import { routeModeLabel } from '../../shared/route-mode-label.ts';
 import { emptyStop, toRouteRequest, type RouteValues } from './route-values.ts';
 import { StopRows } from './stop-rows.tsx';
+import { StopsMapEditor } from './stops-map-editor.tsx';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 
 const isShown = (path: string) => /^(name|driver|bus_id|mode|status|miles)$/.test(path) || /^stops\.\d+\.(name|address|lat|lng|time)$/.test(path);
@@ -49,6 +50,7 @@ export const RouteForm = ({ initial, submitLabel, onSave }: RouteFormProps) => {
         <SelectField id="status" label="Status" value={values.status} options={ROUTE_STATUSES.map((status) => ({ value: status, label: `${status.charAt(0).toUpperCase()}${status.slice(1)}` }))} onValueChange={(value) => set('status', value)} />
       </div>
       <h2 className="section-title">Stops</h2>
+      <StopsMapEditor stops={values.stops} canAdd={values.stops.length < LIMITS.stopsPerRoute} onChange={(stops) => setValues((current) => ({ ...current, stops }))} />
       <StopRows
         stops={values.stops}
         errors={form.errors}

@@ -1,13 +1,16 @@
 import type { RouteMode, RouteStatus } from '@switchyard/domain/transport/operations/schemas';
 import type { TransportInputs, TransportOutputs } from '../../shared/transport-client.ts';
 
-export type StopValues = { name: string; address: string; lat: string; lng: string; time: string };
+/** A stop being edited: typed fields as text; its riders are carried along untouched, so saving the route keeps them. */
+export type StopValues = { name: string; address: string; lat: string; lng: string; time: string; riders: unknown[] };
+
+export type StopTextField = Exclude<keyof StopValues, 'riders'>;
 
 export type RouteValues = { name: string; driver: string; bus_id: string; mode: RouteMode; status: RouteStatus; miles: string; stops: StopValues[] };
 
 type RouteDetail = TransportOutputs['operations']['getRoute'];
 
-export const emptyStop = (): StopValues => ({ name: '', address: '', lat: '', lng: '', time: '' });
+export const emptyStop = (): StopValues => ({ name: '', address: '', lat: '', lng: '', time: '', riders: [] });
 
 export const EMPTY_ROUTE: RouteValues = { name: '', driver: '', bus_id: '', mode: 'both', status: 'active', miles: '', stops: [emptyStop()] };
 
@@ -20,7 +23,7 @@ export const routeToValues = (route: RouteDetail): RouteValues => ({
   mode: route.mode as RouteMode,
   status: route.status as RouteStatus,
   miles: text(route.miles),
-  stops: route.stops.map((stop) => ({ name: stop.name, address: text(stop.address), lat: text(stop.lat), lng: text(stop.lng), time: text(stop.time) })),
+  stops: route.stops.map((stop) => ({ name: stop.name, address: text(stop.address), lat: text(stop.lat), lng: text(stop.lng), time: text(stop.time), riders: [...stop.riders] })),
 });
 
 /** Blank means "none"; anything else typed into a number field is sent as a number (or NaN, which the schema names). */
@@ -36,6 +39,13 @@ export const toRouteRequest = (values: RouteValues): TransportInputs['operations
   status: values.status,
   miles: numberOrNull(values.miles),
   stops: values.stops
-    .filter((stop) => Object.values(stop).some((part) => part.trim() !== ''))
-    .map((stop) => ({ name: stop.name.trim(), address: textOrNull(stop.address), lat: numberOrNull(stop.lat), lng: numberOrNull(stop.lng), time: textOrNull(stop.time) })),
+    .filter((stop) => stop.riders.length > 0 || [stop.name, stop.address, stop.lat, stop.lng, stop.time].some((part) => part.trim() !== ''))
+    .map((stop) => ({
+      name: stop.name.trim(),
+      address: textOrNull(stop.address),
+      lat: numberOrNull(stop.lat),
+      lng: numberOrNull(stop.lng),
+      time: textOrNull(stop.time),
+      riders: stop.riders as NonNullable<TransportInputs['operations']['createRoute']['stops']>[number]['riders'],
+    })),
 });

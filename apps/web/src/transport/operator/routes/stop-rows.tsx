@@ -1,12 +1,12 @@
 import type { FieldErrors } from '../../../shared/forms/field-errors.ts';
 import { TextField } from '../../../shared/forms/text-field.tsx';
-import type { StopValues } from './route-values.ts';
+import type { StopTextField, StopValues } from './route-values.ts';
 
 type StopRowsProps = { stops: StopValues[]; errors: FieldErrors; onChange: (stops: StopValues[], path?: string) => void };
 
 /** The route's stops in riding order: each row can move up or be removed. */
 export const StopRows = ({ stops, errors, onChange }: StopRowsProps) => {
-  const update = (index: number, field: keyof StopValues, value: string) =>
+  const update = (index: number, field: StopTextField, value: string) =>
     onChange(
       stops.map((stop, at) => (at === index ? { ...stop, [field]: value } : stop)),
       `stops.${index}.${field}`,
@@ -23,7 +23,7 @@ export const StopRows = ({ stops, errors, onChange }: StopRowsProps) => {
   return (
     <ol className="stop-rows" aria-label="Stops">
       {stops.map((stop, index) => {
-        const field = (name: keyof StopValues, label: string, extra: { required?: boolean; inputMode?: 'decimal'; type?: string } = {}) => (
+        const field = (name: StopTextField, label: string, extra: { required?: boolean; inputMode?: 'decimal'; type?: string } = {}) => (
           <TextField id={`stops.${index}.${name}`} label={label} value={stop[name]} onValueChange={(value) => update(index, name, value)} error={errors[`stops.${index}.${name}`]} {...extra} />
         );
 

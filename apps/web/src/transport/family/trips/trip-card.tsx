@@ -1,0 +1,50 @@
+import { Fact } from '../../../shared/fact.tsx';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { clockTime, lateness } from '../../shared/live/eta-format.ts';
+import { formatAge } from '../../shared/live/format-age.ts';
+import type { BusPosition } from '../../shared/live/bus-position.ts';
+import { StateBadge } from '../../shared/state-badge.tsx';
+import type { TransportOutputs } from '../../shared/transport-client.ts';
+import { TripMap } from './trip-map.tsx';
+
+export type Trip = TransportOutputs['live']['familyTrips']['trips'][number];
+
+const STATE_TEXT: Record<string, string> = { upcoming: 'On the way', arrived: 'At the stop', passed: 'Passed' };
+
+/** One child's ride today: route, stop, time; inside the trip window the estimate and the bus on a small map. */
+export const TripCard = ({ trip, bus, now }: { trip: Trip; bus: BusPosition | null; now: number }) => (
+  <article className="card trip-card" aria-label={`${trip.child_name}'s ${trip.direction} trip`}>
+    <div className="trip-card__head">
+      <h3 className="card__title">
+        {trip.child_name} · {trip.direction === 'morning' ? 'Morning' : 'Afternoon'} pickup
+      </h3>
+      {trip.state ? <StateBadge state={trip.state} text={STATE_TEXT[trip.state]} /> : null}
+    </div>
+    {trip.late_notice ? (
+      <FormAlert tone="info" title="The bus is running late">
+        Expected at {trip.stop.name} at {clockTime(trip.late_notice.eta)}, {lateness(trip.late_notice.minutes_late)}. We emailed you at {clockTime(trip.late_notice.notified_at)}.
+      </FormAlert>
+    ) : null}
+    <dl className="facts">
+      <Fact label="Route">{trip.route.name}</Fact>
+      <Fact label="Stop">
+        {trip.stop.name}
+        {trip.stop.address ? <span className="table__sub">{trip.stop.address}</span> : null}
+      </Fact>
+      <Fact label="Scheduled">{trip.scheduled_time ?? '—'}</Fact>
+      <Fact label="Expected">{trip.in_window ? `${clockTime(trip.eta)}${trip.minutes_late != null ? ` · ${lateness(trip.minutes_late)}` : ''}` : '—'}</Fact>
+    </dl>
+    {trip.in_window ? (
+      <>
+        <TripMap childName={trip.child_name} stop={trip.stop} bus={bus} now={now} />
+        <p className="muted">{bus ? `Bus position ${formatAge(bus.last_update, now)}.` : 'The bus has not reported a position yet on this trip.'}</p>
+      </>
+    ) : (
+      <p className="muted">
+        {trip.window
+          ? `The bus shows here from ${clockTime(trip.window.opens_at)} to ${clockTime(trip.window.closes_at)} on the day of the trip.`
+          : 'This stop has no time yet, so there is no trip to follow.'}
+      </p>
+    )}
+  </article>
+);

@@ -1,0 +1,156 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { readAppError } from '../../../shared/api/read-app-error.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { QueryError } from '../../../shared/ui/query-view.tsx';
+import { transportTrpc, type TransportInputs, type TransportOutputs } from '../../shared/transport-client.ts';
+import { afterOperationsChange } from '../../shared/transport-invalidation.ts';
+import { riderId, riderLabel, type RiderChild } from './rider-names.ts';
+
+type Route = TransportOutputs['operations']['getRoute'];
+type Stop = Route['stops'][number];
+type StopRequest = NonNullable<TransportInputs['operations']['updateRoute']['stops']>[number];
+
+const toStopRequest = (stop: Stop, riders: unknown[] = stop.riders): StopRequest => ({
+  name: stop.name,
+  address: stop.address,
+  lat: stop.lat,
+  lng: stop.lng,
+  time: stop.time,
+  riders: riders as StopRequest['riders'],
+});
+
+/** The server's refusals (a child already riding another stop, an unknown child) in words for the operator. */
+const refusalTitle = (code: string): string =>
+  code === 'conflict' ? 'That child already rides another stop' : code === 'validation_error' ? 'That child cannot ride this stop' : 'The riders were not saved';
+
+type StopRidersProps = { stop: Stop; children: ReadonlyMap<string, RiderChild>; placedAt: ReadonlyMap<string, string>; busy: boolean; onChange: (riders: unknown[]) => Promise<boolean> };
+
+const StopRiders = ({ stop, children, placedAt, busy, onChange }: StopRidersProps) => {
+  const [choice, setChoice] = useState('');
+  const here = new Set(stop.riders.map(riderId).filter((id): id is string => id !== null));
+  const choices = [...children.values()].filter((child) => !here.has(child.id));
+  const selectId = `riders-${stop.position}`;
+
+  return (
+    <li className="rider-stop">
+      <h3 className="rider-stop__title">
+        <span className="rider-stop__number" aria-hidden="true">
+          {stop.position}
+        </span>
+        {stop.name}
+        {stop.time ? <span className="muted"> · {stop.time}</span> : null}
+      </h3>
+      {stop.riders.length === 0 ? (
+        <p className="muted">No child rides from here yet.</p>
+      ) : (
+        <ul className="rider-list" aria-label={`Riders at ${stop.name}`}>
+          {stop.riders.map((rider, index) => {
+            const name = riderLabel(rider, children);
+
+            return (
+              <li key={`${riderId(rider) ?? name}-${index}`} className="rider-chip">
+                {name}
+                <button type="button" className="rider-chip__remove" disabled={busy} aria-label={`Remove ${name} from ${stop.name}`} onClick={() => void onChange(stop.riders.filter((_, at) => at !== index))}>
+                  ✕
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {choices.length > 0 ? (
+        <form
+          className="rider-add"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (choice) {
+              void onChange([...stop.riders, choice]).then((saved) => {
+                if (saved) {
+                  setChoice('');
+                }
+              });
+            }
+          }}
+        >
+          <label className="visually-hidden" htmlFor={selectId}>
+            Child to place at {stop.name}
+          </label>
+          <select id={selectId} className="input input--select" value={choice} onChange={(event) => setChoice(event.target.value)}>
+            <option value="">Choose a child…</option>
+            {choices.map((child) => (
+              <option key={child.id} value={child.id}>
+                {child.name} ({child.household}
+                {child.school ? `, ${child.school}` : ''}){placedAt.has(child.id) ? ` · rides from ${placedAt.get(child.id) ?? ''}` : ''}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button button--small" disabled={busy || !choice}>
+            {busy ? 'Saving…' : 'Place here'}
+          </button>
+        </form>
+      ) : null}
+    </li>
+  );
+};
+
+/**
+ * Which children ride from which stop. Children come from the operator's approved households; a
+ * change saves the route's stops with the new riders (the same update as the route editor), and
+ * the server's refusal is shown as it explains it.
+ */
+export const RouteRidersCard = ({ route }: { route: Route }) => {
+  const households = useQuery(transportTrpc.billing.listHouseholds.queryOptions());
+  const update = useMutation(transportTrpc.operations.updateRoute.mutationOptions({ onSuccess: afterOperationsChange }));
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; title?: string; text: string } | null>(null);
+  const children = new Map<string, RiderChild>(
+    (households.data ?? [])
+      .filter((household) => household.registration_status === 'approved')
+      .flatMap((household) => household.children.map((child) => [child.id, { id: child.id, name: child.name, household: household.name, school: child.school }] as const)),
+  );
+
+  // Where each child already rides on this route, so the list says so before the server would.
+  const placedAt = new Map(route.stops.flatMap((stop) => stop.riders.map(riderId).flatMap((id) => (id ? [[id, stop.name] as const] : []))));
+
+  const save = async (stop: Stop, riders: unknown[]): Promise<boolean> => {
+    setNotice(null);
+    try {
+      await update.mutateAsync({ route_id: route.id, stops: route.stops.map((each) => toStopRequest(each, each.position === stop.position ? riders : each.riders)) });
+      setNotice({ tone: 'success', text: `Riders at ${stop.name} saved.` });
+
+      return true;
+    } catch (error) {
+      const info = readAppError(error);
+      setNotice({ tone: 'error', title: refusalTitle(info.code), text: info.message });
+
+      return false;
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="riders-title">
+      <h2 className="card__title" id="riders-title">
+        Riders
+      </h2>
+      {notice ? (
+        <FormAlert tone={notice.tone} title={notice.title}>
+          {notice.text}
+        </FormAlert>
+      ) : null}
+      {households.isError ? <QueryError query={households} title="The children could not be loaded" /> : null}
+      {route.stops.length === 0 ? (
+        <p className="muted">Add stops to the route first; children are placed at a stop.</p>
+      ) : (
+        <>
+          {households.isSuccess && children.size === 0 ? <p className="muted">No approved household has children yet: approve a registration first.</p> : null}
+          {households.isPending ? <p className="muted">Loading the children…</p> : null}
+          <ol className="rider-stops">
+            {route.stops.map((stop) => (
+              <StopRiders key={stop.position} stop={stop} children={children} placedAt={placedAt} busy={update.isPending} onChange={(riders) => save(stop, riders)} />
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+};

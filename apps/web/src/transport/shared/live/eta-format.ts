@@ -1,0 +1,32 @@
+/**
+ * Stop times are `HH:MM` on the route's clock, which is UTC (docs/transport.md, "Live buses"), so
+ * an estimate is shown on the same clock: the two columns can be compared at a glance.
+ */
+const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+
+export const clockTime = (at: string | null | undefined): string => {
+  if (!at) {
+    return '—';
+  }
+  const time = new Date(at);
+
+  return Number.isNaN(time.getTime()) ? '—' : clock.format(time);
+};
+
+/** "On time" within a minute either way, else "4 min late" / "2 min early"; nothing known is a dash. */
+export const lateness = (minutesLate: number | null | undefined): string => {
+  if (minutesLate == null) {
+    return '—';
+  }
+  if (Math.abs(minutesLate) < 1) {
+    return 'On time';
+  }
+
+  return minutesLate > 0 ? `${minutesLate} min late` : `${-minutesLate} min early`;
+};
+
+/** "18 of 20 within 2 minutes (90%)", or a plain sentence when there is nothing to count yet. */
+export const accuracySentence = (horizon: { arrivals: number; within_2_minutes: number; share: number | null }): string =>
+  horizon.arrivals === 0 || horizon.share === null
+    ? 'no arrivals measured yet'
+    : `${horizon.within_2_minutes} of ${horizon.arrivals} within 2 minutes (${Math.round(horizon.share * 100)}%)`;
