@@ -9,7 +9,7 @@ const stops: EtaStop[] = [
   { position: 3, name: 'Third', time: '07:10', lat: 32.02, lng: -81.1 },
 ];
 const now = new Date('2026-11-20T07:06:00.000Z');
-const base = { date: '2026-11-20', stops, arrivals: new Map<number, Date>(), traffic: null, now };
+const base = { date: '2026-11-20', timeZone: 'UTC', stops, arrivals: new Map<number, Date>(), traffic: null, now };
 
 describe('estimateTrip', () => {
   it('a bus between stops 2 and 3 has passed 1 and 2 and reaches 3 at its speed', () => {
@@ -87,6 +87,7 @@ describe('estimateTrip properties', () => {
         const arrivals = new Map(tripStops.slice(0, arrivedCount).map((stop, index) => [stop.position, new Date(Date.parse('2026-11-20T06:50:00Z') + index * 60_000)]));
         const trip = estimateTrip({
           date: '2026-11-20',
+          timeZone: 'UTC',
           stops: tripStops,
           fix: fix === null ? null : { lat: fix.lat, lng: fix.lng, speed: fix.speed, at: new Date(now.getTime() - fix.ageMs) },
           arrivals,
@@ -127,5 +128,17 @@ describe('estimateTrip properties', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('estimateTrip in a tenant time zone', () => {
+  it('schedules and minutes late follow the local stop times', () => {
+    const zone = 'America/New_York';
+    // 07:00 local on a winter day is 12:00 UTC; a bus at the first stop at 12:06 UTC is six minutes behind it.
+    const at = new Date('2026-11-20T12:06:00.000Z');
+    const schedule = estimateTrip({ date: '2026-11-20', timeZone: zone, stops, fix: null, arrivals: new Map(), traffic: null, now: at });
+    expect(schedule.stops.map((stop) => stop.eta?.toISOString())).toEqual(['2026-11-20T12:00:00.000Z', '2026-11-20T12:05:00.000Z', '2026-11-20T12:10:00.000Z']);
+    const live = estimateTrip({ date: '2026-11-20', timeZone: zone, stops, fix: { lat: 32.0, lng: -81.1, speed: 30, at }, arrivals: new Map(), traffic: null, now: at });
+    expect(live.stops[0]?.minutes_late).toBe(6);
   });
 });

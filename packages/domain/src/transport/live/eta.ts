@@ -62,6 +62,8 @@ const alongOfStops = (stops: readonly EtaStop[]): { along: number[]; line: LatLn
 
 export const estimateTrip = (input: {
   date: string;
+  /** The tenant's time zone, whose clocks the stop times are read on. */
+  timeZone: string;
   stops: readonly EtaStop[];
   fix: BusFix | null;
   arrivals: ReadonlyMap<number, Date>;
@@ -69,7 +71,7 @@ export const estimateTrip = (input: {
   now: Date;
 }): TripEstimate => {
   const { stops, now } = input;
-  const scheduled = stops.map((stop) => (stop.time === null ? null : instantOf(input.date, stop.time)));
+  const scheduled = stops.map((stop) => (stop.time === null ? null : instantOf(input.date, stop.time, input.timeZone)));
   const { along, line } = alongOfStops(stops);
   const projected = isFresh(input.fix, now) && line.length > 0 ? alongPolyline(line, input.fix) : null;
   // Every stop up to the last one recorded as reached is behind the bus, whatever the projection says.

@@ -1,4 +1,5 @@
 import type { RouteMode } from '../operations/schemas.ts';
+import { instantInZone, localDateOf } from '../time-zone.ts';
 
 /**
  * A trip is one run of a route on one day in one direction. Directions are the route modes
@@ -17,10 +18,11 @@ export const tripDirection = (mode: RouteMode, firstStopTime: string | null): Tr
   return firstStopTime !== null && firstStopTime >= '12:00' ? 'afternoon' : 'morning';
 };
 
-/** Stop times are `HH:MM` in UTC (tenants carry no time zone yet; docs/transport.md, "Live buses"). */
-export const instantOf = (date: string, time: string): Date => new Date(`${date}T${time}:00.000Z`);
+/** Stop times are `HH:MM` on the clocks of the tenant's time zone (docs/transport.md, "Live buses"). */
+export const instantOf = (date: string, time: string, zone: string): Date => instantInZone(date, time, zone);
 
-export const dateOf = (at: Date): string => at.toISOString().slice(0, 10);
+/** The tenant's local day of `at`: the day its trips and "today" belong to. */
+export const dateOf = (at: Date, zone: string): string => localDateOf(at, zone);
 
 /** Viewing opens this long before a trip's first stop time and closes this long after its last. */
 export const TRIP_WINDOW = { beforeMinutes: 60, afterMinutes: 30 } as const;
@@ -28,7 +30,7 @@ export const TRIP_WINDOW = { beforeMinutes: 60, afterMinutes: 30 } as const;
 export type TripWindow = { opensAt: Date; closesAt: Date };
 
 /** The window of the trip on `date`; null when no stop has a time (the route keeps no schedule). */
-export const tripWindow = (date: string, times: readonly (string | null)[]): TripWindow | null => {
+export const tripWindow = (date: string, times: readonly (string | null)[], zone: string): TripWindow | null => {
   const known = times.filter((time): time is string => time !== null).sort();
   const first = known[0];
   const last = known[known.length - 1];
@@ -37,8 +39,8 @@ export const tripWindow = (date: string, times: readonly (string | null)[]): Tri
   }
 
   return {
-    opensAt: new Date(instantOf(date, first).getTime() - TRIP_WINDOW.beforeMinutes * 60_000),
-    closesAt: new Date(instantOf(date, last).getTime() + TRIP_WINDOW.afterMinutes * 60_000),
+    opensAt: new Date(instantOf(date, first, zone).getTime() - TRIP_WINDOW.beforeMinutes * 60_000),
+    closesAt: new Date(instantOf(date, last, zone).getTime() + TRIP_WINDOW.afterMinutes * 60_000),
   };
 };
 
@@ -46,12 +48,16 @@ export const isInside = (window: TripWindow | null, at: Date): boolean =>
   window !== null && at.getTime() >= window.opensAt.getTime() && at.getTime() <= window.closesAt.getTime();
 
 /**
- * The trip of a route running at `at`: today's (UTC) when its window holds `at`. A window reaching
- * over midnight is not looked for; school runs do not.
+ * The trip of a route running at `at`: today's (the tenant's local day) when its window holds
+ * `at`. A window reaching over local midnight is not looked for; school runs do not.
  */
-export const tripAt = (route: { mode: RouteMode; times: readonly (string | null)[] }, at: Date): { date: string; direction: TripDirection; window: TripWindow } | null => {
-  const date = dateOf(at);
-  const window = tripWindow(date, route.times);
+export const tripAt = (
+  route: { mode: RouteMode; times: readonly (string | null)[] },
+  at: Date,
+  zone: string,
+): { date: string; direction: TripDirection; window: TripWindow } | null => {
+  const date = dateOf(at, zone);
+  const window = tripWindow(date, route.times, zone);
   if (!window || !isInside(window, at)) {
     return null;
   }
