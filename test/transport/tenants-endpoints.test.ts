@@ -85,7 +85,7 @@ describe('GET /api/tenants', () => {
       const { status, body } = await request('/api/tenants', { bearer });
       expect(status).toBe(200);
       expect(body.map((tenant: { id: string }) => tenant.id)).toEqual(['demo', 'acme']);
-      expect(body[1]).toEqual({ id: 'acme', name: 'Acme Buses', tier: 'enterprise', theme: { primary_color: '#ff0000' }, domain: 'acme.example.com', created_at: '2030-01-01T00:00:00.000Z' });
+      expect(body[1]).toEqual({ id: 'acme', name: 'Acme Buses', tier: 'enterprise', theme: { primary_color: '#ff0000' }, domain: 'acme.example.com', time_zone: 'UTC', created_at: '2030-01-01T00:00:00.000Z' });
     }
   });
 

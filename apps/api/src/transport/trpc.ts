@@ -78,7 +78,8 @@ export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
     throw new DomainError('not_found', 'Tenant not found');
   }
 
-  return next({ ctx: { ...ctx, user, tenantId } });
+  // The tenant's zone comes with the tenant check, so the live paths read stop times without another query.
+  return next({ ctx: { ...ctx, user, tenantId, tenantTimeZone: tenant.time_zone } });
 });
 
 /**

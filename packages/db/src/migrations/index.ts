@@ -21,6 +21,7 @@ import { Migration20261124001810ClaimsClientViewed } from './Migration2026112400
 import { Migration20261124001820ClaimsSearchEmail } from './Migration20261124001820_claims_search_email.ts';
 import { Migration20261124010000TransportLive } from './Migration20261124010000_transport_live.ts';
 import { Migration20261124030100TransportAccounts } from './Migration20261124030100_transport_accounts.ts';
+import { Migration20261124050000TransportTenantTimeZone } from './Migration20261124050000_transport_tenant_time_zone.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -46,4 +47,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124001820_claims_search_email', class: Migration20261124001820ClaimsSearchEmail },
   { name: 'Migration20261124010000_transport_live', class: Migration20261124010000TransportLive },
   { name: 'Migration20261124030100_transport_accounts', class: Migration20261124030100TransportAccounts },
+  { name: 'Migration20261124050000_transport_tenant_time_zone', class: Migration20261124050000TransportTenantTimeZone },
 ];

@@ -17,6 +17,8 @@ export const TenantSchema = defineEntity({
     domain: p.text().nullable().unique('transport_tenant_domain_key'),
     createdAt: p.datetime().fieldName('created_at').defaultRaw('now()'),
     paymentInstructions: p.string().length(2000).fieldName('payment_instructions').nullable(),
+    // An IANA name; route stop times are wall-clock times there.
+    timeZone: p.string().length(64).fieldName('time_zone').default('UTC'),
   },
 });
 export class Tenant extends TenantSchema.class {}

@@ -6,17 +6,21 @@ export type TenantRow = {
   tier: string;
   theme: Record<string, unknown>;
   domain: string | null;
+  /** IANA name; stop times are wall-clock times there. */
+  time_zone: string;
   created_at: Date;
 };
 
+export const TENANT_COLUMNS = 'id, name, tier, theme, domain, time_zone, created_at';
+
 export const findTenant = async (em: SqlEntityManager, id: string): Promise<TenantRow | null> => {
-  const rows = await em.execute<TenantRow[]>('select id, name, tier, theme, domain, created_at from transport_tenant where id = ?', [id]);
+  const rows = await em.execute<TenantRow[]>(`select ${TENANT_COLUMNS} from transport_tenant where id = ?`, [id]);
 
   return rows[0] ?? null;
 };
 
 export const findTenantByDomain = async (em: SqlEntityManager, domain: string): Promise<TenantRow | null> => {
-  const rows = await em.execute<TenantRow[]>('select id, name, tier, theme, domain, created_at from transport_tenant where domain = ?', [
+  const rows = await em.execute<TenantRow[]>(`select ${TENANT_COLUMNS} from transport_tenant where domain = ?`, [
     domain.toLowerCase(),
   ]);
 
@@ -37,4 +41,13 @@ export const writePaymentInstructions = (em: SqlEntityManager, tenantId: string,
     await tx.execute('update transport_tenant set payment_instructions = ? where id = ?', [instructions, tenantId]);
 
     return before[0]?.payment_instructions ?? null;
+  });
+
+/** Sets the tenant's time zone and answers the one it had, for the audit row (null: no such tenant). */
+export const writeTimeZone = (em: SqlEntityManager, tenantId: string, timeZone: string): Promise<string | null> =>
+  em.fork().transactional(async (tx) => {
+    const before = await tx.execute<{ time_zone: string }[]>('select time_zone from transport_tenant where id = ? for update', [tenantId]);
+    await tx.execute('update transport_tenant set time_zone = ? where id = ?', [timeZone, tenantId]);
+
+    return before[0]?.time_zone ?? null;
   });

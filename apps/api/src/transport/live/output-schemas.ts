@@ -3,11 +3,12 @@ import { z } from 'zod';
 /** What the live paths answer (presenters.ts builds them). */
 
 const timestamp = z.iso.datetime();
+const timeZone = z.string().describe('IANA time zone of the tenant: scheduled HH:MM times are its wall-clock times; instants are UTC');
 
 export const stopEtaOutput = z.strictObject({
   position: z.int(),
   name: z.string(),
-  time: z.string().nullable().describe('Scheduled time, HH:MM (UTC)'),
+  time: z.string().nullable().describe("Scheduled time, HH:MM on the clocks of the tenant's time zone (`time_zone`)"),
   eta: timestamp.nullable().describe('Expected (upcoming) or actual (arrived) time; null for a stop passed without a recorded arrival'),
   minutes_late: z.int().nullable().describe('eta minus the scheduled time in whole minutes; negative when early'),
   state: z.enum(['upcoming', 'arrived', 'passed']),
@@ -17,7 +18,8 @@ export const routeEtaOutput = z.strictObject({
   route_id: z.string(),
   bus_id: z.string().nullable(),
   position_at: timestamp.nullable().describe('Time of the bus position the estimates use; null when they follow the schedule'),
-  date: z.iso.date(),
+  date: z.iso.date().describe("The trip's day: today in the tenant's time zone"),
+  time_zone: timeZone,
   direction: z.enum(['morning', 'afternoon']),
   in_window: z.boolean().describe('The trip runs now: from 60 minutes before its first stop to 30 minutes after its last'),
   basis: z.enum(['position', 'schedule']),
@@ -34,7 +36,8 @@ const busPositionOutput = z.strictObject({
 });
 
 export const familyTripsOutput = z.strictObject({
-  date: z.iso.date(),
+  date: z.iso.date().describe("Today in the tenant's time zone"),
+  time_zone: timeZone,
   trips: z.array(
     z.strictObject({
       child_id: z.string(),
@@ -43,7 +46,7 @@ export const familyTripsOutput = z.strictObject({
       route: z.strictObject({ id: z.string(), name: z.string(), mode: z.enum(['morning', 'afternoon', 'both']), bus_id: z.string().nullable() }),
       direction: z.enum(['morning', 'afternoon']),
       stop: z.strictObject({ position: z.int(), name: z.string(), address: z.string().nullable(), lat: z.number().nullable(), lng: z.number().nullable() }),
-      scheduled_time: z.string().nullable(),
+      scheduled_time: z.string().nullable().describe("HH:MM on the clocks of the tenant's time zone (`time_zone`)"),
       window: z.strictObject({ opens_at: timestamp, closes_at: timestamp }).nullable(),
       in_window: z.boolean(),
       bus: busPositionOutput.nullable().describe('Inside the trip window only'),

@@ -19,6 +19,7 @@ export const presentRouteEta = (routeId: string, busId: string | null, view: Tri
   bus_id: busId,
   position_at: view.estimate.basis === 'position' ? iso(view.bus?.last_update ?? null) : null,
   date: view.key.date,
+  time_zone: view.timeZone,
   direction: view.key.direction,
   in_window: view.inWindow,
   basis: view.estimate.basis,

@@ -18,14 +18,13 @@ import { stepArrival } from '@switchyard/domain/transport/live/arrival';
 import { estimateTrip, type BusFix, type StopEstimate } from '@switchyard/domain/transport/live/eta';
 import { childIdsOfStops } from '@switchyard/domain/transport/live/riders';
 import { instantOf, tripAt } from '@switchyard/domain/transport/live/trip';
+import { localTimeOf } from '@switchyard/domain/transport/time-zone';
 import type { Logger } from '../../logger.ts';
 import { recentTrafficSummary } from './traffic-summary.ts';
 
 export const TRANSPORT_MAIL_SOURCE = 'transport';
 
-const hhmm = (at: Date) => at.toISOString().slice(11, 16);
-
-const mailLateNotice = async (tx: SqlEntityManager, key: TripKey, route: LiveRoute, stop: StopEstimate, now: Date): Promise<number> => {
+const mailLateNotice = async (tx: SqlEntityManager, key: TripKey, timeZone: string, route: LiveRoute, stop: StopEstimate, now: Date): Promise<number> => {
   const riders = route.stops.find((candidate) => candidate.position === stop.position)?.riders ?? [];
   const families = await familyEmailsOfChildren(tx, key.tenantId, childIdsOfStops([{ riders }]));
   for (const family of families) {
@@ -39,7 +38,7 @@ const mailLateNotice = async (tx: SqlEntityManager, key: TripKey, route: LiveRou
         `Hello ${family.name},`,
         '',
         `The ${key.direction} bus on route ${route.name} is running about ${stop.minutes_late} minutes late.`,
-        `It is now expected at ${stop.name} around ${stop.eta ? hhmm(stop.eta) : '?'} UTC (scheduled ${stop.time ?? '?'} UTC).`,
+        `It is now expected at ${stop.name} around ${stop.eta ? localTimeOf(stop.eta, timeZone) : '?'} (scheduled ${stop.time ?? '?'}; times in ${timeZone}).`,
         '',
         'You will not get another notice for this stop on this trip. The family page shows the bus live.',
       ].join('\n'),
@@ -59,15 +58,16 @@ const mailLateNotice = async (tx: SqlEntityManager, key: TripKey, route: LiveRou
  */
 export const advanceTrip = async (
   deps: { db: Database; logger: Logger; wakeMail: () => void },
-  tenantId: string,
+  tenant: { id: string; timeZone: string },
   busId: string,
   fix: BusFix,
 ): Promise<void> => {
+  const { id: tenantId, timeZone } = tenant;
   const now = fix.at;
   const em = deps.db.fork();
   const routes = await activeRoutesOfBus(em, tenantId, busId);
   const running = routes
-    .map((route) => ({ route, trip: tripAt({ mode: route.mode, times: route.stops.map((stop) => stop.time) }, now) }))
+    .map((route) => ({ route, trip: tripAt({ mode: route.mode, times: route.stops.map((stop) => stop.time) }, now, timeZone) }))
     .filter((candidate): candidate is { route: LiveRoute; trip: NonNullable<typeof candidate.trip> } => candidate.trip !== null)
     .sort((left, right) => left.trip.window.opensAt.getTime() - right.trip.window.opensAt.getTime())[0];
   if (!running) {
@@ -92,7 +92,7 @@ export const advanceTrip = async (
     });
     if (step.arrived) {
       const stop = route.stops.find((candidate) => candidate.position === step.arrived?.stopPosition);
-      const scheduledAt = stop?.time ? instantOf(key.date, stop.time) : null;
+      const scheduledAt = stop?.time ? instantOf(key.date, stop.time, timeZone) : null;
       if (await recordArrival(tx, key, { stopPosition: step.arrived.stopPosition, busId, at: step.arrived.at, scheduledAt })) {
         arrivals.set(step.arrived.stopPosition, step.arrived.at);
       }
@@ -101,7 +101,7 @@ export const advanceTrip = async (
     if (!unchanged && (step.near !== null || near !== null)) {
       await saveNearStop(tx, tenantId, busId, step.near ? { ...key, stopPosition: step.near.stopPosition, since: step.near.since } : null);
     }
-    const estimate = estimateTrip({ date: key.date, stops: route.stops, fix, arrivals, traffic: await recentTrafficSummary(tx, tenantId, route.id, now), now });
+    const estimate = estimateTrip({ date: key.date, timeZone, stops: route.stops, fix, arrivals, traffic: await recentTrafficSummary(tx, tenantId, route.id, now), now });
     if (estimate.basis !== 'position') {
       return;
     }
@@ -115,13 +115,13 @@ export const advanceTrip = async (
     for (const stop of upcoming.filter((candidate) => isLateForNotice(candidate.minutes_late) && candidate.time !== null)) {
       const claimed = await claimLateNotice(tx, key, {
         stopPosition: stop.position,
-        scheduledAt: instantOf(key.date, stop.time as string),
+        scheduledAt: instantOf(key.date, stop.time as string, timeZone),
         eta: stop.eta,
         minutesLate: stop.minutes_late as number,
         at: now,
       });
       if (claimed) {
-        mailed += await mailLateNotice(tx, key, route, stop, now);
+        mailed += await mailLateNotice(tx, key, timeZone, route, stop, now);
       }
     }
   });

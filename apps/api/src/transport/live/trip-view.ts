@@ -7,6 +7,8 @@ import { recentTrafficSummary } from './traffic-summary.ts';
 
 export type TripView = {
   key: TripKey;
+  /** The tenant's time zone: stop times are its wall-clock times. */
+  timeZone: string;
   window: TripWindow | null;
   inWindow: boolean;
   bus: BusRow | null;
@@ -26,16 +28,17 @@ const earliestTime = (route: LiveRoute): string | null =>
  * Today's trip of a route as it stands: inside its window the bus's position drives the
  * estimates; outside it (or without a fresh position) the schedule does, and the bus is not used.
  */
-export const viewTrip = async (em: SqlEntityManager, tenantId: string, route: LiveRoute, now: Date): Promise<TripView> => {
-  const running = tripAt({ mode: route.mode, times: route.stops.map((stop) => stop.time) }, now);
-  const date = running?.date ?? dateOf(now);
+export const viewTrip = async (em: SqlEntityManager, tenant: { id: string; timeZone: string }, route: LiveRoute, now: Date): Promise<TripView> => {
+  const { id: tenantId, timeZone } = tenant;
+  const running = tripAt({ mode: route.mode, times: route.stops.map((stop) => stop.time) }, now, timeZone);
+  const date = running?.date ?? dateOf(now, timeZone);
   const key: TripKey = { tenantId, routeId: route.id, date, direction: running?.direction ?? tripDirection(route.mode, earliestTime(route)) };
   const [arrivals, bus, traffic] = await Promise.all([
     tripArrivals(em, key),
     route.bus_id ? findBus(em, tenantId, route.bus_id) : Promise.resolve(null),
     recentTrafficSummary(em, tenantId, route.id, now),
   ]);
-  const estimate = estimateTrip({ date, stops: route.stops, fix: running ? fixOf(bus) : null, arrivals, traffic, now });
+  const estimate = estimateTrip({ date, timeZone, stops: route.stops, fix: running ? fixOf(bus) : null, arrivals, traffic, now });
 
-  return { key, window: tripWindow(date, route.stops.map((stop) => stop.time)), inWindow: running !== null, bus, estimate };
+  return { key, timeZone, window: tripWindow(date, route.stops.map((stop) => stop.time), timeZone), inWindow: running !== null, bus, estimate };
 };

@@ -18,7 +18,14 @@ export const healthOutput = z.strictObject({
   time: timestamp,
 });
 
-export const tenantListOutput = z.array(z.strictObject({ id: z.string(), ...themeFields, created_at: timestamp }));
+export const tenantListOutput = z.array(
+  z.strictObject({ id: z.string(), ...themeFields, time_zone: z.string().describe('IANA time zone; route stop times are wall-clock times there'), created_at: timestamp }),
+);
+
+export const timeZoneSettingsOutput = z.strictObject({
+  tenant_id: z.string(),
+  time_zone: z.string().describe('IANA time zone name; route stop times are wall-clock times there and "today" is its local day'),
+});
 
 export const themeOutput = z.strictObject({ tenant_id: z.string(), ...themeFields });
 

@@ -9,6 +9,7 @@ export const presentTenant = (row: TenantRow) => ({
   tier: row.tier,
   theme: row.theme ?? {},
   domain: row.domain,
+  time_zone: row.time_zone,
   created_at: iso(row.created_at),
 });
 

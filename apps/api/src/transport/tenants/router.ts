@@ -9,5 +9,6 @@ import { listTenants } from './procedures/list-tenants.ts';
 import { logAction } from './procedures/log-action.ts';
 import { tenantLogs } from './procedures/tenant-logs.ts';
 import { getPaymentSettings, updatePaymentSettings } from './procedures/payment-settings.ts';
+import { getTimeZoneSettings, updateTimeZoneSettings } from './procedures/time-zone-settings.ts';
 
-export const tenantsRouter = router({ health, listTenants, getTheme, tenantLogs, assumeIdentity, exitImpersonation, auditLog, logAction, impersonatedMe, getPaymentSettings, updatePaymentSettings });
+export const tenantsRouter = router({ health, listTenants, getTheme, tenantLogs, assumeIdentity, exitImpersonation, auditLog, logAction, impersonatedMe, getPaymentSettings, updatePaymentSettings, getTimeZoneSettings, updateTimeZoneSettings });

@@ -47,6 +47,8 @@ const ROUTES = [
   },
 ];
 
+const DEMO_TIME_ZONE = 'America/New_York';
+
 const BUSES = [
   { id: 'bus-101', lat: 32.0085, lng: -81.104, heading: 180, speed: 0 },
   { id: 'bus-102', lat: 32.0672, lng: -81.0958, heading: 90, speed: 0 },
@@ -70,6 +72,8 @@ export const seedDemoOperations = (em: SqlEntityManager, now: Date = new Date())
     if (existing[0]?.found) {
       return false;
     }
+    // The sample stop times are Savannah's clock times.
+    await tx.execute('update transport_tenant set time_zone = ? where id = ?', [DEMO_TIME_ZONE, DEMO_TENANT]);
     for (const school of SCHOOLS) {
       await saveSchool(tx, DEMO_TENANT, school, false);
     }

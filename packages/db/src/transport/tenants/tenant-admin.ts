@@ -1,19 +1,17 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import type { TenantRow } from '../tenants.ts';
-
-const COLUMNS = 'id, name, tier, theme, domain, created_at';
+import { TENANT_COLUMNS as COLUMNS, type TenantRow } from '../tenants.ts';
 
 export const listTenants = async (em: SqlEntityManager): Promise<TenantRow[]> =>
   em.execute<TenantRow[]>(`select ${COLUMNS} from transport_tenant order by created_at, id`);
 
-export type NewTenant = { id: string; name: string; tier: string; theme: Record<string, unknown>; domain: string | null; at: Date };
+export type NewTenant = { id: string; name: string; tier: string; theme: Record<string, unknown>; domain: string | null; timeZone?: string; at: Date };
 
 /** Null when the slug (or the domain) is already taken. */
 export const insertTenant = async (em: SqlEntityManager, tenant: NewTenant): Promise<TenantRow | null> => {
   const rows = await em.execute<TenantRow[]>(
-    `insert into transport_tenant (${COLUMNS}) values (?, ?, ?, ?::jsonb, ?, ?::timestamptz)
+    `insert into transport_tenant (${COLUMNS}) values (?, ?, ?, ?::jsonb, ?, ?, ?::timestamptz)
      on conflict do nothing returning ${COLUMNS}`,
-    [tenant.id, tenant.name, tenant.tier, JSON.stringify(tenant.theme), tenant.domain, tenant.at.toISOString()],
+    [tenant.id, tenant.name, tenant.tier, JSON.stringify(tenant.theme), tenant.domain, tenant.timeZone ?? 'UTC', tenant.at.toISOString()],
   );
 
   return rows[0] ?? null;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH } from '../identity/credentials.ts';
-import { TENANT_TIERS, tenantSlug } from '../tenants/schemas.ts';
+import { TENANT_TIERS, tenantSlug, timeZoneName } from '../tenants/schemas.ts';
 
 const email = z.string().trim().toLowerCase().min(1, 'email is required').max(MAX_EMAIL_LENGTH).email('email must be an email address');
 
@@ -16,6 +16,8 @@ export const createTenantInput = z.strictObject({
     .max(253)
     .regex(/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'domain must be a host name such as buses.example.com')
     .optional(),
+  /** Where the tenant's route stop times are read; UTC when left out. */
+  time_zone: timeZoneName.optional(),
 });
 
 export const inviteOperatorInput = z.strictObject({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRIVILEGED_ROLES } from '../session-user.ts';
+import { canonicalTimeZone } from '../time-zone.ts';
 
 export const TENANT_TIERS = ['starter', 'standard', 'enterprise'] as const;
 export const DEFAULT_AUDIT_LIMIT = 100;
@@ -71,3 +72,21 @@ export const paymentSettingsInput = z.strictObject({
     .nullable()
     .transform((value) => (value ? value : null)),
 });
+
+/** An IANA time zone name the platform knows (`America/New_York`), kept in its canonical spelling. */
+export const timeZoneName = z
+  .string()
+  .trim()
+  .max(64)
+  .transform((zone, context) => {
+    const canonical = canonicalTimeZone(zone);
+    if (canonical === null) {
+      context.addIssue({ code: 'custom', message: 'time_zone must be an IANA time zone name such as America/New_York' });
+
+      return z.NEVER;
+    }
+
+    return canonical;
+  });
+
+export const timeZoneSettingsInput = z.strictObject({ time_zone: timeZoneName });

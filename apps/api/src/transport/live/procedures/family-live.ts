@@ -36,6 +36,7 @@ export const familyLive = signedInProcedure
     }
     const em = ctx.db.fork();
     const tenantId = ctx.tenantId;
+    const zone = ctx.tenantTimeZone;
     const rides = await loadFamilyRides(em, tenantId, ctx.user.id);
     const routes = [...new Map(rides.filter((ride) => ride.route.bus_id !== null).map((ride) => [ride.route.id, ride.route])).values()];
     const busIds = [...new Set(routes.map((route) => route.bus_id as string))];
@@ -46,13 +47,13 @@ export const familyLive = signedInProcedure
       return routes.some(
         (route) =>
           route.bus_id === position.bus_id &&
-          isInside(tripWindow(dateOf(at), route.stops.map((stop) => stop.time)), at) &&
-          isInside(tripWindow(dateOf(now), route.stops.map((stop) => stop.time)), now),
+          isInside(tripWindow(dateOf(at, zone), route.stops.map((stop) => stop.time), zone), at) &&
+          isInside(tripWindow(dateOf(now, zone), route.stops.map((stop) => stop.time), zone), now),
       );
     };
     const now = ctx.now();
     const windows = routes.map((route) => {
-      const window = tripWindow(dateOf(now), route.stops.map((stop) => stop.time));
+      const window = tripWindow(dateOf(now, zone), route.stops.map((stop) => stop.time), zone);
 
       return { route_id: route.id, bus_id: route.bus_id, opens_at: window?.opensAt.toISOString() ?? null, closes_at: window?.closesAt.toISOString() ?? null, open: isInside(window, now) };
     });

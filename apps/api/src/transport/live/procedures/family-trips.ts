@@ -26,13 +26,14 @@ export const familyTrips = signedInProcedure
     const rides = await loadFamilyRides(em, ctx.tenantId, ctx.user.id);
     const views = new Map<string, TripView>();
     for (const route of new Map(rides.map((ride) => [ride.route.id, ride.route])).values()) {
-      views.set(route.id, await viewTrip(em, ctx.tenantId, route, now));
+      views.set(route.id, await viewTrip(em, { id: ctx.tenantId, timeZone: ctx.tenantTimeZone }, route, now));
     }
-    const date = dateOf(now);
+    const date = dateOf(now, ctx.tenantTimeZone);
     const notices = await lateNoticesOn(em, ctx.tenantId, [...views.keys()], date);
 
     return {
       date,
+      time_zone: ctx.tenantTimeZone,
       trips: rides.map(({ child, route, stop }) => {
         const view = views.get(route.id) as TripView;
         const estimate = view.estimate.stops.find((candidate) => candidate.position === stop.position) ?? null;

@@ -27,5 +27,5 @@ export const routeEta = tenantProcedure
       throw new DomainError('not_found', 'Route not found');
     }
 
-    return presentRouteEta(route.id, route.bus_id, await viewTrip(em, ctx.tenantId, route, ctx.now()));
+    return presentRouteEta(route.id, route.bus_id, await viewTrip(em, { id: ctx.tenantId, timeZone: ctx.tenantTimeZone }, route, ctx.now()));
   });

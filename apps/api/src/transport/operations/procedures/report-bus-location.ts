@@ -11,7 +11,7 @@ export const reportBusLocation = tenantProcedure.meta({ rest: { method: 'PUT', p
   await saveLocation(em, ctx.tenantId, input.bus_id, position, at);
   await ctx.live.feed.publish(em, { tenant_id: ctx.tenantId, bus_id: input.bus_id, ...position, at_ms: at.getTime() });
   try {
-    await advanceTrip(ctx, ctx.tenantId, input.bus_id, { lat: input.lat, lng: input.lng, speed: position.speed, at });
+    await advanceTrip(ctx, { id: ctx.tenantId, timeZone: ctx.tenantTimeZone }, input.bus_id, { lat: input.lat, lng: input.lng, speed: position.speed, at });
   } catch (error) {
     // The position is stored and sent; arrivals and estimates catch up with the next report.
     ctx.logger.error({ err: error, bus_id: input.bus_id }, 'trip progress failed for a location report');

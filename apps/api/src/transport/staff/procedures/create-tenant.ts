@@ -22,7 +22,7 @@ export const createTenant = adminProcedure
     if (input.domain && (await findTenantByDomain(em, input.domain))) {
       throw new DomainError('conflict', `The domain ${input.domain} already belongs to another tenant`);
     }
-    const created = await insertTenant(em, { id: input.slug, name: input.name, tier: input.tier, theme: {}, domain: input.domain ?? null, at: ctx.now() });
+    const created = await insertTenant(em, { id: input.slug, name: input.name, tier: input.tier, theme: {}, domain: input.domain ?? null, timeZone: input.time_zone ?? 'UTC', at: ctx.now() });
     if (!created) {
       throw new DomainError('conflict', 'That slug or domain was taken meanwhile');
     }
@@ -31,7 +31,7 @@ export const createTenant = adminProcedure
       actor: ctx.user.email || ctx.user.id,
       action: 'tenant.create',
       resource: `tenant:${created.id}`,
-      details: { name: created.name, tier: created.tier, ...(created.domain ? { domain: created.domain } : {}) },
+      details: { name: created.name, tier: created.tier, ...(created.domain ? { domain: created.domain } : {}), ...(input.time_zone ? { time_zone: created.time_zone } : {}) },
       adminActor: true,
       at: ctx.now(),
     });
