@@ -47,6 +47,7 @@ describe('GET /api/family/trips', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       date: '2026-11-20',
+      time_zone: 'UTC',
       trips: [
         {
           child_id: kim.childId,
