@@ -265,6 +265,8 @@ describe('every documented success body matches a real answer', () => {
     await call('POST', '/api/billing/invoices/{invoice_id}/void', `/api/billing/invoices/${fee.id}/void`, { headers: operator, body: { reason: 'Fee waived' } });
     await call('PUT', '/api/tenant/settings/payments', '/api/tenant/settings/payments', { headers: operator, body: { payment_instructions: 'Pay at the office.' } });
     await call('GET', '/api/tenant/settings/payments', '/api/tenant/settings/payments', { headers: operator });
+    await call('PUT', '/api/tenant/settings/time-zone', '/api/tenant/settings/time-zone', { headers: operator, body: { time_zone: 'UTC' } });
+    await call('GET', '/api/tenant/settings/time-zone', '/api/tenant/settings/time-zone', { headers: operator });
     // Signed notifications about no invoice of ours: acknowledged, nothing recorded.
     const stripeBody = JSON.stringify({ id: 'evt_openapi', type: 'customer.created', data: { object: { id: 'cus_1' } } });
     const at = Math.floor(Date.now() / 1000);
