@@ -17,6 +17,7 @@ import { NewRoutePage } from './routes/new-route-page.tsx';
 import { RouteDetailPage } from './routes/route-detail-page.tsx';
 import { RoutesPage } from './routes/routes-page.tsx';
 import { SchoolsPage } from './schools/schools-page.tsx';
+import { SettingsPage } from './settings/settings-page.tsx';
 import { StaffPage } from './staff/staff-page.tsx';
 import { AdminViewingBanner } from './admin-viewing-banner.tsx';
 
@@ -32,6 +33,7 @@ const PAGES: Record<string, () => React.JSX.Element> = {
   [transportPaths.invoices]: InvoicesPage,
   [transportPaths.operatorAudit]: TenantAuditPage,
   [transportPaths.staff]: StaffPage,
+  [transportPaths.operatorSettings]: SettingsPage,
 };
 
 const Page = ({ pathname }: { pathname: string }) => {
@@ -66,6 +68,7 @@ const NAV = [
   { to: transportPaths.invoices, label: 'Invoices' },
   { to: transportPaths.staff, label: 'Staff' },
   { to: transportPaths.operatorAudit, label: 'Audit log' },
+  { to: transportPaths.operatorSettings, label: 'Settings' },
 ];
 
 /** The operator console: staff of a tenant (and platform administrators, for the tenant they pick). */

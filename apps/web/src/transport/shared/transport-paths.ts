@@ -23,6 +23,7 @@ export const transportPaths = {
   dispatch: '/operator/live',
   schools: '/operator/schools',
   billing: '/operator/billing',
+  operatorSettings: '/operator/settings',
   household: (id: string) => `/operator/billing/households/${encodeURIComponent(id)}`,
   admin: '/admin',
   auditLog: (tenant?: string) => (tenant ? `/admin/logs?tenant=${encodeURIComponent(tenant)}` : '/admin/logs'),

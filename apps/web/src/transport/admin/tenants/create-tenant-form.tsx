@@ -7,6 +7,7 @@ import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useFormSubmission } from '../../../shared/forms/use-form-submission.ts';
+import { browserTimeZone, TimeZoneList } from '../../shared/time-zone-list.tsx';
 import { transportTrpc } from '../../shared/transport-client.ts';
 import { afterStaffChange } from '../../shared/transport-invalidation.ts';
 
@@ -28,12 +29,13 @@ export const CreateTenantForm = ({ onCreated }: { onCreated: (tenant: { id: stri
   const [slugEdited, setSlugEdited] = useState(false);
   const [tier, setTier] = useState<string>('starter');
   const [domain, setDomain] = useState('');
-  const form = useFormSubmission((path) => ['name', 'slug', 'tier', 'domain'].includes(path));
+  const [timeZone, setTimeZone] = useState(browserTimeZone);
+  const form = useFormSubmission((path) => ['name', 'slug', 'tier', 'domain', 'time_zone'].includes(path));
   const create = useMutation(transportTrpc.staff.createTenant.mutationOptions({ onSuccess: afterStaffChange }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const request = { slug: slug.trim(), name: name.trim(), tier: tier as (typeof TENANT_TIERS)[number], ...(domain.trim() ? { domain: domain.trim() } : {}) };
+    const request = { slug: slug.trim(), name: name.trim(), tier: tier as (typeof TENANT_TIERS)[number], ...(domain.trim() ? { domain: domain.trim() } : {}), time_zone: timeZone.trim() };
     void form.submit(createTenantInput, request, async (checked) => {
       const created = await create.mutateAsync(checked);
       onCreated({ id: created.id, name: created.name });
@@ -83,6 +85,22 @@ export const CreateTenantForm = ({ onCreated }: { onCreated: (tenant: { id: stri
           }}
           error={form.errors.domain}
         />
+        <TextField
+          id="tenant-time-zone"
+          label="Time zone"
+          hint="Route stop times are clock times here, e.g. America/New_York."
+          required
+          list="tenant-time-zone-names"
+          autoComplete="off"
+          spellCheck={false}
+          value={timeZone}
+          onValueChange={(value) => {
+            setTimeZone(value);
+            form.clearError('time_zone');
+          }}
+          error={form.errors.time_zone}
+        />
+        <TimeZoneList id="tenant-time-zone-names" />
       </div>
       <div className="form-actions">
         <SubmitButton label="Create tenant" busyLabel="Creating…" isBusy={form.isBusy} />

@@ -54,6 +54,7 @@ export const FamilyTrips = ({ hasApprovedHousehold }: { hasApprovedHousehold: bo
                 <TripCard
                   key={`${trip.child_id}-${trip.route.id}-${trip.stop.position}`}
                   trip={trip}
+                  timeZone={answer.time_zone}
                   bus={trip.in_window && trip.route.bus_id ? (buses.find((bus) => bus.id === trip.route.bus_id) ?? null) : null}
                   now={now}
                 />

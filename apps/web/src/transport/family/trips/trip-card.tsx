@@ -12,7 +12,7 @@ export type Trip = TransportOutputs['live']['familyTrips']['trips'][number];
 const STATE_TEXT: Record<string, string> = { upcoming: 'On the way', arrived: 'At the stop', passed: 'Passed' };
 
 /** One child's ride today: route, stop, time; inside the trip window the estimate and the bus on a small map. */
-export const TripCard = ({ trip, bus, now }: { trip: Trip; bus: BusPosition | null; now: number }) => (
+export const TripCard = ({ trip, timeZone, bus, now }: { trip: Trip; timeZone: string; bus: BusPosition | null; now: number }) => (
   <article className="card trip-card" aria-label={`${trip.child_name}'s ${trip.direction} trip`}>
     <div className="trip-card__head">
       <h3 className="card__title">
@@ -22,7 +22,7 @@ export const TripCard = ({ trip, bus, now }: { trip: Trip; bus: BusPosition | nu
     </div>
     {trip.late_notice ? (
       <FormAlert tone="info" title="The bus is running late">
-        Expected at {trip.stop.name} at {clockTime(trip.late_notice.eta)}, {lateness(trip.late_notice.minutes_late)}. We emailed you at {clockTime(trip.late_notice.notified_at)}.
+        Expected at {trip.stop.name} at {clockTime(trip.late_notice.eta, timeZone)}, {lateness(trip.late_notice.minutes_late)}. We emailed you at {clockTime(trip.late_notice.notified_at, timeZone)}.
       </FormAlert>
     ) : null}
     <dl className="facts">
@@ -31,8 +31,8 @@ export const TripCard = ({ trip, bus, now }: { trip: Trip; bus: BusPosition | nu
         {trip.stop.name}
         {trip.stop.address ? <span className="table__sub">{trip.stop.address}</span> : null}
       </Fact>
-      <Fact label="Scheduled">{trip.scheduled_time ?? '—'}</Fact>
-      <Fact label="Expected">{trip.in_window ? `${clockTime(trip.eta)}${trip.minutes_late != null ? ` · ${lateness(trip.minutes_late)}` : ''}` : '—'}</Fact>
+      <Fact label="Scheduled">{trip.scheduled_time ? `${trip.scheduled_time} (${timeZone})` : '—'}</Fact>
+      <Fact label="Expected">{trip.in_window ? `${clockTime(trip.eta, timeZone)}${trip.minutes_late != null ? ` · ${lateness(trip.minutes_late)}` : ''}` : '—'}</Fact>
     </dl>
     {trip.in_window ? (
       <>
@@ -42,7 +42,7 @@ export const TripCard = ({ trip, bus, now }: { trip: Trip; bus: BusPosition | nu
     ) : (
       <p className="muted">
         {trip.window
-          ? `The bus shows here from ${clockTime(trip.window.opens_at)} to ${clockTime(trip.window.closes_at)} on the day of the trip.`
+          ? `The bus shows here from ${clockTime(trip.window.opens_at, timeZone)} to ${clockTime(trip.window.closes_at, timeZone)} on the day of the trip.`
           : 'This stop has no time yet, so there is no trip to follow.'}
       </p>
     )}

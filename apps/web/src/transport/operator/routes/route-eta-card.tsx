@@ -10,11 +10,12 @@ import { transportTrpc, type TransportOutputs } from '../../shared/transport-cli
 type Route = TransportOutputs['operations']['getRoute'];
 type StopEta = TransportOutputs['live']['routeEta']['stops'][number];
 
-const COLUMNS: readonly DataColumn<StopEta>[] = [
+/** Scheduled times are the tenant's wall-clock times; estimates are shown on the same clock. */
+const columnsIn = (timeZone: string): readonly DataColumn<StopEta>[] => [
   { label: '#', numeric: true, cell: (stop) => stop.position },
   { label: 'Stop', isRowHeader: true, cell: (stop) => stop.name },
   { label: 'Scheduled', nowrap: true, cell: (stop) => stop.time ?? '—' },
-  { label: 'Estimate', nowrap: true, cell: (stop) => clockTime(stop.eta) },
+  { label: 'Estimate', nowrap: true, cell: (stop) => clockTime(stop.eta, timeZone) },
   { label: 'Late', nowrap: true, cell: (stop) => lateness(stop.minutes_late) },
   { label: 'State', cell: (stop) => <StateBadge state={stop.state} /> },
 ];
@@ -54,14 +55,14 @@ export const RouteEtaCard = ({ route, busPositionAt }: { route: Route; busPositi
                 {answer.direction === 'morning' ? 'Morning' : 'Afternoon'} trip, {answer.date}
                 {answer.in_window ? ' (running now)' : ''}.{' '}
                 {answer.basis === 'position' && answer.position_at
-                  ? `From the bus position at ${clockTime(answer.position_at)}.`
+                  ? `From the bus position at ${clockTime(answer.position_at, answer.time_zone)}.`
                   : answer.bus_id
                     ? `Following the schedule: bus ${answer.bus_id} has not reported during this trip.`
                     : 'Following the schedule: no bus is assigned.'}{' '}
-                Times are on the route's clock (UTC).
+                Times are local to {answer.time_zone}.
               </p>
               <div>
-                <DataTable label="Estimates by stop" columns={COLUMNS} rows={answer.stops} rowKey={(stop) => stop.position} compact />
+                <DataTable label="Estimates by stop" columns={columnsIn(answer.time_zone)} rows={answer.stops} rowKey={(stop) => stop.position} compact />
               </div>
             </div>
           )

@@ -8,6 +8,12 @@ describe('clockTime', () => {
     expect(clockTime(null)).toBe('—');
     expect(clockTime('soon')).toBe('—');
   });
+
+  it("shows an instant on the tenant's clock, summer time included", () => {
+    expect(clockTime('2026-11-24T12:15:00Z', 'America/New_York')).toBe('07:15');
+    expect(clockTime('2026-07-01T11:15:00Z', 'America/New_York')).toBe('07:15');
+    expect(clockTime('2026-11-25T03:30:00Z', 'America/New_York')).toBe('22:30');
+  });
 });
 
 describe('lateness', () => {

@@ -1,16 +1,27 @@
 /**
- * Stop times are `HH:MM` on the route's clock, which is UTC (docs/transport.md, "Live buses"), so
- * an estimate is shown on the same clock: the two columns can be compared at a glance.
+ * Stop times are `HH:MM` on the clocks of the tenant's time zone (docs/transport.md, "Live buses"),
+ * which the answers name (`time_zone`), so an estimate is shown on the same clock, not the
+ * browser's: the two columns can be compared at a glance wherever the reader is.
  */
-const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+const clocks = new Map<string, Intl.DateTimeFormat>();
 
-export const clockTime = (at: string | null | undefined): string => {
+const clockOf = (timeZone: string): Intl.DateTimeFormat => {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+    clocks.set(timeZone, clock);
+  }
+
+  return clock;
+};
+
+export const clockTime = (at: string | null | undefined, timeZone = 'UTC'): string => {
   if (!at) {
     return '—';
   }
   const time = new Date(at);
 
-  return Number.isNaN(time.getTime()) ? '—' : clock.format(time);
+  return Number.isNaN(time.getTime()) ? '—' : clockOf(timeZone).format(time);
 };
 
 /** "On time" within a minute either way, else "4 min late" / "2 min early"; nothing known is a dash. */
