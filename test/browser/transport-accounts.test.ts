@@ -104,9 +104,18 @@ describe.skipIf(skipWithoutBrowser())('transport accounts: a forgotten password 
     await admin.getByRole('button', { name: 'Create tenant' }).click();
     await admin.getByLabel('Operator name').fill('Harbor Buses');
     expect(await admin.getByLabel('Code').inputValue()).toBe('harbor-buses');
+    // The zone starts as the browser's own; the operator is elsewhere.
+    const browserZone = await admin.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(await admin.getByLabel('Time zone').inputValue()).toBe(browserZone);
+    await admin.getByLabel('Time zone').fill('Mars/Base');
+    await admin.getByRole('form', { name: 'Create tenant' }).getByRole('button', { name: 'Create tenant' }).click();
+    await expect.poll(() => admin.getByLabel('Time zone').getAttribute('aria-invalid')).toBe('true');
+    await visible(admin, /IANA time zone name/);
+    await admin.getByLabel('Time zone').fill('America/Chicago');
     await shoot(admin, 'create-tenant');
     await admin.getByRole('form', { name: 'Create tenant' }).getByRole('button', { name: 'Create tenant' }).click();
     await visible(admin, 'Harbor Buses is created. Invite its first operator below.');
+    await expect.poll(() => admin.getByRole('listitem', { name: 'Harbor Buses' }).textContent()).toContain('America/Chicago');
     const invite = admin.getByRole('form', { name: 'Invite operator staff to Harbor Buses' });
     await invite.getByLabel('Email').fill(INVITEE.email);
     await invite.getByLabel('Name').fill(INVITEE.name);
@@ -134,8 +143,24 @@ describe.skipIf(skipWithoutBrowser())('transport accounts: a forgotten password 
     await expect.poll(() => invitee.getByRole('region', { name: 'Operator staff', exact: true }).textContent()).toContain('Joined');
     await shoot(invitee, 'operator-staff');
 
+    // The operator moves the tenant to another zone, confirming what that means.
+    await invitee.getByRole('link', { name: 'Settings' }).first().click();
+    await heading(invitee, 'Settings');
+    const zone = invitee.getByRole('form', { name: 'Time zone' });
+    await expect.poll(() => zone.getByLabel('Time zone').inputValue()).toBe('America/Chicago');
+    await zone.getByLabel('Time zone').fill('America/New_York');
+    await zone.getByRole('button', { name: 'Save time zone' }).click();
+    await visible(invitee, 'Change the time zone from America/Chicago to America/New_York?');
+    await shoot(invitee, 'time-zone-confirm');
+    await zone.getByRole('button', { name: 'Use America/New_York' }).click();
+    await visible(invitee, /Stop times are read in America\/New_York\. It is \d\d:\d\d there now\./);
+    await shoot(invitee, 'time-zone-saved');
+    const stored = await app.server.db.fork().execute<{ time_zone: string }[]>("select time_zone from transport_tenant where id = 'harbor-buses'");
+    expect(stored[0]?.time_zone).toBe('America/New_York');
+
     await admin.goto(`${app.server.url}/admin/logs?tenant=harbor-buses`);
     await visible(admin, 'staff.invite');
+    await visible(admin, 'tenant.settings.update');
     await visible(admin, INVITEE.email);
     await shoot(admin, 'audit-log');
   });

@@ -7,19 +7,26 @@ import { OPERATOR, startTransportApp, type TransportApp } from '../support/brows
 
 const DESKTOP = { width: 1280, height: 900 };
 const PARENT = { email: 'nia.grant@family.test', password: 'live-map-42', name: 'Nia Grant', child: 'Kofi Grant' };
+/** The demo operator's time zone here: Savannah's, so its stop times are not UTC's. */
+const ZONE = 'America/New_York';
+const localClock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: ZONE });
+const localMinutes = (at: Date) => {
+  const [hours, minutes] = localClock.format(at).split(':').map(Number);
+
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+};
 /**
- * Stop times on the route's clock (UTC) a few minutes from now, so the trip runs while the test
- * does: its window opens an hour before the first stop. Near midnight the service's clock is set
- * to noon instead, so the trip never spans two days.
+ * Stop times on the operator's clock (America/New_York) a few minutes from now, so the trip runs
+ * while the test does: its window opens an hour before the first stop. Near local midnight the
+ * service's clock is set half a day on instead, so the trip never spans two days.
  */
 const nearMidnight = (() => {
-  const now = new Date();
-  const minutes = now.getUTCHours() * 60 + now.getUTCMinutes();
+  const minutes = localMinutes(new Date());
 
   return minutes > 23 * 60 || minutes < 10;
 })();
-const BASE = nearMidnight ? new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`) : new Date();
-const clockIn = (minutes: number) => new Date(BASE.getTime() + minutes * 60_000).toISOString().slice(11, 16);
+const BASE = nearMidnight ? new Date(Date.now() + 12 * 3_600_000) : new Date();
+const clockIn = (minutes: number) => localClock.format(new Date(BASE.getTime() + minutes * 60_000));
 const TIMES = [clockIn(10), clockIn(18), clockIn(30), clockIn(40)] as const;
 
 const ROUTE = {
@@ -87,6 +94,7 @@ describe.skipIf(skipWithoutBrowser())('transport live map: the route on a map, i
       app.server.setNow(BASE);
     }
     operatorToken = await login(app, OPERATOR);
+    await api(app, 'PUT', '/api/tenant/settings/time-zone', operatorToken, { time_zone: ZONE });
     await api(app, 'PUT', '/api/buses/B-12/location', operatorToken, { lat: 32.0702, lng: -81.0968, heading: 180, speed: 22 });
     routeId = String((await api(app, 'POST', '/api/routes', operatorToken, ROUTE)).id);
     // A parent account whose registration the operator approves: its child can be placed at a stop.
@@ -132,6 +140,10 @@ describe.skipIf(skipWithoutBrowser())('transport live map: the route on a map, i
       await expect.poll(() => estimates.getByRole('rowheader', { name: stop.name }).isVisible()).toBe(true);
     }
     await expect.poll(() => estimates.getByText('From the bus position at', { exact: false }).isVisible()).toBe(true);
+    // The trip runs now on the operator's clock, and the card says which clock that is.
+    await expect.poll(() => estimates.textContent()).toContain('(running now)');
+    expect(await estimates.textContent()).toContain(`Times are in ${ZONE}.`);
+    expect(await estimates.textContent()).not.toContain('UTC');
     const firstRow = estimates.getByRole('row').filter({ has: staff.getByRole('rowheader', { name: ROUTE.stops[0]!.name }) });
     await expect.poll(() => firstRow.textContent()).toContain(TIMES[0]);
     expect(await firstRow.textContent()).toMatch(/\d\d:\d\d.*\d\d:\d\d/);
@@ -222,8 +234,13 @@ describe.skipIf(skipWithoutBrowser())('transport live map: the route on a map, i
     await expect.poll(() => trip.isVisible()).toBe(true);
     await expect.poll(() => trip.textContent()).toContain(ROUTE.name);
     expect(await trip.textContent()).toContain(ROUTE.stops[2]!.name);
-    expect(await trip.textContent()).toContain(TIMES[2]);
+    // The pickup time once with its zone; the estimate on the same clock, a few minutes from the local time now.
+    expect(await trip.textContent()).toContain(`${TIMES[2]} (${ZONE})`);
+    expect((await trip.textContent())?.split(ZONE).length).toBe(2);
     await expect.poll(async () => /Expected\s*\d\d:\d\d/.test((await trip.textContent()) ?? '')).toBe(true);
+    const expected = /Expected\s*(\d\d):(\d\d)/.exec((await trip.textContent()) ?? '');
+    const expectedMinutes = Number(expected?.[1]) * 60 + Number(expected?.[2]);
+    expect(Math.abs(expectedMinutes - localMinutes(BASE))).toBeLessThan(60);
     const map = trip.getByRole('region', { name: `Map of ${PARENT.child}'s stop and bus` });
     await expect.poll(() => map.getByRole('img', { name: `${PARENT.child}'s stop: ${ROUTE.stops[2]!.name}` }).isVisible()).toBe(true);
     await expect.poll(() => map.locator('[data-bus-id="B-12"]').isVisible()).toBe(true);

@@ -84,6 +84,7 @@ export const TenantsPage = () => {
                         </Fact>
                         <Fact label="Plan">{tenant.tier}</Fact>
                         <Fact label="Domain">{tenant.domain ?? '—'}</Fact>
+                        <Fact label="Time zone">{tenant.time_zone}</Fact>
                         <Fact label="Since">{formatDate(tenant.created_at)}</Fact>
                       </dl>
                     </div>

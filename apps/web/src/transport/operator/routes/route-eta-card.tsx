@@ -59,7 +59,7 @@ export const RouteEtaCard = ({ route, busPositionAt }: { route: Route; busPositi
                   : answer.bus_id
                     ? `Following the schedule: bus ${answer.bus_id} has not reported during this trip.`
                     : 'Following the schedule: no bus is assigned.'}{' '}
-                Times are local to {answer.time_zone}.
+                Times are in {answer.time_zone}.
               </p>
               <div>
                 <DataTable label="Estimates by stop" columns={columnsIn(answer.time_zone)} rows={answer.stops} rowKey={(stop) => stop.position} compact />
