@@ -22,6 +22,9 @@ describe("SEED_DEMO at start", () => {
     expect(counts?.routes).toBeGreaterThan(0);
     expect(counts?.buses).toBeGreaterThan(0);
     expect(counts?.households).toBe(1);
+    // The sample stops are Savannah's, so their times are read on its clock.
+    const zone = await em.execute<{ time_zone: string }[]>("select time_zone from transport_tenant where id = 'demo'");
+    expect(zone[0]?.time_zone).toBe('America/New_York');
   });
 
   it("gives the demo household schools and routes that exist in the demo tenant, and counts its children as riding", async () => {

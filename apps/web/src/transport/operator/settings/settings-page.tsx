@@ -13,7 +13,7 @@ export const SettingsPage = () => {
   return (
     <>
       <PageHeader eyebrow="Operator console" title="Settings" lead="How your operator's routes are read." />
-      <section className="card" aria-labelledby="time-zone-title">
+      <section className="card stack stack--tight" aria-labelledby="time-zone-title">
         <h2 id="time-zone-title" className="card__title">
           Time zone
         </h2>

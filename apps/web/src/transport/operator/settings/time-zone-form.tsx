@@ -54,7 +54,8 @@ export const TimeZoneForm = ({ current }: { current: string }) => {
       {form.formError ? <FormAlert title="The time zone was not changed">{form.formError}</FormAlert> : null}
       {update.error ? <FormAlert title="The time zone was not changed">{update.error.message}</FormAlert> : null}
       {saved ? <FormAlert tone="success">Stop times are read in {saved}. It is {clockTime(new Date().toISOString(), saved)} there now.</FormAlert> : null}
-      <TextField
+      <div className="form-grid">
+        <TextField
         id="time_zone"
         label="Time zone"
         hint="An IANA zone name such as America/New_York; start typing to pick one."
@@ -70,7 +71,8 @@ export const TimeZoneForm = ({ current }: { current: string }) => {
           form.clearError('time_zone');
         }}
         error={form.errors.time_zone}
-      />
+        />
+      </div>
       <TimeZoneList id="time-zone-names" />
       {pending ? (
         <div className="alert alert--info" role="group" aria-labelledby="time-zone-confirm">
