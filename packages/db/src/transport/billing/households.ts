@@ -1,4 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { db } from '../../kysely.ts';
+import { Household } from './entities.ts';
 import { isBillableRegistration } from '@switchyard/domain/transport/billing/billable';
 import { splitHousehold, weeklyTotalCents, type SplitType } from '@switchyard/domain/transport/billing/billing-split';
 import {
@@ -38,35 +40,63 @@ export type HouseholdAggregate = {
 
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-const inList = (ids: readonly string[]) => ids.map(() => '?').join(', ');
-
 export const loadHouseholds = async (
   em: SqlEntityManager,
   tenantId: string,
   filter: { householdIds?: readonly string[] } = {},
 ): Promise<HouseholdAggregate[]> => {
-  if (filter.householdIds && filter.householdIds.length === 0) {
+  const only = filter.householdIds;
+  if (only && only.length === 0) {
     return [];
   }
-  const only = filter.householdIds ? `and h.id in (${inList(filter.householdIds)})` : '';
-  const households = await em.execute<HouseholdRow[]>(
-    `select h.id, h.tenant_id, h.name, h.address, h.first_pickup_date::text as first_pickup_date, h.policy_acknowledged, h.emergency_contacts, h.created_at,
-       (select r.status from transport_registration r where r.household_id = h.id) as registration_status
-     from transport_household h where h.tenant_id = ? ${only} order by h.created_at desc, h.id`,
-    [tenantId, ...(filter.householdIds ?? [])],
-  );
+  const households: HouseholdRow[] = await db(em)
+    .selectFrom('transport_household as h')
+    .select((eb) => [
+      'h.id',
+      'h.tenant_id',
+      'h.name',
+      'h.address',
+      'h.first_pickup_date',
+      'h.policy_acknowledged',
+      'h.emergency_contacts',
+      'h.created_at',
+      eb.selectFrom('transport_registration as r').select('r.status').whereRef('r.household_id', '=', 'h.id').as('registration_status'),
+    ])
+    .where('h.tenant_id', '=', tenantId)
+    .$if(only !== undefined, (query) => query.where('h.id', 'in', only ?? []))
+    .orderBy('h.created_at', 'desc')
+    .orderBy('h.id')
+    .execute();
   if (households.length === 0) {
     return [];
   }
   const ids = households.map((row) => row.id);
-  const scope = `tenant_id = ? and household_id in (${inList(ids)})`;
   const [children, payers, allocations] = [
-    await em.execute<ChildRow[]>(`select ${CHILD_COLUMNS} from transport_child c where c.${scope} order by c.created_at, c.id`, [tenantId, ...ids]),
-    await em.execute<PayerRow[]>(`select ${PAYER_COLUMNS} from transport_payer p where p.${scope} order by p.is_primary desc, p.created_at, p.id`, [tenantId, ...ids]),
-    await em.execute<AllocationRow[]>(`select ${ALLOCATION_COLUMNS} from transport_billing_allocation a where a.${scope} order by a.created_at, a.id`, [
-      tenantId,
-      ...ids,
-    ]),
+    await db(em)
+      .selectFrom('transport_child as c')
+      .select(CHILD_COLUMNS)
+      .where('c.tenant_id', '=', tenantId)
+      .where('c.household_id', 'in', ids)
+      .orderBy('c.created_at')
+      .orderBy('c.id')
+      .execute(),
+    await db(em)
+      .selectFrom('transport_payer as p')
+      .select(PAYER_COLUMNS)
+      .where('p.tenant_id', '=', tenantId)
+      .where('p.household_id', 'in', ids)
+      .orderBy('p.is_primary', 'desc')
+      .orderBy('p.created_at')
+      .orderBy('p.id')
+      .execute(),
+    await db(em)
+      .selectFrom('transport_billing_allocation as a')
+      .select(ALLOCATION_COLUMNS)
+      .where('a.tenant_id', '=', tenantId)
+      .where('a.household_id', 'in', ids)
+      .orderBy('a.created_at')
+      .orderBy('a.id')
+      .execute(),
   ];
 
   return households.map((household) => ({
@@ -127,11 +157,7 @@ export const presentHouseholdDetail = (aggregate: HouseholdAggregate) => ({
 
 /** Sets the first pickup date of a tenant's household; false when it is not the tenant's. */
 export const setFirstPickupDate = async (em: SqlEntityManager, tenantId: string, householdId: string, date: string): Promise<boolean> => {
-  const rows = await em.execute<{ id: string }[]>('update transport_household set first_pickup_date = ?::date where id = ? and tenant_id = ? returning id', [
-    date,
-    householdId,
-    tenantId,
-  ]);
+  const changed = await em.nativeUpdate(Household, { id: householdId, tenantId }, { firstPickupDate: date });
 
-  return rows.length > 0;
+  return changed > 0;
 };

@@ -1,3 +1,5 @@
+import { escapeLike } from '../../kysely.ts';
+
 /** Turns raw SQL rows of the billing tables into the API's JSON shapes (money as currency units). */
 
 export const isoTimestamp = (value: unknown): string | null => {
@@ -24,8 +26,22 @@ export type ChildRow = {
   created_at: unknown;
 };
 
-export const CHILD_COLUMNS =
-  'c.id, c.tenant_id, c.household_id, c.name, c.school, c.school_id, c.grade, c.route, c.transport_need, c.trip_type, c.rate_weekly_cents, c.active, c.created_at';
+/** The columns of a child row, for a query of `transport_child as c`. */
+export const CHILD_COLUMNS = [
+  'c.id',
+  'c.tenant_id',
+  'c.household_id',
+  'c.name',
+  'c.school',
+  'c.school_id',
+  'c.grade',
+  'c.route',
+  'c.transport_need',
+  'c.trip_type',
+  'c.rate_weekly_cents',
+  'c.active',
+  'c.created_at',
+] as const;
 
 export const presentChild = (row: ChildRow) => ({
   id: row.id,
@@ -55,7 +71,8 @@ export type PayerRow = {
   created_at: unknown;
 };
 
-export const PAYER_COLUMNS = 'p.id, p.household_id, p.name, p.email, p.phone, p.relationship, p.is_primary, p.created_at';
+/** The columns of a payer row, for a query of `transport_payer as p`. */
+export const PAYER_COLUMNS = ['p.id', 'p.household_id', 'p.name', 'p.email', 'p.phone', 'p.relationship', 'p.is_primary', 'p.created_at'] as const;
 
 export const presentPayer = (row: PayerRow) => ({
   id: row.id,
@@ -70,7 +87,8 @@ export const presentPayer = (row: PayerRow) => ({
 
 export type AllocationRow = { id: string; household_id: string; payer_id: string; child_id: string; split_type: string; value: string | number; created_at: unknown };
 
-export const ALLOCATION_COLUMNS = 'a.id, a.household_id, a.payer_id, a.child_id, a.split_type, a.value, a.created_at';
+/** The columns of an allocation row, for a query of `transport_billing_allocation as a`. */
+export const ALLOCATION_COLUMNS = ['a.id', 'a.household_id', 'a.payer_id', 'a.child_id', 'a.split_type', 'a.value', 'a.created_at'] as const;
 
 export const presentAllocation = (row: AllocationRow) => ({
   id: row.id,
@@ -98,8 +116,28 @@ export type InvoiceRow = {
   sent_at: unknown;
 };
 
-export const INVOICE_COLUMNS =
-  'i.id, i.household_id, i.payer_id, i.kind, i.status, i.amount_cents, i.amount_paid_cents, i.provider, i.payment_url, i.cycle_start::text as cycle_start, i.cycle_end::text as cycle_end, i.created_at, i.sent_at';
+/**
+ * The columns of an invoice row, for a query of `transport_invoice as i`. Dates come back as their
+ * text (`YYYY-MM-DD`): the driver keeps date and timestamp values as the database writes them.
+ */
+export const INVOICE_COLUMNS = [
+  'i.id',
+  'i.household_id',
+  'i.payer_id',
+  'i.kind',
+  'i.status',
+  'i.amount_cents',
+  'i.amount_paid_cents',
+  'i.provider',
+  'i.payment_url',
+  'i.cycle_start',
+  'i.cycle_end',
+  'i.created_at',
+  'i.sent_at',
+] as const;
+/** The same columns for a statement on `transport_invoice` without an alias (an update's returning). */
+export const INVOICE_TABLE_COLUMNS = INVOICE_COLUMNS.map((column) => column.slice(2) as StripAlias<(typeof INVOICE_COLUMNS)[number]>);
+type StripAlias<T extends string> = T extends `${string}.${infer Column}` ? Column : never;
 
 export const presentInvoice = (row: InvoiceRow) => ({
   id: row.id,
@@ -119,4 +157,4 @@ export const presentInvoice = (row: InvoiceRow) => ({
 export type InvoiceView = ReturnType<typeof presentInvoice>;
 
 /** `%` and `_` in a search are literal characters, not wildcards. */
-export const containsPattern = (search: string): string => `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+export const containsPattern = (search: string): string => `%${escapeLike(search)}%`;

@@ -1,0 +1,28 @@
+import type { InferKyselyDB, Kysely, SqlEntityManager } from '@mikro-orm/sql';
+import { sql, type RawBuilder } from 'kysely';
+import type { allEntities } from './entities.ts';
+
+type Inferred = InferKyselyDB<(typeof allEntities)[number]>;
+
+/**
+ * Every table and column, typed from the entities (table and column names as the database spells
+ * them). A stop's route is a two-column key (tenant_id, route_id), which the inference cannot
+ * spell, so that table's two columns are given here.
+ */
+export type Database = Omit<Inferred, 'transport_route_stop'> & {
+  transport_route_stop: Omit<Inferred['transport_route_stop'], 'route_id'> & { tenant_id: string; route_id: string };
+};
+
+/**
+ * The ORM's query builder for statements the entity manager's find/create/nativeUpdate do not
+ * express (aggregates, joins, row locks, upserts): typed from the entities, so a misspelt table or
+ * column fails the typecheck; inside `em.transactional` it runs in that transaction. It returns the
+ * driver's values unconverted, as hand-written SQL did.
+ */
+export const db = (em: SqlEntityManager): Kysely<Database> => em.getKysely<Database>();
+
+/** A JSON value for a jsonb column, sent as its text so an array stays a JSON array (not a SQL array). */
+export const jsonb = <T>(value: T): RawBuilder<T> => sql<T>`${JSON.stringify(value)}::jsonb`;
+
+/** `%` and `_` in a search are literal characters, not wildcards (matched with `escape '\'`). */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
