@@ -7,6 +7,9 @@ import { CLAIM_COLUMNS, type AuditRow, type ClaimRow, type ClientRow, type Debto
  * other claim reads.
  */
 
+/** The claim row's columns as SQL text, for the statements below that stay hand-written. */
+const CLAIM_COLUMNS_SQL = CLAIM_COLUMNS.map((column) => (column === 'c.invoice_date' ? 'c.invoice_date::text as invoice_date' : column)).join(', ');
+
 const placeholders = (values: readonly unknown[]): string => values.map(() => '?').join(', ');
 
 /** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
@@ -94,7 +97,7 @@ export const listClaimsPage = async (
   // backwards rather than sorted.
   const direction = input.from === 'newest' ? 'desc' : 'asc';
   const rows = await em.execute<ClaimPageRow[]>(
-    `select ${CLAIM_COLUMNS}, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as key_created_at
+    `select ${CLAIM_COLUMNS_SQL}, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as key_created_at
      from claims_claim c ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
      order by c.created_at ${direction}, c.id ${direction} limit ?`,
     [...params, input.size + 1],
@@ -169,7 +172,7 @@ export const listRecentClaimsOfClients = (
   perClient: number,
 ): Promise<ClaimRow[]> =>
   em.execute<ClaimRow[]>(
-    `select ${CLAIM_COLUMNS} from (
+    `select ${CLAIM_COLUMNS_SQL} from (
        select x.*, row_number() over (partition by x.client_id order by x.created_at desc, x.id desc) as position
        from claims_claim x where x.client_id in (${placeholders(clientIds)})
      ) c

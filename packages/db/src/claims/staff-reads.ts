@@ -1,4 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { sql } from 'kysely';
+import { db } from '../kysely.ts';
 import type { StaffListInput, StaffListSort } from '@switchyard/domain/claims/schemas';
 import { CLAIM_STATUSES } from '@switchyard/domain/claims/vocabulary';
 import type { AuditRow } from './claim-reads.ts';
@@ -116,34 +118,44 @@ export const readClaimStats = async (
   em: SqlEntityManager,
   input: { now: Date; openStatuses: readonly string[]; recoveredStatuses: readonly string[] },
 ): Promise<StatsRow> => {
-  const openList = input.openStatuses.map(() => '?').join(', ');
-  const recoveredList = input.recoveredStatuses.map(() => '?').join(', ');
-  const [totals] = await em.execute<
-    { total_claims: number; total_amount: string; recovered: string; open: string; over_30: number; over_60: number }[]
-  >(
-    `select count(*)::int as total_claims,
-            coalesce(sum(amount_cents), 0)::bigint as total_amount,
-            coalesce(sum(amount_cents) filter (where status in (${recoveredList})), 0)::bigint as recovered,
-            coalesce(sum(amount_cents) filter (where status in (${openList})), 0)::bigint as open,
-            (count(*) filter (where status in (${openList}) and created_at < ?::timestamptz - interval '30 days'))::int as over_30,
-            (count(*) filter (where status in (${openList}) and created_at < ?::timestamptz - interval '60 days'))::int as over_60
-     from claims_claim`,
-    [...input.recoveredStatuses, ...input.openStatuses, ...input.openStatuses, input.now, ...input.openStatuses, input.now],
-  );
-  const statusRows = await em.execute<{ key: string; n: number }[]>(
-    'select status as key, count(*)::int as n from claims_claim group by status',
-  );
-  const tierRows = await em.execute<{ key: string; n: number }[]>('select tier as key, count(*)::int as n from claims_claim group by tier');
+  // Calendar days in the database's time zone, as interval arithmetic counts them.
+  const daysBefore = (days: 30 | 60) => sql<Date>`${input.now}::timestamptz - ${`${days} days`}::interval`;
+  const totals = await db(em)
+    .selectFrom('claims_claim')
+    .select((eb) => [
+      eb.fn.countAll().as('total_claims'),
+      eb.fn.coalesce(eb.fn.sum('amount_cents'), eb.lit(0)).as('total_amount'),
+      eb.fn.coalesce(eb.fn.sum('amount_cents').filterWhere('status', 'in', input.recoveredStatuses), eb.lit(0)).as('recovered'),
+      eb.fn.coalesce(eb.fn.sum('amount_cents').filterWhere('status', 'in', input.openStatuses), eb.lit(0)).as('open'),
+      eb.fn
+        .countAll()
+        .filterWhere((inner) => inner.and([inner('status', 'in', input.openStatuses), inner('created_at', '<', daysBefore(30))]))
+        .as('over_30'),
+      eb.fn
+        .countAll()
+        .filterWhere((inner) => inner.and([inner('status', 'in', input.openStatuses), inner('created_at', '<', daysBefore(60))]))
+        .as('over_60'),
+    ])
+    .executeTakeFirst();
+  const countBy = (column: 'status' | 'tier') =>
+    db(em)
+      .selectFrom('claims_claim')
+      .select((eb) => [eb.ref(column).as('key'), eb.fn.countAll().as('n')])
+      .groupBy(column)
+      .execute();
+  const statusRows = await countBy('status');
+  const tierRows = await countBy('tier');
 
   return {
-    by_status: Object.fromEntries(statusRows.map((row) => [row.key, row.n])),
-    by_tier: Object.fromEntries(tierRows.map((row) => [row.key, row.n])),
-    total_claims: totals?.total_claims ?? 0,
+    // Counts and sums are bigints, which the driver answers as text.
+    by_status: Object.fromEntries(statusRows.map((row) => [row.key, Number(row.n)])),
+    by_tier: Object.fromEntries(tierRows.map((row) => [row.key, Number(row.n)])),
+    total_claims: Number(totals?.total_claims ?? 0),
     total_amount_cents: Number(totals?.total_amount ?? 0),
     recovered_amount_cents: Number(totals?.recovered ?? 0),
     open_amount_cents: Number(totals?.open ?? 0),
-    over_30_days: totals?.over_30 ?? 0,
-    over_60_days: totals?.over_60 ?? 0,
+    over_30_days: Number(totals?.over_30 ?? 0),
+    over_60_days: Number(totals?.over_60 ?? 0),
   };
 };
 
@@ -151,27 +163,22 @@ export const listAudit = async (
   em: SqlEntityManager,
   filter: { entity_type?: string | undefined; entity_id?: string | undefined; limit: number; offset: number },
 ): Promise<{ rows: AuditRow[]; total: number }> => {
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  if (filter.entity_type) {
-    conditions.push('entity_type = ?');
-    params.push(filter.entity_type);
-  }
-  if (filter.entity_id) {
-    conditions.push('entity_id = ?');
-    params.push(filter.entity_id);
-  }
-  const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
-  const [countRows, rows] = await Promise.all([
-    em.execute<{ total: number }[]>(`select count(*)::int as total from claims_audit_entry ${where}`, params),
-    em.execute<AuditRow[]>(
-      `select id, entity_type, entity_id, action, field, old_value, new_value, actor, reason, created_at
-       from claims_audit_entry ${where} order by created_at desc, seq desc limit ? offset ?`,
-      [...params, filter.limit, filter.offset],
-    ),
+  const filtered = db(em)
+    .selectFrom('claims_audit_entry')
+    .$if(Boolean(filter.entity_type), (query) => query.where('entity_type', '=', filter.entity_type ?? ''))
+    .$if(Boolean(filter.entity_id), (query) => query.where('entity_id', '=', filter.entity_id ?? ''));
+  const [count, rows] = await Promise.all([
+    filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
+    filtered
+      .select(['id', 'entity_type', 'entity_id', 'action', 'field', 'old_value', 'new_value', 'actor', 'reason', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('seq', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
   ]);
 
-  return { rows, total: countRows[0]?.total ?? 0 };
+  return { rows, total: Number(count?.total ?? 0) };
 };
 
 /**
