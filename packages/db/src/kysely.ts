@@ -26,3 +26,12 @@ export const jsonb = <T>(value: T): RawBuilder<T> => sql<T>`${JSON.stringify(val
 
 /** `%` and `_` in a search are literal characters, not wildcards (matched with `escape '\'`). */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * `ms` milliseconds after the database's clock: leases and retries are timed by the one clock
+ * every process shares. Raw because the query builder has no interval literal.
+ */
+export const databaseNowPlusMs = (ms: number): RawBuilder<Date> => sql<Date>`now() + (${ms}::bigint * interval '1 millisecond')`;
+
+/** The database's clock, the one every process shares. */
+export const databaseNow: RawBuilder<Date> = sql<Date>`now()`;
