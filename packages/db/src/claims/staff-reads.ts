@@ -88,6 +88,9 @@ export const listStaffClaims = async (
 ): Promise<{ rows: StaffListRow[]; total: number }> => {
   const { where, params } = staffFilterWhere(filter);
   const orderBy = staffListOrder(filter.sort, filter.order);
+  // Hand-written, both (and the export's below): the order keys are SQL expressions picked at run
+  // time (claim number parts as numbers, a status rank), shared by the page subquery, the outer
+  // order and the export; the query builder would need a raw fragment for each of them.
   const [countRows, rows] = await Promise.all([
     em.execute<{ total: number }[]>(`select count(*)::int as total from claims_claim c ${where}`, params),
     em.execute<StaffListRow[]>(

@@ -166,6 +166,8 @@ const insertDelivery = async (
   delivery: NewDelivery,
   inline: Lease | null,
 ): Promise<InlineStart | null> => {
+  // Hand-written: the insert guards itself with not-exists checks and carries over the sent parts in
+  // one statement (see INSERT_DELIVERY), on the direct delivery's request path.
   const rows = await em.execute<Row[]>(INSERT_DELIVERY, [
     delivery.id,
     delivery.route,
@@ -263,6 +265,8 @@ export const enqueueDeliveries = async (em: SqlEntityManager, deliveries: readon
   if (deliveries.length === 0) {
     return new Set();
   }
+  // Hand-written: the receiver's hot insert, the batch as one json_to_recordset parameter (see
+  // enqueueStatement); its native twin below runs as a prepared statement measured by bench/.
   const rows = await em.execute<Row[]>(enqueueStatement('?'), [deliveriesJson(deliveries)]);
 
   return new Set(rows.map((inserted) => String(inserted.id)));
@@ -308,12 +312,20 @@ export type KeyHolder =
 
 /** Read only after an insert was refused, so a stored event never pays for it. */
 export const findKeyHolder = async (em: SqlEntityManager, key: string): Promise<KeyHolder> => {
-  const rows = await em.execute<Row[]>(
-    `select 'delivered' as kind, null as id, null as mode from webhook_idempotency where key = ? and expires_at > now()
-     union all
-     select 'unfinished', id::text, mode from webhook_delivery where idempotency_key = ? and status in ('queued', 'running')`,
-    [key, key],
-  );
+  const rows = await db(em)
+    .selectFrom('webhook_idempotency')
+    // Typed casts: an untyped parameter in a select list leaves the union's column types open.
+    .select((eb) => [eb.cast<string>(eb.val('delivered'), 'text').as('kind'), eb.cast<string | null>(eb.val(null), 'text').as('id'), eb.cast<string | null>(eb.val(null), 'text').as('mode')])
+    .where('key', '=', key)
+    .where('expires_at', '>', databaseNow)
+    .unionAll(
+      db(em)
+        .selectFrom('webhook_delivery')
+        .select((eb) => [eb.cast<string>(eb.val('unfinished'), 'text').as('kind'), eb.cast<string | null>('id', 'text').as('id'), 'mode'])
+        .where('idempotency_key', '=', key)
+        .where('status', 'in', ['queued', 'running']),
+    )
+    .execute();
   if (rows.some((row) => row.kind === 'delivered')) {
     return { kind: 'delivered' };
   }
@@ -353,6 +365,8 @@ export const claimDueDeliveries = async (
   limit: number,
 ): Promise<ClaimedDelivery[]> => {
   const rows = await em.transactional(async (tx) => {
+    // Hand-written, both: an advisory lock is a function call, not a table the ORM knows, and the
+    // claim reads pg_locks and counts per route with window functions in chained CTEs.
     await tx.execute(`select pg_advisory_xact_lock(${LEASE_LOCK_CLASS}, ${CLAIM_LOCK_KEY})`);
 
     return tx.execute<Row[]>(

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { db } from '../kysely.ts';
 
 /**
  * A replay queues a new delivery of a stored event: a new row copying the event (route, target,
@@ -30,7 +31,7 @@ export const replayDelivery = async (em: SqlEntityManager, id: string, maxAttemp
   if (!UUID.test(id)) {
     return { ok: false, problem: `"${id}" is not a delivery id (see switchyard webhook deliveries)` };
   }
-  const [original] = await em.execute<Row[]>('select status, erased_at from webhook_delivery where id = ?::uuid', [id]);
+  const original = await db(em).selectFrom('webhook_delivery').select(['status', 'erased_at']).where('id', '=', id).executeTakeFirst();
   if (original === undefined) {
     return { ok: false, problem: `no delivery with id ${id}` };
   }
@@ -40,6 +41,7 @@ export const replayDelivery = async (em: SqlEntityManager, id: string, maxAttemp
   if (original.erased_at !== null) {
     return { ok: false, problem: `delivery ${id} has no payload any more (erased); it cannot be replayed` };
   }
+  // Hand-written: an insert from a select that draws each copy's id (gen_random_uuid) in acceptance order.
   const [row] = await em.execute<Row[]>(COPY('o.id = ?::uuid'), [maxAttempts, id]);
 
   return row === undefined ? { ok: false, problem: `delivery ${id} could not be replayed` } : { ok: true, replayed: toReplayed(row) };
@@ -57,6 +59,7 @@ export const replayFailed = async (
   since: Date | null,
   maxAttempts: number,
 ): Promise<Replayed[]> => {
+  // Hand-written: the same copy as above, for every failure of the route not replayed before.
   const rows = await em.execute<Row[]>(
     COPY(`o.route = ? and o.status = 'failed' and o.erased_at is null
           and (?::timestamptz is null or o.created_at >= ?::timestamptz)

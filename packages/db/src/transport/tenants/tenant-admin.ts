@@ -22,7 +22,7 @@ export const insertTenant = async (em: SqlEntityManager, tenant: NewTenant): Pro
 /** Answers whether the database took a trivial query. */
 export const databaseAnswers = async (em: SqlEntityManager): Promise<boolean> => {
   try {
-    // A health probe touches no table, so there is nothing for the ORM to map.
+    // Hand-written: a health probe touches no table, so there is nothing for the ORM to build.
     await em.execute('select 1');
 
     return true;
