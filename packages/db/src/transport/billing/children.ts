@@ -1,9 +1,9 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { db } from '../../kysely.ts';
-import { CHILD_COLUMNS, presentChild } from './rows.ts';
+import { CHILD_COLUMNS, type ChildRow } from './rows.ts';
 
-export const listActiveChildren = async (em: SqlEntityManager, tenantId: string) => {
-  const rows = await db(em)
+export const listActiveChildren = (em: SqlEntityManager, tenantId: string): Promise<ChildRow[]> =>
+  db(em)
     .selectFrom('transport_child as c')
     .select(CHILD_COLUMNS)
     .where('c.tenant_id', '=', tenantId)
@@ -11,6 +11,3 @@ export const listActiveChildren = async (em: SqlEntityManager, tenantId: string)
     .orderBy('c.name')
     .orderBy('c.id')
     .execute();
-
-  return rows.map(presentChild);
-};

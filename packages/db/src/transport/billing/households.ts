@@ -1,20 +1,7 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { db } from '../../kysely.ts';
 import { Household } from './entities.ts';
-import { isBillableRegistration } from '@switchyard/domain/transport/billing/billable';
-import { splitHousehold, weeklyTotalCents, type SplitType } from '@switchyard/domain/transport/billing/billing-split';
-import {
-  ALLOCATION_COLUMNS,
-  CHILD_COLUMNS,
-  isoTimestamp,
-  PAYER_COLUMNS,
-  presentAllocation,
-  presentChild,
-  presentPayer,
-  type AllocationRow,
-  type ChildRow,
-  type PayerRow,
-} from './rows.ts';
+import { ALLOCATION_COLUMNS, CHILD_COLUMNS, PAYER_COLUMNS, type AllocationRow, type ChildRow, type PayerRow } from './rows.ts';
 
 /** A household row as stored, before billing's aggregates are added. */
 export type HouseholdRow = {
@@ -37,8 +24,6 @@ export type HouseholdAggregate = {
   payers: PayerRow[];
   allocations: AllocationRow[];
 };
-
-const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 export const loadHouseholds = async (
   em: SqlEntityManager,
@@ -106,54 +91,6 @@ export const loadHouseholds = async (
     allocations: allocations.filter((row) => row.household_id === household.id),
   }));
 };
-
-export const isBillable = (aggregate: HouseholdAggregate): boolean => isBillableRegistration(aggregate.household.registration_status);
-
-const activeChildren = (aggregate: HouseholdAggregate) =>
-  aggregate.children.filter((child) => child.active).map((child) => ({ id: child.id, rateCents: child.rate_weekly_cents }));
-
-export const householdWeeklyTotalCents = (aggregate: HouseholdAggregate): number => weeklyTotalCents(activeChildren(aggregate));
-
-/** Each payer's share of the weekly total; empty when the household has no primary payer to take the rest. */
-export const householdShares = (aggregate: HouseholdAggregate) => {
-  const primary = aggregate.payers.find((payer) => payer.is_primary);
-  if (!primary) {
-    return [];
-  }
-
-  return splitHousehold({
-    children: activeChildren(aggregate),
-    allocations: aggregate.allocations.map((row) => ({
-      payerId: row.payer_id,
-      childId: row.child_id,
-      splitType: row.split_type as SplitType,
-      value: Number(row.value),
-    })),
-    payerIds: aggregate.payers.map((payer) => payer.id),
-    primaryPayerId: primary.id,
-  });
-};
-
-export const presentHouseholdSummary = (aggregate: HouseholdAggregate) => ({
-  id: aggregate.household.id,
-  tenant_id: aggregate.household.tenant_id,
-  name: aggregate.household.name,
-  address: aggregate.household.address,
-  first_pickup_date: aggregate.household.first_pickup_date,
-  policy_acknowledged: parsed(aggregate.household.policy_acknowledged),
-  emergency_contacts: parsed(aggregate.household.emergency_contacts),
-  created_at: isoTimestamp(aggregate.household.created_at),
-  registration_status: aggregate.household.registration_status,
-  children: aggregate.children.map(presentChild),
-  weekly_total: householdWeeklyTotalCents(aggregate) / 100,
-});
-
-export const presentHouseholdDetail = (aggregate: HouseholdAggregate) => ({
-  ...presentHouseholdSummary(aggregate),
-  payers: aggregate.payers.map(presentPayer),
-  allocations: aggregate.allocations.map(presentAllocation),
-  payer_splits: householdShares(aggregate).map((share) => ({ payer_id: share.payerId, amount: share.amountCents / 100 })),
-});
 
 /** Sets the first pickup date of a tenant's household; false when it is not the tenant's. */
 export const setFirstPickupDate = async (em: SqlEntityManager, tenantId: string, householdId: string, date: string): Promise<boolean> => {

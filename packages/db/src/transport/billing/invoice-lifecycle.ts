@@ -5,9 +5,9 @@ import { applyPayment, applyProviderPayment, assertVoidable, type PaymentMethod 
 import { OUTSTANDING_STATUSES } from '@switchyard/domain/transport/billing/outstanding';
 import { db } from '../../kysely.ts';
 import { Invoice } from './entities.ts';
-import { INVOICE_COLUMNS, isoTimestamp, presentInvoice, type InvoiceRow } from './rows.ts';
+import { INVOICE_COLUMNS, type InvoiceRow } from './rows.ts';
 
-type PaymentRow = {
+export type PaymentRow = {
   id: string;
   amount_cents: number;
   method: string;
@@ -18,23 +18,13 @@ type PaymentRow = {
   created_at: unknown;
 };
 
-const presentPayment = (row: PaymentRow) => ({
-  id: row.id,
-  amount: row.amount_cents / 100,
-  method: row.method,
-  reference: row.reference,
-  provider: row.provider,
-  paid_at: isoTimestamp(row.paid_at),
-  recorded_by: row.recorded_by,
-  created_at: isoTimestamp(row.created_at),
-});
 
-type LockedInvoice = InvoiceRow & { void_reason: string | null };
+export type LockedInvoice = InvoiceRow & { void_reason: string | null };
 
 /** The tenant's invoices, newest first; `outstanding` stands for every owed status. */
-export const listTenantInvoices = async (em: SqlEntityManager, tenantId: string, filter: { status?: string | undefined; householdId?: string | undefined }) => {
+export const listTenantInvoices = (em: SqlEntityManager, tenantId: string, filter: { status?: string | undefined; householdId?: string | undefined }): Promise<InvoiceRow[]> => {
   const { status, householdId } = filter;
-  const rows = await db(em)
+  return db(em)
     .selectFrom('transport_invoice as i')
     .select(INVOICE_COLUMNS)
     .where('i.tenant_id', '=', tenantId)
@@ -44,8 +34,6 @@ export const listTenantInvoices = async (em: SqlEntityManager, tenantId: string,
     .orderBy('i.created_at', 'desc')
     .orderBy('i.id', 'desc')
     .execute();
-
-  return rows.map(presentInvoice);
 };
 
 const lockInvoice = async (tx: SqlEntityManager, tenantId: string, invoiceId: string): Promise<LockedInvoice> => {
@@ -64,7 +52,11 @@ const lockInvoice = async (tx: SqlEntityManager, tenantId: string, invoiceId: st
 };
 
 /** One invoice of the tenant with its payments, oldest payment first; null when not the tenant's. */
-export const readInvoiceDetail = async (em: SqlEntityManager, tenantId: string, invoiceId: string) => {
+export const readInvoiceDetail = async (
+  em: SqlEntityManager,
+  tenantId: string,
+  invoiceId: string,
+): Promise<{ invoice: LockedInvoice; payments: PaymentRow[] } | null> => {
   const row: LockedInvoice | undefined = await db(em)
     .selectFrom('transport_invoice as i')
     .select([...INVOICE_COLUMNS, 'i.void_reason'])
@@ -83,9 +75,8 @@ export const readInvoiceDetail = async (em: SqlEntityManager, tenantId: string, 
     .orderBy('id')
     .execute();
 
-  return { ...presentInvoice(row), void_reason: row.void_reason, payments: payments.map(presentPayment) };
+  return { invoice: row, payments };
 };
-export type InvoiceDetail = NonNullable<Awaited<ReturnType<typeof readInvoiceDetail>>>;
 
 /** The invoice's state for the domain's rules, or 404 when it is not the tenant's. */
 export const invoiceState = async (em: SqlEntityManager, tenantId: string, invoiceId: string) => {

@@ -4,47 +4,47 @@ import type { NotNull } from 'kysely';
 import type { BillingCycle } from '@switchyard/domain/transport/billing/billing-cycle';
 import { db } from '../../kysely.ts';
 import { unbillableHouseholdIds } from './billable-households.ts';
-import { householdShares, isBillable, loadHouseholds } from './households.ts';
-import { INVOICE_COLUMNS, INVOICE_TABLE_COLUMNS, presentInvoice, type InvoiceView } from './rows.ts';
+import { loadHouseholds, type HouseholdAggregate } from './households.ts';
+import { INVOICE_COLUMNS, INVOICE_TABLE_COLUMNS, type InvoiceRow } from './rows.ts';
+
+/** What one payer of one household is charged for a cycle. */
+export type CycleCharge = { householdId: string; payerId: string; amountCents: number };
 
 /**
- * One draft transportation invoice per payer with a share for the cycle. A payer already billed
- * for the cycle is left alone (the unique index decides under concurrency), so generating twice
- * bills nobody twice; only the invoices made by this call are returned.
+ * One draft transportation invoice per charge, in one transaction with the read of the households
+ * the caller's billing rules turn into charges (`chargesOf`). A payer already billed for the cycle
+ * is left alone (the unique index decides under concurrency), so generating twice bills nobody
+ * twice; only the invoices made by this call are returned.
  */
 export const generateCycleInvoices = (
   em: SqlEntityManager,
   input: { tenantId: string; cycle: BillingCycle; householdIds?: readonly string[]; now: Date; provider: string },
-): Promise<InvoiceView[]> =>
+  chargesOf: (households: HouseholdAggregate[]) => CycleCharge[],
+): Promise<InvoiceRow[]> =>
   em.fork().transactional(async (tx) => {
     const households = await loadHouseholds(tx, input.tenantId, input.householdIds ? { householdIds: input.householdIds } : {});
-    const created: InvoiceView[] = [];
-    for (const aggregate of households.filter(isBillable)) {
-      for (const share of householdShares(aggregate)) {
-        if (share.amountCents === 0) {
-          continue;
-        }
-        const row = await db(tx)
-          .insertInto('transport_invoice')
-          .values({
-            id: randomUUID(),
-            tenant_id: input.tenantId,
-            household_id: aggregate.household.id,
-            payer_id: share.payerId,
-            kind: 'transportation',
-            status: 'draft',
-            provider: input.provider,
-            amount_cents: share.amountCents,
-            cycle_start: input.cycle.cycleStart,
-            cycle_end: input.cycle.cycleEnd,
-            created_at: input.now,
-          })
-          .onConflict((conflict) => conflict.columns(['payer_id', 'cycle_start']).where('kind', '=', 'transportation').doNothing())
-          .returning(INVOICE_TABLE_COLUMNS)
-          .executeTakeFirst();
-        if (row) {
-          created.push(presentInvoice(row));
-        }
+    const created: InvoiceRow[] = [];
+    for (const charge of chargesOf(households)) {
+      const row = await db(tx)
+        .insertInto('transport_invoice')
+        .values({
+          id: randomUUID(),
+          tenant_id: input.tenantId,
+          household_id: charge.householdId,
+          payer_id: charge.payerId,
+          kind: 'transportation',
+          status: 'draft',
+          provider: input.provider,
+          amount_cents: charge.amountCents,
+          cycle_start: input.cycle.cycleStart,
+          cycle_end: input.cycle.cycleEnd,
+          created_at: input.now,
+        })
+        .onConflict((conflict) => conflict.columns(['payer_id', 'cycle_start']).where('kind', '=', 'transportation').doNothing())
+        .returning(INVOICE_TABLE_COLUMNS)
+        .executeTakeFirst();
+      if (row) {
+        created.push(row);
       }
     }
 
@@ -84,7 +84,7 @@ export const markInvoiceSent = async (
   em: SqlEntityManager,
   invoiceId: string,
   sent: { at: Date; provider: string | null; paymentUrl: string | null; providerRef?: string | null },
-): Promise<InvoiceView | null> => {
+): Promise<InvoiceRow | null> => {
   // A value not given keeps what the invoice has (the column itself, as coalesce would).
   const row = await db(em)
     .updateTable('transport_invoice')
@@ -100,10 +100,10 @@ export const markInvoiceSent = async (
     .returning(INVOICE_TABLE_COLUMNS)
     .executeTakeFirst();
 
-  return row ? presentInvoice(row) : null;
+  return row ?? null;
 };
 
-type OutstandingRow = {
+export type OutstandingRow = {
   household_id: string;
   household_name: string;
   payer_id: string | null;
@@ -118,7 +118,7 @@ type OutstandingRow = {
  * billable households count (billable.ts): a rejected one is never billed, even for a part-paid
  * invoice a rejection leaves as it is.
  */
-export const readOutstanding = async (em: SqlEntityManager, tenantId: string) => {
+export const readOutstanding = async (em: SqlEntityManager, tenantId: string): Promise<OutstandingRow[]> => {
   const grouped = await db(em)
     .selectFrom('transport_invoice as i')
     .innerJoin('transport_household as h', 'h.id', 'i.household_id')
@@ -142,28 +142,8 @@ export const readOutstanding = async (em: SqlEntityManager, tenantId: string) =>
     .orderBy('p.created_at')
     .execute();
   // sum and count are bigints, which the driver answers as text.
-  const rows: OutstandingRow[] = grouped.map((row) => ({ ...row, outstanding_cents: Number(row.outstanding_cents), invoice_count: Number(row.invoice_count) }));
-  const households = new Map<string, { household_id: string; household_name: string; total_outstanding: number; payers: unknown[] }>();
-  const totals = new Map<string, number>();
-  for (const row of rows) {
-    const entry = households.get(row.household_id) ?? { household_id: row.household_id, household_name: row.household_name, total_outstanding: 0, payers: [] };
-    households.set(row.household_id, entry);
-    totals.set(row.household_id, (totals.get(row.household_id) ?? 0) + row.outstanding_cents);
-    entry.total_outstanding = (totals.get(row.household_id) ?? 0) / 100;
-    entry.payers.push({
-      payer_id: row.payer_id,
-      name: row.payer_name,
-      email: row.payer_email,
-      outstanding: row.outstanding_cents / 100,
-      invoice_count: row.invoice_count,
-    });
-  }
-
-  return [...households.values()];
+  return grouped.map((row) => ({ ...row, outstanding_cents: Number(row.outstanding_cents), invoice_count: Number(row.invoice_count) }));
 };
 
-export const readInvoice = async (em: SqlEntityManager, invoiceId: string): Promise<InvoiceView | null> => {
-  const row = await db(em).selectFrom('transport_invoice as i').select(INVOICE_COLUMNS).where('i.id', '=', invoiceId).executeTakeFirst();
-
-  return row ? presentInvoice(row) : null;
-};
+export const readInvoice = async (em: SqlEntityManager, invoiceId: string): Promise<InvoiceRow | null> =>
+  (await db(em).selectFrom('transport_invoice as i').select(INVOICE_COLUMNS).where('i.id', '=', invoiceId).executeTakeFirst()) ?? null;

@@ -1,7 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { db } from '../../kysely.ts';
-import { outstandingCents } from '@switchyard/domain/transport/billing/outstanding';
-import { INVOICE_COLUMNS, presentInvoice, type InvoiceRow } from './rows.ts';
+import { INVOICE_COLUMNS, type InvoiceRow } from './rows.ts';
 
 /** The tenant's households whose registration this account submitted, newest first. */
 export const householdIdsSubmittedBy = async (em: SqlEntityManager, tenantId: string, userId: string): Promise<string[]> => {
@@ -17,12 +16,13 @@ export const householdIdsSubmittedBy = async (em: SqlEntityManager, tenantId: st
   return rows.map((row) => row.id);
 };
 
-/** Every invoice of these households, newest first, each with what is still owed on it. */
-export const listHouseholdInvoices = async (em: SqlEntityManager, tenantId: string, householdIds: readonly string[]) => {
+/** Every invoice of these households, newest first. */
+export const listHouseholdInvoices = async (em: SqlEntityManager, tenantId: string, householdIds: readonly string[]): Promise<InvoiceRow[]> => {
   if (householdIds.length === 0) {
     return [];
   }
-  const rows: InvoiceRow[] = await db(em)
+
+  return db(em)
     .selectFrom('transport_invoice as i')
     .select(INVOICE_COLUMNS)
     .where('i.tenant_id', '=', tenantId)
@@ -30,9 +30,4 @@ export const listHouseholdInvoices = async (em: SqlEntityManager, tenantId: stri
     .orderBy('i.created_at', 'desc')
     .orderBy('i.id')
     .execute();
-
-  return rows.map((row) => ({
-    ...presentInvoice(row),
-    outstanding: outstandingCents({ status: row.status, amountCents: row.amount_cents, amountPaidCents: row.amount_paid_cents }) / 100,
-  }));
 };

@@ -4,7 +4,7 @@ import { DomainError } from '@switchyard/domain/errors';
 import type { SplitType } from '@switchyard/domain/transport/billing/billing-split';
 import { db } from '../../kysely.ts';
 import { BillingAllocationSchema, Invoice, Payer } from './entities.ts';
-import { ALLOCATION_COLUMNS, PAYER_COLUMNS, presentAllocation, presentPayer, type AllocationRow, type PayerRow } from './rows.ts';
+import { ALLOCATION_COLUMNS, PAYER_COLUMNS, type AllocationRow, type PayerRow } from './rows.ts';
 
 const PAYER_TABLE_COLUMNS = ['id', 'household_id', 'name', 'email', 'phone', 'relationship', 'is_primary', 'created_at'] as const;
 
@@ -53,7 +53,7 @@ const insertAllocation = (
     .executeTakeFirstOrThrow();
 
 /** Adds a non-primary payer and, when given, the allocation that says what they pay for. */
-export const addPayer = (em: SqlEntityManager, input: NewPayer) =>
+export const addPayer = (em: SqlEntityManager, input: NewPayer): Promise<{ payer: PayerRow | null; allocation: AllocationRow | null }> =>
   em.fork().transactional(async (tx) => {
     const household = await db(tx).selectFrom('transport_household').select('id').where('id', '=', input.householdId).where('tenant_id', '=', input.tenantId).forUpdate().executeTakeFirst();
     if (!household) {
@@ -84,7 +84,7 @@ export const addPayer = (em: SqlEntityManager, input: NewPayer) =>
       ? await insertAllocation(tx, { ...input, payerId, childId: input.allocation.childId, splitType: input.allocation.splitType, value: input.allocation.value })
       : undefined;
 
-    return { payer: payer ? presentPayer(payer) : null, allocation: allocation ? presentAllocation(allocation) : null };
+    return { payer: payer ?? null, allocation: allocation ?? null };
   });
 
 /** What a payer change touched, before and after, for the audit row. */
@@ -117,7 +117,7 @@ export const updatePayer = (
  * primary payer (who takes what nobody else pays) and a payer with invoices that are not void stay:
  * 409, naming how many invoices.
  */
-export const removePayer = (em: SqlEntityManager, input: { tenantId: string; householdId: string; payerId: string }): Promise<Record<string, unknown>> =>
+export const removePayer = (em: SqlEntityManager, input: { tenantId: string; householdId: string; payerId: string }): Promise<PayerRow> =>
   em.fork().transactional(async (tx) => {
     const payer = await lockPayer(tx, input);
     if (!payer) {
@@ -132,7 +132,7 @@ export const removePayer = (em: SqlEntityManager, input: { tenantId: string; hou
     }
     await tx.nativeDelete(Payer, { id: input.payerId });
 
-    return presentPayer(payer);
+    return payer;
   });
 
 /** Adds an allocation to an existing payer of the household for one of its children. */
@@ -149,10 +149,10 @@ export const addAllocation = (
     if (!child) {
       throw new DomainError('not_found', 'Child not found');
     }
-    return presentAllocation(await insertAllocation(tx, input));
+    return insertAllocation(tx, input);
   });
 
-const findAllocation = async (tx: SqlEntityManager, tenantId: string, householdId: string, allocationId: string) => {
+const findAllocation = async (tx: SqlEntityManager, tenantId: string, householdId: string, allocationId: string): Promise<AllocationRow> => {
   const row: AllocationRow | undefined = await db(tx)
     .selectFrom('transport_billing_allocation as a')
     .select(ALLOCATION_COLUMNS)
@@ -165,7 +165,7 @@ const findAllocation = async (tx: SqlEntityManager, tenantId: string, householdI
     throw new DomainError('not_found', 'Allocation not found');
   }
 
-  return presentAllocation(row);
+  return row;
 };
 
 /** Changes how an allocation shares a child's rate; answers it before and after. */
@@ -174,7 +174,7 @@ export const updateAllocation = (em: SqlEntityManager, input: { tenantId: string
     const before = await findAllocation(tx, input.tenantId, input.householdId, input.allocationId);
     await tx.nativeUpdate(BillingAllocationSchema, { id: input.allocationId }, { splitType: input.splitType, value: input.value.toFixed(2) });
 
-    return { before, after: { ...before, split_type: input.splitType, value: Number(input.value.toFixed(2)) } };
+    return { before, after: { ...before, split_type: input.splitType, value: input.value.toFixed(2) } };
   });
 
 /** Removes an allocation; its share falls back to the primary payer. */

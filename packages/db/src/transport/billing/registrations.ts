@@ -5,7 +5,7 @@ import { db, jsonb } from '../../kysely.ts';
 import { REGISTRATION_FEE_CENTS, tripTypeFor, weeklyRateFor } from '@switchyard/domain/transport/billing/rates';
 import { SENT_ON_APPROVAL, VOIDED_ON_REJECTION } from '@switchyard/domain/transport/billing/outstanding';
 import type { FullRegistrationInput } from '@switchyard/domain/transport/billing/schemas';
-import { containsPattern, isoTimestamp } from './rows.ts';
+import { containsPattern } from './rows.ts';
 
 export type CreatedRegistration = {
   householdId: string;
@@ -121,7 +121,7 @@ export const createFullRegistration = (
     return { householdId, invoiceId, childrenCount: input.children.length, weeklyTotalCents, parent2Added: Boolean(input.parent2) };
   });
 
-type RegistrationRow = {
+export type RegistrationRow = {
   id: string;
   household_id: string;
   status: string;
@@ -134,42 +134,14 @@ type RegistrationRow = {
   children: { id: string; name: string; school: string | null; route: string | null; grade: string | null; trip_type: string; transport_need: string }[] | string;
 };
 
-const distinctJoined = (values: (string | null)[]): string | null => {
-  const present = [...new Set(values.filter((value): value is string => Boolean(value)))];
-
-  return present.length > 0 ? present.join(', ') : null;
-};
-
-const presentRegistration = (row: RegistrationRow) => {
-  const children = typeof row.children === 'string' ? (JSON.parse(row.children) as Exclude<RegistrationRow['children'], string>) : row.children;
-
-  return {
-    id: row.id,
-    household_id: row.household_id,
-    status: row.status,
-    parent_name: row.parent_name,
-    parent_email: row.parent_email,
-    parent_phone: row.parent_phone,
-    student_name: distinctJoined(children.map((child) => child.name)),
-    school: distinctJoined(children.map((child) => child.school)),
-    route: distinctJoined(children.map((child) => child.route)),
-    children_count: children.length,
-    children,
-    first_pickup_date: row.first_pickup_date,
-    created_at: isoTimestamp(row.created_at),
-    updated_at: isoTimestamp(row.updated_at),
-  };
-};
-export type RegistrationView = ReturnType<typeof presentRegistration>;
-
 /** A tenant's registrations, newest first; `search` matches parent or student name, school or route. */
 export const listRegistrations = async (
   em: SqlEntityManager,
   tenantId: string,
   filter: { status?: string | undefined; search?: string | undefined },
-): Promise<RegistrationView[]> => {
+): Promise<RegistrationRow[]> => {
   const search = filter.search ? containsPattern(filter.search) : undefined;
-  const rows: RegistrationRow[] = await db(em)
+  return db(em)
     .selectFrom('transport_registration as r')
     .innerJoin('transport_household as h', 'h.id', 'r.household_id')
     .select((eb) => [
@@ -211,8 +183,6 @@ export const listRegistrations = async (
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .execute();
-
-  return rows.map(presentRegistration);
 };
 
 export type DecidedRegistration = {
@@ -297,10 +267,10 @@ export const recordPaymentLink = async (em: SqlEntityManager, invoiceId: string,
     .execute();
 };
 
-type ReviewRow = { id: string; household_id: string; status: string; parent_name: string; parent_email: string; parent_phone: string | null; decision_reason: string | null; decided_by: string | null; created_at: unknown; updated_at: unknown };
+export type ReviewRow = { id: string; household_id: string; status: string; parent_name: string; parent_email: string; parent_phone: string | null; decision_reason: string | null; decided_by: string | null; created_at: unknown; updated_at: unknown };
 
 /** One registration of the tenant as reviewed: who applied, its state, why and by whom it was decided. */
-export const readRegistrationReview = async (em: SqlEntityManager, tenantId: string, registrationId: string) => {
+export const readRegistrationReview = async (em: SqlEntityManager, tenantId: string, registrationId: string): Promise<ReviewRow | null> => {
   const row: ReviewRow | undefined = await db(em)
     .selectFrom('transport_registration')
     .select(['id', 'household_id', 'status', 'parent_name', 'parent_email', 'parent_phone', 'decision_reason', 'decided_by', 'created_at', 'updated_at'])
@@ -308,5 +278,5 @@ export const readRegistrationReview = async (em: SqlEntityManager, tenantId: str
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
 
-  return row ? { ...row, created_at: isoTimestamp(row.created_at), updated_at: isoTimestamp(row.updated_at) } : null;
+  return row ?? null;
 };
