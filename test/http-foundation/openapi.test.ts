@@ -181,6 +181,12 @@ describe('every documented success body matches a real answer', () => {
     await call('POST', '/api/auth/register', '/api/auth/register', { body: { email: 'new-parent@demo.test', password: 'a-long-password', tenant: 'demo' } });
     await call('GET', '/api/tenants', '/api/tenants', { headers: admin });
     await call('GET', '/api/theme/{slug}', '/api/theme/demo');
+    await call('POST', '/api/auth/recover', '/api/auth/recover', { body: { email: 'signin@demo.test' } });
+    const resetLink = world.identity.mailedLinks.find((link) => link.email === 'signin@demo.test' && link.type === 'recovery');
+    await call('POST', '/api/auth/password', '/api/auth/password', { body: { type: 'recovery', token_hash: resetLink?.token_hash, password: 'a-new-long-password' } });
+    await call('POST', '/api/tenants', '/api/tenants', { headers: admin, body: { slug: 'openapi-tenant', name: 'OpenAPI Buses' } });
+    await call('POST', '/api/tenants/{tenant}/invites', '/api/tenants/openapi-tenant/invites', { headers: admin, body: { email: 'staff@openapi.test', display_name: 'Staff Member' } });
+    await call('GET', '/api/tenants/{tenant}/staff', '/api/tenants/openapi-tenant/staff', { headers: admin });
 
     const created = await call('POST', '/api/routes', '/api/routes', { headers: operator, body: { name: 'North Loop', stops: [{ name: 'Oak & 5th', lat: 32.0, lng: -81.1 }, { name: 'School' }] } });
     await call('GET', '/api/routes', '/api/routes', { headers: operator });
@@ -190,6 +196,31 @@ describe('every documented success body matches a real answer', () => {
     await call('PUT', '/api/buses/{bus_id}/location', '/api/buses/bus-7/location', { headers: operator, body: { lat: 32.01, lng: -81.1, heading: 90, speed: 25 } });
     await call('GET', '/api/buses', '/api/buses', { headers: operator });
     await call('GET', '/api/buses/{bus_id}', '/api/buses/bus-7', { headers: operator });
+    await call('GET', '/api/routes/{route_id}/eta', `/api/routes/${created.id}/eta`, { headers: operator });
+    await call('GET', '/api/family/trips', '/api/family/trips', { headers: as(world.tokens.parent) });
+    // The live paths are event streams, documented as such: each opens with its first events.
+    for (const [path, token, first] of [
+      ['/api/buses/live', world.tokens.demo, 'event: location'],
+      ['/api/family/live', world.tokens.parent, 'event: window'],
+    ] as const) {
+      const aborted = new AbortController();
+      const live = await fetch(`${base}${path}`, { headers: as(token), signal: aborted.signal });
+      expect(live.status).toBe(200);
+      expect(Object.keys(documents.transport.paths[path]?.get?.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
+      expect(live.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const reader = (live.body as ReadableStream<Uint8Array>).getReader();
+      let text = '';
+      while (!text.includes(first)) {
+        const chunk = await reader.read();
+        if (chunk.done) {
+          break;
+        }
+        text += new TextDecoder().decode(chunk.value);
+      }
+      expect(text).toContain(first);
+      aborted.abort();
+      checked.add(`GET ${path}`);
+    }
     await world.transport.db.fork().execute("insert into transport_school (tenant_id, id, name, address) values ('demo', 'oak', 'Oak Elementary', '1 Oak St')");
     await call('GET', '/api/schools', '/api/schools', { headers: operator });
     await call('GET', '/api/public/schools', '/api/public/schools?tenant=demo');

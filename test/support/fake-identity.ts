@@ -37,7 +37,9 @@ const send = (res: ServerResponse, status: number, body: unknown) => {
 export const startFakeIdentity = async () => {
   const byToken = new Map<string, FakeIdentityUser>();
   const accounts = new Map<string, FakeIdentityAccount>();
-  const calls: { method: string; path: string; apikey: string | undefined; body?: Record<string, any> }[] = [];
+  const calls: { method: string; path: string; query: string; apikey: string | undefined; authorization: string | undefined; body?: Record<string, any> }[] = [];
+  /** The links GoTrue would have mailed (recover, invite), newest last: `token_hash` opens one once. */
+  const mailedLinks: { type: 'recovery' | 'invite'; email: string; token_hash: string; redirect_to: string | null }[] = [];
   let failure: number | null = null;
 
   const present = (account: FakeIdentityAccount): FakeIdentityUser => ({
@@ -50,7 +52,13 @@ export const startFakeIdentity = async () => {
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const call: (typeof calls)[number] = { method: req.method ?? 'GET', path: url.pathname, apikey: req.headers.apikey as string | undefined };
+    const call: (typeof calls)[number] = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.search,
+      apikey: req.headers.apikey as string | undefined,
+      authorization: req.headers.authorization,
+    };
     calls.push(call);
     res.setHeader('Content-Type', 'application/json');
     if (failure !== null) {
@@ -109,6 +117,74 @@ export const startFakeIdentity = async () => {
 
       return;
     }
+    if (req.method === 'POST' && url.pathname === '/auth/v1/recover') {
+      const body = (call.body = await readJson(req));
+      const email = String(body.email).toLowerCase();
+      if (accounts.has(email)) {
+        mailedLinks.push({ type: 'recovery', email, token_hash: randomBytes(16).toString('hex'), redirect_to: url.searchParams.get('redirect_to') });
+      }
+      send(res, 200, {});
+
+      return;
+    }
+    if (req.method === 'POST' && url.pathname === '/auth/v1/invite') {
+      const body = (call.body = await readJson(req));
+      const email = String(body.email).toLowerCase();
+      if (accounts.get(email)?.confirmed) {
+        send(res, 422, { code: 422, error_code: 'email_exists', msg: 'A user with this email address has already been registered' });
+
+        return;
+      }
+      const account: FakeIdentityAccount = {
+        id: randomUUID(),
+        email,
+        password: randomBytes(16).toString('hex'),
+        confirmed: false,
+        created_at: new Date().toISOString(),
+        user_metadata: { ...(body.data ?? {}) },
+        app_metadata: { provider: 'email', providers: ['email'] },
+      };
+      accounts.set(email, account);
+      mailedLinks.push({ type: 'invite', email, token_hash: randomBytes(16).toString('hex'), redirect_to: url.searchParams.get('redirect_to') });
+      send(res, 200, present(account));
+
+      return;
+    }
+    if (req.method === 'POST' && url.pathname === '/auth/v1/verify') {
+      const body = (call.body = await readJson(req));
+      const index = mailedLinks.findIndex((link) => link.token_hash === body.token_hash && link.type === body.type);
+      const link = mailedLinks[index];
+      const account = link ? accounts.get(link.email) : undefined;
+      if (!link || !account) {
+        send(res, 403, { code: 403, error_code: 'otp_expired', msg: 'Email link is invalid or has expired' });
+
+        return;
+      }
+      mailedLinks.splice(index, 1);
+      account.confirmed = true;
+      const token = randomBytes(24).toString('base64url');
+      byToken.set(token, present(account));
+      send(res, 200, { access_token: token, token_type: 'bearer', user: present(account) });
+
+      return;
+    }
+    if (req.method === 'PUT' && url.pathname === '/auth/v1/user') {
+      const body = (call.body = await readJson(req));
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      const user = token ? byToken.get(token) : undefined;
+      const account = user ? accounts.get(user.email.toLowerCase()) : undefined;
+      if (!account) {
+        send(res, 401, { msg: 'invalid JWT' });
+
+        return;
+      }
+      if (typeof body.password === 'string') {
+        account.password = body.password;
+      }
+      send(res, 200, present(account));
+
+      return;
+    }
     const adminPath = /^\/auth\/v1\/admin\/users\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'PUT' && adminPath) {
       const body = (call.body = await readJson(req));
@@ -137,6 +213,7 @@ export const startFakeIdentity = async () => {
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    mailedLinks,
     /** Registers a user and returns a token that identifies them. */
     addUser: (user: { email?: string; role?: string; tenant_id?: string; name?: string; appRole?: string; appTenant?: string }): string => {
       const token = randomBytes(24).toString('base64url');

@@ -5,16 +5,20 @@ import { parseEnv } from '../../apps/api/src/env.ts';
 import { createLogger } from '../../apps/api/src/logger.ts';
 import { startTransportService } from '../../apps/api/src/transport/service.ts';
 import type { Database } from '../../packages/db/src/orm.ts';
-import { createTestDatabase } from './webhooks/test-database.ts';
+import { createTestDatabase, type TestDatabase } from './webhooks/test-database.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
 export type TestTransport = {
   url: string;
   db: Database;
+  /** The database behind it, for a second service on the same one (`startTestTransport(..., { database })`). */
+  database: TestDatabase;
   smtp: SmtpSink;
   logLines: string[];
   /** Moves the service's clock. */
   setNow(date: Date | null): void;
+  /** How many live streams listen to the position feed in this service. */
+  liveListeners(): number;
   close(): Promise<void>;
 };
 
@@ -23,8 +27,10 @@ export type TestTransport = {
  * in the overrides it uses its built-in identity provider; tests of other features usually pass
  * the URL of a fake one (test/support/fake-identity.ts).
  */
-export const startTestTransport = async (overrides: Record<string, string> = {}): Promise<TestTransport> => {
-  const database = await createTestDatabase();
+export const startTestTransport = async (overrides: Record<string, string> = {}, share: { database?: TestDatabase } = {}): Promise<TestTransport> => {
+  // A second service on another's database opens its own connections (as a second API process
+  // would) and leaves the database to its first owner.
+  const database = share.database ?? (await createTestDatabase());
   const db = await database.open();
   const smtp = await startSmtpSink();
   const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-transport-'));
@@ -54,16 +60,20 @@ export const startTestTransport = async (overrides: Record<string, string> = {})
   return {
     url: server.url,
     db,
+    database,
     smtp,
     logLines,
     setNow: (date) => {
       fixedNow = date;
     },
+    liveListeners: () => server.service.services.live.feed.listeners(),
     close: async () => {
       await server.close();
       await db.close();
       await smtp.close();
-      await database.dispose();
+      if (!share.database) {
+        await database.dispose();
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -157,4 +157,14 @@ describe('switchyard tenant import', () => {
     expect(result.stderr.trim()).toMatch(/^error: the database refused the import, nothing was written: .*test_refuse_doomed/);
     expect(after).toEqual(before);
   });
+
+  it('holds riders to the route rules: an unknown child is refused by id and nothing is written', async () => {
+    const before = await counts('acme');
+    const stranger = '11111111-2222-4333-8444-555555555555';
+    const file = { schools: [], buses: [], routes: [{ id: 'kids-route', name: 'Kids', stops: [{ name: 'A', riders: ['Free text rider', stranger] }] }] };
+    const result = await importFile('acme', writeJson('riders.json', file));
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(`error: the import was refused, nothing was written: Rider ${stranger} is not a child of this tenant.`);
+    expect(await counts('acme')).toEqual(before);
+  });
 });

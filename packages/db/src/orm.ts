@@ -26,6 +26,8 @@ export type Database = {
    * reaches the owner through the owner's socket.
    */
   readonly embedded?: { owner: boolean; ownerPid: number; host: string; port: number };
+  /** PostgreSQL only: the server's URL, for the few connections kept outside the pool (LISTEN). */
+  readonly serverUrl?: string;
   /** A fresh entity manager with its own identity map, for one request or one job. */
   fork(): SqlEntityManager;
   close(): Promise<void>;
@@ -96,7 +98,7 @@ const openPostgres = async (options: OpenDatabaseOptions & { databaseUrl: string
   // Several processes may start against a new database at once; they migrate one after the other.
   await withMigrationLock(pool as Parameters<typeof withMigrationLock>[0], () => orm.migrator.up());
 
-  return asDatabase(orm, 'postgresql');
+  return asDatabase(orm, 'postgresql', { serverUrl: options.databaseUrl });
 };
 
 /** Opens the files of the embedded database in this process, which then serves them to the others. */

@@ -10,8 +10,11 @@ import { sendJson } from './send-json.ts';
 /** A file a procedure asks the adapter to stream back. */
 export type FileResponse = { path: string; mimeType: string; fileName: string; sizeBytes: number };
 
-/** A body the procedure generates piece by piece (an export), sent as a download. */
-export type StreamResponse = { contentType: string; fileName: string; chunks: AsyncIterable<string> };
+/**
+ * A body the procedure generates piece by piece: an export, sent as a download under `fileName`,
+ * or a stream of events (`text/event-stream`, no file name) that lasts as long as the connection.
+ */
+export type StreamResponse = { contentType: string; fileName?: string; chunks: AsyncIterable<string> };
 
 /** What a procedure can reach of the REST transport through its context. */
 export type RestTransport = {
@@ -50,9 +53,16 @@ export type RestHandlerOptions<Ctx> = {
 const sendStream = async (res: ServerResponse, status: number, stream: StreamResponse): Promise<void> => {
   res.statusCode = status;
   res.setHeader('Content-Type', stream.contentType);
-  res.setHeader('Content-Disposition', `attachment; filename="${stream.fileName.replace(/[^\w.-]/g, '_')}"`);
+  if (stream.fileName !== undefined) {
+    res.setHeader('Content-Disposition', `attachment; filename="${stream.fileName.replace(/[^\w.-]/g, '_')}"`);
+  }
   res.setHeader('Cache-Control', 'private, no-store');
   res.setHeader('X-Content-Type-Options', 'nosniff');
+  if (stream.contentType.startsWith('text/event-stream')) {
+    // Events must reach the viewer as written: no buffering proxy, headers out before the first event.
+    res.setHeader('X-Accel-Buffering', 'no');
+    res.flushHeaders();
+  }
   try {
     await pipeline(Readable.from(stream.chunks), res);
   } catch (error) {

@@ -30,6 +30,12 @@ const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input'): Reco
 
 /** What a route answers on success: the file it streams, or the JSON its output schema describes. */
 const successResponse = (route: RestRoute) => {
+  if (route.streamsBody === 'text/event-stream') {
+    return {
+      description: 'A stream of Server-Sent Events (`event:`, `id:` and JSON `data:` lines; `:` comments keep it alive); it stays open until the client closes it',
+      content: { 'text/event-stream': { schema: { type: 'string' } } },
+    };
+  }
   if (route.streamsFile || route.streamsBody) {
     return { description: 'The file', content: { [route.streamsBody ?? 'application/octet-stream']: { schema: { type: 'string', format: 'binary' } } } };
   }

@@ -39,14 +39,20 @@ const importTenant = async (context: CliContext, slug: string, path: string): Pr
   try {
     const { findTenant } = await import('@switchyard/db/transport/tenants');
     const { importOperations } = await import('@switchyard/db/transport/operations/import-operations');
+    const { checkRiders } = await import('../transport/live/check-riders.ts');
+    const { DomainError } = await import('@switchyard/domain/errors');
     const em = db.fork();
     if (!(await findTenant(em, slug))) {
       throw new CliError(`tenant "${slug}" not found (create it first with: switchyard tenant add ${slug} --name <name>)`);
     }
     let counts;
     try {
-      counts = await importOperations(em, slug, file, new Date());
+      // Riders are held to the same rules as on POST /api/routes: children of the tenant, one stop per direction.
+      counts = await importOperations(em, slug, file, new Date(), (tx, routeId, route) => checkRiders(tx, slug, route, routeId));
     } catch (error) {
+      if (error instanceof DomainError) {
+        throw new CliError(`the import was refused, nothing was written: ${error.message}`);
+      }
       throw new CliError(`the database refused the import, nothing was written: ${databaseReason(error)}`);
     }
     context.out(`Imported into ${slug}: ${counts.schools} schools, ${counts.buses} buses, ${counts.routes} routes (${counts.stops} stops)`);

@@ -7,6 +7,7 @@ import { clientAddress } from '../http/client-address.ts';
 import type { Logger } from '../logger.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import type { IdentityClient } from './identity/identity-client.ts';
+import type { LiveHub } from './live/live-hub.ts';
 
 /** Long-lived things every transport request shares. */
 export type TransportServices = {
@@ -18,6 +19,10 @@ export type TransportServices = {
   /** The key admin calls to the identity provider carry (generated for the built-in provider). */
   identityServiceKey: string;
   now: () => Date;
+  /** Live bus positions: the feed between processes and the open viewer streams. */
+  live: LiveHub;
+  /** Tells the mail outbox worker that a mail was just written (late notices). */
+  wakeMail: () => void;
 };
 
 export type TransportContext = TransportServices & {
@@ -25,6 +30,8 @@ export type TransportContext = TransportServices & {
   bearerToken: string | null;
   tenantHints: RequestTenantHints;
   transport: RestTransport;
+  /** The `Last-Event-ID` a reconnecting event stream sends. */
+  lastEventId: string | null;
 };
 
 const header = (req: IncomingMessage, name: string): string | null => {
@@ -56,5 +63,6 @@ export const createTransportContext = (
       host: forwardedHost ?? header(req, 'host'),
     },
     transport,
+    lastEventId: header(req, 'last-event-id'),
   };
 };

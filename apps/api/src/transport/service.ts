@@ -17,6 +17,12 @@ import { createApiReferenceHandler } from '../http/api-reference.ts';
 import { MAX_JSON_BYTES } from '../http/max-json-bytes.ts';
 import { streamFile } from '../http/stream-file.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
+import { startOutboxWorker } from '../mail/outbox-worker.ts';
+import { recordTransportAudit } from '@switchyard/db/transport/tenants/audit-log';
+import { createLiveHub } from './live/live-hub.ts';
+import { createInProcessFeed, createPositionFeed, type PositionFeed } from './live/position-feed.ts';
+import { TRANSPORT_MAIL_SOURCE } from './live/trip-progress.ts';
+import { IDENTITY_MAIL_SOURCE } from './identity/identity-mail.ts';
 import { createTransportContext, type TransportServices } from './context.ts';
 import { transportErrors } from './errors.ts';
 import { createTransportGraphqlHandler } from './graphql/create-graphql-handler.ts';
@@ -42,22 +48,40 @@ export type TransportService = {
   services: TransportServices;
   /** Tells the identity client where this service listens (the built-in provider lives here). */
   setOwnUrl(url: string): void;
+  /** Ends the open live streams, so stopping the server does not wait for viewers to leave. */
+  endStreams(): void;
   close(): Promise<void>;
 };
 
-export const createTransportService = (options: { env: Env; db: Database; logger: Logger; now?: () => Date }): TransportService => {
+export const createTransportService = (options: { env: Env; db: Database; logger: Logger; now?: () => Date; feed?: PositionFeed }): TransportService => {
   const { env, db } = options;
   const logger = options.logger.child({ service: 'transport' });
   let ownUrl = `http://${env.HOST}:${env.TRANSPORT_PORT}`;
   const identityServiceKey = env.IDENTITY_SERVICE_KEY ?? randomBytes(32).toString('base64url');
   const mail = createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_DIR, logger });
+  const now = options.now ?? (() => new Date());
+  // Late notices go through the durable outbox: written with the notice, sent after, retried.
+  const outbox = startOutboxWorker({
+    source: TRANSPORT_MAIL_SOURCE,
+    db,
+    transport: mail,
+    logger,
+    now,
+    onGiveUp: async (failed, cause) => {
+      const tenantId = failed.reference?.split('/')[0] ?? null;
+      await recordTransportAudit(db.fork(), { tenantId, actor: 'system', action: 'mail.failed', resource: `mail:${failed.kind}`, details: { reference: failed.reference, cause }, at: now() });
+    },
+  });
+  const feed = options.feed ?? createInProcessFeed(logger);
   const services: TransportServices = {
     env,
     db,
     logger,
     mail,
     identityServiceKey,
-    now: options.now ?? (() => new Date()),
+    now,
+    live: createLiveHub(feed, env.TRANSPORT_LIVE_KEEPALIVE_MS),
+    wakeMail: () => outbox.wake(),
     identity: createIdentityClient({
       baseUrl: () => env.IDENTITY_URL ?? ownUrl,
       apiKey: env.IDENTITY_API_KEY,
@@ -66,9 +90,30 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     }),
   };
 
-  const builtinIdentity = env.IDENTITY_URL
+  // The built-in provider's reset and invitation mails; an outside provider sends its own.
+  const identityMail = env.IDENTITY_URL
     ? null
-    : createBuiltinIdentityHandler({ db, apiKey: env.IDENTITY_API_KEY, serviceKey: identityServiceKey, trustProxy: env.TRUST_PROXY, now: services.now, logger });
+    : startOutboxWorker({
+        source: IDENTITY_MAIL_SOURCE,
+        db,
+        transport: mail,
+        logger,
+        now: services.now,
+        // The worker has logged it; the person asks for a new link, so nothing else is kept.
+        onGiveUp: async () => {},
+      });
+  const builtinIdentity = identityMail
+    ? createBuiltinIdentityHandler({
+        db,
+        apiKey: env.IDENTITY_API_KEY,
+        serviceKey: identityServiceKey,
+        trustProxy: env.TRUST_PROXY,
+        now: services.now,
+        logger,
+        publicUrl: env.TRANSPORT_PUBLIC_URL,
+        wakeMail: identityMail.wake,
+      })
+    : null;
 
   /** Every documented path, as the procedures declare them (`meta.rest`). */
   const restRoutes = restRoutesOf(transportRouter);
@@ -166,7 +211,12 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     setOwnUrl: (url) => {
       ownUrl = url;
     },
+    endStreams: () => services.live.endAll(),
     close: async () => {
+      services.live.endAll();
+      await outbox.stop();
+      await feed.close();
+      await identityMail?.stop();
       mail.close();
     },
   };
@@ -179,7 +229,8 @@ export const startTransportService = async (
   if (options.env.SEED_DEMO) {
     await seedDemoData({ db: options.db, logger: options.logger.child({ service: 'transport' }), now: options.now?.() ?? new Date() });
   }
-  const service = createTransportService(options);
+  const feed = options.feed ?? (await createPositionFeed(options.db, options.logger.child({ service: 'transport' })));
+  const service = createTransportService({ ...options, feed });
   const server = await startHttpServer({ name: 'transport', host: options.env.HOST, port: options.env.TRANSPORT_PORT, handler: service.handle, logger: options.logger });
   service.setOwnUrl(server.url);
 
@@ -187,6 +238,7 @@ export const startTransportService = async (
     ...server,
     service,
     close: async () => {
+      service.endStreams();
       await server.close();
       await service.close();
     },

@@ -54,4 +54,6 @@ export const transportEnvShape = {
   SEED_DEMO: flag,
   /** Outbound calls to identity, weather, traffic and payment providers give up after this long. */
   TRANSPORT_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** Live position streams send a keep-alive comment this often (tests shorten it). */
+  TRANSPORT_LIVE_KEEPALIVE_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
 };

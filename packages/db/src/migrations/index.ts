@@ -19,6 +19,8 @@ import { Migration20261124001710WebhookLeaseKey } from './Migration2026112400171
 import { Migration20261124001720WebhookRouteControls } from './Migration20261124001720_webhook_route_controls.ts';
 import { Migration20261124001810ClaimsClientViewed } from './Migration20261124001810_claims_client_viewed.ts';
 import { Migration20261124001820ClaimsSearchEmail } from './Migration20261124001820_claims_search_email.ts';
+import { Migration20261124010000TransportLive } from './Migration20261124010000_transport_live.ts';
+import { Migration20261124030100TransportAccounts } from './Migration20261124030100_transport_accounts.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -42,4 +44,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124001720_webhook_route_controls', class: Migration20261124001720WebhookRouteControls },
   { name: 'Migration20261124001810_claims_client_viewed', class: Migration20261124001810ClaimsClientViewed },
   { name: 'Migration20261124001820_claims_search_email', class: Migration20261124001820ClaimsSearchEmail },
+  { name: 'Migration20261124010000_transport_live', class: Migration20261124010000TransportLive },
+  { name: 'Migration20261124030100_transport_accounts', class: Migration20261124030100TransportAccounts },
 ];

@@ -9,6 +9,7 @@ import {
   listPayersOfHouseholds,
 } from '@switchyard/db/transport/reporting/household-parts';
 import { listRoutesOfBuses, listStopsOfRoutes } from '@switchyard/db/transport/reporting/routes';
+import { listArrivalsOfRoutes } from '@switchyard/db/transport/reporting/eta-accuracy';
 import { byId, groupedBy } from '../../graphql-common/batch-loaders.ts';
 
 /**
@@ -18,6 +19,7 @@ import { byId, groupedBy } from '../../graphql-common/batch-loaders.ts';
 export const createTenantLoaders = (em: SqlEntityManager, tenantId: string) => ({
   bus: byId<BusRow>((ids) => findBusesByIds(em, tenantId, ids)),
   stopsOfRoute: groupedBy((ids) => listStopsOfRoutes(em, tenantId, ids), (row) => row.route_id),
+  arrivalsOfRoute: groupedBy((ids) => listArrivalsOfRoutes(em, tenantId, ids), (row) => row.route_id),
   routesOfBus: groupedBy<RouteRow>((ids) => listRoutesOfBuses(em, tenantId, ids), (row) => row.bus_id ?? ''),
   children: groupedBy((ids) => listChildrenOfHouseholds(em, tenantId, ids), (row) => row.household_id),
   payers: groupedBy((ids) => listPayersOfHouseholds(em, tenantId, ids), (row) => row.household_id),

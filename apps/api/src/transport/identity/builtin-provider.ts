@@ -5,7 +5,9 @@ import { isValidEmail, normalizeEmail, passwordProblem } from '@switchyard/domai
 import { isPlainObject, mergeMetadata, selfAssignedRoleProblem, selfMovedTenantProblem, type Metadata } from '@switchyard/domain/transport/identity/metadata';
 import { findUnstorableInput, unstorableInputMessage } from '@switchyard/domain/transport/unstorable-input';
 import { PUBLIC_WRITE_LIMITS, RATE_LIMITED_MESSAGE } from '@switchyard/domain/transport/public-write-limits';
-import { digestOpaqueToken } from '@switchyard/domain/transport/tenants/impersonation';
+import { digestOpaqueToken, newOpaqueToken } from '@switchyard/domain/transport/tenants/impersonation';
+import { linkExpiry, LINK_KINDS, type LinkKind } from '@switchyard/domain/transport/identity/account-links';
+import { consumeIdentityLink, deleteIdentityLinks, replaceIdentityLink } from '@switchyard/db/transport/identity/identity-links';
 import { deleteIdentityToken, endIdentitySessions, findTokenSession, findUserByToken, type LogoutScope } from '@switchyard/db/transport/identity/identity-tokens';
 import {
   findIdentityUserByEmail,
@@ -24,6 +26,7 @@ import { hashPassword, verifyPassword, decoyPasswordHash } from './password-hash
 import { isOwnLoopbackCall } from './own-call.ts';
 import { answer, ProviderError, refuse, refuseGrant, refuseRateLimited } from './provider-answers.ts';
 import { issueSession } from './provider-sessions.ts';
+import { enqueueLinkMail, linkUrl } from './identity-mail.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const ADMIN_USER_PATH = /^\/admin\/users\/([^/]+)$/;
@@ -43,6 +46,10 @@ export type BuiltinIdentityOptions = {
   trustProxy: boolean;
   now: () => Date;
   logger: Logger;
+  /** TRANSPORT_PUBLIC_URL: mailed links open the web app there, never at a Host header a caller chose. */
+  publicUrl: string;
+  /** Tells the outbox worker a mail is waiting. */
+  wakeMail: () => void;
 };
 
 type Call = { req: IncomingMessage; url: URL; path: string; bearer: string | null };
@@ -239,7 +246,12 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
     throw new ProviderError(400, { error: 'unsupported_grant_type', error_description: 'Unsupported grant type' });
   };
 
-  const applyChanges = async (user: IdentityUserRow, body: Record<string, unknown>, admin: boolean) => {
+  /**
+   * `bearer` is the caller's own token on PUT /user: a new password ends every other sign-in of the
+   * account (GoTrue does the same), so whoever knew the old password is out, and reset links
+   * mailed before are void. The session that set it stays.
+   */
+  const applyChanges = async (user: IdentityUserRow, body: Record<string, unknown>, admin: boolean, bearer?: string) => {
     const changes: IdentityUserChanges = { at: options.now() };
     const email = text(body, 'email');
     if (email !== undefined) {
@@ -270,6 +282,12 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
     const updated = await updateIdentityUser(em(), user.id, changes);
     if (!updated) {
       throw refuse(422, 'email_exists', 'A user with this email address has already been registered');
+    }
+    if (changes.passwordHash !== undefined) {
+      await deleteIdentityLinks(em(), user.id, 'recovery');
+      if (bearer) {
+        await endIdentitySessions(em(), digestOpaqueToken(bearer), 'others');
+      }
     }
 
     return presentProviderUser(updated);
@@ -309,6 +327,89 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
     return { status: 200, body: await applyChanges(user, await readBody(call.req), true) };
   };
 
+  /** Stores a new one-time link for the user and puts its mail in the outbox. */
+  const mailLink = async (user: IdentityUserRow, kind: LinkKind, data?: Record<string, unknown>) => {
+    const token = newOpaqueToken();
+    const now = options.now();
+    await replaceIdentityLink(em(), { hash: digestOpaqueToken(token), userId: user.id, kind, expiresAt: linkExpiry(kind, now), at: now });
+    await enqueueLinkMail(em(), { kind, to: user.email, link: linkUrl(options.publicUrl, kind, token), ...(data ? { data } : {}), userId: user.id, now });
+    options.wakeMail();
+  };
+
+  /**
+   * GoTrue's password reset request: the same empty 200 whether or not the email has an account,
+   * so the answer tells nobody who is registered; only an account gets a mail. Both limits count
+   * every request alike, known email or not.
+   */
+  const recover = async (call: Call) => {
+    if (!isOwnLoopbackCall(call.req)) {
+      const byAddress = await hitRateLimit(em(), PUBLIC_WRITE_LIMITS.recoverPerAddress, clientAddress(call.req, options.trustProxy), options.now());
+      if (!byAddress.allowed) {
+        throw refuseRateLimited(RATE_LIMITED_MESSAGE, byAddress.retryAfterSeconds);
+      }
+    }
+    const email = checkedEmail(text(await readBody(call.req), 'email'));
+    const byEmail = await hitRateLimit(em(), PUBLIC_WRITE_LIMITS.recoverPerEmail, email, options.now());
+    if (!byEmail.allowed) {
+      throw new ProviderError(
+        429,
+        { code: 429, error_code: 'over_email_send_rate_limit', msg: 'Email rate limit exceeded', retry_after: byEmail.retryAfterSeconds },
+        { 'Retry-After': String(byEmail.retryAfterSeconds) },
+      );
+    }
+    const user = await findIdentityUserByEmail(em(), email);
+    if (user) {
+      await mailLink(user, 'recovery');
+    }
+
+    return { status: 200, body: {} };
+  };
+
+  /**
+   * GoTrue's POST /verify for mailed links: `token_hash` (or `token` with the `email`) of a
+   * `recovery` or `invite` link gives a session, once. A used, expired or unknown link is GoTrue's
+   * 403 otp_expired, whichever it was.
+   */
+  const verify = async (call: Call) => {
+    const body = await readBody(call.req);
+    const type = text(body, 'type') ?? '';
+    if (!(LINK_KINDS as string[]).includes(type)) {
+      throw refuse(400, 'validation_failed', 'Verify requires a verification type of recovery or invite');
+    }
+    const presented = text(body, 'token_hash') ?? text(body, 'token') ?? '';
+    const email = text(body, 'email');
+    const user = presented ? await consumeIdentityLink(em(), digestOpaqueToken(presented), type as LinkKind, options.now()) : null;
+    if (!user || (email !== undefined && normalizeEmail(email) !== user.email)) {
+      throw refuse(403, 'otp_expired', 'Email link is invalid or has expired');
+    }
+
+    return { status: 200, body: await issueSession(em(), user, options.now()) };
+  };
+
+  /**
+   * GoTrue's admin invite: creates the account with `data` as user metadata and no usable password,
+   * and mails a link to set one. Service key only; who may invite whom is the API's rule.
+   */
+  const invite = async (call: Call) => {
+    requireServiceKey(call);
+    const body = await readBody(call.req);
+    const email = checkedEmail(text(body, 'email'));
+    const data = metadata(body, 'data') ?? {};
+    const created = await createBuiltinUser(em(), {
+      email,
+      // Nobody knows this password: the invitee signs in once they have set their own.
+      password: newOpaqueToken(),
+      userMetadata: mergeMetadata(null, data),
+      at: options.now(),
+    });
+    if (!created) {
+      throw refuse(422, 'email_exists', 'A user with this email address has already been registered');
+    }
+    await mailLink(created, 'invite', data);
+
+    return { status: 200, body: presentProviderUser(created) };
+  };
+
   const dispatch = async (call: Call): Promise<{ status: number; body: unknown }> => {
     const method = call.req.method ?? 'GET';
     const adminPath = ADMIN_USER_PATH.exec(call.path);
@@ -327,7 +428,16 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
     if (call.path === '/user' && method === 'PUT') {
       const user = await requireUser(call);
 
-      return { status: 200, body: await applyChanges(user, await readBody(call.req), false) };
+      return { status: 200, body: await applyChanges(user, await readBody(call.req), false, call.bearer as string) };
+    }
+    if (call.path === '/recover' && method === 'POST') {
+      return recover(call);
+    }
+    if (call.path === '/verify' && method === 'POST') {
+      return verify(call);
+    }
+    if (call.path === '/invite' && method === 'POST') {
+      return invite(call);
     }
     if (call.path === '/logout' && method === 'POST') {
       const scope = logoutScope(call.url);

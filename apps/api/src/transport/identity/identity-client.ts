@@ -24,6 +24,14 @@ export type IdentityClient = {
   getUser(accessToken: string): Promise<IdentityUser | null>;
   signInWithPassword(email: string, password: string): Promise<IdentityAnswer<IdentitySession>>;
   signUp(email: string, password: string, data: Record<string, unknown>): Promise<IdentityAnswer<IdentitySession | IdentityUser>>;
+  /** GoTrue's password reset mail; `redirectTo` is the page the provider's link leads back to. */
+  recover(email: string, redirectTo: string): Promise<IdentityAnswer<Record<string, unknown>>>;
+  /** Exchanges a mailed link's token for a session (once). */
+  verifyLink(type: 'recovery' | 'invite', tokenHash: string): Promise<IdentityAnswer<IdentitySession>>;
+  /** The signed-in user sets a new password (GoTrue's PUT /user). */
+  updatePassword(accessToken: string, password: string): Promise<IdentityAnswer<IdentityUser>>;
+  /** Admin call with the service key: creates the account and mails an invitation link. */
+  invite(email: string, data: Record<string, unknown>, redirectTo: string): Promise<IdentityAnswer<IdentityUser>>;
   /** Admin call with the service key: sets metadata on a user. */
   updateUserMetadata(userId: string, metadata: { user_metadata?: Record<string, unknown>; app_metadata?: Record<string, unknown> }): Promise<IdentityAnswer<IdentityUser>>;
 };
@@ -86,7 +94,15 @@ export const createIdentityClient = (options: IdentityClientOptions): IdentityCl
     return { ok: true, value: body as T };
   };
 
+  const admin = options.serviceKey ? { bearer: options.serviceKey } : {};
+  /** GoTrue (and auth-js) take the return address as `redirect_to` in the query. */
+  const redirect = (redirectTo: string) => `redirect_to=${encodeURIComponent(redirectTo)}`;
+
   return {
+    recover: async (email, redirectTo) => answer(await call(`/auth/v1/recover?${redirect(redirectTo)}`, { method: 'POST', body: { email } })),
+    verifyLink: async (type, tokenHash) => answer(await call('/auth/v1/verify', { method: 'POST', body: { type, token_hash: tokenHash } })),
+    updatePassword: async (accessToken, password) => answer(await call('/auth/v1/user', { method: 'PUT', body: { password }, bearer: accessToken })),
+    invite: async (email, data, redirectTo) => answer(await call(`/auth/v1/invite?${redirect(redirectTo)}`, { method: 'POST', body: { email, data }, ...admin })),
     getUser: async (accessToken) => {
       const response = await call('/auth/v1/user', { method: 'GET', bearer: accessToken });
       if (response.status !== 200) {

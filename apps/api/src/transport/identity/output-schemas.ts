@@ -18,3 +18,5 @@ export const registerOutput = z.strictObject({
   user: sessionUserOutput,
   metadata_applied: z.boolean(),
 });
+
+export const recoverOutput = z.strictObject({ message: z.string().describe('The same whether or not the address has an account') });

@@ -1,5 +1,7 @@
 import { router } from '../trpc.ts';
 import { login } from './procedures/login.ts';
+import { recover } from './procedures/recover.ts';
 import { register } from './procedures/register.ts';
+import { setPassword } from './procedures/set-password.ts';
 
-export const identityRouter = router({ login, register });
+export const identityRouter = router({ login, register, recover, setPassword });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { etaAccuracyOutput } from '../live/output-schemas.ts';
 
 /** What the transport operations paths answer (presenters.ts builds them). */
 
@@ -32,6 +33,7 @@ export const routeDetailOutput = z.strictObject({
       riders: z.array(z.unknown()),
     }),
   ),
+  eta_accuracy: etaAccuracyOutput.describe('Arrivals recorded on the route and how often the estimate made 10 (5) minutes before was within 2 minutes'),
 });
 
 export const deletedOutput = z.strictObject({ ok: z.literal(true) });

@@ -16,6 +16,7 @@ import { NewRoutePage } from './routes/new-route-page.tsx';
 import { RouteDetailPage } from './routes/route-detail-page.tsx';
 import { RoutesPage } from './routes/routes-page.tsx';
 import { SchoolsPage } from './schools/schools-page.tsx';
+import { StaffPage } from './staff/staff-page.tsx';
 import { AdminViewingBanner } from './admin-viewing-banner.tsx';
 
 const PAGES: Record<string, () => React.JSX.Element> = {
@@ -28,6 +29,7 @@ const PAGES: Record<string, () => React.JSX.Element> = {
   [transportPaths.billing]: BillingPage,
   [transportPaths.invoices]: InvoicesPage,
   [transportPaths.operatorAudit]: TenantAuditPage,
+  [transportPaths.staff]: StaffPage,
 };
 
 const Page = ({ pathname }: { pathname: string }) => {
@@ -59,6 +61,7 @@ const NAV = [
   { to: transportPaths.schools, label: 'Schools' },
   { to: transportPaths.billing, label: 'Billing' },
   { to: transportPaths.invoices, label: 'Invoices' },
+  { to: transportPaths.staff, label: 'Staff' },
   { to: transportPaths.operatorAudit, label: 'Audit log' },
 ];
 

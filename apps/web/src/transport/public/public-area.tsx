@@ -3,6 +3,8 @@ import { transportSession } from '../shared/session/transport-session.ts';
 import { TransportShell } from '../shared/transport-shell.tsx';
 import { homeForRole, transportPaths } from '../shared/transport-paths.ts';
 import { CreateAccountPage } from './create-account-page.tsx';
+import { ForgotPasswordPage } from './forgot-password-page.tsx';
+import { SetPasswordPage } from './set-password-page.tsx';
 import { SignInPage } from './sign-in-page.tsx';
 import { WelcomePage } from './welcome-page.tsx';
 
@@ -16,13 +18,22 @@ const Page = ({ pathname }: { pathname: string }) => {
   if (pathname === transportPaths.createAccount) {
     return <CreateAccountPage />;
   }
+  if (pathname === transportPaths.forgotPassword) {
+    return <ForgotPasswordPage />;
+  }
+  if (pathname === transportPaths.resetPassword) {
+    return <SetPasswordPage kind="recovery" />;
+  }
+  if (pathname === transportPaths.acceptInvite) {
+    return <SetPasswordPage kind="invite" />;
+  }
 
   return <EmptyState title="Page not found" />;
 };
 
 export const PublicArea = ({ pathname }: { pathname: string }) => {
   const session = transportSession.use();
-  const isForm = pathname === '/sign-in' || pathname === transportPaths.createAccount;
+  const isForm = ['/sign-in', transportPaths.createAccount, transportPaths.forgotPassword, transportPaths.resetPassword, transportPaths.acceptInvite].includes(pathname);
 
   return (
     <TransportShell

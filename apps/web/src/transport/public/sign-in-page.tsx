@@ -62,6 +62,9 @@ export const SignInPage = () => {
           onValueChange={setPassword}
           error={form.errors.password}
         />
+        <p className="auth-card__aside">
+          <Link to={transportPaths.forgotPassword}>Forgot password?</Link>
+        </p>
         <SubmitButton label="Sign in" busyLabel="Signing in…" isBusy={form.isBusy} size="block" />
       </form>
       <p className="auth-card__foot">

@@ -1,5 +1,29 @@
 import { formatDateTime } from '../../shared/format/format-date.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { describeAuditDetails } from './audit-details.ts';
+
+const AuditDetails = ({ details }: { details: Record<string, unknown> }) => {
+  const lines = describeAuditDetails(details);
+
+  return lines.length === 0 ? null : (
+    <dl className="audit-details">
+      {lines.map((line) => (
+        <div key={line.field} className="audit-details__line">
+          <dt>{line.field}</dt>
+          <dd>
+            {line.before !== undefined ? (
+              <>
+                <span className="audit-details__before">{line.before}</span>
+                <span aria-label="changed to"> → </span>
+              </>
+            ) : null}
+            <span>{line.value}</span>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+};
 
 /** One audit row as both logs answer it; the platform log names the tenant, the tenant log marks administrators. */
 export type AuditEntryRow = {
@@ -31,7 +55,7 @@ export const AuditEntryList = ({ rows, emptyTitle, showTenant = false }: { rows:
               {formatDateTime(row.created_at)}
               {showTenant ? ` · ${row.tenant_id ?? ''}` : null} · <span className="audit-entry__actor">{row.actor}</span>
             </p>
-            {Object.keys(row.details).length > 0 ? <code className="details">{JSON.stringify(row.details)}</code> : null}
+            <AuditDetails details={row.details} />
           </li>
         ))}
       </ol>

@@ -12,3 +12,6 @@ export const afterOperationsChange = invalidates(transportTrpc.operations.pathFi
 
 /** Starting or ending an assumed identity writes the audit log. */
 export const afterTenantsChange = invalidates(transportTrpc.tenants.pathFilter());
+
+/** A new tenant or invitation: the tenants list, the staff lists and the audit logs. */
+export const afterStaffChange = invalidates(transportTrpc.staff.pathFilter(), transportTrpc.tenants.pathFilter());

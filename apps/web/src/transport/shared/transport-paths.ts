@@ -4,6 +4,10 @@ export const transportPaths = {
   welcome: '/',
   signIn: (notice?: SignInNotice) => (notice ? `/sign-in?notice=${notice}` : '/sign-in'),
   createAccount: '/create-account',
+  forgotPassword: '/forgot-password',
+  /** The pages mailed links open (LINK_PAGES in the domain); the token rides in the fragment. */
+  resetPassword: '/reset-password',
+  acceptInvite: '/accept-invite',
   family: '/family',
   familyRegister: '/family/register',
   operator: '/operator',
@@ -11,6 +15,7 @@ export const transportPaths = {
   registration: (id: string) => `/operator/registrations/${encodeURIComponent(id)}`,
   invoices: '/operator/invoices',
   operatorAudit: '/operator/audit',
+  staff: '/operator/staff',
   routes: '/operator/routes',
   newRoute: '/operator/routes/new',
   route: (id: string) => `/operator/routes/${encodeURIComponent(id)}`,

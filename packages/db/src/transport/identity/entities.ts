@@ -43,4 +43,21 @@ export const IdentityTokenSchema = defineEntity({
 export class IdentityToken extends IdentityTokenSchema.class {}
 IdentityTokenSchema.setClass(IdentityToken);
 
-export const transportIdentityEntities = [IdentityUserSchema, IdentityTokenSchema];
+/** A mailed one-time link of the built-in provider (Migration20261124030100): deleted when used. */
+export const IdentityLinkSchema = defineEntity({
+  name: 'TransportIdentityLink',
+  tableName: 'transport_identity_link',
+  indexes: [{ name: 'transport_identity_link_user_idx', properties: ['userId'] }],
+  checks: [{ name: 'transport_identity_link_kind_check', expression: "kind in ('recovery', 'invite')" }],
+  properties: {
+    tokenHash: p.text().primary().fieldName('token_hash'),
+    userId: () => p.manyToOne(IdentityUser).mapToPk().fieldName('user_id').deleteRule('cascade').foreignKeyName('transport_identity_link_user_id_fkey'),
+    kind: p.text(),
+    expiresAt: p.datetime().fieldName('expires_at'),
+    createdAt: p.datetime().fieldName('created_at').defaultRaw('now()'),
+  },
+});
+export class IdentityLink extends IdentityLinkSchema.class {}
+IdentityLinkSchema.setClass(IdentityLink);
+
+export const transportIdentityEntities = [IdentityUserSchema, IdentityTokenSchema, IdentityLinkSchema];

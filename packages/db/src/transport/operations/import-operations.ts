@@ -2,7 +2,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { TenantImportFile } from '@switchyard/domain/transport/operations/tenant-import';
 import { saveBus } from './buses.ts';
 import { newRouteValues } from './route-defaults.ts';
-import { saveRouteWithId } from './routes.ts';
+import { saveRouteWithId, type RouteValues, type StopValues } from './routes.ts';
 import { saveSchool } from './schools.ts';
 
 export type ImportCounts = { schools: number; buses: number; routes: number; stops: number };
@@ -11,7 +11,14 @@ export type ImportCounts = { schools: number; buses: number; routes: number; sto
  * Writes a validated import file into one tenant in one transaction: every row or none. Rows whose
  * id already exists are replaced (a route's stops included); rows the file does not name stay.
  */
-export const importOperations = (em: SqlEntityManager, tenantId: string, file: TenantImportFile, now: Date): Promise<ImportCounts> =>
+export const importOperations = (
+  em: SqlEntityManager,
+  tenantId: string,
+  file: TenantImportFile,
+  now: Date,
+  /** Asked before each route is saved, inside the transaction (so it sees the routes saved before it); throwing rolls back the file. */
+  checkRoute: (tx: SqlEntityManager, routeId: string, route: RouteValues & { stops: StopValues[] }) => Promise<void> = async () => undefined,
+): Promise<ImportCounts> =>
   em.fork().transactional(async (tx) => {
     for (const school of file.schools) {
       await saveSchool(
@@ -33,6 +40,7 @@ export const importOperations = (em: SqlEntityManager, tenantId: string, file: T
     for (const route of file.routes) {
       const values = newRouteValues(route);
       stops += values.stops.length;
+      await checkRoute(tx, route.id, values);
       await saveRouteWithId(tx, tenantId, route.id, values, { replace: true, now });
     }
 

@@ -1,7 +1,30 @@
 import { cost } from '../builder.ts';
 import { TRANSPORT_GRAPHQL_LIMITS } from '../limits.ts';
 import { RouteModeEnum, RouteStatusEnum } from './enums.ts';
+import { builder } from '../builder.ts';
+import { accuracyOfArrivals } from '../../live/eta-accuracy.ts';
 import { BusRef, RouteRef, RouteStopRef } from './refs.ts';
+
+type Accuracy = ReturnType<typeof accuracyOfArrivals>;
+type Horizon = Accuracy['minutes_10'];
+
+const HorizonAccuracyRef = builder.objectRef<Horizon>('EtaHorizonAccuracy').implement({
+  description: 'How often the estimate made at one horizon before an arrival was within 2 minutes of it.',
+  fields: (t) => ({
+    arrivals: t.exposeInt('arrivals', { description: 'Arrivals with an estimate kept at this horizon.' }),
+    within2Minutes: t.exposeInt('within_2_minutes'),
+    share: t.exposeFloat('share', { nullable: true, description: 'within2Minutes / arrivals; null without arrivals.' }),
+  }),
+});
+
+const EtaAccuracyRef = builder.objectRef<Accuracy>('EtaAccuracy').implement({
+  description: 'Arrival estimates of a route against its recorded arrivals (a stop is reached after 20 s within 50 m).',
+  fields: (t) => ({
+    arrivals: t.exposeInt('arrivals', { description: 'Stops reached, every trip of the route.' }),
+    tenMinutes: t.field({ type: HorizonAccuracyRef, resolve: (accuracy) => accuracy.minutes_10 }),
+    fiveMinutes: t.field({ type: HorizonAccuracyRef, resolve: (accuracy) => accuracy.minutes_5 }),
+  }),
+});
 
 RouteRef.implement({
   fields: (t) => ({
@@ -25,6 +48,11 @@ RouteRef.implement({
       extensions: cost({ assumedSize: TRANSPORT_GRAPHQL_LIMITS.assumed.stops }),
       resolve: (route, _args, context) => context.loadersFor(route.tenant_id).stopsOfRoute.load(route.id),
     }),
+    etaAccuracy: t.field({
+      type: EtaAccuracyRef,
+      description: 'How well the arrival estimates held on this route.',
+      resolve: async (route, _args, context) => accuracyOfArrivals(await context.loadersFor(route.tenant_id).arrivalsOfRoute.load(route.id)),
+    }),
     createdAt: t.field({ type: 'DateTime', resolve: (route) => route.created_at }),
     updatedAt: t.field({ type: 'DateTime', resolve: (route) => route.updated_at }),
   }),
@@ -38,6 +66,6 @@ RouteStopRef.implement({
     lat: t.exposeFloat('lat', { nullable: true }),
     lng: t.exposeFloat('lng', { nullable: true }),
     time: t.exposeString('time', { nullable: true, description: '`HH:MM`, 24-hour.' }),
-    riders: t.field({ type: 'JSON', description: 'The riders list as stored: names or flat objects.', resolve: (stop) => stop.riders }),
+    riders: t.field({ type: 'JSON', description: 'The riders list as stored: child ids, objects naming a child_id, or free-text names.', resolve: (stop) => stop.riders }),
   }),
 });

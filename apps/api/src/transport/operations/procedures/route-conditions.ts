@@ -7,6 +7,7 @@ import { tenantProcedure } from '../../trpc.ts';
 import { presentPublicSchool } from '../presenters.ts';
 import { fetchIncidents } from '../traffic-provider.ts';
 import { routeConditionsOutput } from '../output-schemas.ts';
+import { rememberTrafficSummary } from '../../live/traffic-summary.ts';
 
 /** Traffic incidents around a route's stops; a provider problem is a summary, never an error. */
 export const routeConditions = tenantProcedure.meta({ rest: { method: 'GET', path: '/api/routes/{route_id}/conditions', status: 200, access: 'tenant', tags: ['routes'], summary: "Traffic incidents around the route's stops (TomTom); `unavailable` when the provider fails", errors: ['unauthorized', 'forbidden', 'not_found'] } }).output(routeConditionsOutput).input(routeRefInput).query(async ({ ctx, input }) => {
@@ -34,5 +35,9 @@ export const routeConditions = tenantProcedure.meta({ rest: { method: 'GET', pat
     return { ...base, summary: 'unavailable' as const, incident_count: 0, incidents: [], detail: outcome.reason };
   }
 
-  return { ...base, summary: summarizeIncidents(outcome.incidents), incident_count: outcome.incidents.length, incidents: outcome.incidents, detail: null };
+  const summary = summarizeIncidents(outcome.incidents);
+  // Arrival estimates slow down by it for a while, without asking the provider themselves.
+  await rememberTrafficSummary(em, ctx.tenantId, route.id, summary, ctx.now());
+
+  return { ...base, summary, incident_count: outcome.incidents.length, incidents: outcome.incidents, detail: null };
 });

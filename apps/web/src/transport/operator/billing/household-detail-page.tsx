@@ -14,6 +14,7 @@ import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { transportPaths } from '../../shared/transport-paths.ts';
 import { AddPayerForm } from './add-payer-form.tsx';
 import { FirstPickupForm } from './first-pickup-form.tsx';
+import { policyTitles } from '../../shared/policy-titles.ts';
 
 export const HouseholdDetailPage = ({ householdId }: { householdId: string }) => {
   const householdQuery = useQuery(transportTrpc.billing.getHousehold.queryOptions({ household_id: householdId }));
@@ -36,7 +37,7 @@ export const HouseholdDetailPage = ({ householdId }: { householdId: string }) =>
                   <Fact label="Registration">{household.registration_status ? <StateBadge state={household.registration_status} /> : '—'}</Fact>
                   <Fact label="Weekly total">{formatDollars(household.weekly_total)}</Fact>
                   <Fact label="First pickup">{formatDate(household.first_pickup_date)}</Fact>
-                  <Fact label="Agreed to">{household.policy_acknowledged.join(', ') || '—'}</Fact>
+                  <Fact label="Agreed to">{policyTitles(household.policy_acknowledged) || '—'}</Fact>
                 </dl>
               </section>
               <section className="card" aria-labelledby="children-title">

@@ -15,6 +15,7 @@ import { transportTrpc } from '../../shared/transport-client.ts';
 import { afterBillingChange, afterTenantsChange } from '../../shared/transport-invalidation.ts';
 import { transportNeedLabel } from '../../shared/transport-need-label.ts';
 import { transportPaths } from '../../shared/transport-paths.ts';
+import { policyTitles } from '../../shared/policy-titles.ts';
 
 /** The household facts the review shows; the API answers them as the household detail. */
 type HouseholdFacts = {
@@ -101,7 +102,7 @@ export const RegistrationPage = ({ registrationId }: { registrationId: string })
                 <Fact label="First pickup">{household.first_pickup_date ? formatDate(household.first_pickup_date) : 'Not set'}</Fact>
                 <Fact label="Weekly total">{formatDollars(household.weekly_total)}</Fact>
                 <Fact label="Policies accepted" wide>
-                  {household.policy_acknowledged.length > 0 ? household.policy_acknowledged.join(', ') : 'None'}
+                  {household.policy_acknowledged.length > 0 ? policyTitles(household.policy_acknowledged) : 'None'}
                 </Fact>
                 {registration.decision_reason ? (
                   <Fact label="Reason given" wide>

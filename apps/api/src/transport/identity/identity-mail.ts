@@ -1,0 +1,51 @@
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { enqueueMail } from '@switchyard/db/mail-outbox';
+import { LINK_PAGES, LINK_SECONDS, type LinkKind } from '@switchyard/domain/transport/identity/account-links';
+
+/** The outbox source of the built-in provider's mails; the transport service runs its worker. */
+export const IDENTITY_MAIL_SOURCE = 'transport-identity';
+
+/**
+ * The token rides in the fragment, not the query: a fragment is never sent to a server, so it
+ * stays out of access logs and Referer headers. The page reads it and drops it from the address bar.
+ */
+export const linkUrl = (publicUrl: string, kind: LinkKind, token: string): string =>
+  `${publicUrl}${LINK_PAGES[kind]}#${new URLSearchParams({ token_hash: token, type: kind }).toString()}`;
+
+const hours = (kind: LinkKind): string => {
+  const count = LINK_SECONDS[kind] / 3600;
+
+  return count === 1 ? 'one hour' : `${count} hours`;
+};
+
+const MAILS: Record<LinkKind, (link: string, data: Record<string, unknown>) => { subject: string; lines: string[] }> = {
+  recovery: (link) => ({
+    subject: 'Set a new password for school transport',
+    lines: [
+      'Someone asked to set a new password for the school transport account of this email address.',
+      '',
+      `Set a new password: ${link}`,
+      '',
+      `The link works once, within ${hours('recovery')}. If you did not ask for it, ignore this mail: your password stays as it is.`,
+    ],
+  }),
+  invite: (link, data) => ({
+    subject: 'You are invited to the school transport operator console',
+    lines: [
+      typeof data.tenant_name === 'string' ? `You are invited to run school transport for ${data.tenant_name}.` : 'You are invited to the school transport operator console.',
+      '',
+      `Choose your password and sign in: ${link}`,
+      '',
+      `The link works once, within ${hours('invite')}. If you did not expect this invitation, ignore this mail.`,
+    ],
+  }),
+};
+
+/** Writes the link's mail to the durable outbox; the worker sends it after the answer. */
+export const enqueueLinkMail = async (
+  em: SqlEntityManager,
+  mail: { kind: LinkKind; to: string; link: string; data?: Record<string, unknown>; userId: string; now: Date },
+): Promise<void> => {
+  const { subject, lines } = MAILS[mail.kind](mail.link, mail.data ?? {});
+  await enqueueMail(em, { source: IDENTITY_MAIL_SOURCE, kind: mail.kind, reference: mail.userId, recipient: mail.to, subject, body: lines.join('\n'), now: mail.now });
+};

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { DomainError } from '@switchyard/domain/errors';
+import { latestPositions, type PositionMessage } from '@switchyard/db/transport/live/positions';
+import { recordTransportAudit } from '@switchyard/db/transport/tenants/audit-log';
+import { dateOf, isInside, tripWindow } from '@switchyard/domain/transport/live/trip';
+import { signedInProcedure } from '../../trpc.ts';
+import { assertFamilyAccount, loadFamilyRides } from '../family-rides.ts';
+import { lastEventTime } from '../last-event-id.ts';
+
+/**
+ * The buses the signed-in family's children ride, as they move, and only while a trip of theirs
+ * runs: from 60 minutes before its first stop time to 30 minutes after its last. Outside that the
+ * stream stays open with keep-alive comments and carries no position (the window is checked for
+ * each position, so a stream left open into the next trip starts showing the bus then). The first
+ * event, `window`, says which buses and windows the stream covers. Each opening is written to the
+ * tenant's audit log: who watched which buses, when.
+ */
+export const familyLive = signedInProcedure
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/api/family/live',
+      status: 200,
+      access: 'tenant',
+      tags: ['family'],
+      streamsBody: 'text/event-stream',
+      summary: "Live positions of the buses the family's children ride, inside their trip windows only (Server-Sent Events: a `window` event, then `location` events; Last-Event-ID resumes)",
+      errors: ['unauthorized', 'forbidden'],
+    },
+  })
+  .output(z.strictObject({ streaming: z.literal(true) }))
+  .query(async ({ ctx }) => {
+    assertFamilyAccount(ctx.user);
+    if (!ctx.transport.sendStream) {
+      throw new DomainError('validation_error', 'Open live positions from the REST path.');
+    }
+    const em = ctx.db.fork();
+    const tenantId = ctx.tenantId;
+    const rides = await loadFamilyRides(em, tenantId, ctx.user.id);
+    const routes = [...new Map(rides.filter((ride) => ride.route.bus_id !== null).map((ride) => [ride.route.id, ride.route])).values()];
+    const busIds = [...new Set(routes.map((route) => route.bus_id as string))];
+    /** A position is shown when one of the family's routes with that bus has its trip window open at the position's time. */
+    const accept = (position: PositionMessage) => {
+      const at = new Date(position.at_ms);
+      const now = ctx.now();
+      return routes.some(
+        (route) =>
+          route.bus_id === position.bus_id &&
+          isInside(tripWindow(dateOf(at), route.stops.map((stop) => stop.time)), at) &&
+          isInside(tripWindow(dateOf(now), route.stops.map((stop) => stop.time)), now),
+      );
+    };
+    const now = ctx.now();
+    const windows = routes.map((route) => {
+      const window = tripWindow(dateOf(now), route.stops.map((stop) => stop.time));
+
+      return { route_id: route.id, bus_id: route.bus_id, opens_at: window?.opensAt.toISOString() ?? null, closes_at: window?.closesAt.toISOString() ?? null, open: isInside(window, now) };
+    });
+    await recordTransportAudit(em, {
+      tenantId,
+      actor: ctx.user.email || ctx.user.id,
+      action: 'live.watch',
+      resource: busIds.length > 0 ? `bus:${busIds.join(',')}` : null,
+      details: { bus_ids: busIds, route_ids: routes.map((route) => route.id), open_windows: windows.filter((window) => window.open).map((window) => window.route_id) },
+      householdId: rides[0]?.child.household_id ?? null,
+      subjectUserId: ctx.user.id,
+      at: now,
+    });
+    const read = () => latestPositions(ctx.db.fork(), tenantId, { busIds });
+    const stream = ctx.live.open({ tenantId, accept, resync: read, onError: (error) => ctx.logger.warn({ err: error }, 'live positions could not be read again') });
+    stream.events.send('window', { buses: busIds, windows });
+    try {
+      const since = lastEventTime(ctx.lastEventId);
+      for (const position of await latestPositions(ctx.db.fork(), tenantId, { busIds, newerThan: since })) {
+        stream.sendPosition(position);
+      }
+    } catch (error) {
+      stream.events.end();
+      throw error;
+    }
+    ctx.transport.sendStream({ contentType: 'text/event-stream; charset=utf-8', chunks: stream.events });
+
+    return { streaming: true as const };
+  });

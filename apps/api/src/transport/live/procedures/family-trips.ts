@@ -1,0 +1,59 @@
+import { lateNoticesOn } from '@switchyard/db/transport/live/late-notices';
+import { dateOf } from '@switchyard/domain/transport/live/trip';
+import { signedInProcedure } from '../../trpc.ts';
+import { assertFamilyAccount, loadFamilyRides } from '../family-rides.ts';
+import { familyTripsOutput } from '../output-schemas.ts';
+import { presentBusPosition } from '../presenters.ts';
+import { viewTrip, type TripView } from '../trip-view.ts';
+
+export const familyTrips = signedInProcedure
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/api/family/trips',
+      status: 200,
+      access: 'tenant',
+      tags: ['family'],
+      summary: "Today's trips of the signed-in family's children: route, stop and time; inside the trip window also the bus and the stop's eta; `late_notice` once the families were told the bus runs late",
+      errors: ['unauthorized', 'forbidden'],
+    },
+  })
+  .output(familyTripsOutput)
+  .query(async ({ ctx }) => {
+    assertFamilyAccount(ctx.user);
+    const em = ctx.db.fork();
+    const now = ctx.now();
+    const rides = await loadFamilyRides(em, ctx.tenantId, ctx.user.id);
+    const views = new Map<string, TripView>();
+    for (const route of new Map(rides.map((ride) => [ride.route.id, ride.route])).values()) {
+      views.set(route.id, await viewTrip(em, ctx.tenantId, route, now));
+    }
+    const date = dateOf(now);
+    const notices = await lateNoticesOn(em, ctx.tenantId, [...views.keys()], date);
+
+    return {
+      date,
+      trips: rides.map(({ child, route, stop }) => {
+        const view = views.get(route.id) as TripView;
+        const estimate = view.estimate.stops.find((candidate) => candidate.position === stop.position) ?? null;
+        const notice = notices.find((row) => row.route_id === route.id && row.direction === view.key.direction && row.stop_position === stop.position) ?? null;
+
+        return {
+          child_id: child.child_id,
+          child_name: child.child_name,
+          household_id: child.household_id,
+          route: { id: route.id, name: route.name, mode: route.mode, bus_id: route.bus_id },
+          direction: view.key.direction,
+          stop: { position: stop.position, name: stop.name, address: stop.address, lat: stop.lat, lng: stop.lng },
+          scheduled_time: stop.time,
+          window: view.window ? { opens_at: view.window.opensAt.toISOString(), closes_at: view.window.closesAt.toISOString() } : null,
+          in_window: view.inWindow,
+          bus: view.inWindow ? presentBusPosition(view.bus) : null,
+          eta: view.inWindow && estimate?.eta ? estimate.eta.toISOString() : null,
+          minutes_late: view.inWindow ? (estimate?.minutes_late ?? null) : null,
+          state: view.inWindow ? (estimate?.state ?? null) : null,
+          late_notice: notice ? { minutes_late: notice.minutes_late, eta: new Date(notice.eta).toISOString(), notified_at: new Date(notice.notified_at).toISOString() } : null,
+        };
+      }),
+    };
+  });

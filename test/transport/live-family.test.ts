@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addFamily, at, northStops, openEventStream, startLiveHarness, userIdOf, type EventStreamClient } from './live-support.ts';
+import type { OperationsHarness } from './operations-harness.ts';
+
+let h: OperationsHarness;
+let kimParent: string;
+let leeParent: string;
+let pendingParent: string;
+let kim: { childId: string; householdId: string };
+const open: EventStreamClient[] = [];
+const watch = async (token?: string) => {
+  const client = await openEventStream(h.transport.url, '/api/family/live', { token });
+  open.push(client);
+
+  return client;
+};
+const quiet = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+const put = (busId: string, lat: number, lng: number, token = h.tokens.demo) => h.call('PUT', `/api/buses/${busId}/location`, { token, body: { lat, lng, speed: 20 } });
+
+beforeAll(async () => {
+  h = await startLiveHarness();
+  kimParent = h.identity.addUser({ role: 'parent', tenant_id: 'demo', email: 'kim.parent@demo.test' });
+  leeParent = h.identity.addUser({ role: 'parent', tenant_id: 'demo', email: 'lee.parent@demo.test' });
+  pendingParent = h.identity.addUser({ role: 'parent', tenant_id: 'demo', email: 'pending@demo.test' });
+  kim = await addFamily(h.transport.db, { userId: await userIdOf(h, kimParent), childName: 'Kim', email: 'kim.parent@demo.test' });
+  const lee = await addFamily(h.transport.db, { userId: await userIdOf(h, leeParent), childName: 'Lee', email: 'lee.parent@demo.test' });
+  const pending = await addFamily(h.transport.db, { userId: await userIdOf(h, pendingParent), childName: 'Pip', email: 'pending@demo.test', status: 'pending' });
+  const create = async (body: Record<string, unknown>, token = h.tokens.demo) => expect((await h.call('POST', '/api/routes', { token, body })).status).toBe(200);
+  await create({ name: 'Kim Run', bus_id: 'bus-k', mode: 'morning', stops: northStops([[], [kim.childId, pending.childId], []]) });
+  await create({ name: 'Lee Run', bus_id: 'bus-l', mode: 'morning', stops: northStops([[lee.childId], [], []]) });
+  // A draft route runs no trips: the child's stop on it is not shown.
+  await create({ name: 'Kim Draft', bus_id: 'bus-d', mode: 'afternoon', status: 'draft', stops: northStops([[kim.childId], [], []]) });
+  // Acme has a bus of the same id: never the family's.
+  await create({ name: 'Acme Run', bus_id: 'bus-k', mode: 'morning', stops: northStops() }, h.tokens.acme);
+});
+afterAll(async () => {
+  open.forEach((client) => client.close());
+  h.transport.setNow(null);
+  await h?.close();
+});
+
+describe('GET /api/family/trips', () => {
+  it('outside the trip window: route, stop and time, no bus and no eta', async () => {
+    h.transport.setNow(at('2026-11-20T05:00:00Z'));
+    await put('bus-k', 32.0, -81.1);
+    const answer = await h.call('GET', '/api/family/trips', { token: kimParent });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      date: '2026-11-20',
+      trips: [
+        {
+          child_id: kim.childId,
+          child_name: 'Kim',
+          household_id: kim.householdId,
+          route: { id: 'kim-run', name: 'Kim Run', mode: 'morning', bus_id: 'bus-k' },
+          direction: 'morning',
+          stop: { position: 2, name: 'Second', address: '2 Second St', lat: 32.01, lng: -81.1 },
+          scheduled_time: '07:05',
+          window: { opens_at: '2026-11-20T06:00:00.000Z', closes_at: '2026-11-20T07:40:00.000Z' },
+          in_window: false,
+          bus: null,
+          eta: null,
+          minutes_late: null,
+          state: null,
+          late_notice: null,
+        },
+      ],
+    });
+  });
+
+  it('inside the window: the bus position and the stop\'s eta', async () => {
+    h.transport.setNow(at('2026-11-20T06:58:00Z'));
+    await put('bus-k', 32.0, -81.1);
+    const trip = (await h.call('GET', '/api/family/trips', { token: kimParent })).body.trips[0];
+    expect(trip).toMatchObject({ in_window: true, state: 'upcoming', bus: { bus_id: 'bus-k', lat: 32.0, lng: -81.1, speed: 20, last_update: '2026-11-20T06:58:00.000Z' } });
+    // 1.1 km at 20 km/h plus half a minute at the first stop: about 07:01:50.
+    expect(Date.parse(trip.eta)).toBeGreaterThan(Date.parse('2026-11-20T07:01:00Z'));
+    expect(Date.parse(trip.eta)).toBeLessThan(Date.parse('2026-11-20T07:03:00Z'));
+    expect(trip.minutes_late).toBe(-3);
+  });
+
+  it('shows nothing of pending households or other families, and refuses strangers and accounts without a role', async () => {
+    expect((await h.call('GET', '/api/family/trips', { token: pendingParent })).body.trips).toEqual([]);
+    const lee = (await h.call('GET', '/api/family/trips', { token: leeParent })).body.trips;
+    expect(lee.map((trip: { child_name: string; route: { id: string } }) => [trip.child_name, trip.route.id])).toEqual([['Lee', 'lee-run']]);
+    expect((await h.call('GET', '/api/family/trips', { token: h.tokens.acme })).body.trips).toEqual([]);
+    expect((await h.call('GET', '/api/family/trips', {})).body).toEqual({ detail: 'Invalid token' });
+    const roleless = h.identity.addUser({ tenant_id: 'demo' });
+    expect((await h.call('GET', '/api/family/trips', { token: roleless })).status).toBe(403);
+  });
+});
+
+describe('GET /api/family/live', () => {
+  it("inside the window streams the children's bus only, and writes who watched to the tenant's audit log", async () => {
+    h.transport.setNow(at('2026-11-20T07:00:00Z'));
+    const kimView = await watch(kimParent);
+    const leeView = await watch(leeParent);
+    expect(kimView.status).toBe(200);
+    const window = await kimView.next((event) => event.event === 'window');
+    expect(window.data).toEqual({ buses: ['bus-k'], windows: [{ route_id: 'kim-run', bus_id: 'bus-k', opens_at: '2026-11-20T06:00:00.000Z', closes_at: '2026-11-20T07:40:00.000Z', open: true }] });
+    // The last report (06:58) is inside the window: sent on opening.
+    await kimView.next((event) => event.event === 'location' && event.data.last_update === '2026-11-20T06:58:00.000Z');
+
+    const sentAt = performance.now();
+    await put('bus-k', 32.003, -81.1);
+    const moved = await kimView.next((event) => event.event === 'location' && event.data.lat === 32.003, 1_000);
+    expect(moved.receivedAt - sentAt).toBeLessThan(1_000);
+    await put('bus-l', 32.0, -81.1);
+    await put('bus-k', 40, -75, h.tokens.acme);
+    await leeView.next((event) => event.event === 'location' && event.data.bus_id === 'bus-l', 1_000);
+    await quiet();
+    expect(kimView.events.filter((event) => event.event === 'location').map((event) => [event.data.bus_id, event.data.lat])).toEqual([
+      ['bus-k', 32.0],
+      ['bus-k', 32.003],
+    ]);
+    expect(leeView.events.filter((event) => event.event === 'location').map((event) => event.data.bus_id)).toEqual(['bus-l']);
+
+    const logs = await h.call('GET', '/api/tenants/demo/logs', { token: h.tokens.demo });
+    const watched = logs.body.filter((row: { action: string }) => row.action === 'live.watch');
+    expect(watched).toHaveLength(2);
+    expect(watched).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ actor: 'kim.parent@demo.test', resource: 'bus:bus-k', details: { bus_ids: ['bus-k'], route_ids: ['kim-run'], open_windows: ['kim-run'] } }),
+        expect.objectContaining({ actor: 'lee.parent@demo.test', resource: 'bus:bus-l' }),
+      ]),
+    );
+    // The family reads its own row in the tenant log.
+    const own = await h.call('GET', '/api/tenants/demo/logs', { token: kimParent });
+    expect(own.body.map((row: { action: string }) => row.action)).toContain('live.watch');
+  });
+
+  it('outside the window sends no position, only keep-alives', async () => {
+    h.transport.setNow(at('2026-11-20T08:00:00Z'));
+    const late = await watch(kimParent);
+    const window = await late.next((event) => event.event === 'window');
+    expect(window.data.windows[0].open).toBe(false);
+    await put('bus-k', 32.02, -81.1);
+    await quiet(400);
+    expect(late.events.filter((event) => event.event === 'location')).toEqual([]);
+    expect(late.comments).toContain('keep-alive');
+  });
+
+  it("another tenant's operator and a parent of another route hear nothing of the bus", async () => {
+    h.transport.setNow(at('2026-11-20T07:10:00Z'));
+    const acme = await watch(h.tokens.acme);
+    const lee = await watch(leeParent);
+    expect((await acme.next((event) => event.event === 'window')).data).toEqual({ buses: [], windows: [] });
+    await lee.next((event) => event.event === 'window');
+    await put('bus-k', 32.021, -81.1);
+    await quiet();
+    expect(acme.events.filter((event) => event.event === 'location')).toEqual([]);
+    expect(lee.events.filter((event) => event.event === 'location' && event.data.bus_id === 'bus-k')).toEqual([]);
+  });
+
+  it('refuses strangers and accounts without a role in the service envelope', async () => {
+    const anonymous = await watch();
+    expect([anonymous.status, anonymous.body]).toEqual([401, { detail: 'Invalid token' }]);
+    const roleless = await watch(h.identity.addUser({ tenant_id: 'demo' }));
+    expect([roleless.status, roleless.body]).toEqual([403, { detail: 'Forbidden' }]);
+  });
+});

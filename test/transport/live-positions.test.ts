@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestTransport, type TestTransport } from '../support/transport-server.ts';
+import { openEventStream, startLiveHarness, type EventStreamClient } from './live-support.ts';
+import type { OperationsHarness } from './operations-harness.ts';
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+let h: OperationsHarness;
+const open: EventStreamClient[] = [];
+const watch = async (path: string, token?: string, headers?: Record<string, string>, baseUrl = h.transport.url) => {
+  const client = await openEventStream(baseUrl, path, { token, headers });
+  open.push(client);
+
+  return client;
+};
+
+beforeAll(async () => {
+  h = await startLiveHarness();
+});
+afterAll(async () => {
+  open.forEach((client) => client.close());
+  await h?.close();
+});
+
+const put = (busId: string, body: Record<string, unknown>, token = h.tokens.demo) => h.call('PUT', `/api/buses/${busId}/location`, { token, body });
+
+describe('GET /api/buses/live', () => {
+  it('opens with the latest position of every bus of the tenant, then streams each report within a second', async () => {
+    await put('bus-1', { lat: 32.0, lng: -81.1, heading: 0, speed: 20 });
+    await put('bus-2', { lat: 32.1, lng: -81.2 });
+    const viewer = await watch('/api/buses/live', h.tokens.demo);
+    expect(viewer.status).toBe(200);
+    expect(viewer.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(viewer.headers['cache-control']).toBe('private, no-store');
+    const first = await viewer.next((event) => event.data.bus_id === 'bus-2');
+    expect(viewer.events.map((event) => event.data.bus_id).sort()).toEqual(['bus-1', 'bus-2']);
+    expect(first).toMatchObject({ event: 'location', data: { bus_id: 'bus-2', lat: 32.1, lng: -81.2, heading: null, speed: null } });
+    expect(first.id).toBe(String(Date.parse(first.data.last_update)));
+
+    const sentAt = performance.now();
+    expect((await put('bus-1', { lat: 32.005, lng: -81.1, heading: 10, speed: 30 })).status).toBe(200);
+    const moved = await viewer.next((event) => event.data.bus_id === 'bus-1' && event.data.lat === 32.005, 1_000);
+    expect(moved.receivedAt - sentAt).toBeLessThan(1_000);
+    expect(moved.data).toMatchObject({ bus_id: 'bus-1', lat: 32.005, lng: -81.1, heading: 10, speed: 30 });
+    // A tracker registering itself shows up too.
+    await put('bus-new', { lat: 32.2, lng: -81.3 });
+    await viewer.next((event) => event.data.bus_id === 'bus-new', 1_000);
+  });
+
+  it('keeps a quiet stream alive with comments', async () => {
+    const viewer = await watch('/api/buses/live', h.tokens.demo);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(viewer.comments).toContain('keep-alive');
+  });
+
+  it('on reconnect with Last-Event-ID sends only the buses that moved since', async () => {
+    const viewer = await watch('/api/buses/live', h.tokens.demo);
+    const seen = await viewer.next((event) => event.data.bus_id === 'bus-new');
+    const lastId = viewer.events.reduce((max, event) => Math.max(max, Number(event.id)), 0);
+    viewer.close();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await put('bus-2', { lat: 32.11, lng: -81.2 });
+    const again = await watch('/api/buses/live', h.tokens.demo, { 'Last-Event-ID': String(lastId) });
+    await again.next((event) => event.data.bus_id === 'bus-2' && event.data.lat === 32.11);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(again.events.map((event) => event.data.bus_id)).toEqual(['bus-2']);
+    expect(seen.event).toBe('location');
+  });
+
+  it("never shows another tenant's buses", async () => {
+    const acme = await watch('/api/buses/live', h.tokens.acme);
+    expect(acme.status).toBe(200);
+    await put('acme-bus', { lat: 40, lng: -75 }, h.tokens.acme);
+    await acme.next((event) => event.data.bus_id === 'acme-bus', 1_000);
+    await put('bus-1', { lat: 32.006, lng: -81.1 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(acme.events.map((event) => event.data.bus_id)).toEqual(['acme-bus']);
+    // The demo operator naming acme in the path still gets the demo tenant (the user's tenant wins).
+    const hinted = await watch('/acme/api/buses/live', h.tokens.demo);
+    await hinted.next((event) => event.data.bus_id === 'bus-1');
+    expect(hinted.events.map((event) => event.data.bus_id)).not.toContain('acme-bus');
+  });
+
+  it('lets go of a stream when its viewer leaves', async () => {
+    open.splice(0).forEach((client) => client.close());
+    const viewer = await watch('/api/buses/live', h.tokens.demo);
+    await viewer.next((event) => event.event === 'location');
+    expect(h.transport.liveListeners()).toBe(1);
+    viewer.close();
+    for (let waited = 0; waited < 2_000 && h.transport.liveListeners() > 0; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(h.transport.liveListeners()).toBe(0);
+  });
+
+  it('refuses strangers, parents and query parameters with the service envelope', async () => {
+    const anonymous = await watch('/api/buses/live');
+    expect([anonymous.status, anonymous.body]).toEqual([401, { detail: 'Invalid token' }]);
+    const parent = await watch('/api/buses/live', h.tokens.parent);
+    expect([parent.status, parent.body]).toEqual([403, { detail: 'Forbidden' }]);
+    expect((await watch('/api/buses/live?x=1', h.tokens.demo)).status).toBe(400);
+    expect((await h.call('POST', '/api/buses/live', { token: h.tokens.demo })).status).toBe(404);
+  });
+});
+
+describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database', () => {
+  let second: TestTransport;
+  beforeAll(async () => {
+    second = await startTestTransport({ IDENTITY_URL: h.identity.url, TRANSPORT_LIVE_KEEPALIVE_MS: '200' }, { database: h.transport.database });
+  });
+  afterAll(async () => {
+    await second?.close();
+  });
+
+  it('a viewer on one hears a report made on the other within a second, and only its own tenant', async () => {
+    const viewer = await watch('/api/buses/live', h.tokens.demo, {}, second.url);
+    const acmeViewer = await watch('/api/buses/live', h.tokens.acme, {}, second.url);
+    await viewer.next((event) => event.data.bus_id === 'bus-1');
+    const sentAt = performance.now();
+    expect((await put('bus-1', { lat: 32.0077, lng: -81.1, speed: 25 })).status).toBe(200);
+    const moved = await viewer.next((event) => event.data.lat === 32.0077, 1_000);
+    expect(moved.receivedAt - sentAt).toBeLessThan(1_000);
+    // And the other way round: a report on the second reaches a viewer of the first.
+    const firstViewer = await watch('/api/buses/live', h.tokens.demo);
+    const back = await fetch(`${second.url}/api/buses/bus-2/location`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${h.tokens.demo}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ lat: 32.1234, lng: -81.2 }),
+    });
+    expect(back.status).toBe(200);
+    await firstViewer.next((event) => event.data.lat === 32.1234, 1_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(acmeViewer.events.filter((event) => event.data.bus_id?.startsWith('bus-'))).toEqual([]);
+  });
+
+  it('a lost listening connection is opened again, and what was reported meanwhile is read from the table', async () => {
+    const viewer = await watch('/api/buses/live', h.tokens.demo, {}, second.url);
+    await viewer.next((event) => event.data.bus_id === 'bus-1');
+    const em = h.transport.db.fork();
+    const cut = await em.execute<{ cut: boolean }[]>("select pg_terminate_backend(pid) as cut from pg_stat_activity where datname = current_database() and query = 'listen transport_bus_position'");
+    expect(cut.length).toBe(2);
+    // Reported while no process listens: no notification reaches anyone; the reconnect reads it.
+    expect((await put('bus-1', { lat: 32.0088, lng: -81.1 })).status).toBe(200);
+    await viewer.next((event) => event.data.lat === 32.0088, 5_000);
+    expect(second.logLines.some((line) => line.includes('live position listener connected again'))).toBe(true);
+    // And notifications flow again.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await put('bus-1', { lat: 32.0099, lng: -81.1 })).status).toBe(200);
+    await viewer.next((event) => event.data.lat === 32.0099, 2_000);
+  });
+});
