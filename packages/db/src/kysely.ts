@@ -4,13 +4,17 @@ import type { allEntities } from './entities.ts';
 
 type Inferred = InferKyselyDB<(typeof allEntities)[number]>;
 
+/** A table whose route is the two-column key (tenant_id, route_id), which the inference cannot spell. */
+type WithRouteKey<T extends keyof Inferred> = Omit<Inferred[T], 'route_id'> & { tenant_id: string; route_id: string };
+
 /**
  * Every table and column, typed from the entities (table and column names as the database spells
- * them). A stop's route is a two-column key (tenant_id, route_id), which the inference cannot
- * spell, so that table's two columns are given here.
+ * them), the route key of the tables that have one given by hand.
  */
-export type Database = Omit<Inferred, 'transport_route_stop'> & {
-  transport_route_stop: Omit<Inferred['transport_route_stop'], 'route_id'> & { tenant_id: string; route_id: string };
+export type Database = Omit<Inferred, 'transport_route_stop' | 'transport_stop_arrival' | 'transport_eta_snapshot'> & {
+  transport_route_stop: WithRouteKey<'transport_route_stop'>;
+  transport_stop_arrival: WithRouteKey<'transport_stop_arrival'>;
+  transport_eta_snapshot: WithRouteKey<'transport_eta_snapshot'>;
 };
 
 /**

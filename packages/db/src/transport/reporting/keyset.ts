@@ -20,6 +20,3 @@ export const keyColumn = (alias: 'a' | 'h'): RawBuilder<string> =>
 
 /** Sums come back as bigint (text or BigInt by driver); money stays far below 2^53. */
 export const toNumber = (value: unknown): number => Number(value ?? 0);
-
-/** `?, ?, ...` for a hand-written `in (...)` list (eta-accuracy.ts). */
-export const placeholders = (values: readonly unknown[]): string => values.map(() => '?').join(', ');
