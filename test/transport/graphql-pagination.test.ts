@@ -81,14 +81,17 @@ beforeAll(async () => {
     .sort(byNewest)
     .map((row) => row.id);
 
-  const connection = world.transport.db.em.getConnection();
-  const execute = connection.execute.bind(connection);
-  connection.execute = ((...args: Parameters<typeof execute>) => {
+  // Every statement, hand-written or built by the ORM, reaches the database through this executor.
+  const executor = world.transport.db.em.getConnection().getClient().getExecutor();
+  const executeQuery = executor.executeQuery.bind(executor);
+  executor.executeQuery = ((...args: Parameters<typeof executeQuery>) => {
     // The mail outbox worker polls on its own timer; its statements are not the request's.
-    if (!String(args[0]).includes('mail_outbox')) statements.push(String(args[0]));
+    if (!/\bmail_outbox\b/.test(args[0].sql)) {
+      statements.push(args[0].sql);
+    }
 
-    return execute(...args);
-  }) as typeof connection.execute;
+    return executeQuery(...args);
+  }) as typeof executor.executeQuery;
 });
 
 afterAll(async () => {

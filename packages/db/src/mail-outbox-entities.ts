@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
 // The entity declares the table Migration20261124001500_mail_outbox builds
-// (test/db/schema-diff.test.ts); mail-outbox.ts reads and writes it with SQL.
+// (test/db/schema-diff.test.ts); mail-outbox.ts reads and writes it through the ORM.
 export const MailOutboxSchema = defineEntity({
   name: 'MailOutbox',
   tableName: 'mail_outbox',

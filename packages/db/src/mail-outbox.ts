@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { db } from './kysely.ts';
+import { MailOutbox } from './mail-outbox-entities.ts';
 
 export type NewOutboxMail = {
   source: string;
@@ -29,11 +31,23 @@ export type OutboxMail = {
 /** Writes a mail to the outbox; it is sent by the worker of its source. Returns the row's id. */
 export const enqueueMail = async (em: SqlEntityManager, mail: NewOutboxMail): Promise<string> => {
   const id = randomUUID();
-  await em.execute(
-    `insert into mail_outbox (id, source, kind, reference, recipient, reply_to, subject, body, status, attempts, next_attempt_at, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
-    [id, mail.source, mail.kind, mail.reference ?? null, mail.recipient, mail.replyTo ?? null, mail.subject, mail.body, mail.notBefore ?? mail.now, mail.now],
-  );
+  await db(em)
+    .insertInto('mail_outbox')
+    .values({
+      id,
+      source: mail.source,
+      kind: mail.kind,
+      reference: mail.reference ?? null,
+      recipient: mail.recipient,
+      reply_to: mail.replyTo ?? null,
+      subject: mail.subject,
+      body: mail.body,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: mail.notBefore ?? mail.now,
+      created_at: mail.now,
+    })
+    .execute();
 
   return id;
 };
@@ -47,26 +61,31 @@ export const enqueueGroupedMail = async (
   em: SqlEntityManager,
   mail: Omit<NewOutboxMail, 'body' | 'notBefore'> & { groupKey: string; head: string; line: string; notBefore: Date },
 ): Promise<void> => {
-  await em.execute(
-    `insert into mail_outbox (id, source, kind, reference, recipient, reply_to, subject, body, status, attempts, next_attempt_at, group_key, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?)
-     on conflict (group_key) where status = 'pending' and group_key is not null
-     do update set body = mail_outbox.body || ?`,
-    [
-      randomUUID(),
-      mail.source,
-      mail.kind,
-      mail.reference ?? null,
-      mail.recipient,
-      mail.replyTo ?? null,
-      mail.subject,
-      mail.head + mail.line,
-      mail.notBefore,
-      mail.groupKey,
-      mail.now,
-      mail.line,
-    ],
-  );
+  await db(em)
+    .insertInto('mail_outbox')
+    .values({
+      id: randomUUID(),
+      source: mail.source,
+      kind: mail.kind,
+      reference: mail.reference ?? null,
+      recipient: mail.recipient,
+      reply_to: mail.replyTo ?? null,
+      subject: mail.subject,
+      body: mail.head + mail.line,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: mail.notBefore,
+      group_key: mail.groupKey,
+      created_at: mail.now,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .column('group_key')
+        .where('status', '=', 'pending')
+        .where('group_key', 'is not', null)
+        .doUpdateSet((eb) => ({ body: eb('mail_outbox.body', '||', mail.line) })),
+    )
+    .execute();
 };
 
 /**
@@ -78,49 +97,48 @@ export const claimDueMails = async (
   em: SqlEntityManager,
   options: { source: string; now: Date; leaseUntil: Date; limit: number },
 ): Promise<OutboxMail[]> =>
-  em.execute<OutboxMail[]>(
+  db(em)
+    .updateTable('mail_outbox')
     // Taken out of its group: a change arriving while it is being sent starts a mail of its own
     // rather than being added to one already on its way.
-    `update mail_outbox set locked_until = ?, attempts = attempts + 1, group_key = null
-     where id in (
-       select id from mail_outbox
-       where source = ? and status = 'pending' and next_attempt_at <= ? and (locked_until is null or locked_until <= ?)
-       order by next_attempt_at, created_at
-       limit ?
-       for update skip locked
-     )
-     returning id, source, kind, reference, recipient, reply_to, subject, body, attempts`,
-    [options.leaseUntil, options.source, options.now, options.now, options.limit],
-  );
+    .set((eb) => ({ locked_until: options.leaseUntil, attempts: eb('attempts', '+', 1), group_key: null }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('source', '=', options.source)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', options.now)
+        .where((inner) => inner.or([inner('locked_until', 'is', null), inner('locked_until', '<=', options.now)]))
+        .orderBy('next_attempt_at')
+        .orderBy('created_at')
+        .limit(options.limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(['id', 'source', 'kind', 'reference', 'recipient', 'reply_to', 'subject', 'body', 'attempts'])
+    .execute();
 
 export const markMailSent = async (em: SqlEntityManager, id: string, now: Date): Promise<void> => {
-  await em.execute(
-    `update mail_outbox set status = 'sent', sent_at = ?, body = '', locked_until = null, last_error = null, group_key = null where id = ?`,
-    [now, id],
-  );
+  await em.nativeUpdate(MailOutbox, { id }, { status: 'sent', sentAt: now, body: '', lockedUntil: null, lastError: null, groupKey: null });
 };
 
 export const scheduleMailRetry = async (em: SqlEntityManager, id: string, retry: { at: Date; error: string }): Promise<void> => {
-  await em.execute('update mail_outbox set next_attempt_at = ?, locked_until = null, last_error = ? where id = ?', [
-    retry.at,
-    retry.error.slice(0, 500),
-    id,
-  ]);
+  await em.nativeUpdate(MailOutbox, { id }, { nextAttemptAt: retry.at, lockedUntil: null, lastError: retry.error.slice(0, 500) });
 };
 
 export const markMailFailed = async (em: SqlEntityManager, id: string, error: string): Promise<void> => {
-  await em.execute(
-    `update mail_outbox set status = 'failed', body = '', locked_until = null, last_error = ?, group_key = null where id = ?`,
-    [error.slice(0, 500), id],
-  );
+  await em.nativeUpdate(MailOutbox, { id }, { status: 'failed', body: '', lockedUntil: null, lastError: error.slice(0, 500), groupKey: null });
 };
 
 /** Counts of a source's mails by status, for health and tests. */
 export const outboxCounts = async (em: SqlEntityManager, source: string): Promise<Record<string, number>> => {
-  const rows = await em.execute<{ status: string; n: number }[]>(
-    'select status, count(*)::int as n from mail_outbox where source = ? group by status',
-    [source],
-  );
+  const rows = await db(em)
+    .selectFrom('mail_outbox')
+    .select((eb) => ['status', eb.fn.countAll().as('n')])
+    .where('source', '=', source)
+    .groupBy('status')
+    .execute();
 
-  return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
 };

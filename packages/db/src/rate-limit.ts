@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { RateLimitCounter } from './claims/entities.ts';
+import { db } from './kysely.ts';
 
 export type RateLimitHit = { allowed: boolean; retryAfterSeconds: number };
 
@@ -14,17 +16,23 @@ export const hitRateLimit = async (
   now: Date,
 ): Promise<RateLimitHit> => {
   const key = `${rule.name}:${createHash('sha256').update(subject).digest('hex')}`;
-  const rows = await em.execute<{ hits: number; window_start: Date | string }[]>(
-    `insert into rate_limit_counter (key, window_start, hits) values (?, ?, 1)
-     on conflict (key) do update set
-       hits = case when rate_limit_counter.window_start <= ?::timestamptz - make_interval(secs => ?)
-                   then 1 else rate_limit_counter.hits + 1 end,
-       window_start = case when rate_limit_counter.window_start <= ?::timestamptz - make_interval(secs => ?)
-                   then excluded.window_start else rate_limit_counter.window_start end
-     returning hits, window_start`,
-    [key, now, now, rule.windowSeconds, now, rule.windowSeconds],
-  );
-  const row = rows[0];
+  // A window that began at or before this instant has ended; the hit starts a new one.
+  const endedBy = new Date(now.getTime() - rule.windowSeconds * 1000);
+  const row = await db(em)
+    .insertInto('rate_limit_counter')
+    .values({ key, window_start: now, hits: 1 })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet((eb) => {
+        const ended = eb('rate_limit_counter.window_start', '<=', endedBy);
+
+        return {
+          hits: eb.case().when(ended).then(1).else(eb('rate_limit_counter.hits', '+', 1)).end(),
+          window_start: eb.case().when(ended).then(eb.ref('excluded.window_start')).else(eb.ref('rate_limit_counter.window_start')).end(),
+        };
+      }),
+    )
+    .returning(['hits', 'window_start'])
+    .executeTakeFirst();
   if (!row) {
     throw new Error('rate limit counter returned no row');
   }
@@ -38,5 +46,5 @@ export const hitRateLimit = async (
 
 /** Drops counters whose window ended long ago. */
 export const sweepRateLimits = async (em: SqlEntityManager, olderThan: Date): Promise<void> => {
-  await em.execute('delete from rate_limit_counter where window_start < ?', [olderThan]);
+  await em.nativeDelete(RateLimitCounter, { windowStart: { $lt: olderThan } });
 };

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { db } from '../kysely.ts';
 
 export type ClaimRow = {
   id: string;
@@ -83,65 +84,75 @@ export type AuditRow = {
   created_at: Date;
 };
 
-export const CLAIM_COLUMNS = `c.id, c.claim_number, c.client_id, c.debtor_id, c.amount_cents, c.currency, c.status, c.tier,
-  c.description, c.client_reference, c.invoice_date::text as invoice_date, c.date_assigned, c.date_resolved, c.crm_id,
-  c.created_at, c.updated_at`;
+/** The columns of a claim row, for a query of `claims_claim as c` (invoice_date, a date, comes back as its text). */
+export const CLAIM_COLUMNS = [
+  'c.id',
+  'c.claim_number',
+  'c.client_id',
+  'c.debtor_id',
+  'c.amount_cents',
+  'c.currency',
+  'c.status',
+  'c.tier',
+  'c.description',
+  'c.client_reference',
+  'c.invoice_date',
+  'c.date_assigned',
+  'c.date_resolved',
+  'c.crm_id',
+  'c.created_at',
+  'c.updated_at',
+] as const;
 
 /** A claim by number, optionally only when it belongs to the given client. */
-export const findClaim = async (
-  em: SqlEntityManager,
-  claimNumber: string,
-  ownerClientId?: string,
-): Promise<ClaimRow | null> => {
-  const rows = ownerClientId
-    ? await em.execute<ClaimRow[]>(`select ${CLAIM_COLUMNS} from claims_claim c where c.claim_number = ? and c.client_id = ?`, [
-        claimNumber,
-        ownerClientId,
-      ])
-    : await em.execute<ClaimRow[]>(`select ${CLAIM_COLUMNS} from claims_claim c where c.claim_number = ?`, [claimNumber]);
+export const findClaim = async (em: SqlEntityManager, claimNumber: string, ownerClientId?: string): Promise<ClaimRow | null> => {
+  const row = await db(em)
+    .selectFrom('claims_claim as c')
+    .select(CLAIM_COLUMNS)
+    .where('c.claim_number', '=', claimNumber)
+    .$if(ownerClientId !== undefined, (query) => query.where('c.client_id', '=', ownerClientId ?? ''))
+    .executeTakeFirst();
 
-  return rows[0] ?? null;
+  return (row as ClaimRow | undefined) ?? null;
 };
 
-export const findClientRow = async (em: SqlEntityManager, clientId: string): Promise<ClientRow | null> => {
-  const rows = await em.execute<ClientRow[]>('select * from claims_client where id = ?', [clientId]);
+export const findClientRow = async (em: SqlEntityManager, clientId: string): Promise<ClientRow | null> =>
+  ((await db(em).selectFrom('claims_client').selectAll().where('id', '=', clientId).executeTakeFirst()) as ClientRow | undefined) ?? null;
 
-  return rows[0] ?? null;
-};
+export const findDebtorRow = async (em: SqlEntityManager, debtorId: string): Promise<DebtorRow | null> =>
+  ((await db(em).selectFrom('claims_debtor').selectAll().where('id', '=', debtorId).executeTakeFirst()) as DebtorRow | undefined) ?? null;
 
-export const findDebtorRow = async (em: SqlEntityManager, debtorId: string): Promise<DebtorRow | null> => {
-  const rows = await em.execute<DebtorRow[]>('select * from claims_debtor where id = ?', [debtorId]);
+export const listDocuments = async (em: SqlEntityManager, claimId: string, onlyClientVisible: boolean): Promise<DocumentRow[]> =>
+  (await db(em)
+    .selectFrom('claims_document')
+    .selectAll()
+    .where('claim_id', '=', claimId)
+    .$if(onlyClientVisible, (query) => query.where('client_visible', '=', true))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()) as DocumentRow[];
 
-  return rows[0] ?? null;
-};
+export const findDocument = async (em: SqlEntityManager, claimId: string, documentId: string): Promise<DocumentRow | null> =>
+  ((await db(em).selectFrom('claims_document').selectAll().where('claim_id', '=', claimId).where('id', '=', documentId).executeTakeFirst()) as
+    | DocumentRow
+    | undefined) ?? null;
 
-export const listDocuments = (em: SqlEntityManager, claimId: string, onlyClientVisible: boolean): Promise<DocumentRow[]> =>
-  em.execute<DocumentRow[]>(
-    `select * from claims_document where claim_id = ? ${onlyClientVisible ? 'and client_visible' : ''}
-     order by created_at, id`,
-    [claimId],
-  );
-
-export const findDocument = async (em: SqlEntityManager, claimId: string, documentId: string): Promise<DocumentRow | null> => {
-  const rows = await em.execute<DocumentRow[]>('select * from claims_document where claim_id = ? and id = ?', [
-    claimId,
-    documentId,
-  ]);
-
-  return rows[0] ?? null;
-};
-
-export const listNotes = (em: SqlEntityManager, claimId: string, onlyShared: boolean): Promise<NoteRow[]> =>
-  em.execute<NoteRow[]>(
-    `select * from claims_note where claim_id = ? ${onlyShared ? "and visibility = 'SHARED'" : ''}
-     order by created_at, id`,
-    [claimId],
-  );
+export const listNotes = async (em: SqlEntityManager, claimId: string, onlyShared: boolean): Promise<NoteRow[]> =>
+  (await db(em)
+    .selectFrom('claims_note')
+    .selectAll()
+    .where('claim_id', '=', claimId)
+    .$if(onlyShared, (query) => query.where('visibility', '=', 'SHARED'))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()) as NoteRow[];
 
 /** The claim's own entries and those of its documents and notes, oldest first. */
 export const listClaimAudit = (em: SqlEntityManager, claimId: string): Promise<AuditRow[]> =>
-  em.execute<AuditRow[]>(
-    `select id, entity_type, entity_id, action, field, old_value, new_value, actor, reason, created_at
-     from claims_audit_entry where claim_id = ? order by created_at, seq`,
-    [claimId],
-  );
+  db(em)
+    .selectFrom('claims_audit_entry')
+    .select(['id', 'entity_type', 'entity_id', 'action', 'field', 'old_value', 'new_value', 'actor', 'reason', 'created_at'])
+    .where('claim_id', '=', claimId)
+    .orderBy('created_at')
+    .orderBy('seq')
+    .execute();

@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { db } from '../kysely.ts';
 import { DomainError } from '@switchyard/domain/errors';
 import { LIMITS } from '@switchyard/domain/claims/limits';
 import { SYSTEM_ACTOR, SYSTEM_AUTHOR_NAME, type Uploader } from '@switchyard/domain/claims/vocabulary';
@@ -38,14 +39,15 @@ export const findUploadTarget = async (
   claimNumber: string,
   ownerClientId?: string,
 ): Promise<{ claimId: string; documentCount: number } | null> => {
-  const rows = await em.execute<{ id: string; n: number }[]>(
-    `select c.id, (select count(*)::int from claims_document d where d.claim_id = c.id) as n
-     from claims_claim c where c.claim_number = ? ${ownerClientId ? 'and c.client_id = ?' : ''}`,
-    ownerClientId ? [claimNumber, ownerClientId] : [claimNumber],
-  );
-  const row = rows[0];
+  const row = await db(em)
+    .selectFrom('claims_claim as c')
+    .select((eb) => ['c.id', eb.selectFrom('claims_document as d').select(eb.fn.countAll().as('n')).whereRef('d.claim_id', '=', 'c.id').as('n')])
+    .where('c.claim_number', '=', claimNumber)
+    .$if(ownerClientId !== undefined, (query) => query.where('c.client_id', '=', ownerClientId ?? ''))
+    .executeTakeFirst();
 
-  return row ? { claimId: row.id, documentCount: row.n } : null;
+  // count(*) is a bigint, which the driver answers as text.
+  return row ? { claimId: row.id, documentCount: Number(row.n) } : null;
 };
 
 /**
@@ -116,10 +118,7 @@ export const recordedStorageNames = async (em: SqlEntityManager, names: readonly
   const found = new Set<string>();
   for (let start = 0; start < names.length; start += 500) {
     const batch = names.slice(start, start + 500);
-    const rows = await em.execute<{ storage_name: string }[]>(
-      `select storage_name from claims_document where storage_name in (${batch.map(() => '?').join(', ')})`,
-      batch,
-    );
+    const rows = await db(em).selectFrom('claims_document').select('storage_name').where('storage_name', 'in', batch).execute();
     rows.forEach((row) => found.add(row.storage_name));
   }
 

@@ -142,6 +142,8 @@ type IntakeRow = {
 /** `sessionClientId`: the client whose session the request carried, if any. */
 export const recordIntake = (em: SqlEntityManager, input: IntakeInput, now: Date, sessionClientId: string | null = null): Promise<IntakeResult> =>
   statementWithRetry(em, async (tx) => {
+    // Hand-written: one statement of data-modifying CTEs, so counter rows are locked only while the
+    // database runs it (docs/architecture.md, "One request, end to end").
     const rows = await tx.execute<IntakeRow[]>(INTAKE_SQL, {
       year: now.getUTCFullYear(),
       email: input.client.email,

@@ -1,16 +1,22 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { sql } from 'kysely';
+import { db, escapeLike } from '../kysely.ts';
 import { CLAIM_COLUMNS, type AuditRow, type ClaimRow, type ClientRow, type DebtorRow, type DocumentRow, type NoteRow } from './claim-reads.ts';
 
 /**
  * Reads behind the GraphQL reporting facade: batched lookups (one statement for a whole page of
- * claims), a keyset-paginated claim list, and the aggregate reports. Read-only, raw SQL like the
- * other claim reads.
+ * claims), a keyset-paginated claim list, and the aggregate reports. Read-only, built with the
+ * ORM's typed query builder.
  */
 
-const placeholders = (values: readonly unknown[]): string => values.map(() => '?').join(', ');
-
 /** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
-const likeContains = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+const likeContains = (text: string): string => `%${escapeLike(text.toLowerCase())}%`;
+
+/** The UTC text of a claim's created_at with microseconds, the keyset cursor's key (raw: the query builder has no `at time zone` nor to_char format). */
+const keyCreatedAt = sql<string>`to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** A cursor's created_at, compared as the timestamp it spells. */
+const keyInstant = (key: ClaimKey) => sql<Date>`${key.createdAt}::timestamptz`;
 
 export type ClaimListFilter = {
   statuses?: readonly string[] | undefined;
@@ -23,31 +29,17 @@ export type ClaimListFilter = {
   search?: string | undefined;
 };
 
-const filterClause = (filter: ClaimListFilter): { where: string[]; params: unknown[] } => {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (filter.statuses && filter.statuses.length > 0) {
-    where.push(`c.status in (${placeholders(filter.statuses)})`);
-    params.push(...filter.statuses);
-  }
-  if (filter.tiers && filter.tiers.length > 0) {
-    where.push(`c.tier in (${placeholders(filter.tiers)})`);
-    params.push(...filter.tiers);
-  }
-  if (filter.createdFrom) {
-    where.push('c.created_at >= ?');
-    params.push(filter.createdFrom);
-  }
-  if (filter.createdBefore) {
-    where.push('c.created_at < ?');
-    params.push(filter.createdBefore);
-  }
-  if (filter.search) {
-    where.push('c.search_text like ?');
-    params.push(likeContains(filter.search));
-  }
+/** The claims matching the filter, as `c`. */
+const filtered = (em: SqlEntityManager, filter: ClaimListFilter) => {
+  const { statuses = [], tiers = [], createdFrom, createdBefore, search } = filter;
 
-  return { where, params };
+  return db(em)
+    .selectFrom('claims_claim as c')
+    .$if(statuses.length > 0, (query) => query.where('c.status', 'in', statuses))
+    .$if(tiers.length > 0, (query) => query.where('c.tier', 'in', tiers))
+    .$if(createdFrom !== undefined, (query) => query.where('c.created_at', '>=', createdFrom ?? new Date(0)))
+    .$if(createdBefore !== undefined, (query) => query.where('c.created_at', '<', createdBefore ?? new Date(0)))
+    .$if(Boolean(search), (query) => query.where('c.search_text', 'like', likeContains(search ?? '')));
 };
 
 /**
@@ -80,25 +72,19 @@ export const listClaimsPage = async (
   em: SqlEntityManager,
   input: ClaimPageWindow,
 ): Promise<{ rows: ClaimPageRow[]; hasMore: boolean }> => {
-  const { where, params } = filterClause(input.filter);
-  if (input.after) {
-    where.push('(c.created_at, c.id) < (?::timestamptz, ?::uuid)');
-    params.push(input.after.createdAt, input.after.id);
-  }
-  if (input.before) {
-    where.push('(c.created_at, c.id) > (?::timestamptz, ?::uuid)');
-    params.push(input.before.createdAt, input.before.id);
-  }
+  const { after, before } = input;
   // A backward page must keep the rows nearest `before`, so the limit has to cut in ascending
   // order; both key columns turn together, so the (created_at desc, id desc) indexes are read
   // backwards rather than sorted.
   const direction = input.from === 'newest' ? 'desc' : 'asc';
-  const rows = await em.execute<ClaimPageRow[]>(
-    `select ${CLAIM_COLUMNS}, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as key_created_at
-     from claims_claim c ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
-     order by c.created_at ${direction}, c.id ${direction} limit ?`,
-    [...params, input.size + 1],
-  );
+  let query = filtered(em, input.filter).select([...CLAIM_COLUMNS, keyCreatedAt.as('key_created_at')]);
+  if (after) {
+    query = query.where((eb) => eb(eb.refTuple('c.created_at', 'c.id'), '<', eb.tuple(keyInstant(after), after.id)));
+  }
+  if (before) {
+    query = query.where((eb) => eb(eb.refTuple('c.created_at', 'c.id'), '>', eb.tuple(keyInstant(before), before.id)));
+  }
+  const rows = (await query.orderBy('c.created_at', direction).orderBy('c.id', direction).limit(input.size + 1).execute()) as ClaimPageRow[];
   const page = rows.slice(0, input.size);
 
   return { rows: input.from === 'newest' ? page : page.reverse(), hasMore: rows.length > input.size };
@@ -112,71 +98,75 @@ export const claimExistsBeyond = async (
   em: SqlEntityManager,
   input: { filter: ClaimListFilter; key: ClaimKey; side: 'newer' | 'older' },
 ): Promise<boolean> => {
-  const { where, params } = filterClause(input.filter);
-  where.push(`(c.created_at, c.id) ${input.side === 'newer' ? '>=' : '<='} (?::timestamptz, ?::uuid)`);
   // Without the order the planner may pick a table scan, which costs the whole table when nothing
   // matches; ordered outward from the key it walks the index range and stops at the first hit.
   const direction = input.side === 'newer' ? 'asc' : 'desc';
-  const rows = await em.execute<{ found: number }[]>(
-    `select 1 as found from claims_claim c where ${where.join(' and ')}
-     order by c.created_at ${direction}, c.id ${direction} limit 1`,
-    [...params, input.key.createdAt, input.key.id],
-  );
+  const row = await filtered(em, input.filter)
+    .select('c.id')
+    .where((eb) => eb(eb.refTuple('c.created_at', 'c.id'), input.side === 'newer' ? '>=' : '<=', eb.tuple(keyInstant(input.key), input.key.id)))
+    .orderBy('c.created_at', direction)
+    .orderBy('c.id', direction)
+    .limit(1)
+    .executeTakeFirst();
 
-  return rows.length > 0;
+  return row !== undefined;
 };
 
 export const countClaims = async (em: SqlEntityManager, filter: ClaimListFilter): Promise<number> => {
-  const { where, params } = filterClause(filter);
-  const rows = await em.execute<{ total: number }[]>(
-    `select count(*)::int as total from claims_claim c ${where.length > 0 ? `where ${where.join(' and ')}` : ''}`,
-    params,
-  );
+  const row = await filtered(em, filter)
+    .select((eb) => eb.fn.countAll().as('total'))
+    .executeTakeFirst();
 
-  return rows[0]?.total ?? 0;
+  return Number(row?.total ?? 0);
 };
 
-export const findClientsByIds = (em: SqlEntityManager, ids: readonly string[]): Promise<ClientRow[]> =>
-  em.execute<ClientRow[]>(`select * from claims_client where id in (${placeholders(ids)})`, [...ids]);
+export const findClientsByIds = async (em: SqlEntityManager, ids: readonly string[]): Promise<ClientRow[]> =>
+  (await db(em).selectFrom('claims_client').selectAll().where('id', 'in', ids).execute()) as ClientRow[];
 
-export const findDebtorsByIds = (em: SqlEntityManager, ids: readonly string[]): Promise<DebtorRow[]> =>
-  em.execute<DebtorRow[]>(`select * from claims_debtor where id in (${placeholders(ids)})`, [...ids]);
+export const findDebtorsByIds = async (em: SqlEntityManager, ids: readonly string[]): Promise<DebtorRow[]> =>
+  (await db(em).selectFrom('claims_debtor').selectAll().where('id', 'in', ids).execute()) as DebtorRow[];
 
-export const listDocumentsOfClaims = (em: SqlEntityManager, claimIds: readonly string[]): Promise<DocumentRow[]> =>
-  em.execute<DocumentRow[]>(`select * from claims_document where claim_id in (${placeholders(claimIds)}) order by created_at, id`, [
-    ...claimIds,
-  ]);
+export const listDocumentsOfClaims = async (em: SqlEntityManager, claimIds: readonly string[]): Promise<DocumentRow[]> =>
+  (await db(em).selectFrom('claims_document').selectAll().where('claim_id', 'in', claimIds).orderBy('created_at').orderBy('id').execute()) as DocumentRow[];
 
-export const listNotesOfClaims = (em: SqlEntityManager, claimIds: readonly string[]): Promise<NoteRow[]> =>
-  em.execute<NoteRow[]>(`select * from claims_note where claim_id in (${placeholders(claimIds)}) order by created_at, id`, [
-    ...claimIds,
-  ]);
+export const listNotesOfClaims = async (em: SqlEntityManager, claimIds: readonly string[]): Promise<NoteRow[]> =>
+  (await db(em).selectFrom('claims_note').selectAll().where('claim_id', 'in', claimIds).orderBy('created_at').orderBy('id').execute()) as NoteRow[];
 
 export type ClaimAuditRow = AuditRow & { claim_id: string };
 
 /** Each claim's own entries and those of its documents and notes, oldest first. */
-export const listAuditOfClaims = (em: SqlEntityManager, claimIds: readonly string[]): Promise<ClaimAuditRow[]> =>
-  em.execute<ClaimAuditRow[]>(
-    `select id, claim_id, entity_type, entity_id, action, field, old_value, new_value, actor, reason, created_at
-     from claims_audit_entry where claim_id in (${placeholders(claimIds)}) order by created_at, seq`,
-    [...claimIds],
-  );
+export const listAuditOfClaims = async (em: SqlEntityManager, claimIds: readonly string[]): Promise<ClaimAuditRow[]> =>
+  (await db(em)
+    .selectFrom('claims_audit_entry')
+    .select(['id', 'claim_id', 'entity_type', 'entity_id', 'action', 'field', 'old_value', 'new_value', 'actor', 'reason', 'created_at'])
+    .where('claim_id', 'in', claimIds)
+    .orderBy('created_at')
+    .orderBy('seq')
+    .execute()) as ClaimAuditRow[];
 
 /** The newest `perClient` claims of each client, all clients in one statement. */
-export const listRecentClaimsOfClients = (
-  em: SqlEntityManager,
-  clientIds: readonly string[],
-  perClient: number,
-): Promise<ClaimRow[]> =>
-  em.execute<ClaimRow[]>(
-    `select ${CLAIM_COLUMNS} from (
-       select x.*, row_number() over (partition by x.client_id order by x.created_at desc, x.id desc) as position
-       from claims_claim x where x.client_id in (${placeholders(clientIds)})
-     ) c
-     where c.position <= ?
-     order by c.client_id, c.created_at desc, c.id desc`,
-    [...clientIds, perClient],
-  );
+export const listRecentClaimsOfClients = async (em: SqlEntityManager, clientIds: readonly string[], perClient: number): Promise<ClaimRow[]> => {
+  const ranked = db(em)
+    .selectFrom('claims_claim as x')
+    .selectAll('x')
+    .select((eb) =>
+      eb.fn
+        .agg<number>('row_number')
+        .over((over) => over.partitionBy('x.client_id').orderBy('x.created_at', 'desc').orderBy('x.id', 'desc'))
+        .as('position'),
+    )
+    .where('x.client_id', 'in', clientIds);
+  const rows = await db(em)
+    .selectFrom(ranked.as('c'))
+    .select(CLAIM_COLUMNS)
+    .where('c.position', '<=', perClient)
+    .orderBy('c.client_id')
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .execute();
+
+  return rows as ClaimRow[];
+};
 
 export type AgingBucketBounds = {
   key: string;
@@ -193,28 +183,23 @@ export const readAgingBuckets = async (
   em: SqlEntityManager,
   input: { openStatuses: readonly string[]; buckets: readonly AgingBucketBounds[] },
 ): Promise<AgingBucketRow[]> => {
-  const columns: string[] = [];
-  const params: unknown[] = [];
-  input.buckets.forEach((bucket, index) => {
-    const conditions = ['true'];
-    const bounds: unknown[] = [];
-    if (bucket.createdBefore) {
-      conditions.push('created_at < ?');
-      bounds.push(bucket.createdBefore);
-    }
-    if (bucket.createdFrom) {
-      conditions.push('created_at >= ?');
-      bounds.push(bucket.createdFrom);
-    }
-    const condition = conditions.join(' and ');
-    columns.push(`(count(*) filter (where ${condition}))::int as n${index}`);
-    columns.push(`coalesce(sum(amount_cents) filter (where ${condition}), 0)::bigint as s${index}`);
-    params.push(...bounds, ...bounds);
-  });
-  const [row] = await em.execute<Record<string, number | string>[]>(
-    `select ${columns.join(', ')} from claims_claim where status in (${placeholders(input.openStatuses)})`,
-    [...params, ...input.openStatuses],
-  );
+  const row = (await db(em)
+    .selectFrom('claims_claim')
+    .select((eb) =>
+      input.buckets.flatMap((bucket, index) => {
+        const inBucket = eb.and([
+          ...(bucket.createdBefore ? [eb('created_at', '<', bucket.createdBefore)] : []),
+          ...(bucket.createdFrom ? [eb('created_at', '>=', bucket.createdFrom)] : []),
+        ]);
+
+        return [
+          eb.fn.countAll().filterWhere(inBucket).as(`n${index}`),
+          eb.fn.coalesce(eb.fn.sum('amount_cents').filterWhere(inBucket), eb.lit(0)).as(`s${index}`),
+        ];
+      }),
+    )
+    .where('status', 'in', input.openStatuses)
+    .executeTakeFirst()) as Record<string, number | string> | undefined;
 
   return input.buckets.map((bucket, index) => ({
     key: bucket.key,
@@ -231,16 +216,20 @@ export type RecoveryRow = {
   recovered_amount_cents: number;
 };
 
-const recoveryColumns = (recoveredStatuses: readonly string[]) => `count(*)::int as claim_count,
-  (count(*) filter (where c.status in (${placeholders(recoveredStatuses)})))::int as recovered_count,
-  coalesce(sum(c.amount_cents), 0)::bigint as amount_cents,
-  coalesce(sum(c.amount_cents) filter (where c.status in (${placeholders(recoveredStatuses)})), 0)::bigint as recovered_amount_cents`;
+/** The recovery totals of the claims a query selects (counts and sums are bigints, answered as text). */
+const withRecoveryTotals = (query: ReturnType<typeof filtered>, recoveredStatuses: readonly string[]) =>
+  query.select((eb) => [
+    eb.fn.countAll().as('claim_count'),
+    eb.fn.countAll().filterWhere('c.status', 'in', recoveredStatuses).as('recovered_count'),
+    eb.fn.coalesce(eb.fn.sum('c.amount_cents'), eb.lit(0)).as('amount_cents'),
+    eb.fn.coalesce(eb.fn.sum('c.amount_cents').filterWhere('c.status', 'in', recoveredStatuses), eb.lit(0)).as('recovered_amount_cents'),
+  ]);
 
-const numericRecovery = (rows: (Omit<RecoveryRow, 'amount_cents' | 'recovered_amount_cents'> & Record<string, unknown>)[]) =>
+const numericRecovery = (rows: ({ key: string } & Record<'claim_count' | 'recovered_count' | 'amount_cents' | 'recovered_amount_cents', unknown>)[]): RecoveryRow[] =>
   rows.map((row) => ({
     key: row.key,
-    claim_count: row.claim_count,
-    recovered_count: row.recovered_count,
+    claim_count: Number(row.claim_count),
+    recovered_count: Number(row.recovered_count),
     amount_cents: Number(row.amount_cents),
     recovered_amount_cents: Number(row.recovered_amount_cents),
   }));
@@ -249,32 +238,18 @@ const numericRecovery = (rows: (Omit<RecoveryRow, 'amount_cents' | 'recovered_am
 export const readRecoveryByTier = async (
   em: SqlEntityManager,
   input: { recoveredStatuses: readonly string[]; filter: ClaimListFilter },
-): Promise<RecoveryRow[]> => {
-  const { where, params } = filterClause(input.filter);
-  const rows = await em.execute<RecoveryRow[]>(
-    `select c.tier as key, ${recoveryColumns(input.recoveredStatuses)}
-     from claims_claim c ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
-     group by c.tier`,
-    [...input.recoveredStatuses, ...input.recoveredStatuses, ...params],
-  );
-
-  return numericRecovery(rows);
-};
+): Promise<RecoveryRow[]> =>
+  numericRecovery(await withRecoveryTotals(filtered(em, input.filter), input.recoveredStatuses).select('c.tier as key').groupBy('c.tier').execute());
 
 /** Totals and recovered totals per calendar month (UTC) of intake, `YYYY-MM`. */
 export const readRecoveryByIntakeMonth = async (
   em: SqlEntityManager,
   input: { recoveredStatuses: readonly string[]; filter: ClaimListFilter },
 ): Promise<RecoveryRow[]> => {
-  const { where, params } = filterClause(input.filter);
-  const rows = await em.execute<RecoveryRow[]>(
-    `select to_char(c.created_at at time zone 'UTC', 'YYYY-MM') as key, ${recoveryColumns(input.recoveredStatuses)}
-     from claims_claim c ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
-     group by 1`,
-    [...input.recoveredStatuses, ...input.recoveredStatuses, ...params],
-  );
+  // Raw: the query builder has no `at time zone` nor to_char format.
+  const month = sql<string>`to_char(c.created_at at time zone 'UTC', 'YYYY-MM')`;
 
-  return numericRecovery(rows);
+  return numericRecovery(await withRecoveryTotals(filtered(em, input.filter), input.recoveredStatuses).select(month.as('key')).groupBy(month).execute());
 };
 
 export type StatusAtRow = { point: number; status: string; claim_count: number };
@@ -290,6 +265,8 @@ export const readStatusCountsAt = async (em: SqlEntityManager, instants: readonl
   }
   const values = instants.map((_, index) => `(${index}, ?::timestamptz)`).join(', ');
 
+  // Hand-written: the instants are a VALUES list joined to every claim, with a correlated
+  // subquery per pair, which the query builder cannot spell without raw fragments throughout.
   return em.execute<StatusAtRow[]>(
     `with points (point, at) as (values ${values})
      select p.point, coalesce(

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { db } from '../kysely.ts';
 import { formatSequenceNumber, type NumberPrefix } from '@switchyard/domain/claims/numbering';
 
 /**
@@ -6,13 +7,13 @@ import { formatSequenceNumber, type NumberPrefix } from '@switchyard/domain/clai
  * serialises concurrent takers and a rollback returns the number, so numbers have no gaps.
  */
 export const takeSequenceNumber = async (tx: SqlEntityManager, prefix: NumberPrefix, year: number): Promise<string> => {
-  const rows = await tx.execute<{ counter: number }[]>(
-    `insert into number_sequence (prefix, year, counter) values (?, ?, 1)
-     on conflict (prefix, year) do update set counter = number_sequence.counter + 1
-     returning counter`,
-    [prefix, year],
-  );
-  const counter = rows[0]?.counter;
+  const row = await db(tx)
+    .insertInto('number_sequence')
+    .values({ prefix, year, counter: 1 })
+    .onConflict((conflict) => conflict.columns(['prefix', 'year']).doUpdateSet((eb) => ({ counter: eb('number_sequence.counter', '+', 1) })))
+    .returning('counter')
+    .executeTakeFirst();
+  const counter = row?.counter;
   if (counter === undefined) {
     throw new Error('number sequence returned no row');
   }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { db } from '../kysely.ts';
+import { MagicLinkToken, Session } from './entities.ts';
 
 export type ClientSummary = {
   id: string;
@@ -11,28 +13,32 @@ export type ClientSummary = {
   created_at: Date;
 };
 
-const CLIENT_COLUMNS = 'c.id, c.client_number, c.company_name, c.contact_name, c.email, c.phone, c.created_at';
+const CLIENT_COLUMNS = ['c.id', 'c.client_number', 'c.company_name', 'c.contact_name', 'c.email', 'c.phone', 'c.created_at'] as const;
 
-export const findClientByEmail = async (em: SqlEntityManager, email: string): Promise<ClientSummary | null> => {
-  const rows = await em.execute<ClientSummary[]>(`select ${CLIENT_COLUMNS} from claims_client c where c.email = ?`, [email]);
-
-  return rows[0] ?? null;
-};
+export const findClientByEmail = async (em: SqlEntityManager, email: string): Promise<ClientSummary | null> =>
+  (await db(em).selectFrom('claims_client as c').select(CLIENT_COLUMNS).where('c.email', '=', email).executeTakeFirst()) ?? null;
 
 export const storeMagicLink = async (
   em: SqlEntityManager,
   link: { clientId: string; tokenHash: string; expiresAt: Date; requestedIp: string; now: Date },
 ): Promise<void> => {
-  await em.execute(
-    `insert into claims_magic_link_token (id, client_id, token_hash, expires_at, consumed_at, requested_ip, created_at)
-     values (?, ?, ?, ?, null, ?, ?)`,
-    [randomUUID(), link.clientId, link.tokenHash, link.expiresAt, link.requestedIp, link.now],
-  );
+  await db(em)
+    .insertInto('claims_magic_link_token')
+    .values({
+      id: randomUUID(),
+      client_id: link.clientId,
+      token_hash: link.tokenHash,
+      expires_at: link.expiresAt,
+      consumed_at: null,
+      requested_ip: link.requestedIp,
+      created_at: link.now,
+    })
+    .execute();
 };
 
 /** Deletes sign-in tokens that expired more than `olderThan` ago, used or not. */
 export const sweepMagicLinks = async (em: SqlEntityManager, olderThan: Date): Promise<void> => {
-  await em.execute('delete from claims_magic_link_token where expires_at < ?', [olderThan]);
+  await em.nativeDelete(MagicLinkToken, { expiresAt: { $lt: olderThan } });
 };
 
 /**
@@ -44,40 +50,53 @@ export const consumeMagicLink = async (
   input: { tokenHash: string; sessionHash: string; now: Date; sessionExpiresAt: Date },
 ): Promise<ClientSummary | null> =>
   em.fork().transactional(async (tx) => {
-    const consumed = await tx.execute<{ client_id: string }[]>(
-      `update claims_magic_link_token set consumed_at = ?
-       where token_hash = ? and consumed_at is null and expires_at > ?
-       returning client_id`,
-      [input.now, input.tokenHash, input.now],
-    );
-    const clientId = consumed[0]?.client_id;
+    const consumed = await db(tx)
+      .updateTable('claims_magic_link_token')
+      .set({ consumed_at: input.now })
+      .where('token_hash', '=', input.tokenHash)
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', input.now)
+      .returning('client_id')
+      .executeTakeFirst();
+    const clientId = consumed?.client_id;
     if (!clientId) {
       return null;
     }
-    await tx.execute(
-      `insert into claims_session (id, client_id, session_hash, expires_at, revoked_at, last_seen_at, created_at)
-       values (?, ?, ?, ?, null, null, ?)`,
-      [randomUUID(), clientId, input.sessionHash, input.sessionExpiresAt, input.now],
-    );
-    const rows = await tx.execute<ClientSummary[]>(`select ${CLIENT_COLUMNS} from claims_client c where c.id = ?`, [clientId]);
+    await db(tx)
+      .insertInto('claims_session')
+      .values({
+        id: randomUUID(),
+        client_id: clientId,
+        session_hash: input.sessionHash,
+        expires_at: input.sessionExpiresAt,
+        revoked_at: null,
+        last_seen_at: null,
+        created_at: input.now,
+      })
+      .execute();
 
-    return rows[0] ?? null;
+    return (await db(tx).selectFrom('claims_client as c').select(CLIENT_COLUMNS).where('c.id', '=', clientId).executeTakeFirst()) ?? null;
   });
 
 export type ActiveSession = { sessionId: string; client: ClientSummary };
 
 /** Resolves a live session and stamps its last use; revoked or expired sessions resolve to null. */
 export const touchSession = async (em: SqlEntityManager, sessionHash: string, now: Date): Promise<ActiveSession | null> => {
-  const rows = await em.execute<(ClientSummary & { session_id: string })[]>(
-    `with s as (
-       update claims_session set last_seen_at = ?
-       where session_hash = ? and revoked_at is null and expires_at > ?
-       returning id, client_id
-     )
-     select s.id as session_id, ${CLIENT_COLUMNS} from s join claims_client c on c.id = s.client_id`,
-    [now, sessionHash, now],
-  );
-  const row = rows[0];
+  // One statement: the stamp and the read of its client.
+  const row = await db(em)
+    .with('s', (query) =>
+      query
+        .updateTable('claims_session')
+        .set({ last_seen_at: now })
+        .where('session_hash', '=', sessionHash)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning(['id', 'client_id']),
+    )
+    .selectFrom('s')
+    .innerJoin('claims_client as c', 'c.id', 's.client_id')
+    .select(['s.id as session_id', ...CLIENT_COLUMNS])
+    .executeTakeFirst();
   if (!row) {
     return null;
   }
@@ -87,5 +106,5 @@ export const touchSession = async (em: SqlEntityManager, sessionHash: string, no
 };
 
 export const revokeSession = async (em: SqlEntityManager, sessionId: string, now: Date): Promise<void> => {
-  await em.execute('update claims_session set revoked_at = ? where id = ? and revoked_at is null', [now, sessionId]);
+  await em.nativeUpdate(Session, { id: sessionId, revokedAt: null }, { revokedAt: now });
 };

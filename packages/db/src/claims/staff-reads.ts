@@ -1,4 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { expressionBuilder, sql, type Expression } from 'kysely';
+import { db, escapeLike, type Database } from '../kysely.ts';
 import type { StaffListInput, StaffListSort } from '@switchyard/domain/claims/schemas';
 import { CLAIM_STATUSES } from '@switchyard/domain/claims/vocabulary';
 import type { AuditRow } from './claim-reads.ts';
@@ -22,84 +24,107 @@ export type StaffListRow = {
 };
 
 /** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
-const likeContains = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+const likeContains = (text: string): string => `%${escapeLike(text.toLowerCase())}%`;
+
+/** Expressions on the claim aliased `c`, usable in any statement that names it so. */
+const onClaim = expressionBuilder<Database & { c: Database['claims_claim'] }, 'c'>();
+
+/** A status's place in the statuses' own order (1 first); one outside the list ranks null, as array_position would. */
+const statusRank = () => {
+  const [first, ...rest] = CLAIM_STATUSES;
+
+  return rest.reduce((rank, status, index) => rank.when('c.status', '=', status).then(index + 2), onClaim.case().when('c.status', '=', first).then(1)).end();
+};
 
 /** Claim numbers sort by year, then counter as a number (the counter may grow past four digits). */
-const SORT_KEYS: Record<StaffListSort, string[]> = {
-  claim_number: ["split_part(c.claim_number, '-', 2)::int", "split_part(c.claim_number, '-', 3)::bigint"],
-  amount_cents: ['c.amount_cents'],
-  created_at: ['c.created_at'],
-  updated_at: ['c.updated_at'],
-  status: [`array_position(array[${CLAIM_STATUSES.map((status) => `'${status}'`).join(', ')}]::text[], c.status)`],
+const SORT_KEYS: Record<StaffListSort, Expression<unknown>[]> = {
+  claim_number: [
+    onClaim.cast(onClaim.fn('split_part', ['c.claim_number', onClaim.val('-'), onClaim.val(2)]), 'integer'),
+    onClaim.cast(onClaim.fn('split_part', ['c.claim_number', onClaim.val('-'), onClaim.val(3)]), 'bigint'),
+  ],
+  amount_cents: [onClaim.ref('c.amount_cents')],
+  created_at: [onClaim.ref('c.created_at')],
+  updated_at: [onClaim.ref('c.updated_at')],
+  status: [statusRank()],
 };
 
 /** The order of the staff list: the chosen column, then newest first and id, so pages never overlap. */
-export const staffListOrder = (sort: StaffListSort, order: 'asc' | 'desc'): string => {
+const staffListOrder = (sort: StaffListSort, order: 'asc' | 'desc'): [Expression<unknown>, 'asc' | 'desc'][] => {
   const direction = order === 'asc' ? 'asc' : 'desc';
-  const keys = SORT_KEYS[sort].map((key) => `${key} ${direction}`);
+  const keys: [Expression<unknown>, 'asc' | 'desc'][] = SORT_KEYS[sort].map((key) => [key, direction]);
   if (sort !== 'created_at') {
-    keys.push('c.created_at desc');
+    keys.push([onClaim.ref('c.created_at'), 'desc']);
   }
-  keys.push(`c.id ${sort === 'created_at' ? direction : 'desc'}`);
+  keys.push([onClaim.ref('c.id'), sort === 'created_at' ? direction : 'desc']);
 
-  return keys.join(', ');
+  return keys;
 };
 
-/** The WHERE clause of the staff filters, shared by the list and the export. */
-export const staffFilterWhere = (filter: Pick<StaffListInput, 'status' | 'tier' | 'q' | 'created_from' | 'created_to'>): { where: string; params: unknown[] } => {
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  if (filter.status) {
-    conditions.push('c.status = ?');
-    params.push(filter.status);
-  }
-  if (filter.tier) {
-    conditions.push('c.tier = ?');
-    params.push(filter.tier);
-  }
-  if (filter.q) {
-    conditions.push('c.search_text like ?');
-    params.push(likeContains(filter.q));
-  }
-  // Whole UTC days: the end bound is the start of the day after created_to.
-  if (filter.created_from) {
-    conditions.push("c.created_at >= (?::date)::timestamp at time zone 'UTC'");
-    params.push(filter.created_from);
-  }
-  if (filter.created_to) {
-    conditions.push("c.created_at < ((?::date) + 1)::timestamp at time zone 'UTC'");
-    params.push(filter.created_to);
-  }
+type StaffFilter = Pick<StaffListInput, 'status' | 'tier' | 'q' | 'created_from' | 'created_to'>;
 
-  return { where: conditions.length > 0 ? `where ${conditions.join(' and ')}` : '', params };
+/** The claims of the staff filters, as `c`, shared by the list and the export. */
+const staffFiltered = (em: SqlEntityManager, filter: StaffFilter) => {
+  const { status, tier, q, created_from: from, created_to: to } = filter;
+
+  return (
+    db(em)
+      .selectFrom('claims_claim as c')
+      .$if(Boolean(status), (query) => query.where('c.status', '=', status ?? ''))
+      .$if(Boolean(tier), (query) => query.where('c.tier', '=', tier ?? ''))
+      .$if(Boolean(q), (query) => query.where('c.search_text', 'like', likeContains(q ?? '')))
+      // Whole UTC days: the end bound is the start of the day after created_to (raw: `at time zone`).
+      .$if(Boolean(from), (query) => query.where('c.created_at', '>=', sql<Date>`(${from}::date)::timestamp at time zone 'UTC'`))
+      .$if(Boolean(to), (query) => query.where('c.created_at', '<', sql<Date>`((${to}::date) + 1)::timestamp at time zone 'UTC'`))
+  );
 };
 
-export const STAFF_ROW_COLUMNS = `c.claim_number, c.status, c.tier, c.amount_cents, c.created_at, c.updated_at, c.date_resolved,
-              cl.client_number, cl.company_name, cl.contact_name, cl.email,
-              d.name as debtor_name, d.business_type,
-              (select count(*)::int from claims_document x where x.claim_id = c.id) as document_count,
-              (select count(*)::int from claims_note x where x.claim_id = c.id) as note_count`;
+const ordered = <Q extends { orderBy: (key: Expression<unknown>, direction: 'asc' | 'desc') => Q }>(query: Q, keys: [Expression<unknown>, 'asc' | 'desc'][]): Q =>
+  keys.reduce((sorted, [key, direction]) => sorted.orderBy(key, direction), query);
 
 export const listStaffClaims = async (
   em: SqlEntityManager,
   filter: StaffListInput,
 ): Promise<{ rows: StaffListRow[]; total: number }> => {
-  const { where, params } = staffFilterWhere(filter);
-  const orderBy = staffListOrder(filter.sort, filter.order);
-  const [countRows, rows] = await Promise.all([
-    em.execute<{ total: number }[]>(`select count(*)::int as total from claims_claim c ${where}`, params),
-    em.execute<StaffListRow[]>(
-      `select ${STAFF_ROW_COLUMNS}
-       from (select * from claims_claim c ${where} order by ${orderBy} limit ? offset ?) c
-       join claims_client cl on cl.id = c.client_id
-       join claims_debtor d on d.id = c.debtor_id
-       order by ${orderBy}`,
-      [...params, filter.limit, filter.offset],
-    ),
+  const keys = staffListOrder(filter.sort, filter.order);
+  const page = ordered(staffFiltered(em, filter).selectAll('c'), keys).limit(filter.limit).offset(filter.offset);
+  // The page is cut in the claims table alone, then joined: the joins never see the other claims.
+  const [count, rows] = await Promise.all([
+    staffFiltered(em, filter)
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirst(),
+    ordered(staffRows(em, page), keys).execute(),
   ]);
 
-  return { rows, total: countRows[0]?.total ?? 0 };
+  return { rows: rows as StaffListRow[], total: Number(count?.total ?? 0) };
 };
+
+/** Every column of the claims a query picks, to be read as `c` by staffRows. */
+type PickedClaims = ReturnType<ReturnType<typeof staffFiltered>['selectAll']>;
+
+/** The list's columns for the picked claims (as `c`), with their client, debtor and counts. */
+const staffRows = (em: SqlEntityManager, picked: PickedClaims) =>
+  db(em)
+    .selectFrom(picked.as('c'))
+    .innerJoin('claims_client as cl', 'cl.id', 'c.client_id')
+    .innerJoin('claims_debtor as d', 'd.id', 'c.debtor_id')
+    .select((eb) => [
+      'c.id',
+      'c.claim_number',
+      'c.status',
+      'c.tier',
+      'c.amount_cents',
+      'c.created_at',
+      'c.updated_at',
+      'c.date_resolved',
+      'cl.client_number',
+      'cl.company_name',
+      'cl.contact_name',
+      'cl.email',
+      'd.name as debtor_name',
+      'd.business_type',
+      eb.cast<number>(eb.selectFrom('claims_document as x').select(eb.fn.countAll().as('n')).whereRef('x.claim_id', '=', 'c.id'), 'integer').as('document_count'),
+      eb.cast<number>(eb.selectFrom('claims_note as x').select(eb.fn.countAll().as('n')).whereRef('x.claim_id', '=', 'c.id'), 'integer').as('note_count'),
+    ]);
 
 export type StatsRow = {
   by_status: Record<string, number>;
@@ -116,34 +141,44 @@ export const readClaimStats = async (
   em: SqlEntityManager,
   input: { now: Date; openStatuses: readonly string[]; recoveredStatuses: readonly string[] },
 ): Promise<StatsRow> => {
-  const openList = input.openStatuses.map(() => '?').join(', ');
-  const recoveredList = input.recoveredStatuses.map(() => '?').join(', ');
-  const [totals] = await em.execute<
-    { total_claims: number; total_amount: string; recovered: string; open: string; over_30: number; over_60: number }[]
-  >(
-    `select count(*)::int as total_claims,
-            coalesce(sum(amount_cents), 0)::bigint as total_amount,
-            coalesce(sum(amount_cents) filter (where status in (${recoveredList})), 0)::bigint as recovered,
-            coalesce(sum(amount_cents) filter (where status in (${openList})), 0)::bigint as open,
-            (count(*) filter (where status in (${openList}) and created_at < ?::timestamptz - interval '30 days'))::int as over_30,
-            (count(*) filter (where status in (${openList}) and created_at < ?::timestamptz - interval '60 days'))::int as over_60
-     from claims_claim`,
-    [...input.recoveredStatuses, ...input.openStatuses, ...input.openStatuses, input.now, ...input.openStatuses, input.now],
-  );
-  const statusRows = await em.execute<{ key: string; n: number }[]>(
-    'select status as key, count(*)::int as n from claims_claim group by status',
-  );
-  const tierRows = await em.execute<{ key: string; n: number }[]>('select tier as key, count(*)::int as n from claims_claim group by tier');
+  // Calendar days in the database's time zone, as interval arithmetic counts them.
+  const daysBefore = (days: 30 | 60) => sql<Date>`${input.now}::timestamptz - ${`${days} days`}::interval`;
+  const totals = await db(em)
+    .selectFrom('claims_claim')
+    .select((eb) => [
+      eb.fn.countAll().as('total_claims'),
+      eb.fn.coalesce(eb.fn.sum('amount_cents'), eb.lit(0)).as('total_amount'),
+      eb.fn.coalesce(eb.fn.sum('amount_cents').filterWhere('status', 'in', input.recoveredStatuses), eb.lit(0)).as('recovered'),
+      eb.fn.coalesce(eb.fn.sum('amount_cents').filterWhere('status', 'in', input.openStatuses), eb.lit(0)).as('open'),
+      eb.fn
+        .countAll()
+        .filterWhere((inner) => inner.and([inner('status', 'in', input.openStatuses), inner('created_at', '<', daysBefore(30))]))
+        .as('over_30'),
+      eb.fn
+        .countAll()
+        .filterWhere((inner) => inner.and([inner('status', 'in', input.openStatuses), inner('created_at', '<', daysBefore(60))]))
+        .as('over_60'),
+    ])
+    .executeTakeFirst();
+  const countBy = (column: 'status' | 'tier') =>
+    db(em)
+      .selectFrom('claims_claim')
+      .select((eb) => [eb.ref(column).as('key'), eb.fn.countAll().as('n')])
+      .groupBy(column)
+      .execute();
+  const statusRows = await countBy('status');
+  const tierRows = await countBy('tier');
 
   return {
-    by_status: Object.fromEntries(statusRows.map((row) => [row.key, row.n])),
-    by_tier: Object.fromEntries(tierRows.map((row) => [row.key, row.n])),
-    total_claims: totals?.total_claims ?? 0,
+    // Counts and sums are bigints, which the driver answers as text.
+    by_status: Object.fromEntries(statusRows.map((row) => [row.key, Number(row.n)])),
+    by_tier: Object.fromEntries(tierRows.map((row) => [row.key, Number(row.n)])),
+    total_claims: Number(totals?.total_claims ?? 0),
     total_amount_cents: Number(totals?.total_amount ?? 0),
     recovered_amount_cents: Number(totals?.recovered ?? 0),
     open_amount_cents: Number(totals?.open ?? 0),
-    over_30_days: totals?.over_30 ?? 0,
-    over_60_days: totals?.over_60 ?? 0,
+    over_30_days: Number(totals?.over_30 ?? 0),
+    over_60_days: Number(totals?.over_60 ?? 0),
   };
 };
 
@@ -151,27 +186,22 @@ export const listAudit = async (
   em: SqlEntityManager,
   filter: { entity_type?: string | undefined; entity_id?: string | undefined; limit: number; offset: number },
 ): Promise<{ rows: AuditRow[]; total: number }> => {
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  if (filter.entity_type) {
-    conditions.push('entity_type = ?');
-    params.push(filter.entity_type);
-  }
-  if (filter.entity_id) {
-    conditions.push('entity_id = ?');
-    params.push(filter.entity_id);
-  }
-  const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
-  const [countRows, rows] = await Promise.all([
-    em.execute<{ total: number }[]>(`select count(*)::int as total from claims_audit_entry ${where}`, params),
-    em.execute<AuditRow[]>(
-      `select id, entity_type, entity_id, action, field, old_value, new_value, actor, reason, created_at
-       from claims_audit_entry ${where} order by created_at desc, seq desc limit ? offset ?`,
-      [...params, filter.limit, filter.offset],
-    ),
+  const filtered = db(em)
+    .selectFrom('claims_audit_entry')
+    .$if(Boolean(filter.entity_type), (query) => query.where('entity_type', '=', filter.entity_type ?? ''))
+    .$if(Boolean(filter.entity_id), (query) => query.where('entity_id', '=', filter.entity_id ?? ''));
+  const [count, rows] = await Promise.all([
+    filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
+    filtered
+      .select(['id', 'entity_type', 'entity_id', 'action', 'field', 'old_value', 'new_value', 'actor', 'reason', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('seq', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
   ]);
 
-  return { rows, total: countRows[0]?.total ?? 0 };
+  return { rows, total: Number(count?.total ?? 0) };
 };
 
 /**
@@ -184,16 +214,10 @@ export async function* exportStaffClaims(
   filter: Pick<StaffListInput, 'status' | 'tier' | 'q' | 'created_from' | 'created_to' | 'sort' | 'order'>,
   batchSize = 500,
 ): AsyncGenerator<StaffListRow[]> {
-  const { where, params } = staffFilterWhere(filter);
-  const ids = await em.execute<{ id: string }[]>(`select c.id from claims_claim c ${where} order by ${staffListOrder(filter.sort, filter.order)}`, params);
+  const ids = await ordered(staffFiltered(em, filter).select('c.id'), staffListOrder(filter.sort, filter.order)).execute();
   for (let start = 0; start < ids.length; start += batchSize) {
     const batch = ids.slice(start, start + batchSize).map((row) => row.id);
-    const rows = await em.execute<(StaffListRow & { id: string })[]>(
-      `select c.id, ${STAFF_ROW_COLUMNS}
-       from claims_claim c join claims_client cl on cl.id = c.client_id join claims_debtor d on d.id = c.debtor_id
-       where c.id in (${batch.map(() => '?').join(', ')})`,
-      batch,
-    );
+    const rows = await staffRows(em, staffFiltered(em, {}).selectAll('c').where('c.id', 'in', batch)).execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     yield batch.flatMap((id) => {
       const row = byId.get(id);

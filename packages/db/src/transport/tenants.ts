@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { db } from '../kysely.ts';
 
 export type TenantRow = {
   id: string;
@@ -11,43 +12,37 @@ export type TenantRow = {
   created_at: Date;
 };
 
-export const TENANT_COLUMNS = 'id, name, tier, theme, domain, time_zone, created_at';
+export const TENANT_COLUMNS = ['id', 'name', 'tier', 'theme', 'domain', 'time_zone', 'created_at'] as const;
 
-export const findTenant = async (em: SqlEntityManager, id: string): Promise<TenantRow | null> => {
-  const rows = await em.execute<TenantRow[]>(`select ${TENANT_COLUMNS} from transport_tenant where id = ?`, [id]);
+export const findTenant = async (em: SqlEntityManager, id: string): Promise<TenantRow | null> =>
+  (await db(em).selectFrom('transport_tenant').select(TENANT_COLUMNS).where('id', '=', id).executeTakeFirst()) ?? null;
 
-  return rows[0] ?? null;
-};
-
-export const findTenantByDomain = async (em: SqlEntityManager, domain: string): Promise<TenantRow | null> => {
-  const rows = await em.execute<TenantRow[]>(`select ${TENANT_COLUMNS} from transport_tenant where domain = ?`, [
-    domain.toLowerCase(),
-  ]);
-
-  return rows[0] ?? null;
-};
+export const findTenantByDomain = async (em: SqlEntityManager, domain: string): Promise<TenantRow | null> =>
+  (await db(em).selectFrom('transport_tenant').select(TENANT_COLUMNS).where('domain', '=', domain.toLowerCase()).executeTakeFirst()) ?? null;
 
 /** The operator's own payment instructions, mailed to approved families when no provider is configured. */
 export const readPaymentInstructions = async (em: SqlEntityManager, tenantId: string): Promise<string | null> => {
-  const rows = await em.execute<{ payment_instructions: string | null }[]>('select payment_instructions from transport_tenant where id = ?', [tenantId]);
+  const row = await db(em).selectFrom('transport_tenant').select('payment_instructions').where('id', '=', tenantId).executeTakeFirst();
 
-  return rows[0]?.payment_instructions ?? null;
+  return row?.payment_instructions ?? null;
 };
 
 /** Sets them (null clears them) and answers what was there before, for the audit row. */
 export const writePaymentInstructions = (em: SqlEntityManager, tenantId: string, instructions: string | null): Promise<string | null> =>
   em.fork().transactional(async (tx) => {
-    const before = await tx.execute<{ payment_instructions: string | null }[]>('select payment_instructions from transport_tenant where id = ? for update', [tenantId]);
-    await tx.execute('update transport_tenant set payment_instructions = ? where id = ?', [instructions, tenantId]);
+    // The row stays locked until the update, so two writers' audit rows each name what the other replaced.
+    const before = await db(tx).selectFrom('transport_tenant').select('payment_instructions').where('id', '=', tenantId).forUpdate().executeTakeFirst();
+    await db(tx).updateTable('transport_tenant').set({ payment_instructions: instructions }).where('id', '=', tenantId).execute();
 
-    return before[0]?.payment_instructions ?? null;
+    return before?.payment_instructions ?? null;
   });
 
 /** Sets the tenant's time zone and answers the one it had, for the audit row (null: no such tenant). */
 export const writeTimeZone = (em: SqlEntityManager, tenantId: string, timeZone: string): Promise<string | null> =>
   em.fork().transactional(async (tx) => {
-    const before = await tx.execute<{ time_zone: string }[]>('select time_zone from transport_tenant where id = ? for update', [tenantId]);
-    await tx.execute('update transport_tenant set time_zone = ? where id = ?', [timeZone, tenantId]);
+    // The row stays locked until the update, so two writers' audit rows each name what the other replaced.
+    const before = await db(tx).selectFrom('transport_tenant').select('time_zone').where('id', '=', tenantId).forUpdate().executeTakeFirst();
+    await db(tx).updateTable('transport_tenant').set({ time_zone: timeZone }).where('id', '=', tenantId).execute();
 
-    return before[0]?.time_zone ?? null;
+    return before?.time_zone ?? null;
   });

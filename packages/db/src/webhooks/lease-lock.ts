@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { databaseNowPlusMs, db } from '../kysely.ts';
 import type { Database } from '../orm.ts';
 
 /**
@@ -136,10 +137,7 @@ export const holdLeaseLock = async (db: Database, onLost: (error: Error) => void
  * process that stopped. Answers how many were taken back.
  */
 export const takeBackAllLeases = async (em: SqlEntityManager): Promise<number> => {
-  const rows = await em.execute<Record<string, unknown>[]>(
-    `update webhook_delivery set locked_until = now() - interval '1 second'
-      where status = 'running' returning id`,
-  );
+  const rows = await db(em).updateTable('webhook_delivery').set({ locked_until: databaseNowPlusMs(-1000) }).where('status', '=', 'running').returning('id').execute();
 
   return rows.length;
 };

@@ -12,6 +12,7 @@ const ERASE = `payload = '{}'::jsonb, prompt = '', agent_reply = null, erased_at
 
 /** Finished deliveries past their route's retention (in days); a bounded batch per call. Answers how many. */
 export const eraseExpiredPayloads = async (em: SqlEntityManager, batch = 1000): Promise<number> => {
+  // Hand-written: each row's retention is an interval of its own column (retention_days * 1 day).
   const rows = await em.execute<Row[]>(
     `update webhook_delivery set ${ERASE}
       where id in (
@@ -43,6 +44,8 @@ export const erasePayloadsMatching = async (
 ): Promise<EraseResult> =>
   em.transactional(async (tx) => {
     const matching = `route = ? and erased_at is null and payload #>> string_to_array(?::text, '.') = ?`;
+    // Hand-written, both: the match is a jsonb path (#>> string_to_array) and the erasure an update
+    // joined to its locked hits in a CTE.
     const rows = await tx.execute<Row[]>(
       `with hit as (
          select id, status as was from webhook_delivery where ${matching} and status <> 'running' for update)

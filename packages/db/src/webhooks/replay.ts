@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { databaseNow, db } from '../kysely.ts';
 
 /**
  * A replay queues a new delivery of a stored event: a new row copying the event (route, target,
@@ -7,19 +8,100 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
  * idempotency key is its own, so the replay is never refused as a duplicate of the event.
  */
 
-type Row = Record<string, unknown>;
+/** Which stored events to copy: one delivery, or a route's failures not replayed before (since an instant). */
+type Originals = { id: string } | { route: string; since: Date | null };
 
-const COPY = (where: string) => `
-  insert into webhook_delivery (
-    id, route, event_type, idempotency_key, mode, status, target, chat_id, source, prompt, skills, payload,
-    attempts, max_attempts, max_in_flight, order_key, retention_days, replay_of, next_attempt_at, created_at, updated_at)
-  select n.id, n.route, n.event_type, 'replay:' || n.id::text, n.mode, 'queued', n.target, n.chat_id, n.source, n.prompt,
-         n.skills, n.payload, 0, ?::int, n.max_in_flight, n.order_key, n.retention_days, n.original, now(), now(), now()
-    from (select gen_random_uuid() as id, o.id as original, o.route, o.event_type, o.mode, o.target, o.chat_id, o.source,
-                 o.prompt, o.skills, o.payload, o.max_in_flight, o.order_key, o.retention_days
-            from webhook_delivery o where ${where}
-           order by o.accepted_seq) n
-  returning id::text as id, replay_of::text as replay_of`;
+/** Copies the picked deliveries under new ids, oldest accepted first; answers each copy with what it replays. */
+const copyDeliveries = async (em: SqlEntityManager, pick: Originals, maxAttempts: number): Promise<Replayed[]> => {
+  const id = 'id' in pick ? pick.id : undefined;
+  const route = 'route' in pick ? pick.route : undefined;
+  const since = 'route' in pick ? pick.since : null;
+  const originals = db(em)
+    .selectFrom('webhook_delivery as o')
+    .select((eb) => [
+      eb.fn<string>('gen_random_uuid').as('id'),
+      'o.id as original',
+      'o.route',
+      'o.event_type',
+      'o.mode',
+      'o.target',
+      'o.chat_id',
+      'o.source',
+      'o.prompt',
+      'o.skills',
+      'o.payload',
+      'o.max_in_flight',
+      'o.order_key',
+      'o.retention_days',
+    ])
+    .$if(id !== undefined, (query) => query.where('o.id', '=', id ?? ''))
+    .$if(route !== undefined, (query) =>
+      query
+        .where('o.route', '=', route ?? '')
+        .where('o.status', '=', 'failed')
+        .where('o.erased_at', 'is', null)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('webhook_delivery as r').select('r.id').whereRef('r.replay_of', '=', 'o.id')))),
+    )
+    .$if(since !== null, (query) => query.where('o.created_at', '>=', since ?? new Date(0)))
+    .orderBy('o.accepted_seq');
+  const rows = await db(em)
+    .insertInto('webhook_delivery')
+    .columns([
+      'id',
+      'route',
+      'event_type',
+      'idempotency_key',
+      'mode',
+      'status',
+      'target',
+      'chat_id',
+      'source',
+      'prompt',
+      'skills',
+      'payload',
+      'attempts',
+      'max_attempts',
+      'max_in_flight',
+      'order_key',
+      'retention_days',
+      'replay_of',
+      'next_attempt_at',
+      'created_at',
+      'updated_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom(originals.as('n'))
+        .select((inner) => [
+          'n.id',
+          'n.route',
+          'n.event_type',
+          // Its own idempotency key, so the replay is never refused as a duplicate of the event.
+          inner(inner.cast<string>(inner.val('replay:'), 'text'), '||', inner.cast<string>('n.id', 'text')).as('idempotency_key'),
+          'n.mode',
+          inner.cast<string>(inner.val('queued'), 'text').as('status'),
+          'n.target',
+          'n.chat_id',
+          'n.source',
+          'n.prompt',
+          'n.skills',
+          'n.payload',
+          inner.lit(0).as('attempts'),
+          inner.cast<number>(inner.val(maxAttempts), 'integer').as('max_attempts'),
+          'n.max_in_flight',
+          'n.order_key',
+          'n.retention_days',
+          'n.original',
+          databaseNow.as('next_attempt_at'),
+          databaseNow.as('created_at'),
+          databaseNow.as('updated_at'),
+        ]),
+    )
+    .returning((eb) => [eb.cast<string>('id', 'text').as('id'), eb.cast<string>('replay_of', 'text').as('replay_of')])
+    .execute();
+
+  return rows.map((row) => ({ id: row.id, replayOf: row.replay_of }));
+};
 
 export type Replayed = { id: string; replayOf: string };
 export type ReplayOne = { ok: true; replayed: Replayed } | { ok: false; problem: string };
@@ -30,7 +112,7 @@ export const replayDelivery = async (em: SqlEntityManager, id: string, maxAttemp
   if (!UUID.test(id)) {
     return { ok: false, problem: `"${id}" is not a delivery id (see switchyard webhook deliveries)` };
   }
-  const [original] = await em.execute<Row[]>('select status, erased_at from webhook_delivery where id = ?::uuid', [id]);
+  const original = await db(em).selectFrom('webhook_delivery').select(['status', 'erased_at']).where('id', '=', id).executeTakeFirst();
   if (original === undefined) {
     return { ok: false, problem: `no delivery with id ${id}` };
   }
@@ -40,12 +122,10 @@ export const replayDelivery = async (em: SqlEntityManager, id: string, maxAttemp
   if (original.erased_at !== null) {
     return { ok: false, problem: `delivery ${id} has no payload any more (erased); it cannot be replayed` };
   }
-  const [row] = await em.execute<Row[]>(COPY('o.id = ?::uuid'), [maxAttempts, id]);
+  const [replayed] = await copyDeliveries(em, { id }, maxAttempts);
 
-  return row === undefined ? { ok: false, problem: `delivery ${id} could not be replayed` } : { ok: true, replayed: toReplayed(row) };
+  return replayed === undefined ? { ok: false, problem: `delivery ${id} could not be replayed` } : { ok: true, replayed };
 };
-
-const toReplayed = (row: Row): Replayed => ({ id: String(row.id), replayOf: String(row.replay_of) });
 
 /**
  * Replays a route's failed deliveries (accepted since `since`, if given) that still hold their
@@ -57,12 +137,5 @@ export const replayFailed = async (
   since: Date | null,
   maxAttempts: number,
 ): Promise<Replayed[]> => {
-  const rows = await em.execute<Row[]>(
-    COPY(`o.route = ? and o.status = 'failed' and o.erased_at is null
-          and (?::timestamptz is null or o.created_at >= ?::timestamptz)
-          and not exists (select 1 from webhook_delivery r where r.replay_of = o.id)`),
-    [maxAttempts, route, since?.toISOString() ?? null, since?.toISOString() ?? null],
-  );
-
-  return rows.map(toReplayed);
+  return copyDeliveries(em, { route, since }, maxAttempts);
 };

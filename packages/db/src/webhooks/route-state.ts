@@ -1,12 +1,11 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { databaseNow, db } from '../kysely.ts';
 
 /**
  * Each route's circuit breaker: consecutive failed attempts at its target. When they reach the
  * threshold the route is paused: its queued deliveries stay queued and are not claimed until
  * `webhook resume` closes the breaker again.
  */
-
-type Row = Record<string, unknown>;
 
 export type BreakerUpdate = { failures: number; opened: boolean };
 
@@ -17,30 +16,45 @@ export const recordTargetFailure = async (
   threshold: number,
   reason: string,
 ): Promise<BreakerUpdate> => {
-  const rows = await em.execute<Row[]>(
-    `insert into webhook_route_state as s (route, consecutive_failures, paused_at, paused_reason, updated_at)
-     values (?, 1, case when 1 >= ?::int then now() end, case when 1 >= ?::int then ? end, now())
-     on conflict (route) do update
-        set consecutive_failures = s.consecutive_failures + 1,
-            paused_at = case when s.paused_at is null and s.consecutive_failures + 1 >= ?::int then now() else s.paused_at end,
-            paused_reason = case when s.paused_at is null and s.consecutive_failures + 1 >= ?::int then excluded.paused_reason
-                                 else s.paused_reason end,
-            updated_at = now()
-     returning consecutive_failures, (paused_at is not null and paused_at = now()) as opened`,
-    [route, threshold, threshold, reason, threshold, threshold],
-  );
-  const [row] = rows;
+  // The first failure of a route opens the breaker at once when the threshold is 1.
+  const opensAtFirst = threshold <= 1;
+  const row = await db(em)
+    .insertInto('webhook_route_state')
+    .values({
+      route,
+      consecutive_failures: 1,
+      paused_at: opensAtFirst ? databaseNow : null,
+      paused_reason: opensAtFirst ? reason : null,
+      updated_at: databaseNow,
+    })
+    .onConflict((conflict) =>
+      conflict.column('route').doUpdateSet((eb) => {
+        const opensNow = eb.and([eb('webhook_route_state.paused_at', 'is', null), eb(eb('webhook_route_state.consecutive_failures', '+', 1), '>=', threshold)]);
+
+        return {
+          consecutive_failures: eb('webhook_route_state.consecutive_failures', '+', 1),
+          paused_at: eb.case().when(opensNow).then(databaseNow).else(eb.ref('webhook_route_state.paused_at')).end(),
+          paused_reason: eb.case().when(opensNow).then(eb.ref('excluded.paused_reason')).else(eb.ref('webhook_route_state.paused_reason')).end(),
+          updated_at: databaseNow,
+        };
+      }),
+    )
+    // now() is the transaction's start time, so a breaker paused by this statement reads equal to it.
+    .returning((eb) => ['consecutive_failures', eb.and([eb('paused_at', 'is not', null), eb('paused_at', '=', databaseNow)]).as('opened')])
+    .executeTakeFirst();
 
   return { failures: Number(row?.consecutive_failures ?? 0), opened: row?.opened === true };
 };
 
 /** A successful attempt: the count starts over (no write when it is already zero). */
 export const recordTargetSuccess = async (em: SqlEntityManager, route: string): Promise<void> => {
-  await em.execute(
-    `update webhook_route_state set consecutive_failures = 0, updated_at = now()
-      where route = ? and consecutive_failures > 0 and paused_at is null`,
-    [route],
-  );
+  await db(em)
+    .updateTable('webhook_route_state')
+    .set({ consecutive_failures: 0, updated_at: databaseNow })
+    .where('route', '=', route)
+    .where('consecutive_failures', '>', 0)
+    .where('paused_at', 'is', null)
+    .execute();
 };
 
 export type RouteResume = { wasPaused: boolean; queued: number };
@@ -51,27 +65,32 @@ export type RouteResume = { wasPaused: boolean; queued: number };
  */
 export const resumeRoute = async (em: SqlEntityManager, route: string): Promise<RouteResume> =>
   em.transactional(async (tx) => {
-    const paused = await tx.execute<Row[]>(
-      `update webhook_route_state set consecutive_failures = 0, paused_at = null, paused_reason = null, updated_at = now()
-        where route = ? returning (select paused_at from webhook_route_state where route = ?) as was`,
-      [route, route],
-    );
-    const queued = await tx.execute<Row[]>(
-      `update webhook_delivery set next_attempt_at = least(next_attempt_at, now()), updated_at = now()
-        where route = ? and status = 'queued' returning id`,
-      [route],
-    );
+    const paused = await db(tx)
+      .updateTable('webhook_route_state')
+      .set({ consecutive_failures: 0, paused_at: null, paused_reason: null, updated_at: databaseNow })
+      .where('route', '=', route)
+      // The subquery reads the row as it was before this update.
+      .returning((eb) => eb.selectFrom('webhook_route_state as before').select('before.paused_at').where('before.route', '=', route).as('was'))
+      .executeTakeFirst();
+    const queued = await db(tx)
+      .updateTable('webhook_delivery')
+      .set((eb) => ({ next_attempt_at: eb.fn<Date>('least', ['next_attempt_at', databaseNow]), updated_at: databaseNow }))
+      .where('route', '=', route)
+      .where('status', '=', 'queued')
+      .returning('id')
+      .execute();
 
-    return { wasPaused: paused[0]?.was !== null && paused[0]?.was !== undefined, queued: queued.length };
+    return { wasPaused: paused?.was !== null && paused?.was !== undefined, queued: queued.length };
   });
 
 export type RouteBreaker = { route: string; failures: number; pausedAt: string | null; reason: string | null };
 
 export const readRouteBreaker = async (em: SqlEntityManager, route: string): Promise<RouteBreaker | null> => {
-  const [row] = await em.execute<Row[]>(
-    'select route, consecutive_failures, paused_at, paused_reason from webhook_route_state where route = ?',
-    [route],
-  );
+  const row = await db(em)
+    .selectFrom('webhook_route_state')
+    .select(['route', 'consecutive_failures', 'paused_at', 'paused_reason'])
+    .where('route', '=', route)
+    .executeTakeFirst();
   if (row === undefined) {
     return null;
   }
@@ -79,7 +98,7 @@ export const readRouteBreaker = async (em: SqlEntityManager, route: string): Pro
   return {
     route,
     failures: Number(row.consecutive_failures),
-    pausedAt: row.paused_at === null ? null : new Date(row.paused_at as string).toISOString(),
+    pausedAt: row.paused_at === null ? null : new Date(row.paused_at).toISOString(),
     reason: typeof row.paused_reason === 'string' ? row.paused_reason : null,
   };
 };

@@ -1,6 +1,7 @@
 import { DomainError } from '@switchyard/domain/errors';
-import { loadHouseholds, presentHouseholdDetail } from '@switchyard/db/transport/billing/households';
+import { loadHouseholds } from '@switchyard/db/transport/billing/households';
 import type { TransportContext } from '../context.ts';
+import { presentHouseholdDetail } from './presenters.ts';
 
 /** A household as GET /api/billing/households/{id} answers it: payers, allocations and the splits they make. */
 export const householdAnswer = async (ctx: Pick<TransportContext, 'db'>, tenantId: string, householdId: string) => {

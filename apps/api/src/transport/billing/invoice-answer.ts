@@ -1,6 +1,7 @@
 import { DomainError } from '@switchyard/domain/errors';
-import { readInvoiceDetail, type InvoiceDetail } from '@switchyard/db/transport/billing/invoice-lifecycle';
+import { readInvoiceDetail } from '@switchyard/db/transport/billing/invoice-lifecycle';
 import type { TransportContext } from '../context.ts';
+import { presentInvoiceDetail, type InvoiceDetail } from './presenters.ts';
 
 /** The tenant's invoice with its payments, or 404: what every invoice path answers. */
 export const invoiceAnswer = async (ctx: Pick<TransportContext, 'db'> & { tenantId: string }, invoiceId: string): Promise<InvoiceDetail> => {
@@ -9,5 +10,5 @@ export const invoiceAnswer = async (ctx: Pick<TransportContext, 'db'> & { tenant
     throw new DomainError('not_found', 'Invoice not found');
   }
 
-  return detail;
+  return presentInvoiceDetail(detail);
 };

@@ -1,5 +1,5 @@
 import { payerContact } from '@switchyard/db/transport/billing/invoices';
-import type { InvoiceView } from '@switchyard/db/transport/billing/rows';
+import type { InvoiceView } from './presenters.ts';
 import type { TransportContext } from '../context.ts';
 import { createPaymentLink } from './payment-links.ts';
 import { paymentReturnUrl } from './registration-fee-mail.ts';

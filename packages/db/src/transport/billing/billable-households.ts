@@ -1,10 +1,12 @@
+import type { Kysely } from 'kysely';
 import { BILLABLE_REGISTRATION_STATUSES } from '@switchyard/domain/transport/billing/billable';
-
-const billableList = BILLABLE_REGISTRATION_STATUSES.map((status) => `'${status}'`).join(', ');
+import type { Database } from '../../kysely.ts';
 
 /**
- * The SQL form of the domain's billing rule (billable.ts) for the household aliased `alias`: no
- * registration (entered by staff) or one whose status is billable.
+ * The households the domain's billing rule (billable.ts) leaves out: those whose registration has
+ * a status that is not billable. A household without a registration (entered by staff) is billable,
+ * so a query keeps the billable ones with `where('h.id', 'not in', unbillableHouseholdIds(db))`
+ * (`household_id` is never null, so `not in` cannot be fooled by a null).
  */
-export const billableHouseholdSql = (alias: string): string =>
-  `not exists (select 1 from transport_registration br where br.household_id = ${alias}.id and br.status not in (${billableList}))`;
+export const unbillableHouseholdIds = (db: Kysely<Database>) =>
+  db.selectFrom('transport_registration').select('household_id').where('status', 'not in', BILLABLE_REGISTRATION_STATUSES);

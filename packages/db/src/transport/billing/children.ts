@@ -1,8 +1,13 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { CHILD_COLUMNS, presentChild, type ChildRow } from './rows.ts';
+import { db } from '../../kysely.ts';
+import { CHILD_COLUMNS, type ChildRow } from './rows.ts';
 
-export const listActiveChildren = async (em: SqlEntityManager, tenantId: string) => {
-  const rows = await em.execute<ChildRow[]>(`select ${CHILD_COLUMNS} from transport_child c where c.tenant_id = ? and c.active order by c.name, c.id`, [tenantId]);
-
-  return rows.map(presentChild);
-};
+export const listActiveChildren = (em: SqlEntityManager, tenantId: string): Promise<ChildRow[]> =>
+  db(em)
+    .selectFrom('transport_child as c')
+    .select(CHILD_COLUMNS)
+    .where('c.tenant_id', '=', tenantId)
+    .where('c.active', '=', true)
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .execute();

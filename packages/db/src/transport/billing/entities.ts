@@ -2,7 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { Tenant } from '../tenant-entities.ts';
 
 // The entities declare the whole schema the migrations build (test/db/schema-diff.test.ts);
-// repositories use SQL.
+// repositories read and write through them (packages/db/src/kysely.ts types its tables from them).
 const owned = (table: string) => ({
   id: p.text().primary(),
   tenantId: () => p.manyToOne(Tenant).mapToPk().fieldName('tenant_id').foreignKeyName(`${table}_tenant_id_fkey`),

@@ -3,9 +3,11 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { DomainError } from '@switchyard/domain/errors';
 import { applyPayment, applyProviderPayment, assertVoidable, type PaymentMethod } from '@switchyard/domain/transport/billing/invoice-lifecycle';
 import { OUTSTANDING_STATUSES } from '@switchyard/domain/transport/billing/outstanding';
-import { INVOICE_COLUMNS, isoTimestamp, presentInvoice, type InvoiceRow } from './rows.ts';
+import { db } from '../../kysely.ts';
+import { Invoice } from './entities.ts';
+import { INVOICE_COLUMNS, type InvoiceRow } from './rows.ts';
 
-type PaymentRow = {
+export type PaymentRow = {
   id: string;
   amount_cents: number;
   method: string;
@@ -16,42 +18,32 @@ type PaymentRow = {
   created_at: unknown;
 };
 
-const presentPayment = (row: PaymentRow) => ({
-  id: row.id,
-  amount: row.amount_cents / 100,
-  method: row.method,
-  reference: row.reference,
-  provider: row.provider,
-  paid_at: isoTimestamp(row.paid_at),
-  recorded_by: row.recorded_by,
-  created_at: isoTimestamp(row.created_at),
-});
 
-type LockedInvoice = InvoiceRow & { void_reason: string | null };
+export type LockedInvoice = InvoiceRow & { void_reason: string | null };
 
 /** The tenant's invoices, newest first; `outstanding` stands for every owed status. */
-export const listTenantInvoices = async (em: SqlEntityManager, tenantId: string, filter: { status?: string | undefined; householdId?: string | undefined }) => {
-  const where = ['i.tenant_id = ?'];
-  const params: unknown[] = [tenantId];
-  if (filter.status === 'outstanding') {
-    where.push(`i.status in (${OUTSTANDING_STATUSES.map(() => '?').join(', ')})`);
-    params.push(...OUTSTANDING_STATUSES);
-  } else if (filter.status) {
-    where.push('i.status = ?');
-    params.push(filter.status);
-  }
-  if (filter.householdId) {
-    where.push('i.household_id = ?');
-    params.push(filter.householdId);
-  }
-  const rows = await em.execute<InvoiceRow[]>(`select ${INVOICE_COLUMNS} from transport_invoice i where ${where.join(' and ')} order by i.created_at desc, i.id desc`, params);
-
-  return rows.map(presentInvoice);
+export const listTenantInvoices = (em: SqlEntityManager, tenantId: string, filter: { status?: string | undefined; householdId?: string | undefined }): Promise<InvoiceRow[]> => {
+  const { status, householdId } = filter;
+  return db(em)
+    .selectFrom('transport_invoice as i')
+    .select(INVOICE_COLUMNS)
+    .where('i.tenant_id', '=', tenantId)
+    .$if(status === 'outstanding', (query) => query.where('i.status', 'in', OUTSTANDING_STATUSES))
+    .$if(Boolean(status) && status !== 'outstanding', (query) => query.where('i.status', '=', status ?? ''))
+    .$if(Boolean(householdId), (query) => query.where('i.household_id', '=', householdId ?? ''))
+    .orderBy('i.created_at', 'desc')
+    .orderBy('i.id', 'desc')
+    .execute();
 };
 
 const lockInvoice = async (tx: SqlEntityManager, tenantId: string, invoiceId: string): Promise<LockedInvoice> => {
-  const rows = await tx.execute<LockedInvoice[]>(`select ${INVOICE_COLUMNS}, i.void_reason from transport_invoice i where i.id = ? and i.tenant_id = ? for update`, [invoiceId, tenantId]);
-  const row = rows[0];
+  const row = await db(tx)
+    .selectFrom('transport_invoice as i')
+    .select([...INVOICE_COLUMNS, 'i.void_reason'])
+    .where('i.id', '=', invoiceId)
+    .where('i.tenant_id', '=', tenantId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) {
     throw new DomainError('not_found', 'Invoice not found');
   }
@@ -60,25 +52,35 @@ const lockInvoice = async (tx: SqlEntityManager, tenantId: string, invoiceId: st
 };
 
 /** One invoice of the tenant with its payments, oldest payment first; null when not the tenant's. */
-export const readInvoiceDetail = async (em: SqlEntityManager, tenantId: string, invoiceId: string) => {
-  const rows = await em.execute<LockedInvoice[]>(`select ${INVOICE_COLUMNS}, i.void_reason from transport_invoice i where i.id = ? and i.tenant_id = ?`, [invoiceId, tenantId]);
-  const row = rows[0];
+export const readInvoiceDetail = async (
+  em: SqlEntityManager,
+  tenantId: string,
+  invoiceId: string,
+): Promise<{ invoice: LockedInvoice; payments: PaymentRow[] } | null> => {
+  const row: LockedInvoice | undefined = await db(em)
+    .selectFrom('transport_invoice as i')
+    .select([...INVOICE_COLUMNS, 'i.void_reason'])
+    .where('i.id', '=', invoiceId)
+    .where('i.tenant_id', '=', tenantId)
+    .executeTakeFirst();
   if (!row) {
     return null;
   }
-  const payments = await em.execute<PaymentRow[]>(
-    'select id, amount_cents, method, reference, provider, paid_at, recorded_by, created_at from transport_payment where invoice_id = ? order by paid_at, created_at, id',
-    [invoiceId],
-  );
+  const payments: PaymentRow[] = await db(em)
+    .selectFrom('transport_payment')
+    .select(['id', 'amount_cents', 'method', 'reference', 'provider', 'paid_at', 'recorded_by', 'created_at'])
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('paid_at')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 
-  return { ...presentInvoice(row), void_reason: row.void_reason, payments: payments.map(presentPayment) };
+  return { invoice: row, payments };
 };
-export type InvoiceDetail = NonNullable<Awaited<ReturnType<typeof readInvoiceDetail>>>;
 
 /** The invoice's state for the domain's rules, or 404 when it is not the tenant's. */
 export const invoiceState = async (em: SqlEntityManager, tenantId: string, invoiceId: string) => {
-  const rows = await em.execute<InvoiceRow[]>(`select ${INVOICE_COLUMNS} from transport_invoice i where i.id = ? and i.tenant_id = ?`, [invoiceId, tenantId]);
-  const row = rows[0];
+  const row: InvoiceRow | undefined = await db(em).selectFrom('transport_invoice as i').select(INVOICE_COLUMNS).where('i.id', '=', invoiceId).where('i.tenant_id', '=', tenantId).executeTakeFirst();
   if (!row) {
     throw new DomainError('not_found', 'Invoice not found');
   }
@@ -99,12 +101,20 @@ export const recordInvoicePayment = (
     const invoice = await lockInvoice(tx, input.tenantId, input.invoiceId);
     const next = applyPayment({ status: invoice.status, amountCents: invoice.amount_cents, amountPaidCents: invoice.amount_paid_cents }, input.amountCents);
     const paymentId = randomUUID();
-    await tx.execute(
-      `insert into transport_payment (id, tenant_id, invoice_id, amount_cents, method, reference, paid_at, recorded_by)
-       values (?, ?, ?, ?, ?, ?, ?::timestamptz, ?)`,
-      [paymentId, input.tenantId, input.invoiceId, input.amountCents, input.method, input.reference, input.paidAt.toISOString(), input.recordedBy],
-    );
-    await tx.execute('update transport_invoice set status = ?, amount_paid_cents = ? where id = ?', [next.status, next.amountPaidCents, input.invoiceId]);
+    await db(tx)
+      .insertInto('transport_payment')
+      .values({
+        id: paymentId,
+        tenant_id: input.tenantId,
+        invoice_id: input.invoiceId,
+        amount_cents: input.amountCents,
+        method: input.method,
+        reference: input.reference,
+        paid_at: input.paidAt,
+        recorded_by: input.recordedBy,
+      })
+      .execute();
+    await tx.nativeUpdate(Invoice, { id: input.invoiceId }, { status: next.status, amountPaidCents: next.amountPaidCents });
 
     return { paymentId, before: invoice.status, after: next.status };
   });
@@ -114,7 +124,7 @@ export const voidTenantInvoice = (em: SqlEntityManager, input: { tenantId: strin
   em.fork().transactional(async (tx) => {
     const invoice = await lockInvoice(tx, input.tenantId, input.invoiceId);
     assertVoidable({ status: invoice.status, amountCents: invoice.amount_cents, amountPaidCents: invoice.amount_paid_cents });
-    await tx.execute("update transport_invoice set status = 'void', void_reason = ?, voided_at = ?::timestamptz where id = ?", [input.reason, input.at.toISOString(), input.invoiceId]);
+    await tx.nativeUpdate(Invoice, { id: input.invoiceId }, { status: 'void', voidReason: input.reason, voidedAt: input.at });
 
     return { before: invoice.status };
   });
@@ -133,29 +143,41 @@ export const recordProviderPayment = (
   input: { provider: 'stripe' | 'square'; invoiceId: string | null; providerRef: string | null; providerPaymentId: string; amountCents: number; at: Date },
 ): Promise<ProviderPaymentOutcome> =>
   em.fork().transactional(async (tx) => {
-    const found = await tx.execute<LockedInvoice[]>(
-      `select ${INVOICE_COLUMNS}, i.void_reason, i.tenant_id from transport_invoice i
-       where (i.id = ? or (i.provider = ? and i.provider_ref = ?)) order by i.created_at limit 1 for update`,
-      [input.invoiceId ?? '', input.provider, input.providerRef ?? ''],
-    );
-    const invoice = found[0] as (LockedInvoice & { tenant_id: string }) | undefined;
+    const invoice = await db(tx)
+      .selectFrom('transport_invoice as i')
+      .select([...INVOICE_COLUMNS, 'i.void_reason', 'i.tenant_id'])
+      .where((eb) => eb.or([eb('i.id', '=', input.invoiceId ?? ''), eb.and([eb('i.provider', '=', input.provider), eb('i.provider_ref', '=', input.providerRef ?? '')])]))
+      .orderBy('i.created_at')
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst();
     if (!invoice) {
       return { outcome: 'unknown_invoice' };
     }
-    const seen = await tx.execute<{ id: string }[]>('select id from transport_payment where provider = ? and provider_payment_id = ?', [input.provider, input.providerPaymentId]);
-    if (seen.length > 0) {
+    const seen = await db(tx).selectFrom('transport_payment').select('id').where('provider', '=', input.provider).where('provider_payment_id', '=', input.providerPaymentId).executeTakeFirst();
+    if (seen) {
       return { outcome: 'duplicate' };
     }
     const next = applyProviderPayment({ status: invoice.status, amountCents: invoice.amount_cents, amountPaidCents: invoice.amount_paid_cents }, input.amountCents);
     if (!next) {
       return { outcome: 'settled' };
     }
-    await tx.execute(
-      `insert into transport_payment (id, tenant_id, invoice_id, amount_cents, method, reference, provider, provider_payment_id, paid_at, recorded_by)
-       values (?, ?, ?, ?, 'card', ?, ?, ?, ?::timestamptz, ?)`,
-      [randomUUID(), invoice.tenant_id, invoice.id, input.amountCents, input.providerPaymentId, input.provider, input.providerPaymentId, input.at.toISOString(), `provider:${input.provider}`],
-    );
-    await tx.execute('update transport_invoice set status = ?, amount_paid_cents = ? where id = ?', [next.status, next.amountPaidCents, invoice.id]);
+    await db(tx)
+      .insertInto('transport_payment')
+      .values({
+        id: randomUUID(),
+        tenant_id: invoice.tenant_id,
+        invoice_id: invoice.id,
+        amount_cents: input.amountCents,
+        method: 'card',
+        reference: input.providerPaymentId,
+        provider: input.provider,
+        provider_payment_id: input.providerPaymentId,
+        paid_at: input.at,
+        recorded_by: `provider:${input.provider}`,
+      })
+      .execute();
+    await tx.nativeUpdate(Invoice, { id: invoice.id }, { status: next.status, amountPaidCents: next.amountPaidCents });
 
     return { outcome: 'recorded', tenantId: invoice.tenant_id, invoiceId: invoice.id, householdId: invoice.household_id, status: next.status, amountCents: input.amountCents };
   });

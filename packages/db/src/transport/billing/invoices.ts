@@ -1,38 +1,50 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { NotNull } from 'kysely';
 import type { BillingCycle } from '@switchyard/domain/transport/billing/billing-cycle';
-import { billableHouseholdSql } from './billable-households.ts';
-import { householdShares, isBillable, loadHouseholds } from './households.ts';
-import { INVOICE_COLUMNS, presentInvoice, type InvoiceRow, type InvoiceView } from './rows.ts';
+import { db } from '../../kysely.ts';
+import { unbillableHouseholdIds } from './billable-households.ts';
+import { loadHouseholds, type HouseholdAggregate } from './households.ts';
+import { INVOICE_COLUMNS, INVOICE_TABLE_COLUMNS, type InvoiceRow } from './rows.ts';
+
+/** What one payer of one household is charged for a cycle. */
+export type CycleCharge = { householdId: string; payerId: string; amountCents: number };
 
 /**
- * One draft transportation invoice per payer with a share for the cycle. A payer already billed
- * for the cycle is left alone (the unique index decides under concurrency), so generating twice
- * bills nobody twice; only the invoices made by this call are returned.
+ * One draft transportation invoice per charge, in one transaction with the read of the households
+ * the caller's billing rules turn into charges (`chargesOf`). A payer already billed for the cycle
+ * is left alone (the unique index decides under concurrency), so generating twice bills nobody
+ * twice; only the invoices made by this call are returned.
  */
 export const generateCycleInvoices = (
   em: SqlEntityManager,
   input: { tenantId: string; cycle: BillingCycle; householdIds?: readonly string[]; now: Date; provider: string },
-): Promise<InvoiceView[]> =>
+  chargesOf: (households: HouseholdAggregate[]) => CycleCharge[],
+): Promise<InvoiceRow[]> =>
   em.fork().transactional(async (tx) => {
     const households = await loadHouseholds(tx, input.tenantId, input.householdIds ? { householdIds: input.householdIds } : {});
-    const created: InvoiceView[] = [];
-    for (const aggregate of households.filter(isBillable)) {
-      for (const share of householdShares(aggregate)) {
-        if (share.amountCents === 0) {
-          continue;
-        }
-        const rows = await tx.execute<InvoiceRow[]>(
-          `insert into transport_invoice as i (id, tenant_id, household_id, payer_id, kind, status, provider, amount_cents, cycle_start, cycle_end, created_at)
-           values (?, ?, ?, ?, 'transportation', 'draft', ?, ?, ?::date, ?::date, ?::timestamptz)
-           on conflict (payer_id, cycle_start) where kind = 'transportation' do nothing
-           returning ${INVOICE_COLUMNS}`,
-          [randomUUID(), input.tenantId, aggregate.household.id, share.payerId, input.provider, share.amountCents, input.cycle.cycleStart, input.cycle.cycleEnd, input.now.toISOString()],
-        );
-        const row = rows[0];
-        if (row) {
-          created.push(presentInvoice(row));
-        }
+    const created: InvoiceRow[] = [];
+    for (const charge of chargesOf(households)) {
+      const row = await db(tx)
+        .insertInto('transport_invoice')
+        .values({
+          id: randomUUID(),
+          tenant_id: input.tenantId,
+          household_id: charge.householdId,
+          payer_id: charge.payerId,
+          kind: 'transportation',
+          status: 'draft',
+          provider: input.provider,
+          amount_cents: charge.amountCents,
+          cycle_start: input.cycle.cycleStart,
+          cycle_end: input.cycle.cycleEnd,
+          created_at: input.now,
+        })
+        .onConflict((conflict) => conflict.columns(['payer_id', 'cycle_start']).where('kind', '=', 'transportation').doNothing())
+        .returning(INVOICE_TABLE_COLUMNS)
+        .executeTakeFirst();
+      if (row) {
+        created.push(row);
       }
     }
 
@@ -42,42 +54,56 @@ export const generateCycleInvoices = (
 export type DueCandidate = { householdId: string; firstPickupDate: string; hasTransportationInvoice: boolean };
 
 /** Billable households of the tenant with a first pickup date up to `latest` (YYYY-MM-DD). */
-export const householdsWithPickupBy = (em: SqlEntityManager, tenantId: string, latest: string): Promise<DueCandidate[]> =>
-  em
-    .execute<{ id: string; first_pickup_date: string; billed: boolean }[]>(
-      `select h.id, h.first_pickup_date::text as first_pickup_date,
-         exists (select 1 from transport_invoice i where i.household_id = h.id and i.kind = 'transportation') as billed
-       from transport_household h
-       where h.tenant_id = ? and h.first_pickup_date is not null and h.first_pickup_date <= ?::date
-         and ${billableHouseholdSql('h')}
-       order by h.first_pickup_date, h.id`,
-      [tenantId, latest],
-    )
-    .then((rows) => rows.map((row) => ({ householdId: row.id, firstPickupDate: row.first_pickup_date, hasTransportationInvoice: row.billed })));
+export const householdsWithPickupBy = async (em: SqlEntityManager, tenantId: string, latest: string): Promise<DueCandidate[]> => {
+  const rows = await db(em)
+    .selectFrom('transport_household as h')
+    .select((eb) => [
+      'h.id',
+      'h.first_pickup_date',
+      eb
+        .exists(eb.selectFrom('transport_invoice as i').select('i.id').whereRef('i.household_id', '=', 'h.id').where('i.kind', '=', 'transportation'))
+        .as('billed'),
+    ])
+    .where('h.tenant_id', '=', tenantId)
+    .where('h.first_pickup_date', 'is not', null)
+    .where('h.first_pickup_date', '<=', latest)
+    .$narrowType<{ first_pickup_date: NotNull }>()
+    .where('h.id', 'not in', unbillableHouseholdIds(db(em)))
+    .orderBy('h.first_pickup_date')
+    .orderBy('h.id')
+    .execute();
 
-export const payerContact = async (em: SqlEntityManager, payerId: string): Promise<{ name: string; email: string | null } | null> => {
-  const rows = await em.execute<{ name: string; email: string | null }[]>('select name, email from transport_payer where id = ?', [payerId]);
-
-  return rows[0] ?? null;
+  return rows.map((row) => ({ householdId: row.id, firstPickupDate: row.first_pickup_date, hasTransportationInvoice: Boolean(row.billed) }));
 };
+
+export const payerContact = async (em: SqlEntityManager, payerId: string): Promise<{ name: string; email: string | null } | null> =>
+  (await db(em).selectFrom('transport_payer').select(['name', 'email']).where('id', '=', payerId).executeTakeFirst()) ?? null;
 
 /** A draft or pending invoice becomes `sent` once its email went out; the payment link is kept when there is one. */
 export const markInvoiceSent = async (
   em: SqlEntityManager,
   invoiceId: string,
   sent: { at: Date; provider: string | null; paymentUrl: string | null; providerRef?: string | null },
-): Promise<InvoiceView | null> => {
-  const rows = await em.execute<InvoiceRow[]>(
-    `update transport_invoice as i set status = 'sent', sent_at = ?::timestamptz, provider = coalesce(?, provider), payment_url = coalesce(?, payment_url),
-       provider_ref = coalesce(?, provider_ref)
-     where id = ? and status in ('draft', 'pending') returning ${INVOICE_COLUMNS}`,
-    [sent.at.toISOString(), sent.provider, sent.paymentUrl, sent.providerRef ?? null, invoiceId],
-  );
+): Promise<InvoiceRow | null> => {
+  // A value not given keeps what the invoice has (the column itself, as coalesce would).
+  const row = await db(em)
+    .updateTable('transport_invoice')
+    .set((eb) => ({
+      status: 'sent',
+      sent_at: sent.at,
+      provider: sent.provider ?? eb.ref('provider'),
+      payment_url: sent.paymentUrl ?? eb.ref('payment_url'),
+      provider_ref: sent.providerRef ?? eb.ref('provider_ref'),
+    }))
+    .where('id', '=', invoiceId)
+    .where('status', 'in', ['draft', 'pending'])
+    .returning(INVOICE_TABLE_COLUMNS)
+    .executeTakeFirst();
 
-  return rows[0] ? presentInvoice(rows[0]) : null;
+  return row ?? null;
 };
 
-type OutstandingRow = {
+export type OutstandingRow = {
   household_id: string;
   household_name: string;
   payer_id: string | null;
@@ -92,40 +118,32 @@ type OutstandingRow = {
  * billable households count (billable.ts): a rejected one is never billed, even for a part-paid
  * invoice a rejection leaves as it is.
  */
-export const readOutstanding = async (em: SqlEntityManager, tenantId: string) => {
-  const rows = await em.execute<OutstandingRow[]>(
-    `select h.id as household_id, h.name as household_name, p.id as payer_id, p.name as payer_name, p.email as payer_email,
-       sum(greatest(i.amount_cents - i.amount_paid_cents, 0))::int as outstanding_cents, count(*)::int as invoice_count
-     from transport_invoice i
-     join transport_household h on h.id = i.household_id
-     left join transport_payer p on p.id = i.payer_id
-     where i.tenant_id = ? and i.status in ('unpaid', 'partial', 'sent')
-       and ${billableHouseholdSql('h')}
-     group by h.id, h.name, h.created_at, p.id, p.name, p.email, p.is_primary, p.created_at
-     order by h.created_at desc, h.id, p.is_primary desc nulls last, p.created_at`,
-    [tenantId],
-  );
-  const households = new Map<string, { household_id: string; household_name: string; total_outstanding: number; payers: unknown[] }>();
-  const totals = new Map<string, number>();
-  for (const row of rows) {
-    const entry = households.get(row.household_id) ?? { household_id: row.household_id, household_name: row.household_name, total_outstanding: 0, payers: [] };
-    households.set(row.household_id, entry);
-    totals.set(row.household_id, (totals.get(row.household_id) ?? 0) + row.outstanding_cents);
-    entry.total_outstanding = (totals.get(row.household_id) ?? 0) / 100;
-    entry.payers.push({
-      payer_id: row.payer_id,
-      name: row.payer_name,
-      email: row.payer_email,
-      outstanding: row.outstanding_cents / 100,
-      invoice_count: row.invoice_count,
-    });
-  }
-
-  return [...households.values()];
+export const readOutstanding = async (em: SqlEntityManager, tenantId: string): Promise<OutstandingRow[]> => {
+  const grouped = await db(em)
+    .selectFrom('transport_invoice as i')
+    .innerJoin('transport_household as h', 'h.id', 'i.household_id')
+    .leftJoin('transport_payer as p', 'p.id', 'i.payer_id')
+    .select((eb) => [
+      'h.id as household_id',
+      'h.name as household_name',
+      'p.id as payer_id',
+      'p.name as payer_name',
+      'p.email as payer_email',
+      eb.fn.sum<string>(eb.fn('greatest', [eb('i.amount_cents', '-', eb.ref('i.amount_paid_cents')), eb.lit(0)])).as('outstanding_cents'),
+      eb.fn.countAll<string>().as('invoice_count'),
+    ])
+    .where('i.tenant_id', '=', tenantId)
+    .where('i.status', 'in', ['unpaid', 'partial', 'sent'])
+    .where('h.id', 'not in', unbillableHouseholdIds(db(em)))
+    .groupBy(['h.id', 'h.name', 'h.created_at', 'p.id', 'p.name', 'p.email', 'p.is_primary', 'p.created_at'])
+    .orderBy('h.created_at', 'desc')
+    .orderBy('h.id')
+    .orderBy('p.is_primary', (order) => order.desc().nullsLast())
+    .orderBy('p.created_at')
+    .execute();
+  // sum and count are bigints, which the driver answers as text.
+  return grouped.map((row) => ({ ...row, outstanding_cents: Number(row.outstanding_cents), invoice_count: Number(row.invoice_count) }));
 };
 
-export const readInvoice = async (em: SqlEntityManager, invoiceId: string): Promise<InvoiceView | null> => {
-  const rows = await em.execute<InvoiceRow[]>(`select ${INVOICE_COLUMNS} from transport_invoice i where i.id = ?`, [invoiceId]);
-
-  return rows[0] ? presentInvoice(rows[0]) : null;
-};
+export const readInvoice = async (em: SqlEntityManager, invoiceId: string): Promise<InvoiceRow | null> =>
+  (await db(em).selectFrom('transport_invoice as i').select(INVOICE_COLUMNS).where('i.id', '=', invoiceId).executeTakeFirst()) ?? null;

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { DomainError } from '@switchyard/domain/errors';
 import type { SplitType } from '@switchyard/domain/transport/billing/billing-split';
-import { ALLOCATION_COLUMNS, PAYER_COLUMNS, presentAllocation, presentPayer, type AllocationRow, type PayerRow } from './rows.ts';
+import { db } from '../../kysely.ts';
+import { BillingAllocationSchema, Invoice, Payer } from './entities.ts';
+import { ALLOCATION_COLUMNS, PAYER_COLUMNS, type AllocationRow, type PayerRow } from './rows.ts';
+
+const PAYER_TABLE_COLUMNS = ['id', 'household_id', 'name', 'email', 'phone', 'relationship', 'is_primary', 'created_at'] as const;
 
 export type NewPayer = {
   tenantId: string;
@@ -14,42 +18,73 @@ export type NewPayer = {
   now: Date;
 };
 
+/** The tenant's payer of the household, locked until the transaction ends; undefined when there is none. */
+const lockPayer = (tx: SqlEntityManager, input: { tenantId: string; householdId: string; payerId: string }): Promise<PayerRow | undefined> =>
+  db(tx)
+    .selectFrom('transport_payer as p')
+    .select(PAYER_COLUMNS)
+    .where('p.id', '=', input.payerId)
+    .where('p.household_id', '=', input.householdId)
+    .where('p.tenant_id', '=', input.tenantId)
+    .forUpdate()
+    .executeTakeFirst();
+
+const childOfHousehold = (tx: SqlEntityManager, childId: string, householdId: string) =>
+  db(tx).selectFrom('transport_child').select('id').where('id', '=', childId).where('household_id', '=', householdId).executeTakeFirst();
+
+const insertAllocation = (
+  tx: SqlEntityManager,
+  input: { tenantId: string; householdId: string; payerId: string; childId: string; splitType: SplitType; value: number; now: Date },
+): Promise<AllocationRow> =>
+  db(tx)
+    .insertInto('transport_billing_allocation')
+    .values({
+      id: randomUUID(),
+      tenant_id: input.tenantId,
+      household_id: input.householdId,
+      payer_id: input.payerId,
+      child_id: input.childId,
+      split_type: input.splitType,
+      // numeric(12,2): cents exactly, as the text the database stores.
+      value: input.value.toFixed(2),
+      created_at: input.now,
+    })
+    .returning(['id', 'household_id', 'payer_id', 'child_id', 'split_type', 'value', 'created_at'])
+    .executeTakeFirstOrThrow();
+
 /** Adds a non-primary payer and, when given, the allocation that says what they pay for. */
-export const addPayer = (em: SqlEntityManager, input: NewPayer) =>
+export const addPayer = (em: SqlEntityManager, input: NewPayer): Promise<{ payer: PayerRow | null; allocation: AllocationRow | null }> =>
   em.fork().transactional(async (tx) => {
-    const household = await tx.execute<{ id: string }[]>('select id from transport_household where id = ? and tenant_id = ? for update', [
-      input.householdId,
-      input.tenantId,
-    ]);
-    if (household.length === 0) {
+    const household = await db(tx).selectFrom('transport_household').select('id').where('id', '=', input.householdId).where('tenant_id', '=', input.tenantId).forUpdate().executeTakeFirst();
+    if (!household) {
       throw new DomainError('not_found', 'Household not found');
     }
     if (input.allocation) {
-      const child = await tx.execute<{ id: string }[]>('select id from transport_child where id = ? and household_id = ?', [input.allocation.childId, input.householdId]);
-      if (child.length === 0) {
+      const child = await childOfHousehold(tx, input.allocation.childId, input.householdId);
+      if (!child) {
         throw new DomainError('not_found', 'Child not found');
       }
     }
-    const at = input.now.toISOString();
     const payerId = randomUUID();
-    await tx.execute(
-      `insert into transport_payer (id, tenant_id, household_id, name, email, phone, is_primary, created_at)
-       values (?, ?, ?, ?, ?, ?, false, ?::timestamptz)`,
-      [payerId, input.tenantId, input.householdId, input.name, input.email, input.phone, at],
-    );
-    const payer = (await tx.execute<PayerRow[]>(`select ${PAYER_COLUMNS} from transport_payer p where p.id = ?`, [payerId]))[0];
-    let allocation: AllocationRow | undefined;
-    if (input.allocation) {
-      const allocationId = randomUUID();
-      await tx.execute(
-        `insert into transport_billing_allocation (id, tenant_id, household_id, payer_id, child_id, split_type, value, created_at)
-         values (?, ?, ?, ?, ?, ?, ?::numeric, ?::timestamptz)`,
-        [allocationId, input.tenantId, input.householdId, payerId, input.allocation.childId, input.allocation.splitType, input.allocation.value.toFixed(2), at],
-      );
-      allocation = (await tx.execute<AllocationRow[]>(`select ${ALLOCATION_COLUMNS} from transport_billing_allocation a where a.id = ?`, [allocationId]))[0];
-    }
+    const payer: PayerRow | undefined = await db(tx)
+      .insertInto('transport_payer')
+      .values({
+        id: payerId,
+        tenant_id: input.tenantId,
+        household_id: input.householdId,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        is_primary: false,
+        created_at: input.now,
+      })
+      .returning(PAYER_TABLE_COLUMNS)
+      .executeTakeFirst();
+    const allocation = input.allocation
+      ? await insertAllocation(tx, { ...input, payerId, childId: input.allocation.childId, splitType: input.allocation.splitType, value: input.allocation.value })
+      : undefined;
 
-    return { payer: payer ? presentPayer(payer) : null, allocation: allocation ? presentAllocation(allocation) : null };
+    return { payer: payer ?? null, allocation: allocation ?? null };
   });
 
 /** What a payer change touched, before and after, for the audit row. */
@@ -63,19 +98,16 @@ export const updatePayer = (
   input: { tenantId: string; householdId: string; payerId: string; patch: Partial<Record<(typeof PAYER_FIELDS)[number], string | null>> },
 ): Promise<Changed> =>
   em.fork().transactional(async (tx) => {
-    const [before] = await tx.execute<PayerRow[]>(`select ${PAYER_COLUMNS} from transport_payer p where p.id = ? and p.household_id = ? and p.tenant_id = ? for update`, [
-      input.payerId,
-      input.householdId,
-      input.tenantId,
-    ]);
+    const before = await lockPayer(tx, input);
     if (!before) {
       throw new DomainError('not_found', 'Payer not found');
     }
     const fields = PAYER_FIELDS.filter((field) => input.patch[field] !== undefined);
-    await tx.execute(`update transport_payer set ${fields.map((field) => `${field} = ?::text`).join(', ')} where id = ?`, [
-      ...fields.map((field) => input.patch[field] ?? null),
-      input.payerId,
-    ]);
+    await db(tx)
+      .updateTable('transport_payer')
+      .set(Object.fromEntries(fields.map((field) => [field, input.patch[field] ?? null])))
+      .where('id', '=', input.payerId)
+      .execute();
 
     return { before: Object.fromEntries(fields.map((field) => [field, before[field]])), after: Object.fromEntries(fields.map((field) => [field, input.patch[field] ?? null])) };
   });
@@ -85,27 +117,22 @@ export const updatePayer = (
  * primary payer (who takes what nobody else pays) and a payer with invoices that are not void stay:
  * 409, naming how many invoices.
  */
-export const removePayer = (em: SqlEntityManager, input: { tenantId: string; householdId: string; payerId: string }): Promise<Record<string, unknown>> =>
+export const removePayer = (em: SqlEntityManager, input: { tenantId: string; householdId: string; payerId: string }): Promise<PayerRow> =>
   em.fork().transactional(async (tx) => {
-    const [payer] = await tx.execute<PayerRow[]>(`select ${PAYER_COLUMNS} from transport_payer p where p.id = ? and p.household_id = ? and p.tenant_id = ? for update`, [
-      input.payerId,
-      input.householdId,
-      input.tenantId,
-    ]);
+    const payer = await lockPayer(tx, input);
     if (!payer) {
       throw new DomainError('not_found', 'Payer not found');
     }
     if (payer.is_primary) {
       throw new DomainError('conflict', 'The primary payer pays what nobody else does and cannot be removed; edit their details instead.');
     }
-    const [invoices] = await tx.execute<{ n: number }[]>("select count(*)::int as n from transport_invoice where payer_id = ? and status <> 'void'", [input.payerId]);
-    if ((invoices?.n ?? 0) > 0) {
-      const n = invoices?.n ?? 0;
+    const n = await tx.count(Invoice, { payerId: input.payerId, status: { $ne: 'void' } });
+    if (n > 0) {
       throw new DomainError('conflict', `This payer has ${n} invoice${n === 1 ? '' : 's'} that ${n === 1 ? 'is' : 'are'} not void; void ${n === 1 ? 'it' : 'them'} first.`);
     }
-    await tx.execute('delete from transport_payer where id = ?', [input.payerId]);
+    await tx.nativeDelete(Payer, { id: input.payerId });
 
-    return presentPayer(payer);
+    return payer;
   });
 
 /** Adds an allocation to an existing payer of the household for one of its children. */
@@ -114,58 +141,47 @@ export const addAllocation = (
   input: { tenantId: string; householdId: string; payerId: string; childId: string; splitType: SplitType; value: number; now: Date },
 ) =>
   em.fork().transactional(async (tx) => {
-    const payer = await tx.execute<{ id: string }[]>('select id from transport_payer where id = ? and household_id = ? and tenant_id = ? for update', [
-      input.payerId,
-      input.householdId,
-      input.tenantId,
-    ]);
-    if (payer.length === 0) {
+    const payer = await lockPayer(tx, input);
+    if (!payer) {
       throw new DomainError('not_found', 'Payer not found');
     }
-    const child = await tx.execute<{ id: string }[]>('select id from transport_child where id = ? and household_id = ?', [input.childId, input.householdId]);
-    if (child.length === 0) {
+    const child = await childOfHousehold(tx, input.childId, input.householdId);
+    if (!child) {
       throw new DomainError('not_found', 'Child not found');
     }
-    const allocationId = randomUUID();
-    await tx.execute(
-      `insert into transport_billing_allocation (id, tenant_id, household_id, payer_id, child_id, split_type, value, created_at)
-       values (?, ?, ?, ?, ?, ?, ?::numeric, ?::timestamptz)`,
-      [allocationId, input.tenantId, input.householdId, input.payerId, input.childId, input.splitType, input.value.toFixed(2), input.now.toISOString()],
-    );
-    const [row] = await tx.execute<AllocationRow[]>(`select ${ALLOCATION_COLUMNS} from transport_billing_allocation a where a.id = ?`, [allocationId]);
-    if (!row) {
-      throw new Error('the allocation just inserted is missing');
-    }
-
-    return presentAllocation(row);
+    return insertAllocation(tx, input);
   });
 
-const findAllocation = async (tx: SqlEntityManager, tenantId: string, householdId: string, allocationId: string) => {
-  const [row] = await tx.execute<AllocationRow[]>(
-    `select ${ALLOCATION_COLUMNS} from transport_billing_allocation a where a.id = ? and a.household_id = ? and a.tenant_id = ? for update`,
-    [allocationId, householdId, tenantId],
-  );
+const findAllocation = async (tx: SqlEntityManager, tenantId: string, householdId: string, allocationId: string): Promise<AllocationRow> => {
+  const row: AllocationRow | undefined = await db(tx)
+    .selectFrom('transport_billing_allocation as a')
+    .select(ALLOCATION_COLUMNS)
+    .where('a.id', '=', allocationId)
+    .where('a.household_id', '=', householdId)
+    .where('a.tenant_id', '=', tenantId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) {
     throw new DomainError('not_found', 'Allocation not found');
   }
 
-  return presentAllocation(row);
+  return row;
 };
 
 /** Changes how an allocation shares a child's rate; answers it before and after. */
 export const updateAllocation = (em: SqlEntityManager, input: { tenantId: string; householdId: string; allocationId: string; splitType: SplitType; value: number }) =>
   em.fork().transactional(async (tx) => {
     const before = await findAllocation(tx, input.tenantId, input.householdId, input.allocationId);
-    await tx.execute('update transport_billing_allocation set split_type = ?, value = ?::numeric where id = ?', [input.splitType, input.value.toFixed(2), input.allocationId]);
+    await tx.nativeUpdate(BillingAllocationSchema, { id: input.allocationId }, { splitType: input.splitType, value: input.value.toFixed(2) });
 
-    return { before, after: { ...before, split_type: input.splitType, value: Number(input.value.toFixed(2)) } };
+    return { before, after: { ...before, split_type: input.splitType, value: input.value.toFixed(2) } };
   });
 
 /** Removes an allocation; its share falls back to the primary payer. */
 export const removeAllocation = (em: SqlEntityManager, input: { tenantId: string; householdId: string; allocationId: string }) =>
   em.fork().transactional(async (tx) => {
     const before = await findAllocation(tx, input.tenantId, input.householdId, input.allocationId);
-    await tx.execute('delete from transport_billing_allocation where id = ?', [input.allocationId]);
+    await tx.nativeDelete(BillingAllocationSchema, { id: input.allocationId });
 
     return before;
   });

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { db, jsonb } from '../../kysely.ts';
 import { REGISTRATION_FEE_CENTS, tripTypeFor, weeklyRateFor } from '@switchyard/domain/transport/billing/rates';
 import { SENT_ON_APPROVAL, VOIDED_ON_REJECTION } from '@switchyard/domain/transport/billing/outstanding';
 import type { FullRegistrationInput } from '@switchyard/domain/transport/billing/schemas';
-import { containsPattern, isoTimestamp } from './rows.ts';
+import { containsPattern } from './rows.ts';
 
 export type CreatedRegistration = {
   householdId: string;
@@ -29,28 +31,35 @@ export const createFullRegistration = (
 ): Promise<CreatedRegistration> =>
   em.fork().transactional(async (tx) => {
     const householdId = randomUUID();
-    const at = now.toISOString();
-    await tx.execute(
-      `insert into transport_household (id, tenant_id, name, address, first_pickup_date, policy_acknowledged, emergency_contacts, created_at, submitted_by_user_id)
-       values (?, ?, ?, ?, ?::date, ?::jsonb, ?::jsonb, ?::timestamptz, ?)`,
-      [
-        householdId,
-        tenantId,
-        input.parent.name,
-        input.parent.address ?? null,
-        input.first_pickup_date ?? null,
-        JSON.stringify([...new Set(input.policy_acknowledged)]),
-        JSON.stringify(input.emergency_contacts),
-        at,
-        submittedBy,
-      ],
-    );
+    await db(tx)
+      .insertInto('transport_household')
+      .values({
+        id: householdId,
+        tenant_id: tenantId,
+        name: input.parent.name,
+        address: input.parent.address ?? null,
+        first_pickup_date: input.first_pickup_date ?? null,
+        policy_acknowledged: jsonb([...new Set(input.policy_acknowledged)]),
+        emergency_contacts: jsonb(input.emergency_contacts),
+        created_at: now,
+        submitted_by_user_id: submittedBy,
+      })
+      .execute();
     const insertPayer = (payer: { name: string; email?: string | null; phone?: string | null; relationship?: string | null }, primary: boolean) =>
-      tx.execute(
-        `insert into transport_payer (id, tenant_id, household_id, name, email, phone, relationship, is_primary, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz)`,
-        [randomUUID(), tenantId, householdId, payer.name, payer.email ?? null, payer.phone ?? null, payer.relationship ?? null, primary, at],
-      );
+      db(tx)
+        .insertInto('transport_payer')
+        .values({
+          id: randomUUID(),
+          tenant_id: tenantId,
+          household_id: householdId,
+          name: payer.name,
+          email: payer.email ?? null,
+          phone: payer.phone ?? null,
+          relationship: payer.relationship ?? null,
+          is_primary: primary,
+          created_at: now,
+        })
+        .execute();
     await insertPayer(input.parent, true);
     if (input.parent2) {
       await insertPayer(input.parent2, false);
@@ -59,43 +68,60 @@ export const createFullRegistration = (
     for (const [index, child] of input.children.entries()) {
       const rate = weeklyRateFor(child.transport_need);
       weeklyTotalCents += rate;
-      // Children keep the order they were entered in, even within one timestamp.
-      const createdAt = new Date(now.getTime() + index).toISOString();
-      await tx.execute(
-        `insert into transport_child (id, tenant_id, household_id, name, school, school_id, grade, route, transport_need, trip_type, rate_weekly_cents, active, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, true, ?::timestamptz)`,
-        [
-          randomUUID(),
-          tenantId,
-          householdId,
-          child.name,
-          child.school ?? null,
-          child.school_id ?? null,
-          child.grade ?? null,
-          child.route ?? null,
-          child.transport_need,
-          tripTypeFor(child.transport_need),
-          rate,
-          createdAt,
-        ],
-      );
+      await db(tx)
+        .insertInto('transport_child')
+        .values({
+          id: randomUUID(),
+          tenant_id: tenantId,
+          household_id: householdId,
+          name: child.name,
+          school: child.school ?? null,
+          school_id: child.school_id ?? null,
+          grade: child.grade ?? null,
+          route: child.route ?? null,
+          transport_need: child.transport_need,
+          trip_type: tripTypeFor(child.transport_need),
+          rate_weekly_cents: rate,
+          active: true,
+          // Children keep the order they were entered in, even within one timestamp.
+          created_at: new Date(now.getTime() + index),
+        })
+        .execute();
     }
-    await tx.execute(
-      `insert into transport_registration (id, tenant_id, household_id, status, parent_name, parent_email, parent_phone, created_at, updated_at)
-       values (?, ?, ?, 'pending', ?, ?, ?, ?::timestamptz, ?::timestamptz)`,
-      [householdId, tenantId, householdId, input.parent.name, input.parent.email, input.parent.phone ?? null, at, at],
-    );
+    await db(tx)
+      .insertInto('transport_registration')
+      .values({
+        id: householdId,
+        tenant_id: tenantId,
+        household_id: householdId,
+        status: 'pending',
+        parent_name: input.parent.name,
+        parent_email: input.parent.email,
+        parent_phone: input.parent.phone ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const invoiceId = randomUUID();
-    await tx.execute(
-      `insert into transport_invoice (id, tenant_id, household_id, payer_id, kind, status, provider, amount_cents, created_at)
-       values (?, ?, ?, (select id from transport_payer where household_id = ? and is_primary), 'registration', 'pending', ?, ?, ?::timestamptz)`,
-      [invoiceId, tenantId, householdId, householdId, provider, REGISTRATION_FEE_CENTS, at],
-    );
+    await db(tx)
+      .insertInto('transport_invoice')
+      .values((eb) => ({
+        id: invoiceId,
+        tenant_id: tenantId,
+        household_id: householdId,
+        payer_id: eb.selectFrom('transport_payer').select('id').where('household_id', '=', householdId).where('is_primary', '=', true),
+        kind: 'registration',
+        status: 'pending',
+        provider,
+        amount_cents: REGISTRATION_FEE_CENTS,
+        created_at: now,
+      }))
+      .execute();
 
     return { householdId, invoiceId, childrenCount: input.children.length, weeklyTotalCents, parent2Added: Boolean(input.parent2) };
   });
 
-type RegistrationRow = {
+export type RegistrationRow = {
   id: string;
   household_id: string;
   status: string;
@@ -108,66 +134,55 @@ type RegistrationRow = {
   children: { id: string; name: string; school: string | null; route: string | null; grade: string | null; trip_type: string; transport_need: string }[] | string;
 };
 
-const distinctJoined = (values: (string | null)[]): string | null => {
-  const present = [...new Set(values.filter((value): value is string => Boolean(value)))];
-
-  return present.length > 0 ? present.join(', ') : null;
-};
-
-const presentRegistration = (row: RegistrationRow) => {
-  const children = typeof row.children === 'string' ? (JSON.parse(row.children) as Exclude<RegistrationRow['children'], string>) : row.children;
-
-  return {
-    id: row.id,
-    household_id: row.household_id,
-    status: row.status,
-    parent_name: row.parent_name,
-    parent_email: row.parent_email,
-    parent_phone: row.parent_phone,
-    student_name: distinctJoined(children.map((child) => child.name)),
-    school: distinctJoined(children.map((child) => child.school)),
-    route: distinctJoined(children.map((child) => child.route)),
-    children_count: children.length,
-    children,
-    first_pickup_date: row.first_pickup_date,
-    created_at: isoTimestamp(row.created_at),
-    updated_at: isoTimestamp(row.updated_at),
-  };
-};
-export type RegistrationView = ReturnType<typeof presentRegistration>;
-
 /** A tenant's registrations, newest first; `search` matches parent or student name, school or route. */
 export const listRegistrations = async (
   em: SqlEntityManager,
   tenantId: string,
   filter: { status?: string | undefined; search?: string | undefined },
-): Promise<RegistrationView[]> => {
-  const conditions = ['r.tenant_id = ?'];
-  const params: unknown[] = [tenantId];
-  if (filter.status && filter.status !== 'all') {
-    conditions.push('r.status = ?');
-    params.push(filter.status);
-  }
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    conditions.push(`(r.parent_name ilike ? or exists (
-      select 1 from transport_child s where s.household_id = r.household_id
-      and (s.name ilike ? or s.school ilike ? or s.route ilike ?)))`);
-    params.push(pattern, pattern, pattern, pattern);
-  }
-  const rows = await em.execute<RegistrationRow[]>(
-    `select r.id, r.household_id, r.status, r.parent_name, r.parent_email, r.parent_phone, r.created_at, r.updated_at,
-       h.first_pickup_date::text as first_pickup_date,
-       coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'school', c.school, 'route', c.route, 'grade', c.grade, 'trip_type', c.trip_type, 'transport_need', c.transport_need)
-                 order by c.created_at, c.id)
-                 from transport_child c where c.household_id = r.household_id), '[]'::json) as children
-     from transport_registration r join transport_household h on h.id = r.household_id
-     where ${conditions.join(' and ')}
-     order by r.created_at desc, r.id desc`,
-    params,
-  );
-
-  return rows.map(presentRegistration);
+): Promise<RegistrationRow[]> => {
+  const search = filter.search ? containsPattern(filter.search) : undefined;
+  return db(em)
+    .selectFrom('transport_registration as r')
+    .innerJoin('transport_household as h', 'h.id', 'r.household_id')
+    .select((eb) => [
+      'r.id',
+      'r.household_id',
+      'r.status',
+      'r.parent_name',
+      'r.parent_email',
+      'r.parent_phone',
+      'r.created_at',
+      'r.updated_at',
+      'h.first_pickup_date',
+      // The children as one JSON list per registration, in the order they were entered.
+      jsonArrayFrom(
+        eb
+          .selectFrom('transport_child as c')
+          .select(['c.id', 'c.name', 'c.school', 'c.route', 'c.grade', 'c.trip_type', 'c.transport_need'])
+          .whereRef('c.household_id', '=', 'r.household_id')
+          .orderBy('c.created_at')
+          .orderBy('c.id'),
+      ).as('children'),
+    ])
+    .where('r.tenant_id', '=', tenantId)
+    .$if(Boolean(filter.status) && filter.status !== 'all', (query) => query.where('r.status', '=', filter.status ?? ''))
+    .$if(search !== undefined, (query) =>
+      query.where((eb) =>
+        eb.or([
+          eb('r.parent_name', 'ilike', search ?? ''),
+          eb.exists(
+            eb
+              .selectFrom('transport_child as s')
+              .select('s.id')
+              .whereRef('s.household_id', '=', 'r.household_id')
+              .where((inner) => inner.or([inner('s.name', 'ilike', search ?? ''), inner('s.school', 'ilike', search ?? ''), inner('s.route', 'ilike', search ?? '')])),
+          ),
+        ]),
+      ),
+    )
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .execute();
 };
 
 export type DecidedRegistration = {
@@ -194,38 +209,47 @@ export const decideRegistration = (
   review: { reason?: string | null; decidedBy?: string | null } = {},
 ): Promise<DecidedRegistration | null> =>
   em.fork().transactional(async (tx) => {
-    const previous = await tx.execute<{ status: string }[]>('select status from transport_registration where id = ? and tenant_id = ? for update', [registrationId, tenantId]);
-    const rows = await tx.execute<{ id: string; household_id: string; parent_name: string; parent_email: string }[]>(
-      `update transport_registration set status = ?, updated_at = ?::timestamptz, decision_reason = ?, decided_by = ?
-       where id = ? and tenant_id = ? returning id, household_id, parent_name, parent_email`,
-      [decision, now.toISOString(), review.reason ?? null, review.decidedBy ?? null, registrationId, tenantId],
-    );
-    const row = rows[0];
+    // The registration row stays locked until its invoices follow the decision, so two decisions run one after the other.
+    const previous = await db(tx).selectFrom('transport_registration').select('status').where('id', '=', registrationId).where('tenant_id', '=', tenantId).forUpdate().executeTakeFirst();
+    const row = await db(tx)
+      .updateTable('transport_registration')
+      .set({ status: decision, updated_at: now, decision_reason: review.reason ?? null, decided_by: review.decidedBy ?? null })
+      .where('id', '=', registrationId)
+      .where('tenant_id', '=', tenantId)
+      .returning(['id', 'household_id', 'parent_name', 'parent_email'])
+      .executeTakeFirst();
     if (!row) {
       return null;
     }
     if (decision === 'approved') {
-      await tx.execute(
-        `update transport_invoice set status = 'sent', sent_at = ?::timestamptz
-         where household_id = ? and kind = 'registration' and status in (${SENT_ON_APPROVAL.map(() => '?').join(', ')})`,
-        [now.toISOString(), row.household_id, ...SENT_ON_APPROVAL],
-      );
+      await db(tx)
+        .updateTable('transport_invoice')
+        .set({ status: 'sent', sent_at: now })
+        .where('household_id', '=', row.household_id)
+        .where('kind', '=', 'registration')
+        .where('status', 'in', SENT_ON_APPROVAL)
+        .execute();
     } else {
-      await tx.execute(
-        `update transport_invoice set status = 'void'
-         where household_id = ? and amount_paid_cents = 0 and status in (${VOIDED_ON_REJECTION.map(() => '?').join(', ')})`,
-        [row.household_id, ...VOIDED_ON_REJECTION],
-      );
+      await db(tx)
+        .updateTable('transport_invoice')
+        .set({ status: 'void' })
+        .where('household_id', '=', row.household_id)
+        .where('amount_paid_cents', '=', 0)
+        .where('status', 'in', VOIDED_ON_REJECTION)
+        .execute();
     }
-    const invoices = await tx.execute<{ id: string; amount_cents: number; status: string }[]>(
-      `select id, amount_cents, status from transport_invoice where household_id = ? and kind = 'registration' order by created_at limit 1`,
-      [row.household_id],
-    );
-    const invoice = invoices[0];
+    const invoice = await db(tx)
+      .selectFrom('transport_invoice')
+      .select(['id', 'amount_cents', 'status'])
+      .where('household_id', '=', row.household_id)
+      .where('kind', '=', 'registration')
+      .orderBy('created_at')
+      .limit(1)
+      .executeTakeFirst();
 
     return {
       id: row.id,
-      previousStatus: previous[0]?.status ?? null,
+      previousStatus: previous?.status ?? null,
       householdId: row.household_id,
       parentName: row.parent_name,
       parentEmail: row.parent_email,
@@ -235,18 +259,24 @@ export const decideRegistration = (
 
 /** Records where the registration fee can be paid, once a provider made a link. */
 export const recordPaymentLink = async (em: SqlEntityManager, invoiceId: string, link: { provider: string; url: string; ref: string | null }): Promise<void> => {
-  await em.execute('update transport_invoice set provider = ?, payment_url = ?, provider_ref = coalesce(?, provider_ref) where id = ?', [link.provider, link.url, link.ref, invoiceId]);
+  // A link without a reference keeps the one the invoice has.
+  await db(em)
+    .updateTable('transport_invoice')
+    .set((eb) => ({ provider: link.provider, payment_url: link.url, provider_ref: link.ref ?? eb.ref('provider_ref') }))
+    .where('id', '=', invoiceId)
+    .execute();
 };
 
-type ReviewRow = { id: string; household_id: string; status: string; parent_name: string; parent_email: string; parent_phone: string | null; decision_reason: string | null; decided_by: string | null; created_at: unknown; updated_at: unknown };
+export type ReviewRow = { id: string; household_id: string; status: string; parent_name: string; parent_email: string; parent_phone: string | null; decision_reason: string | null; decided_by: string | null; created_at: unknown; updated_at: unknown };
 
 /** One registration of the tenant as reviewed: who applied, its state, why and by whom it was decided. */
-export const readRegistrationReview = async (em: SqlEntityManager, tenantId: string, registrationId: string) => {
-  const rows = await em.execute<ReviewRow[]>(
-    'select id, household_id, status, parent_name, parent_email, parent_phone, decision_reason, decided_by, created_at, updated_at from transport_registration where id = ? and tenant_id = ?',
-    [registrationId, tenantId],
-  );
-  const row = rows[0];
+export const readRegistrationReview = async (em: SqlEntityManager, tenantId: string, registrationId: string): Promise<ReviewRow | null> => {
+  const row: ReviewRow | undefined = await db(em)
+    .selectFrom('transport_registration')
+    .select(['id', 'household_id', 'status', 'parent_name', 'parent_email', 'parent_phone', 'decision_reason', 'decided_by', 'created_at', 'updated_at'])
+    .where('id', '=', registrationId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
 
-  return row ? { ...row, created_at: isoTimestamp(row.created_at), updated_at: isoTimestamp(row.updated_at) } : null;
+  return row ?? null;
 };

@@ -1,4 +1,7 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { sql } from 'kysely';
+import { db, jsonb } from '../../kysely.ts';
+import { Child } from './entities.ts';
 import { tripTypeFor, weeklyRateFor, type TransportNeed } from '@switchyard/domain/transport/billing/rates';
 
 /** Fixed ids make the seed idempotent: a second run finds its rows and adds nothing. */
@@ -18,41 +21,70 @@ const EARLIER_SCHOOL_IDS = ['oakwood-elementary', 'riverside-middle'];
 /** One sample household of the demo tenant: an approved registration, its primary payer and two children. */
 export const seedDemoHousehold = (em: SqlEntityManager): Promise<void> =>
   em.fork().transactional(async (tx) => {
-    const inserted = await tx.execute<{ id: string }[]>(
-      `insert into transport_household (id, tenant_id, name, address, first_pickup_date, policy_acknowledged)
-       values (?, 'demo', 'Ana Rivera', '12 Harbor Street', null, '["safety", "payment-terms"]'::jsonb)
-       on conflict (id) do nothing returning id`,
-      [HOUSEHOLD_ID],
-    );
-    if (inserted.length === 0) {
+    const inserted = await db(tx)
+      .insertInto('transport_household')
+      .values({
+        id: HOUSEHOLD_ID,
+        tenant_id: 'demo',
+        name: 'Ana Rivera',
+        address: '12 Harbor Street',
+        first_pickup_date: null,
+        policy_acknowledged: jsonb(['safety', 'payment-terms']),
+      })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) {
       // Seeded before: point the sample children, if still as first seeded, at the demo's real schools and routes.
       for (const child of CHILDREN) {
-        await tx.execute(`update transport_child set school = ?, school_id = ?, route = ? where id = ? and school_id in (${EARLIER_SCHOOL_IDS.map(() => '?').join(', ')})`, [
-          child.school,
-          child.schoolId,
-          child.route,
-          child.id,
-          ...EARLIER_SCHOOL_IDS,
-        ]);
+        await tx.nativeUpdate(Child, { id: child.id, schoolId: { $in: EARLIER_SCHOOL_IDS } }, { school: child.school, schoolId: child.schoolId, route: child.route });
       }
 
       return;
     }
-    await tx.execute(
-      `insert into transport_payer (id, tenant_id, household_id, name, email, phone, relationship, is_primary)
-       values (?, 'demo', ?, 'Ana Rivera', 'ana.rivera@demo.local', '555-0142', 'mother', true)`,
-      [PAYER_ID, HOUSEHOLD_ID],
-    );
+    await db(tx)
+      .insertInto('transport_payer')
+      .values({
+        id: PAYER_ID,
+        tenant_id: 'demo',
+        household_id: HOUSEHOLD_ID,
+        name: 'Ana Rivera',
+        email: 'ana.rivera@demo.local',
+        phone: '555-0142',
+        relationship: 'mother',
+        is_primary: true,
+      })
+      .execute();
     for (const [index, child] of CHILDREN.entries()) {
-      await tx.execute(
-        `insert into transport_child (id, tenant_id, household_id, name, school, school_id, grade, route, transport_need, trip_type, rate_weekly_cents, created_at)
-         values (?, 'demo', ?, ?, ?, ?, ?, ?, ?, ?, ?, now() + ? * interval '1 millisecond')`,
-        [child.id, HOUSEHOLD_ID, child.name, child.school, child.schoolId, child.grade, child.route, child.need, tripTypeFor(child.need), weeklyRateFor(child.need), index],
-      );
+      await db(tx)
+        .insertInto('transport_child')
+        .values({
+          id: child.id,
+          tenant_id: 'demo',
+          household_id: HOUSEHOLD_ID,
+          name: child.name,
+          school: child.school,
+          school_id: child.schoolId,
+          grade: child.grade,
+          route: child.route,
+          transport_need: child.need,
+          trip_type: tripTypeFor(child.need),
+          rate_weekly_cents: weeklyRateFor(child.need),
+          // A millisecond apart, so the children list in the order above.
+          created_at: sql<Date>`now() + ${index} * interval '1 millisecond'`,
+        })
+        .execute();
     }
-    await tx.execute(
-      `insert into transport_registration (id, tenant_id, household_id, status, parent_name, parent_email, parent_phone)
-       values (?, 'demo', ?, 'approved', 'Ana Rivera', 'ana.rivera@demo.local', '555-0142')`,
-      [HOUSEHOLD_ID, HOUSEHOLD_ID],
-    );
+    await db(tx)
+      .insertInto('transport_registration')
+      .values({
+        id: HOUSEHOLD_ID,
+        tenant_id: 'demo',
+        household_id: HOUSEHOLD_ID,
+        status: 'approved',
+        parent_name: 'Ana Rivera',
+        parent_email: 'ana.rivera@demo.local',
+        parent_phone: '555-0142',
+      })
+      .execute();
   });

@@ -1,5 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { placeholders, toNumber } from './keyset.ts';
+import { db } from '../../kysely.ts';
+import { toNumber } from './keyset.ts';
 
 export type InvoiceTotalsRow = {
   kind: string;
@@ -19,20 +20,36 @@ export const readInvoiceTotals = async (
   tenantId: string,
   outstandingStatuses: readonly string[],
 ): Promise<InvoiceTotalsRow[]> => {
-  const rows = await em.execute<{ kind: string; status: string; invoice_count: number; invoiced_cents: unknown; paid_cents: unknown; outstanding_cents: unknown }[]>(
-    `select i.kind, i.status, count(*)::int as invoice_count,
-       coalesce(sum(i.amount_cents), 0)::bigint as invoiced_cents,
-       coalesce(sum(i.amount_paid_cents), 0)::bigint as paid_cents,
-       coalesce(sum(case when i.status in (${placeholders(outstandingStatuses)}) then greatest(i.amount_cents - i.amount_paid_cents, 0) else 0 end), 0)::bigint
-         as outstanding_cents
-     from transport_invoice i where i.tenant_id = ? group by i.kind, i.status`,
-    [...outstandingStatuses, tenantId],
-  );
+  const rows = await db(em)
+    .selectFrom('transport_invoice as i')
+    .select((eb) => [
+      'i.kind',
+      'i.status',
+      eb.fn.countAll().as('invoice_count'),
+      eb.fn.coalesce(eb.fn.sum('i.amount_cents'), eb.lit(0)).as('invoiced_cents'),
+      eb.fn.coalesce(eb.fn.sum('i.amount_paid_cents'), eb.lit(0)).as('paid_cents'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum(
+            eb
+              .case()
+              .when('i.status', 'in', outstandingStatuses)
+              .then(eb.fn('greatest', [eb('i.amount_cents', '-', eb.ref('i.amount_paid_cents')), eb.lit(0)]))
+              .else(0)
+              .end(),
+          ),
+          eb.lit(0),
+        )
+        .as('outstanding_cents'),
+    ])
+    .where('i.tenant_id', '=', tenantId)
+    .groupBy(['i.kind', 'i.status'])
+    .execute();
 
   return rows.map((row) => ({
     kind: row.kind,
     status: row.status,
-    invoice_count: row.invoice_count,
+    invoice_count: toNumber(row.invoice_count),
     invoiced_cents: toNumber(row.invoiced_cents),
     paid_cents: toNumber(row.paid_cents),
     outstanding_cents: toNumber(row.outstanding_cents),

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { db } from '../../kysely.ts';
 import {
   ALLOCATION_COLUMNS,
   CHILD_COLUMNS,
@@ -9,7 +10,6 @@ import {
   type InvoiceRow,
   type PayerRow,
 } from '../billing/rows.ts';
-import { placeholders } from './keyset.ts';
 
 /**
  * What hangs off a page of households, one statement per kind for the whole page. Columns and
@@ -17,30 +17,44 @@ import { placeholders } from './keyset.ts';
  */
 
 export const listChildrenOfHouseholds = (em: SqlEntityManager, tenantId: string, householdIds: readonly string[]): Promise<ChildRow[]> =>
-  em.execute<ChildRow[]>(
-    `select ${CHILD_COLUMNS} from transport_child c where c.tenant_id = ? and c.household_id in (${placeholders(householdIds)}) order by c.created_at, c.id`,
-    [tenantId, ...householdIds],
-  );
+  db(em)
+    .selectFrom('transport_child as c')
+    .select(CHILD_COLUMNS)
+    .where('c.tenant_id', '=', tenantId)
+    .where('c.household_id', 'in', householdIds)
+    .orderBy('c.created_at')
+    .orderBy('c.id')
+    .execute();
 
 /** Primary payer first, then in the order they were added. */
 export const listPayersOfHouseholds = (em: SqlEntityManager, tenantId: string, householdIds: readonly string[]): Promise<PayerRow[]> =>
-  em.execute<PayerRow[]>(
-    `select ${PAYER_COLUMNS} from transport_payer p where p.tenant_id = ? and p.household_id in (${placeholders(householdIds)})
-     order by p.is_primary desc, p.created_at, p.id`,
-    [tenantId, ...householdIds],
-  );
+  db(em)
+    .selectFrom('transport_payer as p')
+    .select(PAYER_COLUMNS)
+    .where('p.tenant_id', '=', tenantId)
+    .where('p.household_id', 'in', householdIds)
+    .orderBy('p.is_primary', 'desc')
+    .orderBy('p.created_at')
+    .orderBy('p.id')
+    .execute();
 
 export const listAllocationsOfHouseholds = (em: SqlEntityManager, tenantId: string, householdIds: readonly string[]): Promise<AllocationRow[]> =>
-  em.execute<AllocationRow[]>(
-    `select ${ALLOCATION_COLUMNS} from transport_billing_allocation a where a.tenant_id = ? and a.household_id in (${placeholders(householdIds)})
-     order by a.created_at, a.id`,
-    [tenantId, ...householdIds],
-  );
+  db(em)
+    .selectFrom('transport_billing_allocation as a')
+    .select(ALLOCATION_COLUMNS)
+    .where('a.tenant_id', '=', tenantId)
+    .where('a.household_id', 'in', householdIds)
+    .orderBy('a.created_at')
+    .orderBy('a.id')
+    .execute();
 
 /** Newest first. */
 export const listInvoicesOfHouseholds = (em: SqlEntityManager, tenantId: string, householdIds: readonly string[]): Promise<InvoiceRow[]> =>
-  em.execute<InvoiceRow[]>(
-    `select ${INVOICE_COLUMNS} from transport_invoice i where i.tenant_id = ? and i.household_id in (${placeholders(householdIds)})
-     order by i.created_at desc, i.id`,
-    [tenantId, ...householdIds],
-  );
+  db(em)
+    .selectFrom('transport_invoice as i')
+    .select(INVOICE_COLUMNS)
+    .where('i.tenant_id', '=', tenantId)
+    .where('i.household_id', 'in', householdIds)
+    .orderBy('i.created_at', 'desc')
+    .orderBy('i.id')
+    .execute();

@@ -1,5 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { billableHouseholdSql } from '../billing/billable-households.ts';
+import { db } from '../../kysely.ts';
+import { unbillableHouseholdIds } from '../billing/billable-households.ts';
 import { toNumber } from './keyset.ts';
 
 export type TenantCounts = {
@@ -19,31 +20,33 @@ export type TenantCounts = {
  * rates of active children in billable households (billable.ts).
  */
 export const readTenantCounts = async (em: SqlEntityManager, tenantId: string, reportingSince: Date): Promise<TenantCounts> => {
-  const rows = await em.execute<(Omit<TenantCounts, 'billable_weekly_total_cents'> & { billable_weekly_total_cents: unknown })[]>(
-    `select
-       (select count(*)::int from transport_route where tenant_id = ?) as route_count,
-       (select count(*)::int from transport_bus where tenant_id = ?) as bus_count,
-       (select count(*)::int from transport_bus where tenant_id = ? and last_update >= ?::timestamptz) as reporting_bus_count,
-       (select count(*)::int from transport_school where tenant_id = ?) as school_count,
-       (select count(*)::int from transport_household where tenant_id = ?) as household_count,
-       (select count(*)::int from transport_child where tenant_id = ?) as child_count,
-       (select count(*)::int from transport_child where tenant_id = ? and active) as active_child_count,
-       (select coalesce(sum(c.rate_weekly_cents), 0)::bigint from transport_child c
-        where c.tenant_id = ? and c.active
-          and exists (select 1 from transport_household h where h.id = c.household_id and ${billableHouseholdSql('h')})
-       ) as billable_weekly_total_cents`,
-    [tenantId, tenantId, tenantId, reportingSince.toISOString(), tenantId, tenantId, tenantId, tenantId, tenantId],
-  );
-  const row = rows[0];
+  const row = await db(em)
+    .selectNoFrom((eb) => [
+      eb.selectFrom('transport_route').select(eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId).as('route_count'),
+      eb.selectFrom('transport_bus').select(eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId).as('bus_count'),
+      eb.selectFrom('transport_bus').select(eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId).where('last_update', '>=', reportingSince).as('reporting_bus_count'),
+      eb.selectFrom('transport_school').select(eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId).as('school_count'),
+      eb.selectFrom('transport_household').select(eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId).as('household_count'),
+      eb.selectFrom('transport_child').select(eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId).as('child_count'),
+      eb.selectFrom('transport_child').select(eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId).where('active', '=', true).as('active_child_count'),
+      eb
+        .selectFrom('transport_child as c')
+        .select((inner) => inner.fn.coalesce(inner.fn.sum('c.rate_weekly_cents'), inner.lit(0)).as('n'))
+        .where('c.tenant_id', '=', tenantId)
+        .where('c.active', '=', true)
+        .where('c.household_id', 'not in', unbillableHouseholdIds(db(em)))
+        .as('billable_weekly_total_cents'),
+    ])
+    .executeTakeFirst();
 
   return {
-    route_count: row?.route_count ?? 0,
-    bus_count: row?.bus_count ?? 0,
-    reporting_bus_count: row?.reporting_bus_count ?? 0,
-    school_count: row?.school_count ?? 0,
-    household_count: row?.household_count ?? 0,
-    child_count: row?.child_count ?? 0,
-    active_child_count: row?.active_child_count ?? 0,
+    route_count: toNumber(row?.route_count),
+    bus_count: toNumber(row?.bus_count),
+    reporting_bus_count: toNumber(row?.reporting_bus_count),
+    school_count: toNumber(row?.school_count),
+    household_count: toNumber(row?.household_count),
+    child_count: toNumber(row?.child_count),
+    active_child_count: toNumber(row?.active_child_count),
     billable_weekly_total_cents: toNumber(row?.billable_weekly_total_cents),
   };
 };
@@ -51,14 +54,26 @@ export const readTenantCounts = async (em: SqlEntityManager, tenantId: string, r
 export type StatusCountRow = { status: string; count: number };
 
 /** Routes per status; statuses without routes are absent. */
-export const readRouteStatusCounts = (em: SqlEntityManager, tenantId: string): Promise<StatusCountRow[]> =>
-  em.execute<StatusCountRow[]>('select status, count(*)::int as count from transport_route where tenant_id = ? group by status', [tenantId]);
+export const readRouteStatusCounts = async (em: SqlEntityManager, tenantId: string): Promise<StatusCountRow[]> => {
+  const rows = await db(em)
+    .selectFrom('transport_route')
+    .select((eb) => ['status', eb.fn.countAll().as('count')])
+    .where('tenant_id', '=', tenantId)
+    .groupBy('status')
+    .execute();
+
+  return rows.map((row) => ({ status: row.status, count: toNumber(row.count) }));
+};
 
 /** Households per registration status; a household without a registration row is in no group. */
-export const readRegistrationStatusCounts = (em: SqlEntityManager, tenantId: string): Promise<StatusCountRow[]> =>
-  em.execute<StatusCountRow[]>(
-    `select r.status, count(distinct r.household_id)::int as count
-     from transport_registration r join transport_household h on h.id = r.household_id and h.tenant_id = r.tenant_id
-     where r.tenant_id = ? group by r.status`,
-    [tenantId],
-  );
+export const readRegistrationStatusCounts = async (em: SqlEntityManager, tenantId: string): Promise<StatusCountRow[]> => {
+  const rows = await db(em)
+    .selectFrom('transport_registration as r')
+    .innerJoin('transport_household as h', (join) => join.onRef('h.id', '=', 'r.household_id').onRef('h.tenant_id', '=', 'r.tenant_id'))
+    .select((eb) => ['r.status', eb.fn.count('r.household_id').distinct().as('count')])
+    .where('r.tenant_id', '=', tenantId)
+    .groupBy('r.status')
+    .execute();
+
+  return rows.map((row) => ({ status: row.status, count: toNumber(row.count) }));
+};

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { db, escapeLike, jsonb } from '../../kysely.ts';
 
 export type TransportAuditInput = {
   /** The tenant the action concerns; null for platform-wide actions. */
@@ -34,22 +35,21 @@ export type TransportAuditRow = {
 /** Writes one audit row at once (not queued in a unit of work) and answers its id. */
 export const recordTransportAudit = async (em: SqlEntityManager, entry: TransportAuditInput): Promise<string> => {
   const id = randomUUID();
-  await em.execute(
-    `insert into transport_audit_log (id, tenant_id, actor, action, resource, details, household_id, subject_user_id, admin_actor, created_at)
-     values (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?::timestamptz)`,
-    [
+  await db(em)
+    .insertInto('transport_audit_log')
+    .values({
       id,
-      entry.tenantId,
-      entry.actor,
-      entry.action,
-      entry.resource ?? null,
-      JSON.stringify(entry.details ?? {}),
-      entry.householdId ?? null,
-      entry.subjectUserId ?? null,
-      entry.adminActor ?? false,
-      entry.at.toISOString(),
-    ],
-  );
+      tenant_id: entry.tenantId,
+      actor: entry.actor,
+      action: entry.action,
+      resource: entry.resource ?? null,
+      details: jsonb(entry.details ?? {}),
+      household_id: entry.householdId ?? null,
+      subject_user_id: entry.subjectUserId ?? null,
+      admin_actor: entry.adminActor ?? false,
+      created_at: entry.at,
+    })
+    .execute();
 
   return id;
 };
@@ -68,32 +68,27 @@ export type TransportAuditFilter = {
 
 /** Newest first, narrowed by the filter. */
 export const listTransportAudit = async (em: SqlEntityManager, filter: TransportAuditFilter): Promise<TransportAuditRow[]> => {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (filter.tenantId !== null) {
-    where.push('tenant_id = ?');
-    params.push(filter.tenantId);
-  }
-  if (filter.family) {
-    const ids = filter.family.householdIds;
-    const ownHouseholds = ids.length > 0 ? `household_id in (${ids.map(() => '?').join(', ')}) or ` : '';
-    where.push(`(${ownHouseholds}subject_user_id = ?)`);
-    params.push(...ids, filter.family.userId);
-  }
-  for (const [column, value] of [['action', filter.action], ['actor', filter.actor], ['household_id', filter.householdId]] as const) {
-    if (value !== undefined) {
-      where.push(`${column} = ?`);
-      params.push(value);
-    }
-  }
-  if (filter.resource !== undefined) {
-    // A prefix: `invoice:` finds every invoice row, `invoice:<id>` one invoice's.
-    where.push(`resource like ? escape '\\'`);
-    params.push(`${filter.resource.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
-  }
-  const sql = `select id, tenant_id, actor, action, resource, details, household_id, subject_user_id, admin_actor, created_at
-    from transport_audit_log ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
-    order by created_at desc, id desc limit ?`;
+  const { tenantId, family, action, actor, householdId, resource } = filter;
 
-  return em.execute<TransportAuditRow[]>(sql, [...params, filter.limit]);
+  return db(em)
+    .selectFrom('transport_audit_log')
+    .select(['id', 'tenant_id', 'actor', 'action', 'resource', 'details', 'household_id', 'subject_user_id', 'admin_actor', 'created_at'])
+    .$if(tenantId !== null, (query) => query.where('tenant_id', '=', tenantId))
+    .$if(family !== undefined, (query) =>
+      query.where((eb) =>
+        eb.or([
+          ...(family && family.householdIds.length > 0 ? [eb('household_id', 'in', family.householdIds)] : []),
+          eb('subject_user_id', '=', family?.userId ?? null),
+        ]),
+      ),
+    )
+    .$if(action !== undefined, (query) => query.where('action', '=', action ?? ''))
+    .$if(actor !== undefined, (query) => query.where('actor', '=', actor ?? ''))
+    .$if(householdId !== undefined, (query) => query.where('household_id', '=', householdId ?? ''))
+    // A prefix: `invoice:` finds every invoice row, `invoice:<id>` one invoice's (backslash is like's default escape).
+    .$if(resource !== undefined, (query) => query.where('resource', 'like', `${escapeLike(resource ?? '')}%`))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filter.limit)
+    .execute();
 };

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { db } from '../../kysely.ts';
 
 export type ImpersonationSessionRow = {
   token_hash: string;
@@ -12,44 +13,41 @@ export type ImpersonationSessionRow = {
   ended_at: Date | null;
 };
 
-const COLUMNS = 'token_hash, tenant_id, user_email, target_role, admin_user_id, admin_email, created_at, expires_at, ended_at';
+const COLUMNS = ['token_hash', 'tenant_id', 'user_email', 'target_role', 'admin_user_id', 'admin_email', 'created_at', 'expires_at', 'ended_at'] as const;
 
 export const createImpersonationSession = async (
   em: SqlEntityManager,
   session: Omit<ImpersonationSessionRow, 'ended_at'>,
 ): Promise<void> => {
-  await em.execute(
-    `insert into transport_impersonation_session (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz, null)`,
-    [
-      session.token_hash,
-      session.tenant_id,
-      session.user_email,
-      session.target_role,
-      session.admin_user_id,
-      session.admin_email,
-      session.created_at.toISOString(),
-      session.expires_at.toISOString(),
-    ],
-  );
+  await db(em)
+    .insertInto('transport_impersonation_session')
+    .values({ ...session, ended_at: null })
+    .execute();
 };
 
 /** A session that has neither ended nor expired at `now`. */
 export const findLiveImpersonationSession = async (em: SqlEntityManager, tokenHash: string, now: Date): Promise<ImpersonationSessionRow | null> => {
-  const rows = await em.execute<ImpersonationSessionRow[]>(
-    `select ${COLUMNS} from transport_impersonation_session where token_hash = ? and ended_at is null and expires_at > ?::timestamptz`,
-    [tokenHash, now.toISOString()],
-  );
+  const row = await db(em)
+    .selectFrom('transport_impersonation_session')
+    .select(COLUMNS)
+    .where('token_hash', '=', tokenHash)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
 
-  return rows[0] ?? null;
+  return row ?? null;
 };
 
 /** Ends a live session; answers the ended row, or null when none was live. */
 export const endImpersonationSession = async (em: SqlEntityManager, tokenHash: string, now: Date): Promise<ImpersonationSessionRow | null> => {
-  const rows = await em.execute<ImpersonationSessionRow[]>(
-    `update transport_impersonation_session set ended_at = ?::timestamptz
-     where token_hash = ? and ended_at is null and expires_at > ?::timestamptz returning ${COLUMNS}`,
-    [now.toISOString(), tokenHash, now.toISOString()],
-  );
+  const row = await db(em)
+    .updateTable('transport_impersonation_session')
+    .set({ ended_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(COLUMNS)
+    .executeTakeFirst();
 
-  return rows[0] ?? null;
+  return row ?? null;
 };

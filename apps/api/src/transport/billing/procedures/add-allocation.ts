@@ -2,6 +2,7 @@ import { addAllocationInput } from '@switchyard/domain/transport/billing/schemas
 import { addAllocation as insertAllocation } from '@switchyard/db/transport/billing/payers';
 import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
+import { presentAllocation } from '../presenters.ts';
 import { householdAnswer } from '../household-answer.ts';
 import { householdDetailOutput } from '../output-schemas.ts';
 
@@ -20,7 +21,7 @@ export const addAllocation = tenantProcedure
       value: input.allocation.value,
       now: ctx.now(),
     });
-    await auditStaffWrite(ctx, { action: 'allocation.add', resource: `allocation:${added.id}`, householdId: input.household_id, details: { to: added } });
+    await auditStaffWrite(ctx, { action: 'allocation.add', resource: `allocation:${added.id}`, householdId: input.household_id, details: { to: presentAllocation(added) } });
 
     return householdAnswer(ctx, ctx.tenantId, input.household_id);
   });

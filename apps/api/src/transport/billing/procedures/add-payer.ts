@@ -2,6 +2,7 @@ import { addPayerInput } from '@switchyard/domain/transport/billing/schemas';
 import { addPayer as insertPayer } from '@switchyard/db/transport/billing/payers';
 import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
+import { presentAllocation, presentPayer } from '../presenters.ts';
 import { addPayerOutput } from '../output-schemas.ts';
 
 export const addPayer = tenantProcedure
@@ -9,7 +10,7 @@ export const addPayer = tenantProcedure
   .output(addPayerOutput)
   .input(addPayerInput)
   .mutation(async ({ ctx, input }) => {
-    const added = await insertPayer(ctx.db.fork(), {
+    const inserted = await insertPayer(ctx.db.fork(), {
       tenantId: ctx.tenantId,
       householdId: input.household_id,
       name: input.name,
@@ -18,6 +19,7 @@ export const addPayer = tenantProcedure
       allocation: input.allocation ? { childId: input.allocation.child_id, splitType: input.allocation.split_type, value: input.allocation.value } : null,
       now: ctx.now(),
     });
+    const added = { payer: inserted.payer ? presentPayer(inserted.payer) : null, allocation: inserted.allocation ? presentAllocation(inserted.allocation) : null };
     await auditStaffWrite(ctx, { action: 'payer.add', resource: `payer:${added.payer?.id ?? ''}`, householdId: input.household_id, details: { to: added } });
 
     return added;

@@ -1,7 +1,8 @@
 import { cycleContaining, FIRST_INVOICE_LEAD_DAYS, isoDate } from '@switchyard/domain/transport/billing/billing-cycle';
 import { generateCycleInvoices, householdsWithPickupBy, markInvoiceSent } from '@switchyard/db/transport/billing/invoices';
-import type { InvoiceView } from '@switchyard/db/transport/billing/rows';
+import { cycleChargesOf } from '../cycle-charges.ts';
 import { invoiceProvider } from '../payment-links.ts';
+import { presentInvoice, type InvoiceView } from '../presenters.ts';
 import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
 import { sendWeeklyInvoiceMail } from '../weekly-invoice-mail.ts';
@@ -18,7 +19,7 @@ export const generateDueInvoices = tenantProcedure.meta({ rest: { method: 'POST'
   const candidates = await householdsWithPickupBy(ctx.db.fork(), ctx.tenantId, latest);
   const skipped = candidates.filter((candidate) => candidate.hasTransportationInvoice).map((candidate) => candidate.householdId);
   const due = candidates.filter((candidate) => !candidate.hasTransportationInvoice).map((candidate) => candidate.householdId);
-  const created = await generateCycleInvoices(ctx.db.fork(), { tenantId: ctx.tenantId, cycle: cycleContaining(now), householdIds: due, now, provider: invoiceProvider(ctx.env) });
+  const created = (await generateCycleInvoices(ctx.db.fork(), { tenantId: ctx.tenantId, cycle: cycleContaining(now), householdIds: due, now, provider: invoiceProvider(ctx.env) }, cycleChargesOf)).map(presentInvoice);
   const generated: InvoiceView[] = [];
   const emailed: { invoice_id: string; payer_id: string | null; email: string }[] = [];
   for (const invoice of created) {
@@ -28,7 +29,7 @@ export const generateDueInvoices = tenantProcedure.meta({ rest: { method: 'POST'
       continue;
     }
     const updated = await markInvoiceSent(ctx.db.fork(), invoice.id, { at: ctx.now(), provider: sent.provider, paymentUrl: sent.paymentUrl, providerRef: sent.providerRef });
-    generated.push(updated ?? invoice);
+    generated.push(updated ? presentInvoice(updated) : invoice);
     emailed.push({ invoice_id: invoice.id, payer_id: invoice.payer_id, email: sent.email });
   }
 

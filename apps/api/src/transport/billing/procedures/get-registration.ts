@@ -1,10 +1,11 @@
 import { DomainError } from '@switchyard/domain/errors';
 import { registrationRefInput } from '@switchyard/domain/transport/billing/schemas';
-import { loadHouseholds, presentHouseholdDetail } from '@switchyard/db/transport/billing/households';
+import { loadHouseholds } from '@switchyard/db/transport/billing/households';
 import { listHouseholdInvoices } from '@switchyard/db/transport/billing/payer-households';
 import { readRegistrationReview } from '@switchyard/db/transport/billing/registrations';
 import { tenantProcedure } from '../../trpc.ts';
 import { registrationReviewOutput } from '../output-schemas.ts';
+import { presentHouseholdDetail, presentOwedInvoice, presentRegistrationReview } from '../presenters.ts';
 
 /** What a reviewer reads before deciding: the registration, every household fact and its invoices. */
 export const getRegistration = tenantProcedure
@@ -19,5 +20,9 @@ export const getRegistration = tenantProcedure
       throw new DomainError('not_found', 'Registration not found');
     }
 
-    return { registration, household: presentHouseholdDetail(aggregate), invoices: await listHouseholdInvoices(em, ctx.tenantId, [registration.household_id]) };
+    return {
+      registration: presentRegistrationReview(registration),
+      household: presentHouseholdDetail(aggregate),
+      invoices: (await listHouseholdInvoices(em, ctx.tenantId, [registration.household_id])).map(presentOwedInvoice),
+    };
   });

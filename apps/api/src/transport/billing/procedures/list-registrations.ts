@@ -2,8 +2,9 @@ import { listRegistrationsInput } from '@switchyard/domain/transport/billing/sch
 import { listRegistrations as readRegistrations } from '@switchyard/db/transport/billing/registrations';
 import { tenantProcedure } from '../../trpc.ts';
 import { registrationsOutput } from '../output-schemas.ts';
+import { presentRegistration } from '../presenters.ts';
 
 export const listRegistrations = tenantProcedure
   .meta({ rest: { method: 'GET', path: '/api/registrations', status: 200, input: 'query', access: 'tenant', tags: ['registrations'], summary: "The tenant's registrations, newest first", errors: ['unauthorized', 'forbidden'] } }).output(registrationsOutput)
   .input(listRegistrationsInput)
-  .query(({ ctx, input }) => readRegistrations(ctx.db.fork(), ctx.tenantId, { status: input.status, search: input.search }));
+  .query(async ({ ctx, input }) => (await readRegistrations(ctx.db.fork(), ctx.tenantId, { status: input.status, search: input.search })).map(presentRegistration));

@@ -1,6 +1,7 @@
 import { DomainError } from '@switchyard/domain/errors';
-import { loadHouseholds, presentHouseholdDetail } from '@switchyard/db/transport/billing/households';
+import { loadHouseholds } from '@switchyard/db/transport/billing/households';
 import { householdIdsSubmittedBy, listHouseholdInvoices } from '@switchyard/db/transport/billing/payer-households';
+import { presentHouseholdDetail, presentOwedInvoice } from '../presenters.ts';
 import { signedInProcedure } from '../../trpc.ts';
 
 /**
@@ -15,7 +16,7 @@ export const myHouseholds = signedInProcedure.query(async ({ ctx }) => {
   }
   const em = ctx.db.fork();
   const ids = await householdIdsSubmittedBy(em, ctx.tenantId, ctx.user.id);
-  const [households, invoices] = [await loadHouseholds(em, ctx.tenantId, { householdIds: ids }), await listHouseholdInvoices(em, ctx.tenantId, ids)];
+  const [households, invoices] = [await loadHouseholds(em, ctx.tenantId, { householdIds: ids }), (await listHouseholdInvoices(em, ctx.tenantId, ids)).map(presentOwedInvoice)];
 
   return households.map((aggregate) => {
     const own = invoices.filter((invoice) => invoice.household_id === aggregate.household.id);

@@ -2,6 +2,7 @@ import { allocationRefInput } from '@switchyard/domain/transport/billing/schemas
 import { removeAllocation as deleteAllocation } from '@switchyard/db/transport/billing/payers';
 import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
+import { presentAllocation } from '../presenters.ts';
 import { householdAnswer } from '../household-answer.ts';
 import { householdDetailOutput } from '../output-schemas.ts';
 
@@ -12,7 +13,7 @@ export const removeAllocation = tenantProcedure
   .output(householdDetailOutput)
   .mutation(async ({ ctx, input }) => {
     const removed = await deleteAllocation(ctx.db.fork(), { tenantId: ctx.tenantId, householdId: input.household_id, allocationId: input.allocation_id });
-    await auditStaffWrite(ctx, { action: 'allocation.remove', resource: `allocation:${input.allocation_id}`, householdId: input.household_id, details: { removed } });
+    await auditStaffWrite(ctx, { action: 'allocation.remove', resource: `allocation:${input.allocation_id}`, householdId: input.household_id, details: { removed: presentAllocation(removed) } });
 
     return householdAnswer(ctx, ctx.tenantId, input.household_id);
   });

@@ -2,6 +2,7 @@ import { payerRefInput } from '@switchyard/domain/transport/billing/schemas';
 import { removePayer as deletePayer } from '@switchyard/db/transport/billing/payers';
 import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
+import { presentPayer } from '../presenters.ts';
 import { householdAnswer } from '../household-answer.ts';
 import { householdDetailOutput } from '../output-schemas.ts';
 
@@ -12,7 +13,7 @@ export const removePayer = tenantProcedure
   .output(householdDetailOutput)
   .mutation(async ({ ctx, input }) => {
     const removed = await deletePayer(ctx.db.fork(), { tenantId: ctx.tenantId, householdId: input.household_id, payerId: input.payer_id });
-    await auditStaffWrite(ctx, { action: 'payer.remove', resource: `payer:${input.payer_id}`, householdId: input.household_id, details: { removed } });
+    await auditStaffWrite(ctx, { action: 'payer.remove', resource: `payer:${input.payer_id}`, householdId: input.household_id, details: { removed: presentPayer(removed) } });
 
     return householdAnswer(ctx, ctx.tenantId, input.household_id);
   });

@@ -3,11 +3,11 @@ import { assertSendable } from '@switchyard/domain/transport/billing/invoice-lif
 import { invoiceRefInput } from '@switchyard/domain/transport/billing/schemas';
 import { invoiceState } from '@switchyard/db/transport/billing/invoice-lifecycle';
 import { markInvoiceSent, payerContact } from '@switchyard/db/transport/billing/invoices';
-import { presentInvoice } from '@switchyard/db/transport/billing/rows';
 import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
 import { invoiceAnswer } from '../invoice-answer.ts';
 import { invoiceDetailOutput } from '../invoice-outputs.ts';
+import { presentInvoice } from '../presenters.ts';
 import { sendWeeklyInvoiceMail } from '../weekly-invoice-mail.ts';
 
 /**

@@ -16,7 +16,7 @@ export const updateAllocation = tenantProcedure
       action: 'allocation.update',
       resource: `allocation:${input.allocation_id}`,
       householdId: input.household_id,
-      details: { from: { split_type: changed.before.split_type, value: changed.before.value }, to: { split_type: changed.after.split_type, value: changed.after.value } },
+      details: { from: { split_type: changed.before.split_type, value: Number(changed.before.value) }, to: { split_type: changed.after.split_type, value: Number(changed.after.value) } },
     });
 
     return householdAnswer(ctx, ctx.tenantId, input.household_id);

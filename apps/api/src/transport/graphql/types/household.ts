@@ -2,8 +2,9 @@ import { weeklyTotalCents } from '@switchyard/domain/transport/billing/billing-s
 import { formatCents } from '@switchyard/domain/money';
 import { outstandingCents } from '@switchyard/domain/transport/billing/outstanding';
 import type { REGISTRATION_STATUSES } from '@switchyard/domain/transport/billing/schemas';
-import { householdShares } from '@switchyard/db/transport/billing/households';
+import { householdShares } from '@switchyard/domain/transport/billing/household-billing';
 import type { HouseholdPageRow } from '@switchyard/db/transport/reporting/households-page';
+import { billedHousehold } from '../../billing/presenters.ts';
 import { cost } from '../builder.ts';
 import type { GraphqlContext } from '../graphql-context.ts';
 import { TRANSPORT_GRAPHQL_LIMITS } from '../limits.ts';
@@ -73,7 +74,7 @@ HouseholdRef.implement({
         const byId = new Map(payers.map((payer) => [payer.id, payer]));
 
         // The billing run's own split, so these shares are the amounts generate would invoice.
-        return householdShares({ household, children, payers, allocations }).flatMap((share) => {
+        return householdShares(billedHousehold({ children, payers, allocations })).flatMap((share) => {
           const payer = byId.get(share.payerId);
 
           return payer ? [{ payer, amountCents: share.amountCents }] : [];
