@@ -5,7 +5,7 @@ import type { allEntities } from './entities.ts';
 type Inferred = InferKyselyDB<(typeof allEntities)[number]>;
 
 /** A table whose route is the two-column key (tenant_id, route_id), which the inference cannot spell. */
-type WithRouteKey<T extends keyof Inferred> = Omit<Inferred[T], 'route_id'> & { tenant_id: string; route_id: string };
+type WithRouteKey<T extends keyof Inferred> = Omit<Inferred[T], 'route_id' | 'route_tenant_id'> & { tenant_id: string; route_id: string };
 
 /**
  * Every table and column, typed from the entities (table and column names as the database spells

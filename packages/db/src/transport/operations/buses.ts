@@ -1,4 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { db } from '../../kysely.ts';
+import { Bus } from './entities.ts';
 
 export type BusRow = {
   tenant_id: string;
@@ -12,26 +14,42 @@ export type BusRow = {
 
 export type BusPosition = { lat: number | null; lng: number | null; heading: number | null; speed: number | null };
 
-const COLUMNS = 'tenant_id, id, lat, lng, heading, speed, last_update';
+const COLUMNS = ['tenant_id', 'id', 'lat', 'lng', 'heading', 'speed', 'last_update'] as const;
+
+/** Double precision columns, which the driver answers as numbers. */
+type Position = { lat: number | null; lng: number | null; heading: number | null; speed: number | null };
 
 export const listBuses = (em: SqlEntityManager, tenantId: string): Promise<BusRow[]> =>
-  em.execute<BusRow[]>(`select ${COLUMNS} from transport_bus where tenant_id = ? order by id`, [tenantId]);
+  db(em).selectFrom('transport_bus').select(COLUMNS).$narrowType<Position>().where('tenant_id', '=', tenantId).orderBy('id').execute();
 
-export const findBus = async (em: SqlEntityManager, tenantId: string, id: string): Promise<BusRow | null> => {
-  const rows = await em.execute<BusRow[]>(`select ${COLUMNS} from transport_bus where tenant_id = ? and id = ?`, [tenantId, id]);
+export const findBus = async (em: SqlEntityManager, tenantId: string, id: string): Promise<BusRow | null> =>
+  (await db(em).selectFrom('transport_bus').select(COLUMNS).$narrowType<Position>().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst()) ?? null;
 
-  return rows[0] ?? null;
-};
+const busValues = (tenantId: string, bus: { id: string } & BusPosition, lastUpdate: Date | null) => ({
+  tenant_id: tenantId,
+  id: bus.id,
+  lat: bus.lat,
+  lng: bus.lng,
+  heading: bus.heading,
+  speed: bus.speed,
+  last_update: lastUpdate,
+});
 
 /** A tracker's report: creates the bus on its first report (trackers register themselves). */
 export const reportBusLocation = async (em: SqlEntityManager, tenantId: string, id: string, position: BusPosition, at: Date): Promise<void> => {
-  await em.execute(
-    `insert into transport_bus (tenant_id, id, lat, lng, heading, speed, last_update)
-     values (?, ?, ?::double precision, ?::double precision, ?::double precision, ?::double precision, ?::timestamptz)
-     on conflict (tenant_id, id) do update set lat = excluded.lat, lng = excluded.lng, heading = excluded.heading,
-       speed = excluded.speed, last_update = excluded.last_update`,
-    [tenantId, id, position.lat, position.lng, position.heading, position.speed, at.toISOString()],
-  );
+  await db(em)
+    .insertInto('transport_bus')
+    .values(busValues(tenantId, { id, ...position }, at))
+    .onConflict((conflict) =>
+      conflict.columns(['tenant_id', 'id']).doUpdateSet((update) => ({
+        lat: update.ref('excluded.lat'),
+        lng: update.ref('excluded.lng'),
+        heading: update.ref('excluded.heading'),
+        speed: update.ref('excluded.speed'),
+        last_update: update.ref('excluded.last_update'),
+      })),
+    )
+    .execute();
 };
 
 /**
@@ -44,35 +62,36 @@ export const saveBus = async (
   bus: { id: string } & BusPosition,
   options: { replace: boolean; lastUpdate: Date | null },
 ): Promise<void> => {
-  await em.execute(
-    `insert into transport_bus (tenant_id, id, lat, lng, heading, speed, last_update)
-     values (?, ?, ?::double precision, ?::double precision, ?::double precision, ?::double precision, ?::timestamptz)
-     on conflict (tenant_id, id) do ${
-       options.replace
-         ? `update set lat = coalesce(excluded.lat, transport_bus.lat), lng = coalesce(excluded.lng, transport_bus.lng),
-            heading = coalesce(excluded.heading, transport_bus.heading), speed = coalesce(excluded.speed, transport_bus.speed),
-            last_update = coalesce(excluded.last_update, transport_bus.last_update)`
-         : 'nothing'
-     }`,
-    [tenantId, bus.id, bus.lat, bus.lng, bus.heading, bus.speed, options.lastUpdate?.toISOString() ?? null],
-  );
+  await db(em)
+    .insertInto('transport_bus')
+    .values(busValues(tenantId, bus, options.lastUpdate))
+    .onConflict((conflict) => {
+      const target = conflict.columns(['tenant_id', 'id']);
+
+      return options.replace
+        ? target.doUpdateSet((update) => ({
+            lat: update.fn.coalesce('excluded.lat', 'transport_bus.lat'),
+            lng: update.fn.coalesce('excluded.lng', 'transport_bus.lng'),
+            heading: update.fn.coalesce('excluded.heading', 'transport_bus.heading'),
+            speed: update.fn.coalesce('excluded.speed', 'transport_bus.speed'),
+            last_update: update.fn.coalesce('excluded.last_update', 'transport_bus.last_update'),
+          }))
+        : target.doNothing();
+    })
+    .execute();
 };
 
 /** A bus an operator adds; false when the tenant already has a bus of that id (nothing changes). */
 export const insertBus = async (em: SqlEntityManager, tenantId: string, bus: { id: string } & BusPosition, lastUpdate: Date | null): Promise<boolean> => {
-  const inserted = await em.execute<{ id: string }[]>(
-    `insert into transport_bus (tenant_id, id, lat, lng, heading, speed, last_update)
-     values (?, ?, ?::double precision, ?::double precision, ?::double precision, ?::double precision, ?::timestamptz)
-     on conflict (tenant_id, id) do nothing returning id`,
-    [tenantId, bus.id, bus.lat, bus.lng, bus.heading, bus.speed, lastUpdate?.toISOString() ?? null],
-  );
+  const inserted = await db(em)
+    .insertInto('transport_bus')
+    .values(busValues(tenantId, bus, lastUpdate))
+    .onConflict((conflict) => conflict.columns(['tenant_id', 'id']).doNothing())
+    .returning('id')
+    .execute();
 
   return inserted.length > 0;
 };
 
 /** Retires a bus; routes that named it keep the id (see docs/transport.md). */
-export const deleteBus = async (em: SqlEntityManager, tenantId: string, id: string): Promise<boolean> => {
-  const deleted = await em.execute<{ id: string }[]>('delete from transport_bus where tenant_id = ? and id = ? returning id', [tenantId, id]);
-
-  return deleted.length > 0;
-};
+export const deleteBus = async (em: SqlEntityManager, tenantId: string, id: string): Promise<boolean> => (await em.nativeDelete(Bus, { tenantId, id })) > 0;

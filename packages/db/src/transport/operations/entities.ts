@@ -2,7 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { Tenant } from '../tenant-entities.ts';
 
 // The entities declare the whole schema Migration20261122000320_transport_operations builds
-// (test/db/schema-diff.test.ts); reads and writes go through the raw-SQL repositories beside this file.
+// (test/db/schema-diff.test.ts); reads and writes go through the repositories beside this file.
 
 const slugCheck = (table: string) => ({ name: `${table}_id_check`, expression: "id ~ '^[a-z0-9][a-z0-9-]*$'" });
 const ownedBy = (table: string) => ({

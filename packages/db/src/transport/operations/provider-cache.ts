@@ -1,4 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { db } from '../../kysely.ts';
+import { ProviderCache } from './entities.ts';
 
 /**
  * The provider answer cache (Migration20261124000510): one row per question asked of an outside
@@ -10,13 +12,16 @@ export type StoredAnswer = { fresh: string | null; filling: boolean };
 
 /** The answer stored for `key` while it is fresh, and whether a process is asking the provider for it. */
 export const readStoredAnswer = async (em: SqlEntityManager, key: string, now: Date): Promise<StoredAnswer> => {
-  const rows = await em.execute<{ fresh: string | null; filling: boolean }[]>(
-    `select case when fresh_until > ? then answer end as fresh, coalesce(filling_until > ?, false) as filling
-       from transport_provider_cache where key = ?`,
-    [now, now, key],
-  );
+  const row = await db(em)
+    .selectFrom('transport_provider_cache')
+    .select((eb) => [
+      eb.case().when('fresh_until', '>', now).then(eb.ref('answer')).end().as('fresh'),
+      eb.fn.coalesce(eb('filling_until', '>', now), eb.lit(false)).$castTo<boolean>().as('filling'),
+    ])
+    .where('key', '=', key)
+    .executeTakeFirst();
 
-  return { fresh: rows[0]?.fresh ?? null, filling: rows[0]?.filling ?? false };
+  return { fresh: row?.fresh ?? null, filling: row?.filling ?? false };
 };
 
 /**
@@ -25,34 +30,37 @@ export const readStoredAnswer = async (em: SqlEntityManager, key: string, now: D
  * processes asking at once cannot both win.
  */
 export const claimAnswerFill = async (em: SqlEntityManager, key: string, now: Date, fillingUntil: Date): Promise<boolean> => {
-  const rows = await em.execute<{ key: string }[]>(
-    `insert into transport_provider_cache (key, filling_until, updated_at) values (?, ?, ?)
-     on conflict (key) do update set filling_until = excluded.filling_until, updated_at = excluded.updated_at
-       where (transport_provider_cache.answer is null or transport_provider_cache.fresh_until <= ?)
-         and (transport_provider_cache.filling_until is null or transport_provider_cache.filling_until <= ?)
-     returning key`,
-    [key, fillingUntil, now, now, now],
-  );
+  const rows = await db(em)
+    .insertInto('transport_provider_cache')
+    .values({ key, filling_until: fillingUntil, updated_at: now })
+    .onConflict((conflict) =>
+      conflict
+        .column('key')
+        .doUpdateSet((update) => ({ filling_until: update.ref('excluded.filling_until'), updated_at: update.ref('excluded.updated_at') }))
+        .where((eb) =>
+          eb.and([
+            eb.or([eb('transport_provider_cache.answer', 'is', null), eb('transport_provider_cache.fresh_until', '<=', now)]),
+            eb.or([eb('transport_provider_cache.filling_until', 'is', null), eb('transport_provider_cache.filling_until', '<=', now)]),
+          ]),
+        ),
+    )
+    .returning('key')
+    .execute();
 
   return rows.length > 0;
 };
 
 /** Stores the answer for `key` until `freshUntil` and gives up the right to fill it. */
 export const storeAnswer = async (em: SqlEntityManager, key: string, answer: string, now: Date, freshUntil: Date): Promise<void> => {
-  await em.execute('update transport_provider_cache set answer = ?, fresh_until = ?, filling_until = null, updated_at = ? where key = ?', [
-    answer,
-    freshUntil,
-    now,
-    key,
-  ]);
+  await em.nativeUpdate(ProviderCache, { key }, { answer, freshUntil, fillingUntil: null, updatedAt: now });
 };
 
 /** Gives up the right to fill `key` without an answer, so the next caller may ask. */
 export const releaseAnswerFill = async (em: SqlEntityManager, key: string): Promise<void> => {
-  await em.execute('update transport_provider_cache set filling_until = null where key = ?', [key]);
+  await em.nativeUpdate(ProviderCache, { key }, { fillingUntil: null });
 };
 
 /** Drops rows untouched since `olderThan`: answers long stale, for questions nobody asks again. */
 export const sweepProviderCache = async (em: SqlEntityManager, olderThan: Date): Promise<void> => {
-  await em.execute('delete from transport_provider_cache where updated_at < ?', [olderThan]);
+  await em.nativeDelete(ProviderCache, { updatedAt: { $lt: olderThan } });
 };

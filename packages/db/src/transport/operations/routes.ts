@@ -1,6 +1,8 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { firstFreeSlug, slugify } from '@switchyard/domain/transport/operations/route-slug';
 import type { RouteMode, RouteStatus } from '@switchyard/domain/transport/operations/schemas';
+import { db, escapeLike, jsonb } from '../../kysely.ts';
+import { Route } from './entities.ts';
 
 export type RouteRow = {
   tenant_id: string;
@@ -39,51 +41,70 @@ export type RouteValues = {
 
 export type RoutePatch = Partial<RouteValues> & { stops?: StopValues[] };
 
-const COLUMNS = 'tenant_id, id, name, bus_id, driver, mode, status, miles, stops, created_at, updated_at';
+const COLUMNS = ['tenant_id', 'id', 'name', 'bus_id', 'driver', 'mode', 'status', 'miles', 'stops', 'created_at', 'updated_at'] as const;
 
-export const listRoutes = (em: SqlEntityManager, tenantId: string): Promise<RouteRow[]> =>
-  em.execute<RouteRow[]>(`select ${COLUMNS} from transport_route where tenant_id = ? order by name, id`, [tenantId]);
+const selectRoutes = (em: SqlEntityManager, tenantId: string) =>
+  db(em).selectFrom('transport_route').select(COLUMNS).where('tenant_id', '=', tenantId).$narrowType<{ mode: RouteMode; status: RouteStatus; miles: number | null }>();
 
-export const findRoute = async (em: SqlEntityManager, tenantId: string, id: string): Promise<RouteRow | null> => {
-  const rows = await em.execute<RouteRow[]>(`select ${COLUMNS} from transport_route where tenant_id = ? and id = ?`, [tenantId, id]);
+export const listRoutes = (em: SqlEntityManager, tenantId: string): Promise<RouteRow[]> => selectRoutes(em, tenantId).orderBy('name').orderBy('id').execute();
 
-  return rows[0] ?? null;
-};
+export const findRoute = async (em: SqlEntityManager, tenantId: string, id: string): Promise<RouteRow | null> =>
+  (await selectRoutes(em, tenantId).where('id', '=', id).executeTakeFirst()) ?? null;
 
 export const listStops = (em: SqlEntityManager, tenantId: string, routeId: string): Promise<StopRow[]> =>
-  em.execute<StopRow[]>(
-    'select position, name, address, lat, lng, time, riders from transport_route_stop where tenant_id = ? and route_id = ? order by position',
-    [tenantId, routeId],
-  );
+  db(em)
+    .selectFrom('transport_route_stop')
+    .select(['position', 'name', 'address', 'lat', 'lng', 'time', 'riders'])
+    // Double precision, which the driver answers as numbers.
+    .$narrowType<{ lat: number | null; lng: number | null }>()
+    .where('tenant_id', '=', tenantId)
+    .where('route_id', '=', routeId)
+    .orderBy('position')
+    .execute();
 
 /** Replaces every stop of a route, in the given order, and keeps the route's stop count in step. */
 export const replaceStops = async (tx: SqlEntityManager, tenantId: string, routeId: string, stops: readonly StopValues[]): Promise<void> => {
-  await tx.execute('delete from transport_route_stop where tenant_id = ? and route_id = ?', [tenantId, routeId]);
+  await db(tx).deleteFrom('transport_route_stop').where('tenant_id', '=', tenantId).where('route_id', '=', routeId).execute();
   if (stops.length > 0) {
-    const rows = stops.map(() => '(?, ?, ?::int, ?, ?::text, ?::double precision, ?::double precision, ?::text, ?::jsonb)').join(', ');
-    const params = stops.flatMap((stop, index) => [
-      tenantId,
-      routeId,
-      index + 1,
-      stop.name,
-      stop.address,
-      stop.lat,
-      stop.lng,
-      stop.time,
-      JSON.stringify(stop.riders),
-    ]);
-    await tx.execute(`insert into transport_route_stop (tenant_id, route_id, position, name, address, lat, lng, time, riders) values ${rows}`, params);
+    await db(tx)
+      .insertInto('transport_route_stop')
+      .values(
+        stops.map((stop, index) => ({
+          tenant_id: tenantId,
+          route_id: routeId,
+          position: index + 1,
+          name: stop.name,
+          address: stop.address,
+          lat: stop.lat,
+          lng: stop.lng,
+          time: stop.time,
+          riders: jsonb(stop.riders),
+        })),
+      )
+      .execute();
   }
-  await tx.execute('update transport_route set stops = ?::int where tenant_id = ? and id = ?', [stops.length, tenantId, routeId]);
+  await db(tx).updateTable('transport_route').set({ stops: stops.length }).where('tenant_id', '=', tenantId).where('id', '=', routeId).execute();
 };
 
 const insertRouteRow = async (tx: SqlEntityManager, tenantId: string, id: string, route: RouteValues, now: Date): Promise<boolean> => {
-  const inserted = await tx.execute<{ id: string }[]>(
-    `insert into transport_route (tenant_id, id, name, bus_id, driver, mode, status, miles, stops, created_at, updated_at)
-     values (?, ?, ?, ?::text, ?::text, ?, ?, ?::double precision, 0, ?::timestamptz, ?::timestamptz)
-     on conflict (tenant_id, id) do nothing returning id`,
-    [tenantId, id, route.name, route.bus_id, route.driver, route.mode, route.status, route.miles, now.toISOString(), now.toISOString()],
-  );
+  const inserted = await db(tx)
+    .insertInto('transport_route')
+    .values({
+      tenant_id: tenantId,
+      id,
+      name: route.name,
+      bus_id: route.bus_id,
+      driver: route.driver,
+      mode: route.mode,
+      status: route.status,
+      miles: route.miles,
+      stops: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((conflict) => conflict.columns(['tenant_id', 'id']).doNothing())
+    .returning('id')
+    .execute();
 
   return inserted.length > 0;
 };
@@ -98,10 +119,12 @@ export const createRoute = (em: SqlEntityManager, tenantId: string, route: Route
 export const createRouteInTx = async (tx: SqlEntityManager, tenantId: string, route: RouteValues & { stops: StopValues[] }, now: Date): Promise<string> => {
   const base = slugify(route.name);
   for (;;) {
-    const taken = await tx.execute<{ id: string }[]>(
-      "select id from transport_route where tenant_id = ? and (id = ? or id like ? || '-%')",
-      [tenantId, base, base],
-    );
+    const taken = await db(tx)
+      .selectFrom('transport_route')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where((where) => where.or([where('id', '=', base), where('id', 'like', `${escapeLike(base)}-%`)]))
+      .execute();
     const id = firstFreeSlug(base, new Set(taken.map((row) => row.id)));
     if (await insertRouteRow(tx, tenantId, id, route, now)) {
       await replaceStops(tx, tenantId, id, route.stops);
@@ -110,7 +133,6 @@ export const createRouteInTx = async (tx: SqlEntityManager, tenantId: string, ro
     }
   }
 };
-
 /** Creates the route under exactly this id, or, when `replace`, overwrites it and its stops. */
 export const saveRouteWithId = async (
   tx: SqlEntityManager,
@@ -132,23 +154,17 @@ export const saveRouteWithId = async (
   return true;
 };
 
-const PATCHABLE: (keyof RouteValues)[] = ['name', 'bus_id', 'driver', 'mode', 'status', 'miles'];
-const CASTS: Record<keyof RouteValues, string> = {
-  name: '?',
-  bus_id: '?::text',
-  driver: '?::text',
-  mode: '?',
-  status: '?',
-  miles: '?::double precision',
-};
+const PATCHABLE = ['name', 'bus_id', 'driver', 'mode', 'status', 'miles'] as const;
 
 const applyRoutePatch = async (tx: SqlEntityManager, tenantId: string, id: string, patch: RoutePatch, now: Date): Promise<boolean> => {
-  const fields = PATCHABLE.filter((field) => patch[field] !== undefined);
-  const assignments = [...fields.map((field) => `${field} = ${CASTS[field]}`), 'updated_at = ?::timestamptz'];
-  const updated = await tx.execute<{ id: string }[]>(
-    `update transport_route set ${assignments.join(', ')} where tenant_id = ? and id = ? returning id`,
-    [...fields.map((field) => patch[field] ?? null), now.toISOString(), tenantId, id],
-  );
+  const changes = Object.fromEntries(PATCHABLE.filter((field) => patch[field] !== undefined).map((field) => [field, patch[field]])) as Partial<RouteValues>;
+  const updated = await db(tx)
+    .updateTable('transport_route')
+    .set({ ...changes, updated_at: now })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .returning('id')
+    .execute();
   if (updated.length === 0) {
     return false;
   }
@@ -165,7 +181,7 @@ export const updateRoute = (em: SqlEntityManager, tenantId: string, id: string, 
 
 /** Deletes the route; its stops go with it (foreign key cascade). Answers false when there was none. */
 export const deleteRoute = async (em: SqlEntityManager, tenantId: string, id: string): Promise<boolean> => {
-  const deleted = await em.execute<{ id: string }[]>('delete from transport_route where tenant_id = ? and id = ? returning id', [tenantId, id]);
+  const deleted = await em.nativeDelete(Route, { tenantId, id });
 
-  return deleted.length > 0;
+  return deleted > 0;
 };

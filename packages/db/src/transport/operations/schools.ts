@@ -2,6 +2,8 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { DomainError } from '@switchyard/domain/errors';
 import { firstFreeSlug, slugify } from '@switchyard/domain/transport/operations/route-slug';
+import { sql } from 'kysely';
+import { db, escapeLike } from '../../kysely.ts';
 
 export type SchoolRow = {
   tenant_id: string;
@@ -15,7 +17,7 @@ export type SchoolRow = {
 
 export type SchoolValues = { id: string; name: string; address: string | null; start_time: string | null; end_time: string | null };
 
-const COLUMNS = 'tenant_id, id, name, address, start_time, end_time, created_at';
+const COLUMNS = ['tenant_id', 'id', 'name', 'address', 'start_time', 'end_time', 'created_at'] as const;
 
 /** A second school of the same name (transport_school_name_uq) is the caller's conflict, not a failure. */
 const refusingDuplicateName = async <T>(name: string | undefined, write: () => Promise<T>): Promise<T> => {
@@ -30,42 +32,54 @@ const refusingDuplicateName = async <T>(name: string | undefined, write: () => P
 };
 
 export const listSchools = (em: SqlEntityManager, tenantId: string): Promise<SchoolRow[]> =>
-  em.execute<SchoolRow[]>(`select ${COLUMNS} from transport_school where tenant_id = ? order by name, id`, [tenantId]);
+  db(em).selectFrom('transport_school').select(COLUMNS).where('tenant_id', '=', tenantId).orderBy('name').orderBy('id').execute();
 
 export const listSchoolIds = async (em: SqlEntityManager, tenantId: string): Promise<Set<string>> => {
-  const rows = await em.execute<{ id: string }[]>('select id from transport_school where tenant_id = ?', [tenantId]);
+  const rows = await db(em).selectFrom('transport_school').select('id').where('tenant_id', '=', tenantId).execute();
 
   return new Set(rows.map((row) => row.id));
 };
 
 /** Creates the school, or, when `replace`, overwrites the one with the same id. */
 export const saveSchool = async (em: SqlEntityManager, tenantId: string, school: SchoolValues, replace: boolean): Promise<void> => {
-  await refusingDuplicateName(school.name, () => em.execute(
-    `insert into transport_school (tenant_id, id, name, address, start_time, end_time)
-     values (?, ?, ?, ?::text, ?::text, ?::text)
-     on conflict (tenant_id, id) do ${
-       replace ? 'update set name = excluded.name, address = excluded.address, start_time = excluded.start_time, end_time = excluded.end_time' : 'nothing'
-     }`,
-    [tenantId, school.id, school.name, school.address, school.start_time, school.end_time],
-  ));
+  await refusingDuplicateName(school.name, () =>
+    db(em)
+      .insertInto('transport_school')
+      .values({ tenant_id: tenantId, ...school })
+      .onConflict((conflict) => {
+        const target = conflict.columns(['tenant_id', 'id']);
+
+        return replace
+          ? target.doUpdateSet((update) => ({
+              name: update.ref('excluded.name'),
+              address: update.ref('excluded.address'),
+              start_time: update.ref('excluded.start_time'),
+              end_time: update.ref('excluded.end_time'),
+            }))
+          : target.doNothing();
+      })
+      .execute(),
+  );
 };
 
 /** Creates a school under a slug of its name that is free in the tenant; answers the id. */
 export const createSchool = async (em: SqlEntityManager, tenantId: string, school: Omit<SchoolValues, 'id'>): Promise<string> => {
   const base = slugify(school.name, 'school');
   for (;;) {
-    const taken = await em.execute<{ id: string }[]>("select id from transport_school where tenant_id = ? and (id = ? or id like ? || '-%')", [
-      tenantId,
-      base,
-      base,
-    ]);
+    const taken = await db(em)
+      .selectFrom('transport_school')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where((where) => where.or([where('id', '=', base), where('id', 'like', `${escapeLike(base)}-%`)]))
+      .execute();
     const id = firstFreeSlug(base, new Set(taken.map((row) => row.id)));
     const inserted = await refusingDuplicateName(school.name, () =>
-      em.execute<{ id: string }[]>(
-        `insert into transport_school (tenant_id, id, name, address, start_time, end_time)
-         values (?, ?, ?, ?::text, ?::text, ?::text) on conflict (tenant_id, id) do nothing returning id`,
-        [tenantId, id, school.name, school.address, school.start_time, school.end_time],
-      ),
+      db(em)
+        .insertInto('transport_school')
+        .values({ tenant_id: tenantId, id, ...school })
+        .onConflict((conflict) => conflict.columns(['tenant_id', 'id']).doNothing())
+        .returning('id')
+        .execute(),
     );
     if (inserted.length > 0) {
       return id;
@@ -82,14 +96,16 @@ export const updateSchool = async (
   id: string,
   patch: Partial<Omit<SchoolValues, 'id'>>,
 ): Promise<boolean> => {
-  const fields = SCHOOL_FIELDS.filter((field) => patch[field] !== undefined);
-  const assignments = fields.length > 0 ? fields.map((field) => `${field} = ?::text`).join(', ') : 'name = name';
+  const changes = Object.fromEntries(SCHOOL_FIELDS.filter((field) => patch[field] !== undefined).map((field) => [field, patch[field]])) as Partial<Omit<SchoolValues, 'id'>>;
   const updated = await refusingDuplicateName(patch.name, () =>
-    em.execute<{ id: string }[]>(`update transport_school set ${assignments} where tenant_id = ? and id = ? returning id`, [
-      ...fields.map((field) => patch[field] ?? null),
-      tenantId,
-      id,
-    ]),
+    db(em)
+      .updateTable('transport_school')
+      // With nothing to change, the update still answers whether the school exists.
+      .set(Object.keys(changes).length > 0 ? changes : { name: sql<string>`name` })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .returning('id')
+      .execute(),
   );
 
   return updated.length > 0;
@@ -100,20 +116,33 @@ export const updateSchool = async (
  * answers whether it existed, how many children name it, and whether it was deleted.
  */
 export const deleteSchoolUnlessAttended = async (em: SqlEntityManager, tenantId: string, id: string): Promise<{ found: boolean; children: number; deleted: boolean }> => {
-  const [row] = await em.execute<{ found: boolean; children: number; deleted: number }[]>(
-    `with attending as (select count(*)::int as n from transport_child where tenant_id = ? and school_id = ?),
-          removed as (delete from transport_school where tenant_id = ? and id = ? and (select n from attending) = 0 returning id)
-     select exists (select 1 from transport_school where tenant_id = ? and id = ?) or exists (select 1 from removed) as found,
-            (select n from attending) as children,
-            (select count(*)::int from removed) as deleted`,
-    [tenantId, id, tenantId, id, tenantId, id],
-  );
+  // One statement: the count and the guarded delete see the same snapshot.
+  const row = await db(em)
+    .with('attending', (query) =>
+      query.selectFrom('transport_child').select((eb) => eb.fn.countAll<string>().as('n')).where('tenant_id', '=', tenantId).where('school_id', '=', id),
+    )
+    .with('removed', (query) =>
+      query
+        .deleteFrom('transport_school')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .where((eb) => eb(eb.selectFrom('attending').select('n'), '=', '0'))
+        .returning('id'),
+    )
+    .selectNoFrom((eb) => [
+      eb
+        .or([
+          eb.exists(eb.selectFrom('transport_school').select('id').where('tenant_id', '=', tenantId).where('id', '=', id)),
+          eb.exists(eb.selectFrom('removed').select('id')),
+        ])
+        .as('found'),
+      eb.selectFrom('attending').select('n').$castTo<string>().as('children'),
+      eb.selectFrom('removed').select(eb.fn.countAll<string>().as('n')).$castTo<string>().as('deleted'),
+    ])
+    .executeTakeFirst();
 
-  return { found: Boolean(row?.found), children: row?.children ?? 0, deleted: (row?.deleted ?? 0) > 0 };
+  // count(*) is a bigint, which the driver answers as text.
+  return { found: Boolean(row?.found), children: Number(row?.children ?? 0), deleted: Number(row?.deleted ?? 0) > 0 };
 };
-
-export const findSchool = async (em: SqlEntityManager, tenantId: string, id: string): Promise<SchoolRow | null> => {
-  const rows = await em.execute<SchoolRow[]>(`select ${COLUMNS} from transport_school where tenant_id = ? and id = ?`, [tenantId, id]);
-
-  return rows[0] ?? null;
-};
+export const findSchool = async (em: SqlEntityManager, tenantId: string, id: string): Promise<SchoolRow | null> =>
+  (await db(em).selectFrom('transport_school').select(COLUMNS).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst()) ?? null;

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { db } from '../../kysely.ts';
 import { saveBus } from './buses.ts';
 import { saveRouteWithId, type StopValues } from './routes.ts';
 import { saveSchool, type SchoolValues } from './schools.ts';
@@ -63,17 +64,22 @@ const BUSES = [
  */
 export const seedDemoOperations = (em: SqlEntityManager, now: Date = new Date()): Promise<boolean> =>
   em.transactional(async (tx) => {
-    const existing = await tx.execute<{ found: boolean }[]>(
-      `select exists (select 1 from transport_school where tenant_id = ?)
-           or exists (select 1 from transport_bus where tenant_id = ?)
-           or exists (select 1 from transport_route where tenant_id = ?) as found`,
-      [DEMO_TENANT, DEMO_TENANT, DEMO_TENANT],
-    );
-    if (existing[0]?.found) {
+    const existing = await db(tx)
+      .selectNoFrom((eb) =>
+        eb
+          .or([
+            eb.exists(eb.selectFrom('transport_school').select('id').where('tenant_id', '=', DEMO_TENANT)),
+            eb.exists(eb.selectFrom('transport_bus').select('id').where('tenant_id', '=', DEMO_TENANT)),
+            eb.exists(eb.selectFrom('transport_route').select('id').where('tenant_id', '=', DEMO_TENANT)),
+          ])
+          .as('found'),
+      )
+      .executeTakeFirst();
+    if (existing?.found) {
       return false;
     }
     // The sample stop times are Savannah's clock times.
-    await tx.execute('update transport_tenant set time_zone = ? where id = ?', [DEMO_TIME_ZONE, DEMO_TENANT]);
+    await db(tx).updateTable('transport_tenant').set({ time_zone: DEMO_TIME_ZONE }).where('id', '=', DEMO_TENANT).execute();
     for (const school of SCHOOLS) {
       await saveSchool(tx, DEMO_TENANT, school, false);
     }
