@@ -1,5 +1,7 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import type { IdentityUserRow } from './identity-users.ts';
+import { db } from '../../kysely.ts';
+import { IdentityLink } from './entities.ts';
+import { IDENTITY_USER_COLUMNS, type IdentityUserRow } from './identity-users.ts';
 
 export type IdentityLinkKind = 'recovery' | 'invite';
 
@@ -11,11 +13,11 @@ export const replaceIdentityLink = async (
   em: SqlEntityManager,
   link: { hash: string; userId: string; kind: IdentityLinkKind; expiresAt: Date; at: Date },
 ): Promise<void> => {
-  await em.execute(
-    `with gone as (delete from transport_identity_link where user_id = ? and kind = ?)
-     insert into transport_identity_link (token_hash, user_id, kind, expires_at, created_at) values (?, ?, ?, ?::timestamptz, ?::timestamptz)`,
-    [link.userId, link.kind, link.hash, link.userId, link.kind, link.expiresAt.toISOString(), link.at.toISOString()],
-  );
+  await db(em)
+    .with('gone', (query) => query.deleteFrom('transport_identity_link').where('user_id', '=', link.userId).where('kind', '=', link.kind))
+    .insertInto('transport_identity_link')
+    .values({ token_hash: link.hash, user_id: link.userId, kind: link.kind, expires_at: link.expiresAt, created_at: link.at })
+    .execute();
 };
 
 /**
@@ -24,17 +26,18 @@ export const replaceIdentityLink = async (
  * too and answers null.
  */
 export const consumeIdentityLink = async (em: SqlEntityManager, hash: string, kind: IdentityLinkKind, now: Date): Promise<IdentityUserRow | null> => {
-  const rows = await em.execute<IdentityUserRow[]>(
-    `with used as (delete from transport_identity_link where token_hash = ? and kind = ? returning user_id, expires_at)
-     select u.id, u.email, u.password_hash, u.user_metadata, u.app_metadata, u.created_at, u.updated_at
-     from used join transport_identity_user u on u.id = used.user_id where used.expires_at > ?::timestamptz`,
-    [hash, kind, now.toISOString()],
-  );
+  const row = await db(em)
+    .with('used', (query) => query.deleteFrom('transport_identity_link').where('token_hash', '=', hash).where('kind', '=', kind).returning(['user_id', 'expires_at']))
+    .selectFrom('used')
+    .innerJoin('transport_identity_user as u', 'u.id', 'used.user_id')
+    .select(IDENTITY_USER_COLUMNS.map((column) => `u.${column}` as const))
+    .where('used.expires_at', '>', now)
+    .executeTakeFirst();
 
-  return rows[0] ?? null;
+  return row ?? null;
 };
 
 /** A password was set: reset links mailed before are void. */
 export const deleteIdentityLinks = async (em: SqlEntityManager, userId: string, kind: IdentityLinkKind): Promise<void> => {
-  await em.execute('delete from transport_identity_link where user_id = ? and kind = ?', [userId, kind]);
+  await em.nativeDelete(IdentityLink, { userId, kind });
 };

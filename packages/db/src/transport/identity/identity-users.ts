@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { db, jsonb } from '../../kysely.ts';
 
 export type IdentityUserRow = {
   id: string;
@@ -10,7 +11,7 @@ export type IdentityUserRow = {
   updated_at: Date | string;
 };
 
-const COLUMNS = 'id, email, password_hash, user_metadata, app_metadata, created_at, updated_at';
+export const IDENTITY_USER_COLUMNS = ['id', 'email', 'password_hash', 'user_metadata', 'app_metadata', 'created_at', 'updated_at'] as const;
 
 export type NewIdentityUser = {
   id: string;
@@ -23,29 +24,33 @@ export type NewIdentityUser = {
 
 /** Null when the email is taken. */
 export const insertIdentityUser = async (em: SqlEntityManager, user: NewIdentityUser): Promise<IdentityUserRow | null> => {
-  const rows = await em.execute<IdentityUserRow[]>(
-    `insert into transport_identity_user (${COLUMNS})
-     values (?, ?, ?, ?::jsonb, ?::jsonb, ?::timestamptz, ?::timestamptz)
-     on conflict (email) do nothing returning ${COLUMNS}`,
-    [user.id, user.email, user.passwordHash, JSON.stringify(user.userMetadata), JSON.stringify(user.appMetadata), user.at.toISOString(), user.at.toISOString()],
-  );
+  const row = await db(em)
+    .insertInto('transport_identity_user')
+    .values({
+      id: user.id,
+      email: user.email,
+      password_hash: user.passwordHash,
+      user_metadata: jsonb(user.userMetadata),
+      app_metadata: jsonb(user.appMetadata),
+      created_at: user.at,
+      updated_at: user.at,
+    })
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .returning(IDENTITY_USER_COLUMNS)
+    .executeTakeFirst();
 
-  return rows[0] ?? null;
+  return row ?? null;
 };
 
 export const findIdentityUserByEmail = async (em: SqlEntityManager, email: string): Promise<IdentityUserRow | null> => {
-  const rows = await em.execute<IdentityUserRow[]>(`select ${COLUMNS} from transport_identity_user where email = ?`, [email]);
-
-  return rows[0] ?? null;
+  return (await db(em).selectFrom('transport_identity_user').select(IDENTITY_USER_COLUMNS).where('email', '=', email).executeTakeFirst()) ?? null;
 };
 
 export const findIdentityUserById = async (em: SqlEntityManager, id: string): Promise<IdentityUserRow | null> => {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
     return null;
   }
-  const rows = await em.execute<IdentityUserRow[]>(`select ${COLUMNS} from transport_identity_user where id = ?`, [id]);
-
-  return rows[0] ?? null;
+  return (await db(em).selectFrom('transport_identity_user').select(IDENTITY_USER_COLUMNS).where('id', '=', id).executeTakeFirst()) ?? null;
 };
 
 export type IdentityUserChanges = {
@@ -58,33 +63,24 @@ export type IdentityUserChanges = {
 
 /** Writes the given columns; null when the user is gone or the new email is taken by another. */
 export const updateIdentityUser = async (em: SqlEntityManager, id: string, changes: IdentityUserChanges): Promise<IdentityUserRow | null> => {
-  const sets: string[] = ['updated_at = ?::timestamptz'];
-  const params: unknown[] = [changes.at.toISOString()];
-  if (changes.email !== undefined) {
-    sets.push('email = ?');
-    params.push(changes.email);
-  }
-  if (changes.passwordHash !== undefined) {
-    sets.push('password_hash = ?');
-    params.push(changes.passwordHash);
-  }
-  if (changes.userMetadata !== undefined) {
-    sets.push('user_metadata = ?::jsonb');
-    params.push(JSON.stringify(changes.userMetadata));
-  }
-  if (changes.appMetadata !== undefined) {
-    sets.push('app_metadata = ?::jsonb');
-    params.push(JSON.stringify(changes.appMetadata));
-  }
-  params.push(id);
-  if (changes.email !== undefined) {
-    params.push(changes.email, id);
-  }
-  const guard = changes.email !== undefined ? ' and not exists (select 1 from transport_identity_user other where other.email = ? and other.id <> ?)' : '';
-  const rows = await em.execute<IdentityUserRow[]>(
-    `update transport_identity_user set ${sets.join(', ')} where id = ?${guard} returning ${COLUMNS}`,
-    params,
-  );
+  const { email } = changes;
+  const row = await db(em)
+    .updateTable('transport_identity_user')
+    .set({
+      updated_at: changes.at,
+      ...(email !== undefined && { email }),
+      ...(changes.passwordHash !== undefined && { password_hash: changes.passwordHash }),
+      ...(changes.userMetadata !== undefined && { user_metadata: jsonb(changes.userMetadata) }),
+      ...(changes.appMetadata !== undefined && { app_metadata: jsonb(changes.appMetadata) }),
+    })
+    .where('id', '=', id)
+    .$if(email !== undefined, (query) =>
+      query.where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('transport_identity_user as other').select('other.id').where('other.email', '=', email ?? '').where('other.id', '<>', id))),
+      ),
+    )
+    .returning(IDENTITY_USER_COLUMNS)
+    .executeTakeFirst();
 
-  return rows[0] ?? null;
+  return row ?? null;
 };

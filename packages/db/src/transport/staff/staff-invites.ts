@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { db } from '../../kysely.ts';
 
 export type StaffInviteRow = {
   id: string;
@@ -12,38 +13,43 @@ export type StaffInviteRow = {
   accepted_at: Date | string | null;
 };
 
-const COLUMNS = 'id, tenant_id, email, display_name, user_id, invited_by, created_at, accepted_at';
+const COLUMNS = ['id', 'tenant_id', 'email', 'display_name', 'user_id', 'invited_by', 'created_at', 'accepted_at'] as const;
 
 /** Null when this email was already invited into the tenant. */
 export const insertStaffInvite = async (
   em: SqlEntityManager,
   invite: { tenantId: string; email: string; displayName: string | null; userId: string; invitedBy: string; at: Date },
-): Promise<StaffInviteRow | null> => {
-  const rows = await em.execute<StaffInviteRow[]>(
-    `insert into transport_staff_invite (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?::timestamptz, null)
-     on conflict (tenant_id, email) do nothing returning ${COLUMNS}`,
-    [randomUUID(), invite.tenantId, invite.email, invite.displayName, invite.userId, invite.invitedBy, invite.at.toISOString()],
-  );
+): Promise<StaffInviteRow | null> =>
+  (await db(em)
+    .insertInto('transport_staff_invite')
+    .values({
+      id: randomUUID(),
+      tenant_id: invite.tenantId,
+      email: invite.email,
+      display_name: invite.displayName,
+      user_id: invite.userId,
+      invited_by: invite.invitedBy,
+      created_at: invite.at,
+      accepted_at: null,
+    })
+    .onConflict((conflict) => conflict.columns(['tenant_id', 'email']).doNothing())
+    .returning(COLUMNS)
+    .executeTakeFirst()) ?? null;
 
-  return rows[0] ?? null;
-};
-
-export const findStaffInvite = async (em: SqlEntityManager, tenantId: string, email: string): Promise<StaffInviteRow | null> => {
-  const rows = await em.execute<StaffInviteRow[]>(`select ${COLUMNS} from transport_staff_invite where tenant_id = ? and email = ?`, [tenantId, email]);
-
-  return rows[0] ?? null;
-};
+export const findStaffInvite = async (em: SqlEntityManager, tenantId: string, email: string): Promise<StaffInviteRow | null> =>
+  (await db(em).selectFrom('transport_staff_invite').select(COLUMNS).where('tenant_id', '=', tenantId).where('email', '=', email).executeTakeFirst()) ?? null;
 
 /** The invitee set a password: their invitations count as accepted (the first time only). */
 export const markStaffInvitesAccepted = async (em: SqlEntityManager, userId: string, at: Date): Promise<StaffInviteRow[]> =>
-  em.execute<StaffInviteRow[]>(
-    `update transport_staff_invite set accepted_at = ?::timestamptz where user_id = ? and accepted_at is null returning ${COLUMNS}`,
-    [at.toISOString(), userId],
-  );
+  db(em).updateTable('transport_staff_invite').set({ accepted_at: at }).where('user_id', '=', userId).where('accepted_at', 'is', null).returning(COLUMNS).execute();
 
 /** Pending invitations first, then by email. */
 export const listStaffInvites = async (em: SqlEntityManager, tenantId: string): Promise<StaffInviteRow[]> =>
-  em.execute<StaffInviteRow[]>(
-    `select ${COLUMNS} from transport_staff_invite where tenant_id = ? order by accepted_at is not null, email limit 500`,
-    [tenantId],
-  );
+  db(em)
+    .selectFrom('transport_staff_invite')
+    .select(COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .orderBy((eb) => eb('accepted_at', 'is not', null))
+    .orderBy('email')
+    .limit(500)
+    .execute();
