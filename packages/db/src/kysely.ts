@@ -7,14 +7,22 @@ type Inferred = InferKyselyDB<(typeof allEntities)[number]>;
 /** A table whose route is the two-column key (tenant_id, route_id), which the inference cannot spell. */
 type WithRouteKey<T extends keyof Inferred> = Omit<Inferred[T], 'route_id' | 'route_tenant_id'> & { tenant_id: string; route_id: string };
 
+/** A table whose bus is the two-column key (tenant_id, bus_id), likewise. */
+type WithBusKey<T extends keyof Inferred> = Omit<Inferred[T], 'bus_id' | 'bus_tenant_id'> & { tenant_id: string; bus_id: string };
+
 /**
  * Every table and column, typed from the entities (table and column names as the database spells
  * them), the route key of the tables that have one given by hand.
  */
-export type Database = Omit<Inferred, 'transport_route_stop' | 'transport_stop_arrival' | 'transport_eta_snapshot'> & {
+export type Database = Omit<
+  Inferred,
+  'transport_route_stop' | 'transport_stop_arrival' | 'transport_eta_snapshot' | 'transport_late_notice' | 'transport_bus_near_stop'
+> & {
   transport_route_stop: WithRouteKey<'transport_route_stop'>;
   transport_stop_arrival: WithRouteKey<'transport_stop_arrival'>;
   transport_eta_snapshot: WithRouteKey<'transport_eta_snapshot'>;
+  transport_late_notice: WithRouteKey<'transport_late_notice'>;
+  transport_bus_near_stop: WithBusKey<'transport_bus_near_stop'>;
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import type { TripKey } from './trip-progress.ts';
+import { db } from '../../kysely.ts';
+import { tripColumns, type TripKey } from './trip-progress.ts';
 
 /**
  * Takes the one late notice of a trip's stop: true for the caller that inserted it (who then mails
@@ -11,11 +12,19 @@ export const claimLateNotice = async (
   trip: TripKey,
   notice: { stopPosition: number; scheduledAt: Date; eta: Date; minutesLate: number; at: Date },
 ): Promise<boolean> => {
-  const rows = await em.execute<{ stop_position: number }[]>(
-    `insert into transport_late_notice (tenant_id, route_id, trip_date, direction, stop_position, scheduled_at, eta, minutes_late, notified_at)
-     values (?, ?, ?::date, ?, ?::int, ?::timestamptz, ?::timestamptz, ?::int, ?::timestamptz) on conflict do nothing returning stop_position`,
-    [trip.tenantId, trip.routeId, trip.date, trip.direction, notice.stopPosition, notice.scheduledAt.toISOString(), notice.eta.toISOString(), notice.minutesLate, notice.at.toISOString()],
-  );
+  const rows = await db(em)
+    .insertInto('transport_late_notice')
+    .values({
+      ...tripColumns(trip),
+      stop_position: notice.stopPosition,
+      scheduled_at: notice.scheduledAt,
+      eta: notice.eta,
+      minutes_late: notice.minutesLate,
+      notified_at: notice.at,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('stop_position')
+    .execute();
 
   return rows.length > 0;
 };
@@ -26,8 +35,10 @@ export type LateNoticeRow = { route_id: string; direction: string; stop_position
 export const lateNoticesOn = async (em: SqlEntityManager, tenantId: string, routeIds: readonly string[], date: string): Promise<LateNoticeRow[]> =>
   routeIds.length === 0
     ? []
-    : em.execute<LateNoticeRow[]>(
-        `select route_id, direction, stop_position, minutes_late, eta, notified_at from transport_late_notice
-         where tenant_id = ? and trip_date = ?::date and route_id in (${routeIds.map(() => '?').join(', ')})`,
-        [tenantId, date, ...routeIds],
-      );
+    : db(em)
+        .selectFrom('transport_late_notice')
+        .select(['route_id', 'direction', 'stop_position', 'minutes_late', 'eta', 'notified_at'])
+        .where('tenant_id', '=', tenantId)
+        .where('trip_date', '=', date)
+        .where('route_id', 'in', routeIds)
+        .execute();

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { db } from '../../kysely.ts';
 
 /** The PostgreSQL channel every API process listens on for bus positions (see position-listener.ts). */
 export const POSITION_CHANNEL = 'transport_bus_position';
@@ -16,7 +17,9 @@ export type PositionMessage = {
 
 /** Tells every listening process about a stored position (delivered when the surrounding transaction commits). */
 export const notifyPosition = async (em: SqlEntityManager, message: PositionMessage): Promise<void> => {
-  await em.execute('select pg_notify(?, ?)', [POSITION_CHANNEL, JSON.stringify(message)]);
+  await db(em)
+    .selectNoFrom((eb) => eb.fn('pg_notify', [eb.val(POSITION_CHANNEL), eb.val(JSON.stringify(message))]).as('sent'))
+    .execute();
 };
 
 type PositionRow = { tenant_id: string; id: string; lat: number; lng: number; heading: number | null; speed: number | null; last_update: Date };
@@ -43,22 +46,21 @@ export const latestPositions = async (
   if (options.busIds && options.busIds.length === 0) {
     return [];
   }
-  const params: unknown[] = [tenantId];
-  let filter = '';
-  if (options.busIds) {
-    filter += ` and id in (${options.busIds.map(() => '?').join(', ')})`;
-    params.push(...options.busIds);
-  }
-  if (options.newerThan) {
-    filter += ' and last_update > ?::timestamptz';
-    params.push(options.newerThan.toISOString());
-  }
-  const rows = await em.execute<PositionRow[]>(
-    `select tenant_id, id, lat, lng, heading, speed, last_update from transport_bus
-     where tenant_id = ? and lat is not null and lng is not null and last_update is not null${filter}
-     order by last_update, id`,
-    params,
-  );
+  const { busIds, newerThan } = options;
+  const rows = await db(em)
+    .selectFrom('transport_bus')
+    .select(['tenant_id', 'id', 'lat', 'lng', 'heading', 'speed', 'last_update'])
+    .where('tenant_id', '=', tenantId)
+    .where('lat', 'is not', null)
+    .where('lng', 'is not', null)
+    .where('last_update', 'is not', null)
+    .$if(busIds !== undefined, (query) => query.where('id', 'in', busIds ?? []))
+    .$if(Boolean(newerThan), (query) => query.where('last_update', '>', newerThan ?? new Date(0)))
+    .orderBy('last_update')
+    .orderBy('id')
+    // The filters above leave no null position or time; double precision is answered as numbers.
+    .$narrowType<{ lat: number; lng: number; heading: number | null; speed: number | null; last_update: Date }>()
+    .execute();
 
   return rows.map(toMessage);
 };

@@ -1,14 +1,19 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { RouteMode } from '@switchyard/domain/transport/operations/schemas';
-
-const list = (ids: readonly string[]) => ids.map(() => '?').join(', ');
+import { sql } from 'kysely';
+import { db } from '../../kysely.ts';
 
 /** The children of the tenant among these ids, with their names (active or not: a stop may keep a child for next term). */
 export const childrenOfTenant = async (em: SqlEntityManager, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> => {
   if (ids.length === 0) {
     return new Map();
   }
-  const rows = await em.execute<{ id: string; name: string }[]>(`select id, name from transport_child where tenant_id = ? and lower(id) in (${list(ids)})`, [tenantId, ...ids]);
+  const rows = await db(em)
+    .selectFrom('transport_child')
+    .select(['id', 'name'])
+    .where('tenant_id', '=', tenantId)
+    .where((eb) => eb(eb.fn<string>('lower', ['id']), 'in', ids))
+    .execute();
 
   return new Map(rows.map((row) => [row.id.toLowerCase(), row.name]));
 };
@@ -23,18 +28,26 @@ export const stopsRiddenBy = async (em: SqlEntityManager, tenantId: string, chil
   if (childIds.length === 0) {
     return [];
   }
-  const rows = await em.execute<RiddenStop[]>(
-    `select distinct x.child_id, s.route_id, rt.name as route_name, rt.mode, s.position
-     from transport_route_stop s
-     join transport_route rt on rt.tenant_id = s.tenant_id and rt.id = s.route_id
-     cross join lateral (
-       select lower(case jsonb_typeof(r.value) when 'object' then r.value->>'child_id' when 'string' then r.value #>> '{}' end) as child_id
-       from jsonb_array_elements(s.riders) r(value)
-     ) x
-     where s.tenant_id = ? and (?::text is null or s.route_id <> ?::text) and x.child_id in (${list(childIds)})
-     order by s.route_id, s.position`,
-    [tenantId, exceptRouteId, exceptRouteId, ...childIds.map((id) => id.toLowerCase())],
-  );
+  // A rider entry is the child's id or an object whose `child_id` is. Raw: the builder has no
+  // words for jsonb_typeof and the jsonb text operators.
+  const childId = sql<string>`lower(case jsonb_typeof(r.value) when 'object' then r.value->>'child_id' when 'string' then r.value #>> '{}' end)`;
+  const rows = await db(em)
+    .selectFrom('transport_route_stop as s')
+    .innerJoin('transport_route as rt', (join) => join.onRef('rt.tenant_id', '=', 's.tenant_id').onRef('rt.id', '=', 's.route_id'))
+    .crossJoin(sql<{ value: unknown }>`jsonb_array_elements(s.riders)`.as('r'))
+    .select([childId.as('child_id'), 's.route_id', 'rt.name as route_name', 'rt.mode', 's.position'])
+    .distinct()
+    .$narrowType<{ mode: RouteMode }>()
+    .where('s.tenant_id', '=', tenantId)
+    .$if(exceptRouteId !== null, (query) => query.where('s.route_id', '<>', exceptRouteId ?? ''))
+    .where(
+      childId,
+      'in',
+      childIds.map((id) => id.toLowerCase()),
+    )
+    .orderBy('s.route_id')
+    .orderBy('s.position')
+    .execute();
 
   return rows;
 };
@@ -43,15 +56,18 @@ export type FamilyChild = { child_id: string; child_name: string; household_id: 
 
 /** The children of the households this account registered that the operator approved. */
 export const childrenOfFamily = (em: SqlEntityManager, tenantId: string, userId: string): Promise<FamilyChild[]> =>
-  em.execute<FamilyChild[]>(
-    `select lower(c.id) as child_id, c.name as child_name, c.household_id
-     from transport_child c
-     join transport_household h on h.tenant_id = c.tenant_id and h.id = c.household_id
-     join transport_registration g on g.tenant_id = h.tenant_id and g.id = h.id
-     where c.tenant_id = ? and h.submitted_by_user_id = ? and g.status = 'approved' and c.active
-     order by c.name, c.id`,
-    [tenantId, userId],
-  );
+  db(em)
+    .selectFrom('transport_child as c')
+    .innerJoin('transport_household as h', (join) => join.onRef('h.tenant_id', '=', 'c.tenant_id').onRef('h.id', '=', 'c.household_id'))
+    .innerJoin('transport_registration as g', (join) => join.onRef('g.tenant_id', '=', 'h.tenant_id').onRef('g.id', '=', 'h.id'))
+    .select((eb) => [eb.fn<string>('lower', ['c.id']).as('child_id'), 'c.name as child_name', 'c.household_id'])
+    .where('c.tenant_id', '=', tenantId)
+    .where('h.submitted_by_user_id', '=', userId)
+    .where('g.status', '=', 'approved')
+    .where('c.active', '=', true)
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .execute();
 
 /** Who to tell about a stop: the payers with an email of the riders' households, once each. */
 export const familyEmailsOfChildren = async (em: SqlEntityManager, tenantId: string, childIds: readonly string[]): Promise<{ email: string; name: string; household_id: string }[]> => {
@@ -59,11 +75,22 @@ export const familyEmailsOfChildren = async (em: SqlEntityManager, tenantId: str
     return [];
   }
 
-  return em.execute(
-    `select distinct on (lower(p.email)) p.email, p.name, p.household_id
-     from transport_payer p join transport_child c on c.tenant_id = p.tenant_id and c.household_id = p.household_id
-     where p.tenant_id = ? and p.email is not null and p.email <> '' and lower(c.id) in (${list(childIds)})
-     order by lower(p.email), p.is_primary desc, p.household_id`,
-    [tenantId, ...childIds.map((id) => id.toLowerCase())],
-  );
+  return db(em)
+    .selectFrom('transport_payer as p')
+    .innerJoin('transport_child as c', (join) => join.onRef('c.tenant_id', '=', 'p.tenant_id').onRef('c.household_id', '=', 'p.household_id'))
+    .distinctOn((eb) => eb.fn('lower', ['p.email']))
+    .select(['p.email', 'p.name', 'p.household_id'])
+    .where('p.tenant_id', '=', tenantId)
+    .where('p.email', 'is not', null)
+    .where('p.email', '<>', '')
+    .where(
+      (eb) => eb.fn('lower', ['c.id']),
+      'in',
+      childIds.map((id) => id.toLowerCase()),
+    )
+    .orderBy((eb) => eb.fn('lower', ['p.email']))
+    .orderBy('p.is_primary', 'desc')
+    .orderBy('p.household_id')
+    .$narrowType<{ email: string }>()
+    .execute();
 };

@@ -1,6 +1,8 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { RouteMode, RouteStatus } from '@switchyard/domain/transport/operations/schemas';
 import type { TripDirection } from '@switchyard/domain/transport/live/trip';
+import { sql } from 'kysely';
+import { db } from '../../kysely.ts';
 
 export type TripKey = { tenantId: string; routeId: string; date: string; direction: TripDirection };
 export type LiveStop = { position: number; name: string; address: string | null; lat: number | null; lng: number | null; time: string | null; riders: unknown[] };
@@ -10,57 +12,64 @@ const withStops = async (em: SqlEntityManager, tenantId: string, routes: Omit<Li
   if (routes.length === 0) {
     return [];
   }
-  const stops = await em.execute<(LiveStop & { route_id: string })[]>(
-    `select route_id, position, name, address, lat, lng, time, riders from transport_route_stop
-     where tenant_id = ? and route_id in (${routes.map(() => '?').join(', ')}) order by route_id, position`,
-    [tenantId, ...routes.map((route) => route.id)],
-  );
+  const stops = await db(em)
+    .selectFrom('transport_route_stop')
+    .select(['route_id', 'position', 'name', 'address', 'lat', 'lng', 'time', 'riders'])
+    // Double precision, which the driver answers as numbers.
+    .$narrowType<{ lat: number | null; lng: number | null }>()
+    .where('tenant_id', '=', tenantId)
+    .where(
+      'route_id',
+      'in',
+      routes.map((route) => route.id),
+    )
+    .orderBy('route_id')
+    .orderBy('position')
+    .execute();
 
   return routes.map((route) => ({ ...route, stops: stops.filter((stop) => stop.route_id === route.id).map(({ route_id: _routeId, ...stop }) => stop) }));
 };
 
+const selectLiveRoutes = (em: SqlEntityManager, tenantId: string) =>
+  db(em).selectFrom('transport_route').select(['id', 'name', 'mode', 'status', 'bus_id']).where('tenant_id', '=', tenantId).$narrowType<{ mode: RouteMode; status: RouteStatus }>();
+
 /** The tenant's active routes this bus drives, with their stops in order. */
 export const activeRoutesOfBus = async (em: SqlEntityManager, tenantId: string, busId: string): Promise<LiveRoute[]> =>
-  withStops(
-    em,
-    tenantId,
-    await em.execute<Omit<LiveRoute, 'stops'>[]>("select id, name, mode, status, bus_id from transport_route where tenant_id = ? and bus_id = ? and status = 'active' order by id", [tenantId, busId]),
-  );
+  withStops(em, tenantId, await selectLiveRoutes(em, tenantId).where('bus_id', '=', busId).where('status', '=', 'active').orderBy('id').execute());
 
 /** One route of the tenant with its stops; null when there is none. */
-export const liveRoute = async (em: SqlEntityManager, tenantId: string, routeId: string): Promise<LiveRoute | null> => {
-  const routes = await em.execute<Omit<LiveRoute, 'stops'>[]>('select id, name, mode, status, bus_id from transport_route where tenant_id = ? and id = ?', [tenantId, routeId]);
-
-  return (await withStops(em, tenantId, routes))[0] ?? null;
-};
+export const liveRoute = async (em: SqlEntityManager, tenantId: string, routeId: string): Promise<LiveRoute | null> =>
+  (await withStops(em, tenantId, await selectLiveRoutes(em, tenantId).where('id', '=', routeId).execute()))[0] ?? null;
 
 /** Routes of the tenant by id, with their stops. */
 export const liveRoutes = async (em: SqlEntityManager, tenantId: string, routeIds: readonly string[]): Promise<LiveRoute[]> =>
-  routeIds.length === 0
-    ? []
-    : withStops(
-        em,
-        tenantId,
-        await em.execute<Omit<LiveRoute, 'stops'>[]>(`select id, name, mode, status, bus_id from transport_route where tenant_id = ? and id in (${routeIds.map(() => '?').join(', ')}) order by id`, [tenantId, ...routeIds]),
-      );
+  routeIds.length === 0 ? [] : withStops(em, tenantId, await selectLiveRoutes(em, tenantId).where('id', 'in', routeIds).orderBy('id').execute());
 
-const tripParams = (trip: TripKey) => [trip.tenantId, trip.routeId, trip.date, trip.direction];
-const TRIP = 'tenant_id = ? and route_id = ? and trip_date = ?::date and direction = ?';
+/** The trip's columns of a live table's row. */
+export const tripColumns = (trip: TripKey) => ({ tenant_id: trip.tenantId, route_id: trip.routeId, trip_date: trip.date, direction: trip.direction });
 
 /** The stops reached on a trip, by position. */
 export const tripArrivals = async (em: SqlEntityManager, trip: TripKey): Promise<Map<number, Date>> => {
-  const rows = await em.execute<{ stop_position: number; arrived_at: Date }[]>(`select stop_position, arrived_at from transport_stop_arrival where ${TRIP}`, tripParams(trip));
+  const rows = await db(em)
+    .selectFrom('transport_stop_arrival')
+    .select(['stop_position', 'arrived_at'])
+    .where('tenant_id', '=', trip.tenantId)
+    .where('route_id', '=', trip.routeId)
+    .where('trip_date', '=', trip.date)
+    .where('direction', '=', trip.direction)
+    .execute();
 
   return new Map(rows.map((row) => [row.stop_position, new Date(row.arrived_at)]));
 };
 
 /** Records a stop as reached; false when it already was (the first arrival stands). */
 export const recordArrival = async (em: SqlEntityManager, trip: TripKey, arrival: { stopPosition: number; busId: string; at: Date; scheduledAt: Date | null }): Promise<boolean> => {
-  const rows = await em.execute<{ stop_position: number }[]>(
-    `insert into transport_stop_arrival (tenant_id, route_id, trip_date, direction, stop_position, bus_id, arrived_at, scheduled_at)
-     values (?, ?, ?::date, ?, ?::int, ?, ?::timestamptz, ?::timestamptz) on conflict do nothing returning stop_position`,
-    [...tripParams(trip), arrival.stopPosition, arrival.busId, arrival.at.toISOString(), arrival.scheduledAt?.toISOString() ?? null],
-  );
+  const rows = await db(em)
+    .insertInto('transport_stop_arrival')
+    .values({ ...tripColumns(trip), stop_position: arrival.stopPosition, bus_id: arrival.busId, arrived_at: arrival.at, scheduled_at: arrival.scheduledAt })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('stop_position')
+    .execute();
 
   return rows.length > 0;
 };
@@ -68,11 +77,14 @@ export const recordArrival = async (em: SqlEntityManager, trip: TripKey, arrival
 export type NearStopRow = { route_id: string; trip_date: string; direction: TripDirection; stop_position: number; since: Date };
 
 export const findNearStop = async (em: SqlEntityManager, tenantId: string, busId: string): Promise<NearStopRow | null> => {
-  const rows = await em.execute<NearStopRow[]>(
-    "select route_id, to_char(trip_date, 'YYYY-MM-DD') as trip_date, direction, stop_position, since from transport_bus_near_stop where tenant_id = ? and bus_id = ?",
-    [tenantId, busId],
-  );
-  const row = rows[0];
+  const row = await db(em)
+    .selectFrom('transport_bus_near_stop')
+    // The day as the date it is, not a Date at the driver's midnight. Raw: the builder has no to_char.
+    .select(['route_id', sql<string>`to_char(trip_date, 'YYYY-MM-DD')`.as('trip_date'), 'direction', 'stop_position', 'since'])
+    .$narrowType<{ direction: TripDirection }>()
+    .where('tenant_id', '=', tenantId)
+    .where('bus_id', '=', busId)
+    .executeTakeFirst();
 
   return row ? { ...row, since: new Date(row.since) } : null;
 };
@@ -80,17 +92,23 @@ export const findNearStop = async (em: SqlEntityManager, tenantId: string, busId
 /** Keeps (or, with null, forgets) the stop a bus is waiting near. */
 export const saveNearStop = async (em: SqlEntityManager, tenantId: string, busId: string, near: (TripKey & { stopPosition: number; since: Date }) | null): Promise<void> => {
   if (near === null) {
-    await em.execute('delete from transport_bus_near_stop where tenant_id = ? and bus_id = ?', [tenantId, busId]);
+    await db(em).deleteFrom('transport_bus_near_stop').where('tenant_id', '=', tenantId).where('bus_id', '=', busId).execute();
 
     return;
   }
-  await em.execute(
-    `insert into transport_bus_near_stop (tenant_id, bus_id, route_id, trip_date, direction, stop_position, since)
-     values (?, ?, ?, ?::date, ?, ?::int, ?::timestamptz)
-     on conflict (tenant_id, bus_id) do update set route_id = excluded.route_id, trip_date = excluded.trip_date,
-       direction = excluded.direction, stop_position = excluded.stop_position, since = excluded.since`,
-    [tenantId, busId, near.routeId, near.date, near.direction, near.stopPosition, near.since.toISOString()],
-  );
+  await db(em)
+    .insertInto('transport_bus_near_stop')
+    .values({ tenant_id: tenantId, bus_id: busId, route_id: near.routeId, trip_date: near.date, direction: near.direction, stop_position: near.stopPosition, since: near.since })
+    .onConflict((conflict) =>
+      conflict.columns(['tenant_id', 'bus_id']).doUpdateSet((update) => ({
+        route_id: update.ref('excluded.route_id'),
+        trip_date: update.ref('excluded.trip_date'),
+        direction: update.ref('excluded.direction'),
+        stop_position: update.ref('excluded.stop_position'),
+        since: update.ref('excluded.since'),
+      })),
+    )
+    .execute();
 };
 
 /** Keeps the first estimate per stop and horizon; later ones of the same horizon are ignored. */
@@ -98,9 +116,9 @@ export const keepEstimates = async (em: SqlEntityManager, trip: TripKey, estimat
   if (estimates.length === 0) {
     return;
   }
-  await em.execute(
-    `insert into transport_eta_snapshot (tenant_id, route_id, trip_date, direction, stop_position, horizon_minutes, eta, made_at)
-     values ${estimates.map(() => '(?, ?, ?::date, ?, ?::int, ?::int, ?::timestamptz, ?::timestamptz)').join(', ')} on conflict do nothing`,
-    estimates.flatMap((estimate) => [...tripParams(trip), estimate.stopPosition, estimate.horizon, estimate.eta.toISOString(), madeAt.toISOString()]),
-  );
+  await db(em)
+    .insertInto('transport_eta_snapshot')
+    .values(estimates.map((estimate) => ({ ...tripColumns(trip), stop_position: estimate.stopPosition, horizon_minutes: estimate.horizon, eta: estimate.eta, made_at: madeAt })))
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
 };
