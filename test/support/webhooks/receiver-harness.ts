@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
 import type { Database } from '@switchyard/db/orm';
-import { findDelivery, type DeliverySummary } from '@switchyard/db/webhooks/delivery-history';
+import { findDelivery } from '@switchyard/db/webhooks/delivery-history';
 import { githubSignature } from '@switchyard/domain/webhooks/verify-signature';
 import { parseEnv, type Env } from '../../../apps/api/src/env.ts';
 import { createLogger } from '../../../apps/api/src/logger.ts';
 import type { WebhookReceiver } from '../../../apps/api/src/webhooks/gateway-core.ts';
+import { summarizeDelivery, type DeliverySummary } from '../../../apps/api/src/webhooks/delivery-presenter.ts';
 import { startWebhookReceiver } from '../../../apps/api/src/webhooks/start-webhook-receiver.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { waitFor } from './wait-for.ts';
@@ -124,8 +125,11 @@ export class ReceiverHarness {
     return this.post(name, body, { 'x-hub-signature-256': githubSignature(secret, body), ...headers });
   }
 
-  delivery(id: string): Promise<DeliverySummary | null> {
-    return findDelivery(this.db.fork(), id);
+  /** The delivery as the CLI shows it. */
+  async delivery(id: string): Promise<DeliverySummary | null> {
+    const row = await findDelivery(this.db.fork(), id);
+
+    return row === null ? null : summarizeDelivery(row);
   }
 
   /** Waits until the delivery reaches a final state and answers it. */

@@ -4,6 +4,7 @@ import { erasePayloadsMatching } from '@switchyard/db/webhooks/payload-retention
 import { replayDelivery, replayFailed } from '@switchyard/db/webhooks/replay';
 import { readRouteBreaker, resumeRoute } from '@switchyard/db/webhooks/route-state';
 import { z } from 'zod';
+import { presentRouteBreaker, summarizeDelivery } from './delivery-presenter.ts';
 
 /**
  * What the CLI reads and changes in the webhook tables, one entry per operation with the schema of
@@ -19,12 +20,16 @@ const operations = {
       since,
       limit: z.number().int().min(1).max(500),
     }),
-    run: (em: SqlEntityManager, input: { route?: string | undefined; status?: string | undefined; since?: string | null | undefined; limit: number }) =>
-      listRecentDeliveries(em, { ...input, since: input.since ? new Date(input.since) : undefined }),
+    run: async (em: SqlEntityManager, input: { route?: string | undefined; status?: string | undefined; since?: string | null | undefined; limit: number }) =>
+      (await listRecentDeliveries(em, { ...input, since: input.since ? new Date(input.since) : undefined })).map(summarizeDelivery),
   },
   delivery: {
     input: z.object({ id: z.string().uuid() }),
-    run: (em: SqlEntityManager, input: { id: string }) => findDelivery(em, input.id),
+    run: async (em: SqlEntityManager, input: { id: string }) => {
+      const delivery = await findDelivery(em, input.id);
+
+      return delivery === null ? null : summarizeDelivery(delivery);
+    },
   },
   replay: {
     input: z.object({ id: z.string(), maxAttempts: z.number().int().min(1) }),
@@ -46,7 +51,11 @@ const operations = {
   },
   breaker: {
     input: z.object({ route: z.string() }),
-    run: (em: SqlEntityManager, input: { route: string }) => readRouteBreaker(em, input.route),
+    run: async (em: SqlEntityManager, input: { route: string }) => {
+      const breaker = await readRouteBreaker(em, input.route);
+
+      return breaker === null ? null : presentRouteBreaker(breaker);
+    },
   },
 } as const;
 

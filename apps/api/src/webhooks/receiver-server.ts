@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { Database } from '@switchyard/db/orm';
 import { listRecentDeliveries } from '@switchyard/db/webhooks/delivery-history';
+import { summarizeDelivery } from './delivery-presenter.ts';
 import { handleWebhook, type WebhookPipeline } from './handle-webhook.ts';
 import { sendJson } from './http-answers.ts';
 
@@ -24,7 +25,7 @@ const listDeliveries = async (db: Database, url: URL) => {
   const limit = Math.min(500, Math.max(1, Number(url.searchParams.get('limit') ?? 20) || 20));
   const route = url.searchParams.get('route') ?? undefined;
 
-  return listRecentDeliveries(db.fork(), { route, limit });
+  return (await listRecentDeliveries(db.fork(), { route, limit })).map(summarizeDelivery);
 };
 
 export const createReceiverServer = (pipeline: WebhookPipeline, adminToken: string): Server => {

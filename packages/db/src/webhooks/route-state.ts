@@ -83,22 +83,12 @@ export const resumeRoute = async (em: SqlEntityManager, route: string): Promise<
     return { wasPaused: paused?.was !== null && paused?.was !== undefined, queued: queued.length };
   });
 
-export type RouteBreaker = { route: string; failures: number; pausedAt: string | null; reason: string | null };
+export type RouteBreakerRow = { route: string; consecutive_failures: number; paused_at: Date | null; paused_reason: string | null };
 
-export const readRouteBreaker = async (em: SqlEntityManager, route: string): Promise<RouteBreaker | null> => {
-  const row = await db(em)
+/** The route's breaker row; null when the route never had one. The CLI's answer is apps/api's. */
+export const readRouteBreaker = async (em: SqlEntityManager, route: string): Promise<RouteBreakerRow | null> =>
+  (await db(em)
     .selectFrom('webhook_route_state')
     .select(['route', 'consecutive_failures', 'paused_at', 'paused_reason'])
     .where('route', '=', route)
-    .executeTakeFirst();
-  if (row === undefined) {
-    return null;
-  }
-
-  return {
-    route,
-    failures: Number(row.consecutive_failures),
-    pausedAt: row.paused_at === null ? null : new Date(row.paused_at).toISOString(),
-    reason: typeof row.paused_reason === 'string' ? row.paused_reason : null,
-  };
-};
+    .executeTakeFirst()) ?? null;
