@@ -5,8 +5,7 @@ import { toIsoSeconds, toIsoSecondsOrNull } from '@switchyard/domain/time';
 import type { AuditRow, ClaimRow, ClientRow, DebtorRow, DocumentRow, NoteRow } from '@switchyard/db/claims/claim-reads';
 import type { ClientClaimRow } from '@switchyard/db/claims/client-claims';
 import type { StaffListRow } from '@switchyard/db/claims/staff-reads';
-import type { StoredDocument } from '@switchyard/db/claims/documents';
-import type { AddedNote } from '@switchyard/db/claims/claim-changes';
+import type { Document, Note } from '@switchyard/db/claims/entities';
 
 /** Shapes of the claims API's answers, built from database rows and domain labels. */
 
@@ -30,6 +29,32 @@ export const presentClientClaimItem = (row: ClientClaimRow) => ({
   has_news: row.has_news,
 });
 
+/** A document just stored, in the names the reads answer (its checksum and CRM id stay out of the answer). */
+export type StoredDocument = Pick<DocumentRow, 'id' | 'original_name' | 'size_bytes' | 'mime_type' | 'uploaded_by' | 'client_visible' | 'created_at'>;
+
+export const storedDocument = (document: Document): StoredDocument => ({
+  id: document.id,
+  original_name: document.originalName,
+  size_bytes: document.sizeBytes,
+  mime_type: document.mimeType,
+  uploaded_by: document.uploadedBy,
+  client_visible: document.clientVisible,
+  created_at: document.createdAt,
+});
+
+/** A note just added, in the names the reads answer. */
+export type WrittenNote = Pick<NoteRow, 'id' | 'author_type' | 'author_name' | 'subject' | 'content' | 'visibility' | 'created_at'>;
+
+export const writtenNote = (note: Note): WrittenNote => ({
+  id: note.id,
+  author_type: note.authorType,
+  author_name: note.authorName,
+  subject: note.subject ?? null,
+  content: note.content,
+  visibility: note.visibility,
+  created_at: note.createdAt,
+});
+
 export const presentDocument = (doc: DocumentRow | StoredDocument) => ({
   id: doc.id,
   original_name: doc.original_name,
@@ -45,7 +70,7 @@ export const presentStaffDocument = (doc: DocumentRow | StoredDocument) => ({
   ...('sha256' in doc ? { sha256: doc.sha256, crm_id: doc.crm_id } : {}),
 });
 
-export const presentClientNote = (note: NoteRow | AddedNote) => ({
+export const presentClientNote = (note: NoteRow | WrittenNote) => ({
   author_type: note.author_type,
   author_name: note.author_name,
   subject: note.subject,
@@ -53,7 +78,7 @@ export const presentClientNote = (note: NoteRow | AddedNote) => ({
   created_at: toIsoSeconds(note.created_at),
 });
 
-export const presentStaffNote = (note: NoteRow | AddedNote) => ({
+export const presentStaffNote = (note: NoteRow | WrittenNote) => ({
   id: note.id,
   ...presentClientNote(note),
   visibility: note.visibility,

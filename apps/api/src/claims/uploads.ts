@@ -2,8 +2,9 @@ import { DomainError } from '@switchyard/domain/errors';
 import { LIMITS } from '@switchyard/domain/claims/limits';
 import { checkUploadType, sanitizeFileName } from '@switchyard/domain/claims/upload-rules';
 import type { Uploader } from '@switchyard/domain/claims/vocabulary';
-import { findUploadTarget, recordDocument, type StoredDocument } from '@switchyard/db/claims/documents';
+import { findUploadTarget, recordDocument } from '@switchyard/db/claims/documents';
 import type { ClaimsContext } from './context.ts';
+import { storedDocument, type StoredDocument } from './presenters.ts';
 
 /** Asked before the body is read: is there such a claim for this caller, and room for a file? */
 export const checkUploadTarget = async (ctx: ClaimsContext, claimNumber: string, ownerClientId?: string): Promise<void> => {
@@ -30,7 +31,7 @@ export const acceptUpload = async (
   }
   const originalName = sanitizeFileName(upload.originalName);
   const mimeType = checkUploadType({ fileName: originalName, declaredMime: upload.declaredMime, head: upload.head });
-  const stored = await recordDocument(ctx.db.em, {
+  const recorded = await recordDocument(ctx.db.em, {
     claimNumber: target.claimNumber,
     ownerClientId: target.ownerClientId,
     originalName,
@@ -43,6 +44,7 @@ export const acceptUpload = async (
     actor: target.actor,
     now: ctx.now(),
   });
+  const stored = storedDocument(recorded);
   ctx.logger.info({ claimNumber: target.claimNumber, documentId: stored.id, sizeBytes: stored.size_bytes }, 'document stored');
 
   return stored;

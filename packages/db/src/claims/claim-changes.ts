@@ -142,21 +142,11 @@ export const addNoteInTx = (tx: SqlEntityManager, input: NewNote): Note => {
   return note;
 };
 
-export type AddedNote = {
-  id: string;
-  author_type: string;
-  author_name: string;
-  subject: string | null;
-  content: string;
-  visibility: string;
-  created_at: Date;
-};
-
-/** Adds a note (staff note or client message) to a claim the caller is allowed to see. */
+/** Adds a note (staff note or client message) to a claim the caller is allowed to see; answers it as stored. */
 export const addNote = (
   em: SqlEntityManager,
   input: Omit<NewNote, 'claim'> & { claimNumber: string; ownerClientId?: string },
-): Promise<AddedNote & { claimId: string }> =>
+): Promise<Note> =>
   em.fork().transactional(async (tx) => {
     const claim = await tx.findOne(Claim, {
       claimNumber: input.claimNumber,
@@ -168,16 +158,7 @@ export const addNote = (
     const note = addNoteInTx(tx, { ...input, claim });
     await tx.flush();
 
-    return {
-      id: note.id,
-      claimId: claim.id,
-      author_type: note.authorType,
-      author_name: note.authorName,
-      subject: note.subject ?? null,
-      content: note.content,
-      visibility: note.visibility,
-      created_at: note.createdAt,
-    };
+    return note;
   });
 
 /** A mail that could not be sent is recorded so staff can follow up by other means. */

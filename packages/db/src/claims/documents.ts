@@ -23,16 +23,6 @@ export type NewDocument = {
   now: Date;
 };
 
-export type StoredDocument = {
-  id: string;
-  original_name: string;
-  size_bytes: number;
-  mime_type: string;
-  uploaded_by: string;
-  client_visible: boolean;
-  created_at: Date;
-};
-
 /** Looks up the claim an upload is for before the file is accepted, so a stranger's upload stops early. */
 export const findUploadTarget = async (
   em: SqlEntityManager,
@@ -51,10 +41,10 @@ export const findUploadTarget = async (
 };
 
 /**
- * Records an uploaded file. The claim row is locked while counting, so two uploads racing for
- * the last free place cannot both take it.
+ * Records an uploaded file and answers it as stored. The claim row is locked while counting, so
+ * two uploads racing for the last free place cannot both take it.
  */
-export const recordDocument = (em: SqlEntityManager, input: NewDocument): Promise<StoredDocument> =>
+export const recordDocument = (em: SqlEntityManager, input: NewDocument): Promise<Document> =>
   em.fork().transactional(async (tx) => {
     const claim = await tx.findOne(
       Claim,
@@ -102,15 +92,7 @@ export const recordDocument = (em: SqlEntityManager, input: NewDocument): Promis
     });
     await tx.flush();
 
-    return {
-      id: document.id,
-      original_name: document.originalName,
-      size_bytes: document.sizeBytes,
-      mime_type: document.mimeType,
-      uploaded_by: document.uploadedBy,
-      client_visible: document.clientVisible,
-      created_at: document.createdAt,
-    };
+    return document;
   });
 
 /** Of the given file names, those a document row names (the others are not part of any claim). */

@@ -2,7 +2,7 @@ import { messageInput } from '@switchyard/domain/claims/schemas';
 import { staffClaimLink } from '@switchyard/domain/claims/sign-in-link';
 import { addNote } from '@switchyard/db/claims/claim-changes';
 import { clientProcedure } from '../trpc.ts';
-import { presentClientNote } from '../presenters.ts';
+import { presentClientNote, writtenNote } from '../presenters.ts';
 import { clientNoteOutput } from '../output-schemas.ts';
 
 export const sendMessage = clientProcedure.meta({ rest: { method: 'POST', path: '/api/claims/{claim_number}/messages', status: 201, input: 'json', access: 'client', tags: ['claims'], summary: 'Send a message to the team', errors: ['unauthorized', 'not_found'] } }).output(clientNoteOutput).input(messageInput).mutation(async ({ ctx, input }) => {
@@ -19,7 +19,7 @@ export const sendMessage = clientProcedure.meta({ rest: { method: 'POST', path: 
     now: ctx.now(),
   });
   await ctx.mailer.clientMessage({
-    claimId: note.claimId,
+    claimId: note.claim.id,
     claimNumber: input.claim_number,
     clientNumber: client.client_number,
     companyName: client.company_name,
@@ -29,5 +29,5 @@ export const sendMessage = clientProcedure.meta({ rest: { method: 'POST', path: 
     staffLink: staffClaimLink(ctx.env.PORTAL_URL, input.claim_number),
   });
 
-  return presentClientNote(note);
+  return presentClientNote(writtenNote(note));
 });
