@@ -17,6 +17,7 @@ const MIGRATION_LOCK_KEY = 0x5377_7964; // "Swyd"
  */
 export const withMigrationLock = async <T>(pool: LockPool, work: () => Promise<T>): Promise<T> => {
   const client = await pool.connect();
+  // Hand-written: a session advisory lock on a connection of its own, which the ORM's pool does not hand out.
   const lock = `select pg_advisory_lock($1, (select oid::int from pg_database where datname = current_database()))`;
   const unlock = `select pg_advisory_unlock($1, (select oid::int from pg_database where datname = current_database()))`;
   try {

@@ -25,6 +25,7 @@ type LockClient = {
 };
 type LockPool = { connect(): Promise<LockClient> };
 
+// Hand-written: a session advisory lock on a connection of its own, which the ORM's pool does not hand out.
 const TRY_LOCK = 'select pg_try_advisory_lock($1, $2) as ok';
 const RETRY_MS = 1_000;
 

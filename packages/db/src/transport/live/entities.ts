@@ -2,7 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { Bus, Route } from '../operations/entities.ts';
 
 // The entities declare the whole schema Migration20261124010000_transport_live builds
-// (test/db/schema-diff.test.ts); reads and writes go through the raw-SQL repositories beside this file.
+// (test/db/schema-diff.test.ts); reads and writes go through the repositories beside this file.
 
 const directionCheck = (table: string) => ({ name: `${table}_direction_check`, expression: "direction in ('morning', 'afternoon')" });
 

@@ -53,6 +53,7 @@ export const listenToPositions = async (options: {
       }
     });
     await next.connect();
+    // Hand-written, on a connection of its own: LISTEN lasts as long as the connection, which the pool would hand to others.
     await next.query(`listen ${POSITION_CHANNEL}`);
     client = next;
   };
