@@ -1,8 +1,6 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { DomainError } from '@switchyard/domain/errors';
 import { firstFreeSlug, slugify } from '@switchyard/domain/transport/operations/route-slug';
-import { sql } from 'kysely';
 import { db, escapeLike } from '../../kysely.ts';
 
 export type SchoolRow = {
@@ -24,7 +22,8 @@ const refusingDuplicateName = async <T>(name: string | undefined, write: () => P
   try {
     return await write();
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException && error.message.includes('transport_school_name_uq')) {
+    // The query builder hands on the driver's own error: SQLSTATE 23505 naming the constraint.
+    if ((error as { code?: unknown } | null)?.code === '23505' && error instanceof Error && error.message.includes('transport_school_name_uq')) {
       throw new DomainError('conflict', `A school named "${name?.trim() ?? ''}" already exists.`);
     }
     throw error;
@@ -101,7 +100,7 @@ export const updateSchool = async (
     db(em)
       .updateTable('transport_school')
       // With nothing to change, the update still answers whether the school exists.
-      .set(Object.keys(changes).length > 0 ? changes : { name: sql<string>`name` })
+      .set((eb) => (Object.keys(changes).length > 0 ? changes : { name: eb.ref('name') }))
       .where('tenant_id', '=', tenantId)
       .where('id', '=', id)
       .returning('id')
