@@ -1,14 +1,29 @@
 import { Readable, Writable } from 'node:stream';
-import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { PositionMessage } from '@switchyard/db/transport/live/positions';
 import { createLiveHub } from './live-hub.ts';
-import { createInProcessFeed, type PositionFeed } from './position-feed.ts';
+import type { FeedListener, PositionFeed } from './position-feed.ts';
 
 const WINDOW_MS = 50;
 const tenantId = 'tenant-a';
 const position = (busId: string, atMs: number, lat = 32): PositionMessage => ({ tenant_id: tenantId, bus_id: busId, lat, lng: -81.1, heading: null, speed: null, at_ms: atMs });
-const publish = (feed: PositionFeed, message: PositionMessage) => feed.publish({} as never, message);
+
+/** A feed without a database: what `store` would hand every stream of the tenant, handed at once. */
+const fakeFeed = () => {
+  const listeners = new Set<FeedListener>();
+  const feed: PositionFeed = {
+    store: async () => ({ drivesActiveRoute: false }),
+    subscribe: (_tenantId, listener) => {
+      listeners.add(listener);
+
+      return () => listeners.delete(listener);
+    },
+    listeners: () => listeners.size,
+    close: async () => undefined,
+  };
+
+  return { feed, publish: (message: PositionMessage) => listeners.forEach((listener) => listener({ kind: 'position', position: message })) };
+};
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The events of chunks of `text/event-stream`, with the chunk each arrived in. */
@@ -21,16 +36,16 @@ const eventsOf = (chunks: string[]) =>
   );
 
 const openHub = () => {
-  const feed = createInProcessFeed(pino({ level: 'silent' }));
+  const { feed, publish } = fakeFeed();
   const hub = createLiveHub(feed, 60_000, WINDOW_MS);
   const stream = hub.open({ tenantId, accept: () => true, resync: async () => [], onError: () => undefined });
 
-  return { feed, hub, stream };
+  return { feed, publish, hub, stream };
 };
 
 describe('live hub', () => {
   it('sends the positions of one window as one write, the latest of each bus, each event with its id', async () => {
-    const { feed, hub, stream } = openHub();
+    const { publish, hub, stream } = openHub();
     const written: string[] = [];
     const socket = new Writable({
       write: (chunk: Buffer, _encoding, done) => {
@@ -43,8 +58,8 @@ describe('live hub', () => {
     const before = written.length;
     const sentAt = performance.now();
     for (let step = 1; step <= 5; step += 1) {
-      await publish(feed, position('bus-1', 1_000 + step, 32 + step / 1000));
-      await publish(feed, position('bus-2', 1_000 + step, 33 + step / 1000));
+      publish(position('bus-1', 1_000 + step, 32 + step / 1000));
+      publish(position('bus-2', 1_000 + step, 33 + step / 1000));
     }
     await tick(WINDOW_MS * 3);
     const after = written.slice(before);
@@ -55,8 +70,8 @@ describe('live hub', () => {
     ]);
     expect(performance.now() - sentAt).toBeLessThan(1_000);
     // An older position of a bus than one already sent is never sent.
-    await publish(feed, position('bus-1', 1_004, 31));
-    await publish(feed, position('bus-1', 1_010, 32.01));
+    publish(position('bus-1', 1_004, 31));
+    publish(position('bus-1', 1_010, 32.01));
     await tick(WINDOW_MS * 3);
     expect(eventsOf(written.slice(before + 1)).map((event) => [event.id, event.data.lat])).toEqual([['1010', 32.01]]);
     hub.endAll();
@@ -64,7 +79,7 @@ describe('live hub', () => {
   });
 
   it('keeps at most one position per bus for a viewer whose connection does not drain', async () => {
-    const { feed, hub, stream } = openHub();
+    const { feed, publish, hub, stream } = openHub();
     const written: string[] = [];
     // A socket that takes its first chunks and then never drains: the client stopped reading.
     const socket = new Writable({
@@ -83,7 +98,7 @@ describe('live hub', () => {
     for (let round = 0; round < 200; round += 1) {
       for (const busId of buses) {
         atMs += 1;
-        await publish(feed, position(busId, atMs, 32 + round / 1000));
+        publish(position(busId, atMs, 32 + round / 1000));
       }
       if (round % 20 === 0) {
         await tick(WINDOW_MS + 10);

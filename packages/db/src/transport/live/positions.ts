@@ -14,11 +14,6 @@ export type PositionMessage = {
   at_ms: number;
 };
 
-/** Tells every listening process about a stored position (delivered when the surrounding transaction commits). */
-export const notifyPosition = async (em: SqlEntityManager, message: PositionMessage): Promise<void> => {
-  await em.execute('select pg_notify(?, ?)', [POSITION_CHANNEL, JSON.stringify(message)]);
-};
-
 type PositionRow = { tenant_id: string; id: string; lat: number; lng: number; heading: number | null; speed: number | null; last_update: Date };
 
 const toMessage = (row: PositionRow): PositionMessage => ({

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { POSITION_CHANNEL, type PositionMessage } from '../live/positions.ts';
 
 export type BusRow = {
   tenant_id: string;
@@ -23,15 +24,36 @@ export const findBus = async (em: SqlEntityManager, tenantId: string, id: string
   return rows[0] ?? null;
 };
 
-/** A tracker's report: creates the bus on its first report (trackers register themselves). */
-export const reportBusLocation = async (em: SqlEntityManager, tenantId: string, id: string, position: BusPosition, at: Date): Promise<void> => {
-  await em.execute(
-    `insert into transport_bus (tenant_id, id, lat, lng, heading, speed, last_update)
-     values (?, ?, ?::double precision, ?::double precision, ?::double precision, ?::double precision, ?::timestamptz)
-     on conflict (tenant_id, id) do update set lat = excluded.lat, lng = excluded.lng, heading = excluded.heading,
-       speed = excluded.speed, last_update = excluded.last_update`,
-    [tenantId, id, position.lat, position.lng, position.heading, position.speed, at.toISOString()],
+/**
+ * A tracker's report: creates the bus on its first report (trackers register themselves). One
+ * statement does all a report needs of the database: the upsert, with `notify` the NOTIFY that
+ * carries it to every listening process (sent at commit, as a separate statement would be), and
+ * whether the bus drives an active route, the only case in which a report has trip work to do.
+ */
+export const reportBusLocation = async (
+  em: SqlEntityManager,
+  tenantId: string,
+  id: string,
+  position: BusPosition,
+  at: Date,
+  notify: PositionMessage | null,
+): Promise<{ drivesActiveRoute: boolean }> => {
+  const rows = await em.execute<{ drives_active_route: boolean }[]>(
+    `with saved as (
+       insert into transport_bus (tenant_id, id, lat, lng, heading, speed, last_update)
+       values (?, ?, ?::double precision, ?::double precision, ?::double precision, ?::double precision, ?::timestamptz)
+       on conflict (tenant_id, id) do update set lat = excluded.lat, lng = excluded.lng, heading = excluded.heading,
+         speed = excluded.speed, last_update = excluded.last_update
+       returning tenant_id, id
+     )
+     select exists (select 1 from transport_route r where r.tenant_id = saved.tenant_id and r.bus_id = saved.id and r.status = 'active') as drives_active_route${
+       notify ? ', pg_notify(?, ?) is null as notified' : ''
+     }
+     from saved`,
+    [tenantId, id, position.lat, position.lng, position.heading, position.speed, at.toISOString(), ...(notify ? [POSITION_CHANNEL, JSON.stringify(notify)] : [])],
   );
+
+  return { drivesActiveRoute: rows[0]?.drives_active_route === true };
 };
 
 /**
