@@ -43,14 +43,6 @@ export type IdentityClientOptions = {
   timeoutMs: number;
 };
 
-const readBody = async (response: Response): Promise<Record<string, unknown>> => {
-  try {
-    return (await response.json()) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-};
-
 const messageOf = (body: Record<string, unknown>, status: number): string => {
   for (const key of ['msg', 'message', 'error_description', 'error']) {
     if (typeof body[key] === 'string') {
@@ -61,8 +53,17 @@ const messageOf = (body: Record<string, unknown>, status: number): string => {
   return `identity provider answered ${status}`;
 };
 
+/** A provider's answer, read whole: its status and its JSON body (empty when it had none). */
+type ProviderAnswer = { status: number; ok: boolean; body: Record<string, unknown> };
+
 export const createIdentityClient = (options: IdentityClientOptions): IdentityClient => {
-  const call = async (path: string, init: { method: string; body?: unknown; bearer?: string }) => {
+  /**
+   * One call, answer read whole inside the time limit. The timer is cleared once the answer is
+   * in: `AbortSignal.timeout` would stay armed for the whole limit after every call and then fire,
+   * building an abort error nobody reads (a cost on every request, since each one checks its token
+   * here).
+   */
+  const call = async (path: string, init: { method: string; body?: unknown; bearer?: string }): Promise<ProviderAnswer> => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (options.apiKey) {
       headers.apikey = options.apiKey;
@@ -73,26 +74,34 @@ export const createIdentityClient = (options: IdentityClientOptions): IdentityCl
     if (init.body !== undefined) {
       headers['Content-Type'] = 'application/json';
     }
+    const limit = new AbortController();
+    const timer = setTimeout(() => limit.abort(new Error(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
     try {
-      return await fetch(new URL(path, options.baseUrl()), {
+      const response = await fetch(new URL(path, options.baseUrl()), {
         method: init.method,
         headers,
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal: limit.signal,
       });
+      const text = await response.text();
+      let body: Record<string, unknown> = {};
+      try {
+        const parsed: unknown = JSON.parse(text);
+        body = parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+      } catch {
+        // Not JSON (a proxy's error page): the status still says what happened.
+      }
+
+      return { status: response.status, ok: response.ok, body };
     } catch (error) {
       throw new IdentityProviderUnreachable(error);
+    } finally {
+      clearTimeout(timer);
     }
   };
 
-  const answer = async <T>(response: Response): Promise<IdentityAnswer<T>> => {
-    const body = await readBody(response);
-    if (!response.ok) {
-      return { ok: false, status: response.status, message: messageOf(body, response.status) };
-    }
-
-    return { ok: true, value: body as T };
-  };
+  const answer = <T>(response: ProviderAnswer): IdentityAnswer<T> =>
+    response.ok ? { ok: true, value: response.body as T } : { ok: false, status: response.status, message: messageOf(response.body, response.status) };
 
   const admin = options.serviceKey ? { bearer: options.serviceKey } : {};
   /** GoTrue (and auth-js) take the return address as `redirect_to` in the query. */
@@ -105,13 +114,16 @@ export const createIdentityClient = (options: IdentityClientOptions): IdentityCl
     invite: async (email, data, redirectTo) => answer(await call(`/auth/v1/invite?${redirect(redirectTo)}`, { method: 'POST', body: { email, data }, ...admin })),
     getUser: async (accessToken) => {
       const response = await call('/auth/v1/user', { method: 'GET', bearer: accessToken });
-      if (response.status !== 200) {
-        await response.body?.cancel();
 
+      if (response.status !== 200) {
         return null;
       }
+      if (typeof response.body.id !== 'string') {
+        // Neither a refusal nor a user: a fault, not a reason to turn the caller away as a stranger.
+        throw new Error('The identity provider answered 200 without a user.');
+      }
 
-      return (await response.json()) as IdentityUser;
+      return response.body as unknown as IdentityUser;
     },
     signInWithPassword: async (email, password) =>
       answer(await call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email, password } })),
