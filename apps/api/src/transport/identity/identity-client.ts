@@ -1,5 +1,6 @@
 import { DomainError } from '@switchyard/domain/errors';
 import type { IdentityUser } from '@switchyard/domain/transport/session-user';
+import { providerRequest } from './provider-request.ts';
 
 export type IdentitySession = { access_token: string; token_type: string; user: IdentityUser };
 
@@ -57,12 +58,7 @@ const messageOf = (body: Record<string, unknown>, status: number): string => {
 type ProviderAnswer = { status: number; ok: boolean; body: Record<string, unknown> };
 
 export const createIdentityClient = (options: IdentityClientOptions): IdentityClient => {
-  /**
-   * One call, answer read whole inside the time limit. The timer is cleared once the answer is
-   * in: `AbortSignal.timeout` would stay armed for the whole limit after every call and then fire,
-   * building an abort error nobody reads (a cost on every request, since each one checks its token
-   * here).
-   */
+  /** One call, its answer read whole inside the time limit (see provider-request.ts). */
   const call = async (path: string, init: { method: string; body?: unknown; bearer?: string }): Promise<ProviderAnswer> => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (options.apiKey) {
@@ -74,29 +70,24 @@ export const createIdentityClient = (options: IdentityClientOptions): IdentityCl
     if (init.body !== undefined) {
       headers['Content-Type'] = 'application/json';
     }
-    const limit = new AbortController();
-    const timer = setTimeout(() => limit.abort(new Error(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
     try {
-      const response = await fetch(new URL(path, options.baseUrl()), {
+      const reply = await providerRequest(new URL(path, options.baseUrl()), {
         method: init.method,
         headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: limit.signal,
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+        timeoutMs: options.timeoutMs,
       });
-      const text = await response.text();
       let body: Record<string, unknown> = {};
       try {
-        const parsed: unknown = JSON.parse(text);
+        const parsed: unknown = JSON.parse(reply.text);
         body = parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
       } catch {
         // Not JSON (a proxy's error page): the status still says what happened.
       }
 
-      return { status: response.status, ok: response.ok, body };
+      return { status: reply.status, ok: reply.status >= 200 && reply.status < 300, body };
     } catch (error) {
       throw new IdentityProviderUnreachable(error);
-    } finally {
-      clearTimeout(timer);
     }
   };
 
