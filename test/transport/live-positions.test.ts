@@ -5,7 +5,7 @@ import type { OperationsHarness } from './operations-harness.ts';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 /** The service's default TRANSPORT_LIVE_WINDOW_MS. */
-const WINDOW_MS = 50;
+const WINDOW_MS = 100;
 
 let h: OperationsHarness;
 const open: EventStreamClient[] = [];

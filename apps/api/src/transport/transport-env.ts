@@ -105,5 +105,5 @@ export const transportEnvShape = {
   /** Live position streams send a keep-alive comment this often (tests shorten it). */
   TRANSPORT_LIVE_KEEPALIVE_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
   /** A live viewer's positions gather this long before they go out as one write (well inside the second a position may take). */
-  TRANSPORT_LIVE_WINDOW_MS: z.coerce.number().int().min(1).max(500).default(50),
+  TRANSPORT_LIVE_WINDOW_MS: z.coerce.number().int().min(1).max(500).default(100),
 };
