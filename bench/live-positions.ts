@@ -361,7 +361,7 @@ Answers other than 200 (a tracker whose report failed sends the next one): paced
 pgbench, the same upsert statement (no HTTP, no auth, no trip progress, no NOTIFY), ${result.pgbench.clients} clients (the server's connection limit leaves no room for one per tracker): **${result.pgbench.tps} statements/s**, ${result.pgbench.latency_average_ms} ms average.
 Ratio saturated API updates/s to pgbench: **${result.ratio_saturated_api_to_pgbench}** with the viewers, ${result.ratio_no_viewers_api_to_pgbench} without.
 
-A report does more than the statement: the token is checked with the identity provider (the built-in one, over loopback HTTP), the upsert, a NOTIFY, and the bus's running trip (routes of the bus; none here). Each viewer's events are written by the API process the viewer is connected to.
+A report does more than the statement: the token is checked with the identity provider (the built-in one, over loopback HTTP), the tenant is read, and one statement stores the position, sends the NOTIFY and tells whether the bus drives an active route (none here, so no trip progress runs). Each viewer's events are written by the API process the viewer is connected to, gathered per viewer for the live window (\`TRANSPORT_LIVE_WINDOW_MS\`, 100 ms by default) into one write.
 `;
 };
 
