@@ -4,6 +4,8 @@ import { openEventStream, startLiveHarness, type EventStreamClient } from './liv
 import type { OperationsHarness } from './operations-harness.ts';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
+/** The service's default TRANSPORT_LIVE_WINDOW_MS. */
+const WINDOW_MS = 100;
 
 let h: OperationsHarness;
 const open: EventStreamClient[] = [];
@@ -45,6 +47,28 @@ describe('GET /api/buses/live', () => {
     // A tracker registering itself shows up too.
     await put('bus-new', { lat: 32.2, lng: -81.3 });
     await viewer.next((event) => event.data.bus_id === 'bus-new', 1_000);
+  });
+
+  it('sends a bus reporting several times inside one window as its latest position, within a second', async () => {
+    const viewer = await watch('/api/buses/live', h.tokens.demo);
+    await viewer.next((event) => event.data.bus_id === 'bus-1');
+    const lats = Array.from({ length: 10 }, (_, index) => 32.3 + index / 1000);
+    const started = performance.now();
+    for (const lat of lats) {
+      expect((await put('bus-1', { lat, lng: -81.1, speed: 20 })).status).toBe(200);
+    }
+    const lastSentAt = performance.now();
+    const elapsed = lastSentAt - started;
+    const latest = await viewer.next((event) => event.data.bus_id === 'bus-1' && event.data.lat === lats[lats.length - 1], 1_000);
+    expect(latest.receivedAt - lastSentAt).toBeLessThan(1_000);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const heard = viewer.events.filter((event) => event.data.bus_id === 'bus-1' && lats.includes(event.data.lat as number)).map((event) => event.data.lat as number);
+    // Positions gather for WINDOW_MS per viewer: the ten reports came in a few windows, one event each at most.
+    expect(heard.length).toBeLessThanOrEqual(Math.ceil(elapsed / WINDOW_MS) + 1);
+    expect(heard.length).toBeLessThan(lats.length);
+    // Oldest to newest, the last one last.
+    expect(heard).toEqual([...heard].sort((left, right) => left - right));
+    expect(heard[heard.length - 1]).toBe(lats[lats.length - 1]);
   });
 
   it('keeps a quiet stream alive with comments', async () => {

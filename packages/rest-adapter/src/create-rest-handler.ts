@@ -64,7 +64,10 @@ const sendStream = async (res: ServerResponse, status: number, stream: StreamRes
     res.flushHeaders();
   }
   try {
-    await pipeline(Readable.from(stream.chunks), res);
+    // An event stream is read one chunk ahead at most: what a slow client has not taken stays
+    // with the producer, which decides what to keep (the live streams keep one position per bus).
+    const readAhead = stream.contentType.startsWith('text/event-stream') ? { highWaterMark: 1 } : {};
+    await pipeline(Readable.from(stream.chunks, readAhead), res);
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE' && res.destroyed) {
       return;

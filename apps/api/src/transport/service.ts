@@ -80,7 +80,7 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     mail,
     identityServiceKey,
     now,
-    live: createLiveHub(feed, env.TRANSPORT_LIVE_KEEPALIVE_MS),
+    live: createLiveHub(feed, env.TRANSPORT_LIVE_KEEPALIVE_MS, env.TRANSPORT_LIVE_WINDOW_MS),
     wakeMail: () => outbox.wake(),
     identity: createIdentityClient({
       baseUrl: () => env.IDENTITY_URL ?? ownUrl,

@@ -104,4 +104,6 @@ export const transportEnvShape = {
   TRANSPORT_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** Live position streams send a keep-alive comment this often (tests shorten it). */
   TRANSPORT_LIVE_KEEPALIVE_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
+  /** A live viewer's positions gather this long before they go out as one write (well inside the second a position may take). */
+  TRANSPORT_LIVE_WINDOW_MS: z.coerce.number().int().min(1).max(500).default(100),
 };

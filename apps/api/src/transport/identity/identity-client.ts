@@ -1,5 +1,6 @@
 import { DomainError } from '@switchyard/domain/errors';
 import type { IdentityUser } from '@switchyard/domain/transport/session-user';
+import { providerRequest } from './provider-request.ts';
 
 export type IdentitySession = { access_token: string; token_type: string; user: IdentityUser };
 
@@ -43,14 +44,6 @@ export type IdentityClientOptions = {
   timeoutMs: number;
 };
 
-const readBody = async (response: Response): Promise<Record<string, unknown>> => {
-  try {
-    return (await response.json()) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-};
-
 const messageOf = (body: Record<string, unknown>, status: number): string => {
   for (const key of ['msg', 'message', 'error_description', 'error']) {
     if (typeof body[key] === 'string') {
@@ -61,8 +54,12 @@ const messageOf = (body: Record<string, unknown>, status: number): string => {
   return `identity provider answered ${status}`;
 };
 
+/** A provider's answer, read whole: its status and its JSON body (empty when it had none). */
+type ProviderAnswer = { status: number; ok: boolean; body: Record<string, unknown> };
+
 export const createIdentityClient = (options: IdentityClientOptions): IdentityClient => {
-  const call = async (path: string, init: { method: string; body?: unknown; bearer?: string }) => {
+  /** One call, its answer read whole inside the time limit (see provider-request.ts). */
+  const call = async (path: string, init: { method: string; body?: unknown; bearer?: string }): Promise<ProviderAnswer> => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (options.apiKey) {
       headers.apikey = options.apiKey;
@@ -74,25 +71,28 @@ export const createIdentityClient = (options: IdentityClientOptions): IdentityCl
       headers['Content-Type'] = 'application/json';
     }
     try {
-      return await fetch(new URL(path, options.baseUrl()), {
+      const reply = await providerRequest(new URL(path, options.baseUrl()), {
         method: init.method,
         headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(options.timeoutMs),
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+        timeoutMs: options.timeoutMs,
       });
+      let body: Record<string, unknown> = {};
+      try {
+        const parsed: unknown = JSON.parse(reply.text);
+        body = parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+      } catch {
+        // Not JSON (a proxy's error page): the status still says what happened.
+      }
+
+      return { status: reply.status, ok: reply.status >= 200 && reply.status < 300, body };
     } catch (error) {
       throw new IdentityProviderUnreachable(error);
     }
   };
 
-  const answer = async <T>(response: Response): Promise<IdentityAnswer<T>> => {
-    const body = await readBody(response);
-    if (!response.ok) {
-      return { ok: false, status: response.status, message: messageOf(body, response.status) };
-    }
-
-    return { ok: true, value: body as T };
-  };
+  const answer = <T>(response: ProviderAnswer): IdentityAnswer<T> =>
+    response.ok ? { ok: true, value: response.body as T } : { ok: false, status: response.status, message: messageOf(response.body, response.status) };
 
   const admin = options.serviceKey ? { bearer: options.serviceKey } : {};
   /** GoTrue (and auth-js) take the return address as `redirect_to` in the query. */
@@ -105,13 +105,16 @@ export const createIdentityClient = (options: IdentityClientOptions): IdentityCl
     invite: async (email, data, redirectTo) => answer(await call(`/auth/v1/invite?${redirect(redirectTo)}`, { method: 'POST', body: { email, data }, ...admin })),
     getUser: async (accessToken) => {
       const response = await call('/auth/v1/user', { method: 'GET', bearer: accessToken });
-      if (response.status !== 200) {
-        await response.body?.cancel();
 
+      if (response.status !== 200) {
         return null;
       }
+      if (typeof response.body.id !== 'string') {
+        // Neither a refusal nor a user: a fault, not a reason to turn the caller away as a stranger.
+        throw new Error('The identity provider answered 200 without a user.');
+      }
 
-      return (await response.json()) as IdentityUser;
+      return response.body as unknown as IdentityUser;
     },
     signInWithPassword: async (email, password) =>
       answer(await call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email, password } })),

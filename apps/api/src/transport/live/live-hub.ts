@@ -38,7 +38,11 @@ export const positionEvent = (position: PositionMessage) => ({
   last_update: new Date(position.at_ms).toISOString(),
 });
 
-export const createLiveHub = (feed: PositionFeed, keepAliveMs: number): LiveHub => {
+/**
+ * `windowMs` (TRANSPORT_LIVE_WINDOW_MS): how long a viewer's positions gather before they go out
+ * as one write. Each report would otherwise be one socket write per viewer.
+ */
+export const createLiveHub = (feed: PositionFeed, keepAliveMs: number, windowMs: number): LiveHub => {
   const open = new Set<EventStream>();
   // The feed hands every stream the same message: its event text is written once, not once per viewer.
   const formatted = new WeakMap<PositionMessage, string>();
@@ -60,6 +64,7 @@ export const createLiveHub = (feed: PositionFeed, keepAliveMs: number): LiveHub 
       const events = createEventStream({
         keepAliveMs,
         retryMs: RETRY_MS,
+        windowMs,
         onClose: () => {
           unsubscribe();
           open.delete(events);
@@ -70,7 +75,7 @@ export const createLiveHub = (feed: PositionFeed, keepAliveMs: number): LiveHub 
           return;
         }
         lastSent.set(position.bus_id, position.at_ms);
-        events.sendFormatted(eventOf(position));
+        events.sendLatest(position.bus_id, eventOf(position));
       };
       const onFeed = (event: FeedEvent) => {
         if (event.kind === 'position') {

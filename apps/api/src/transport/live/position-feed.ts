@@ -1,7 +1,8 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Database } from '@switchyard/db/orm';
 import { listenToPositions, type PositionListener } from '@switchyard/db/transport/live/position-listener';
-import { notifyPosition, type PositionMessage } from '@switchyard/db/transport/live/positions';
+import type { PositionMessage } from '@switchyard/db/transport/live/positions';
+import { reportBusLocation } from '@switchyard/db/transport/operations/buses';
 import type { Logger } from '../../logger.ts';
 
 /** What a viewer's stream hears: a position, or that positions may have been missed (read the table). */
@@ -16,8 +17,12 @@ export type FeedListener = (event: FeedEvent) => void;
  * the position itself is in `transport_bus`, and a message carries tenant, bus and position.
  */
 export type PositionFeed = {
-  /** Call after the position is stored, with the statement's entity manager (PostgreSQL delivers the NOTIFY at commit). */
-  publish(em: SqlEntityManager, position: PositionMessage): Promise<void>;
+  /**
+   * Stores a tracker's report in `transport_bus` and tells every stream of the tenant (PostgreSQL:
+   * the NOTIFY is part of the same statement, delivered at commit). Answers whether the bus drives
+   * an active route, read by the same statement, so a report of a bus without one needs no other.
+   */
+  store(em: SqlEntityManager, position: PositionMessage): Promise<{ drivesActiveRoute: boolean }>;
   /** Hears every position of one tenant; answers the unsubscribe. */
   subscribe(tenantId: string, listener: FeedListener): () => void;
   /** How many streams listen in this process (the benchmark and the log read it). */
@@ -66,9 +71,12 @@ export const createInProcessFeed = (logger: Logger): PositionFeed => {
   const fanOut = createFanOut(logger);
 
   return {
-    publish: async (_em, position) => {
+    store: async (em, position) => {
+      const stored = await reportBusLocation(em, position.tenant_id, position.bus_id, position, new Date(position.at_ms), null);
       // After the answer's own work, like a NOTIFY delivered at commit.
       queueMicrotask(() => fanOut.position(position));
+
+      return stored;
     },
     subscribe: fanOut.subscribe,
     listeners: fanOut.count,
@@ -76,7 +84,7 @@ export const createInProcessFeed = (logger: Logger): PositionFeed => {
   };
 };
 
-/** PostgreSQL: NOTIFY on publish, one LISTEN connection per process. */
+/** PostgreSQL: a NOTIFY with each stored position, one LISTEN connection per process. */
 export const createNotifyFeed = async (databaseUrl: string, logger: Logger): Promise<PositionFeed> => {
   const fanOut = createFanOut(logger);
   const listener: PositionListener = await listenToPositions({
@@ -91,7 +99,7 @@ export const createNotifyFeed = async (databaseUrl: string, logger: Logger): Pro
   });
 
   return {
-    publish: (em, position) => notifyPosition(em, position),
+    store: (em, position) => reportBusLocation(em, position.tenant_id, position.bus_id, position, new Date(position.at_ms), position),
     subscribe: fanOut.subscribe,
     listeners: fanOut.count,
     close: () => listener.close(),

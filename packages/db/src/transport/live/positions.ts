@@ -15,13 +15,6 @@ export type PositionMessage = {
   at_ms: number;
 };
 
-/** Tells every listening process about a stored position (delivered when the surrounding transaction commits). */
-export const notifyPosition = async (em: SqlEntityManager, message: PositionMessage): Promise<void> => {
-  await db(em)
-    .selectNoFrom((eb) => eb.fn('pg_notify', [eb.val(POSITION_CHANNEL), eb.val(JSON.stringify(message))]).as('sent'))
-    .execute();
-};
-
 type PositionRow = { tenant_id: string; id: string; lat: number; lng: number; heading: number | null; speed: number | null; last_update: Date };
 
 const toMessage = (row: PositionRow): PositionMessage => ({

@@ -1,5 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { db } from '../../kysely.ts';
+import { POSITION_CHANNEL, type PositionMessage } from '../live/positions.ts';
 import { Bus } from './entities.ts';
 
 export type BusRow = {
@@ -35,21 +36,55 @@ const busValues = (tenantId: string, bus: { id: string } & BusPosition, lastUpda
   last_update: lastUpdate,
 });
 
-/** A tracker's report: creates the bus on its first report (trackers register themselves). */
-export const reportBusLocation = async (em: SqlEntityManager, tenantId: string, id: string, position: BusPosition, at: Date): Promise<void> => {
-  await db(em)
-    .insertInto('transport_bus')
-    .values(busValues(tenantId, { id, ...position }, at))
-    .onConflict((conflict) =>
-      conflict.columns(['tenant_id', 'id']).doUpdateSet((update) => ({
-        lat: update.ref('excluded.lat'),
-        lng: update.ref('excluded.lng'),
-        heading: update.ref('excluded.heading'),
-        speed: update.ref('excluded.speed'),
-        last_update: update.ref('excluded.last_update'),
-      })),
+/**
+ * A tracker's report: creates the bus on its first report (trackers register themselves). One
+ * statement does all a report needs of the database: the upsert, with `notify` the NOTIFY that
+ * carries it to every listening process (sent at commit, as a separate statement would be), and
+ * whether the bus drives an active route, the only case in which a report has trip work to do.
+ */
+export const reportBusLocation = async (
+  em: SqlEntityManager,
+  tenantId: string,
+  id: string,
+  position: BusPosition,
+  at: Date,
+  notify: PositionMessage | null,
+): Promise<{ drivesActiveRoute: boolean }> => {
+  const row = await db(em)
+    .with('saved', (query) =>
+      query
+        .insertInto('transport_bus')
+        .values(busValues(tenantId, { id, ...position }, at))
+        .onConflict((conflict) =>
+          conflict.columns(['tenant_id', 'id']).doUpdateSet((update) => ({
+            lat: update.ref('excluded.lat'),
+            lng: update.ref('excluded.lng'),
+            heading: update.ref('excluded.heading'),
+            speed: update.ref('excluded.speed'),
+            last_update: update.ref('excluded.last_update'),
+          })),
+        )
+        .returning(['tenant_id', 'id']),
     )
-    .execute();
+    .selectFrom('saved')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('transport_route as r')
+            .select(eb.lit(1).as('one'))
+            .whereRef('r.tenant_id', '=', 'saved.tenant_id')
+            .whereRef('r.bus_id', '=', 'saved.id')
+            .where('r.status', '=', 'active'),
+        )
+        .as('drives_active_route'),
+    )
+    .$if(notify !== null, (query) =>
+      query.select((eb) => eb.fn('pg_notify', [eb.val(POSITION_CHANNEL), eb.val(JSON.stringify(notify))]).as('notified')),
+    )
+    .executeTakeFirst();
+
+  return { drivesActiveRoute: row?.drives_active_route === true };
 };
 
 /**
