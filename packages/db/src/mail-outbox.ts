@@ -28,28 +28,28 @@ export type OutboxMail = {
   attempts: number;
 };
 
+/** A new pending mail's row: due at `nextAttemptAt`, not tried yet. */
+const pendingRow = (mail: Omit<NewOutboxMail, 'body' | 'notBefore'>, body: string, nextAttemptAt: Date) => ({
+  id: randomUUID(),
+  source: mail.source,
+  kind: mail.kind,
+  reference: mail.reference ?? null,
+  recipient: mail.recipient,
+  reply_to: mail.replyTo ?? null,
+  subject: mail.subject,
+  body,
+  status: 'pending',
+  attempts: 0,
+  next_attempt_at: nextAttemptAt,
+  created_at: mail.now,
+});
+
 /** Writes a mail to the outbox; it is sent by the worker of its source. Returns the row's id. */
 export const enqueueMail = async (em: SqlEntityManager, mail: NewOutboxMail): Promise<string> => {
-  const id = randomUUID();
-  await db(em)
-    .insertInto('mail_outbox')
-    .values({
-      id,
-      source: mail.source,
-      kind: mail.kind,
-      reference: mail.reference ?? null,
-      recipient: mail.recipient,
-      reply_to: mail.replyTo ?? null,
-      subject: mail.subject,
-      body: mail.body,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: mail.notBefore ?? mail.now,
-      created_at: mail.now,
-    })
-    .execute();
+  const row = pendingRow(mail, mail.body, mail.notBefore ?? mail.now);
+  await db(em).insertInto('mail_outbox').values(row).execute();
 
-  return id;
+  return row.id;
 };
 
 /**
@@ -63,21 +63,7 @@ export const enqueueGroupedMail = async (
 ): Promise<void> => {
   await db(em)
     .insertInto('mail_outbox')
-    .values({
-      id: randomUUID(),
-      source: mail.source,
-      kind: mail.kind,
-      reference: mail.reference ?? null,
-      recipient: mail.recipient,
-      reply_to: mail.replyTo ?? null,
-      subject: mail.subject,
-      body: mail.head + mail.line,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: mail.notBefore,
-      group_key: mail.groupKey,
-      created_at: mail.now,
-    })
+    .values({ ...pendingRow(mail, mail.head + mail.line, mail.notBefore), group_key: mail.groupKey })
     .onConflict((conflict) =>
       conflict
         .column('group_key')

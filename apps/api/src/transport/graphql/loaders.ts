@@ -7,7 +7,7 @@ import {
   listChildrenOfHouseholds,
   listInvoicesOfHouseholds,
   listPayersOfHouseholds,
-} from '@switchyard/db/transport/reporting/household-parts';
+} from '@switchyard/db/transport/billing/household-parts';
 import { listRoutesOfBuses, listStopsOfRoutes } from '@switchyard/db/transport/reporting/routes';
 import { listArrivalsOfRoutes } from '@switchyard/db/transport/reporting/eta-accuracy';
 import { byId, groupedBy } from '../../graphql-common/batch-loaders.ts';

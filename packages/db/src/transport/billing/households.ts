@@ -1,7 +1,8 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { db } from '../../kysely.ts';
 import { Household } from './entities.ts';
-import { ALLOCATION_COLUMNS, CHILD_COLUMNS, PAYER_COLUMNS, type AllocationRow, type ChildRow, type PayerRow } from './rows.ts';
+import { listAllocationsOfHouseholds, listChildrenOfHouseholds, listPayersOfHouseholds } from './household-parts.ts';
+import type { AllocationRow, ChildRow, PayerRow } from './rows.ts';
 
 /** A household row as stored, before billing's aggregates are added. */
 export type HouseholdRow = {
@@ -25,6 +26,18 @@ export type HouseholdAggregate = {
   allocations: AllocationRow[];
 };
 
+/** The stored columns of a household as `h`, shared by billing's reads and the reporting pages. */
+export const HOUSEHOLD_COLUMNS = [
+  'h.id',
+  'h.tenant_id',
+  'h.name',
+  'h.address',
+  'h.first_pickup_date',
+  'h.policy_acknowledged',
+  'h.emergency_contacts',
+  'h.created_at',
+] as const;
+
 export const loadHouseholds = async (
   em: SqlEntityManager,
   tenantId: string,
@@ -37,14 +50,7 @@ export const loadHouseholds = async (
   const households: HouseholdRow[] = await db(em)
     .selectFrom('transport_household as h')
     .select((eb) => [
-      'h.id',
-      'h.tenant_id',
-      'h.name',
-      'h.address',
-      'h.first_pickup_date',
-      'h.policy_acknowledged',
-      'h.emergency_contacts',
-      'h.created_at',
+      ...HOUSEHOLD_COLUMNS,
       eb.selectFrom('transport_registration as r').select('r.status').whereRef('r.household_id', '=', 'h.id').as('registration_status'),
     ])
     .where('h.tenant_id', '=', tenantId)
@@ -57,31 +63,9 @@ export const loadHouseholds = async (
   }
   const ids = households.map((row) => row.id);
   const [children, payers, allocations] = [
-    await db(em)
-      .selectFrom('transport_child as c')
-      .select(CHILD_COLUMNS)
-      .where('c.tenant_id', '=', tenantId)
-      .where('c.household_id', 'in', ids)
-      .orderBy('c.created_at')
-      .orderBy('c.id')
-      .execute(),
-    await db(em)
-      .selectFrom('transport_payer as p')
-      .select(PAYER_COLUMNS)
-      .where('p.tenant_id', '=', tenantId)
-      .where('p.household_id', 'in', ids)
-      .orderBy('p.is_primary', 'desc')
-      .orderBy('p.created_at')
-      .orderBy('p.id')
-      .execute(),
-    await db(em)
-      .selectFrom('transport_billing_allocation as a')
-      .select(ALLOCATION_COLUMNS)
-      .where('a.tenant_id', '=', tenantId)
-      .where('a.household_id', 'in', ids)
-      .orderBy('a.created_at')
-      .orderBy('a.id')
-      .execute(),
+    await listChildrenOfHouseholds(em, tenantId, ids),
+    await listPayersOfHouseholds(em, tenantId, ids),
+    await listAllocationsOfHouseholds(em, tenantId, ids),
   ];
 
   return households.map((household) => ({

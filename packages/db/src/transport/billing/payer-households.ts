@@ -1,6 +1,7 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { db } from '../../kysely.ts';
-import { INVOICE_COLUMNS, type InvoiceRow } from './rows.ts';
+import { listInvoicesOfHouseholds } from './household-parts.ts';
+import type { InvoiceRow } from './rows.ts';
 
 /** The tenant's households whose registration this account submitted, newest first. */
 export const householdIdsSubmittedBy = async (em: SqlEntityManager, tenantId: string, userId: string): Promise<string[]> => {
@@ -22,12 +23,5 @@ export const listHouseholdInvoices = async (em: SqlEntityManager, tenantId: stri
     return [];
   }
 
-  return db(em)
-    .selectFrom('transport_invoice as i')
-    .select(INVOICE_COLUMNS)
-    .where('i.tenant_id', '=', tenantId)
-    .where('i.household_id', 'in', householdIds)
-    .orderBy('i.created_at', 'desc')
-    .orderBy('i.id')
-    .execute();
+  return listInvoicesOfHouseholds(em, tenantId, householdIds);
 };

@@ -1,6 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { db } from '../../kysely.ts';
-import type { HouseholdRow } from '../billing/households.ts';
+import { HOUSEHOLD_COLUMNS, type HouseholdRow } from '../billing/households.ts';
 import { keyColumn, toNumber, type PageKey, type PageWindow } from './keyset.ts';
 
 export type HouseholdPageRow = Omit<HouseholdRow, 'created_at'> & { created_at: Date; key_created_at: string };
@@ -39,14 +39,7 @@ export const listHouseholdsPage = async (
   const { after } = input;
   const rows = await filtered(em, input.filter)
     .select((eb) => [
-      'h.id',
-      'h.tenant_id',
-      'h.name',
-      'h.address',
-      'h.first_pickup_date',
-      'h.policy_acknowledged',
-      'h.emergency_contacts',
-      'h.created_at',
+      ...HOUSEHOLD_COLUMNS,
       keyColumn('h').as('key_created_at'),
       eb
         .selectFrom('transport_registration as r')

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { DomainError } from '@switchyard/domain/errors';
-import { latestPositions } from '@switchyard/db/transport/live/positions';
 import { tenantProcedure } from '../../trpc.ts';
-import { lastEventTime } from '../last-event-id.ts';
+import { streamPositions } from './stream-positions.ts';
 
 /**
  * The tenant's buses as they move, for the operator's map. On open one `location` event per bus
@@ -26,23 +25,6 @@ export const busesLive = tenantProcedure
     if (!ctx.transport.sendStream) {
       throw new DomainError('validation_error', 'Open live positions from the REST path.');
     }
-    const since = lastEventTime(ctx.lastEventId);
-    const tenantId = ctx.tenantId;
-    const stream = ctx.live.open({
-      tenantId,
-      accept: () => true,
-      resync: () => latestPositions(ctx.db.fork(), tenantId),
-      onError: (error) => ctx.logger.warn({ err: error }, 'live positions could not be read again'),
-    });
-    try {
-      for (const position of await latestPositions(ctx.db.fork(), tenantId, { newerThan: since })) {
-        stream.sendPosition(position);
-      }
-    } catch (error) {
-      stream.events.end();
-      throw error;
-    }
-    ctx.transport.sendStream({ contentType: 'text/event-stream; charset=utf-8', chunks: stream.events });
 
-    return { streaming: true as const };
+    return streamPositions(ctx, ctx.transport.sendStream, { accept: () => true });
   });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { DomainError } from '@switchyard/domain/errors';
-import { latestPositions, type PositionMessage } from '@switchyard/db/transport/live/positions';
+import type { PositionMessage } from '@switchyard/db/transport/live/positions';
 import { recordTransportAudit } from '@switchyard/db/transport/tenants/audit-log';
 import { dateOf, isInside, tripWindow } from '@switchyard/domain/transport/live/trip';
 import { signedInProcedure } from '../../trpc.ts';
 import { assertFamilyAccount, loadFamilyRides } from '../family-rides.ts';
-import { lastEventTime } from '../last-event-id.ts';
+import { streamPositions } from './stream-positions.ts';
 
 /**
  * The buses the signed-in family's children ride, as they move, and only while a trip of theirs
@@ -67,19 +67,6 @@ export const familyLive = signedInProcedure
       subjectUserId: ctx.user.id,
       at: now,
     });
-    const read = () => latestPositions(ctx.db.fork(), tenantId, { busIds });
-    const stream = ctx.live.open({ tenantId, accept, resync: read, onError: (error) => ctx.logger.warn({ err: error }, 'live positions could not be read again') });
-    stream.events.send('window', { buses: busIds, windows });
-    try {
-      const since = lastEventTime(ctx.lastEventId);
-      for (const position of await latestPositions(ctx.db.fork(), tenantId, { busIds, newerThan: since })) {
-        stream.sendPosition(position);
-      }
-    } catch (error) {
-      stream.events.end();
-      throw error;
-    }
-    ctx.transport.sendStream({ contentType: 'text/event-stream; charset=utf-8', chunks: stream.events });
 
-    return { streaming: true as const };
+    return streamPositions(ctx, ctx.transport.sendStream, { accept, busIds, first: (events) => events.send('window', { buses: busIds, windows }) });
   });

@@ -2,25 +2,22 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { db } from '../../kysely.ts';
 import {
   ALLOCATION_COLUMNS,
-  CHILD_COLUMNS,
   INVOICE_COLUMNS,
   PAYER_COLUMNS,
   type AllocationRow,
   type ChildRow,
   type InvoiceRow,
   type PayerRow,
-} from '../billing/rows.ts';
+} from './rows.ts';
+import { tenantChildren } from './children.ts';
 
 /**
- * What hangs off a page of households, one statement per kind for the whole page. Columns and
- * orders are the billing reads' own, so the figures match the REST answers.
+ * What hangs off a set of households, one statement per kind for the whole set. The billing REST
+ * answers and the GraphQL reports both read through these, so their figures match.
  */
 
 export const listChildrenOfHouseholds = (em: SqlEntityManager, tenantId: string, householdIds: readonly string[]): Promise<ChildRow[]> =>
-  db(em)
-    .selectFrom('transport_child as c')
-    .select(CHILD_COLUMNS)
-    .where('c.tenant_id', '=', tenantId)
+  tenantChildren(em, tenantId)
     .where('c.household_id', 'in', householdIds)
     .orderBy('c.created_at')
     .orderBy('c.id')
