@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { skipWithoutBrowser } from '../support/browser/chromium.ts';
 import { sideways } from '../support/browser/page-width.ts';
-import { MOBILE_VIEWPORT, saveScreenshot } from '../support/browser/screenshots.ts';
+import { shootAtBothWidths } from '../support/browser/screenshots.ts';
 import { ADMIN, OPERATOR, startTransportApp, type TransportApp } from '../support/browser/transport-app.ts';
 
-const DESKTOP = { width: 1280, height: 900 };
 const INVITEE = { name: 'Hana Harbor', email: 'hana@harbor.test', password: 'harbor-chosen-7' };
 
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
@@ -23,15 +22,8 @@ const fitsScreen = async (page: Page, where: string) => {
   }
 };
 
-const shoot = async (page: Page, name: string) => {
-  await page.setViewportSize(DESKTOP);
-  await fitsScreen(page, `${name} (desktop)`);
-  await saveScreenshot(page, `transport-accounts-${name}`);
-  await page.setViewportSize(MOBILE_VIEWPORT);
-  await fitsScreen(page, `${name} (phone)`);
-  await saveScreenshot(page, `transport-accounts-${name}-mobile`);
-  await page.setViewportSize(DESKTOP);
-};
+const shoot = (page: Page, name: string) =>
+  shootAtBothWidths(page, `transport-accounts-${name}`, ({ label }) => fitsScreen(page, `${name} (${label})`));
 
 /**
  * The link of the newest mail to `email`, pointed at the service under test: the mail names the

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { skipWithoutBrowser } from '../support/browser/chromium.ts';
 import { sideways } from '../support/browser/page-width.ts';
-import { MOBILE_VIEWPORT, saveScreenshot } from '../support/browser/screenshots.ts';
+import { saveScreenshot, shootAtBothWidths } from '../support/browser/screenshots.ts';
 import { OPERATOR, startTransportApp, type TransportApp } from '../support/browser/transport-app.ts';
 
-const DESKTOP = { width: 1280, height: 900 };
 const PARENT = { email: 'nia.grant@family.test', password: 'live-map-42', name: 'Nia Grant', child: 'Kofi Grant' };
 /** The demo operator's time zone here: Savannah's, so its stop times are not UTC's. */
 const ZONE = 'America/New_York';
@@ -69,16 +68,12 @@ const signIn = async (page: Page, url: string, user: { email: string; password: 
 const busBox = async (page: Page) => page.locator('[data-bus-id="B-12"]').first().boundingBox();
 
 /** Desktop and phone screenshots; at phone width nothing may scroll sideways. */
-const shoot = async (page: Page, name: string) => {
-  await page.setViewportSize(DESKTOP);
-  expect((await sideways(page)).page, name).toBeLessThanOrEqual(0);
-  await saveScreenshot(page, `transport-live-${name}`);
-  await page.setViewportSize(MOBILE_VIEWPORT);
-  expect((await sideways(page)).page, `${name} (phone)`).toBeLessThanOrEqual(0);
-  expect((await sideways(page)).tooWide, `${name} (phone)`).toEqual([]);
-  await saveScreenshot(page, `transport-live-${name}-mobile`);
-  await page.setViewportSize(DESKTOP);
-};
+const shoot = (page: Page, name: string) =>
+  shootAtBothWidths(page, `transport-live-${name}`, async ({ phone }) => {
+    const where = phone ? `${name} (phone)` : name;
+    expect((await sideways(page)).page, where).toBeLessThanOrEqual(0);
+    if (phone) expect((await sideways(page)).tooWide, where).toEqual([]);
+  });
 
 describe.skipIf(skipWithoutBrowser())('transport live map: the route on a map, its bus moving, stops placed by clicking, children placed at a stop', () => {
   let app: TransportApp;

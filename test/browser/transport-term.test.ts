@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { skipWithoutBrowser } from '../support/browser/chromium.ts';
 import { startFakeStripeCheckout } from '../support/browser/fake-stripe-checkout.ts';
 import { sideways } from '../support/browser/page-width.ts';
-import { MOBILE_VIEWPORT, saveScreenshot } from '../support/browser/screenshots.ts';
+import { shootAtBothWidths } from '../support/browser/screenshots.ts';
 import { OPERATOR, startTransportApp, type TransportApp } from '../support/browser/transport-app.ts';
 
 const WEBHOOK_SECRET = 'whsec_term_week_test';
@@ -12,7 +12,6 @@ const FAMILY = { name: 'Amara Okafor', email: 'amara.okafor@family.test', passwo
 const BELL = { name: 'Grace Bell', email: 'grace.bell@family.test', child: 'Milo Bell' };
 /** Still pending: left out of the week. */
 const PENDING = { name: 'Tom Pending', email: 'tom.pending@family.test', child: 'Ivy Pending' };
-const DESKTOP = { width: 1280, height: 900 };
 
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
 const heading = (page: Page, name: string) => expect.poll(() => page.getByRole('heading', { name, exact: true }).isVisible()).toBe(true);
@@ -48,15 +47,8 @@ const fitsScreen = async (page: Page, where: string) => {
 };
 
 /** The page as it is, at desktop and at phone width, checked to fit, then back at desktop width. */
-const shoot = async (page: Page, name: string) => {
-  await page.setViewportSize(DESKTOP);
-  await fitsScreen(page, `${name} (desktop)`);
-  await saveScreenshot(page, `transport-term-${name}`);
-  await page.setViewportSize(MOBILE_VIEWPORT);
-  await fitsScreen(page, `${name} (phone)`);
-  await saveScreenshot(page, `transport-term-${name}-mobile`);
-  await page.setViewportSize(DESKTOP);
-};
+const shoot = (page: Page, name: string) =>
+  shootAtBothWidths(page, `transport-term-${name}`, ({ label }) => fitsScreen(page, `${name} (${label})`));
 
 const registerOnPaper = async (url: string, who: { name: string; email: string; child: string }) => {
   const answer = await fetch(`${url}/api/registrations/full`, {

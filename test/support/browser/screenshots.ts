@@ -14,3 +14,23 @@ export const saveScreenshot = async (page: Page, name: string): Promise<void> =>
 };
 
 export const MOBILE_VIEWPORT = { width: 390, height: 844 };
+
+export const DESKTOP_VIEWPORT = { width: 1280, height: 900 };
+
+/**
+ * The page at desktop and at phone width, each checked by `check` before its screenshot
+ * (`<name>.png`, `<name>-mobile.png`), then back at desktop width for the next step.
+ */
+export const shootAtBothWidths = async (
+  page: Page,
+  name: string,
+  check: (where: { label: string; phone: boolean }) => Promise<void>,
+): Promise<void> => {
+  await page.setViewportSize(DESKTOP_VIEWPORT);
+  await check({ label: 'desktop', phone: false });
+  await saveScreenshot(page, name);
+  await page.setViewportSize(MOBILE_VIEWPORT);
+  await check({ label: 'phone', phone: true });
+  await saveScreenshot(page, `${name}-mobile`);
+  await page.setViewportSize(DESKTOP_VIEWPORT);
+};

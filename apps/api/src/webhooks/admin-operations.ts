@@ -64,8 +64,6 @@ export type AdminOperationName = keyof AdminOperations;
 export type AdminInput<N extends AdminOperationName> = Parameters<AdminOperations[N]['run']>[1];
 export type AdminResult<N extends AdminOperationName> = Awaited<ReturnType<AdminOperations[N]['run']>>;
 
-export const isAdminOperation = (name: string): name is AdminOperationName => Object.hasOwn(operations, name);
-
 /** Runs an operation on `em` after checking its input (which may have come over HTTP). */
 export const runAdminOperation = async <N extends AdminOperationName>(
   em: SqlEntityManager,
