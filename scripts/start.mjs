@@ -12,8 +12,9 @@ if (reason === null) {
   console.log('the build is current; starting without building (npm run build builds anyway)');
 } else {
   console.log(`building: ${reason}`);
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const built = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  // The npm that runs this script (npm start sets npm_execpath), on this same node.
+  const npm = process.env.npm_execpath;
+  const built = npm ? spawnSync(process.execPath, [npm, 'run', 'build'], { cwd: root, stdio: 'inherit' }) : spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) {
     process.exit(built.status ?? 1);
   }
