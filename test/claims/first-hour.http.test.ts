@@ -26,12 +26,14 @@ describe('the first hour with `npm start` in development', () => {
       service = await startServiceProcess(env);
       const output = service.output();
       const block = output.slice(output.indexOf('switchyard is running'));
+      // The block names the pages on localhost, as the mailed links do (PORTAL_URL unset).
+      const portal = `http://localhost:${new URL(service.url).port}`;
       expect(block).toContain('switchyard is running (development)');
-      expect(block).toMatch(new RegExp(`Claim intake\\s+${service.url}/\\n`));
-      expect(block).toMatch(new RegExp(`Client portal\\s+${service.url}/portal\\n`));
-      expect(block).toMatch(new RegExp(`Staff console\\s+${service.url}/staff\\n`));
-      expect(block).toMatch(/Transport app\s+http:\/\/127\.0\.0\.1:\d+\/\n/);
-      expect(block).toMatch(new RegExp(`GraphiQL\\s+${service.url}/graphql`));
+      expect(block).toMatch(new RegExp(`Claim intake\\s+${portal}/\\n`));
+      expect(block).toMatch(new RegExp(`Client portal\\s+${portal}/portal\\n`));
+      expect(block).toMatch(new RegExp(`Staff console\\s+${portal}/staff\\n`));
+      expect(block).toMatch(/Transport app\s+http:\/\/localhost:\d+\/\n/);
+      expect(block).toMatch(new RegExp(`GraphiQL\\s+${portal}/graphql`));
       expect(block).toMatch(new RegExp(`Mail\\s+written as \\.eml files to ${join(dataDir, 'mail')}`));
       const key = /Staff key\s+(\S+)\s+\(kept in /.exec(block)?.[1] ?? '';
       expect(key.length).toBeGreaterThanOrEqual(16);
@@ -52,7 +54,7 @@ describe('the first hour with `npm start` in development', () => {
       const requested = await fetch(`${service.url}/api/auth/request`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: body.client.email }) });
       expect(requested.status).toBe(200);
       const logged = await waitFor(
-        () => new RegExp(`sign-in link for ${body.client.email.replace(/[.+]/g, '\\$&')}: (http://localhost:3001/portal/verify\\?token=[A-Za-z0-9_-]+)`).exec(service?.output() ?? '')?.[1],
+        () => new RegExp(`sign-in link for ${body.client.email.replace(/[.+]/g, '\\$&')}: (${portal}/portal/verify\\?token=[A-Za-z0-9_-]+)`).exec(service?.output() ?? '')?.[1],
         10_000,
         'the sign-in link in the log',
       );

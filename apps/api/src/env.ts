@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { newUserInput } from '@switchyard/domain/transport/tenants/tenant-input';
 import { webhookEnvShape } from './webhooks/webhook-env.ts';
 import { transportEnvShape } from './transport/transport-env.ts';
 
@@ -36,7 +37,8 @@ const envSchema = z.object({
   CLAIMS_PORT: port.default(3001),
   STAFF_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   TEAM_EMAIL: z.string().min(3).default('team@localhost'),
-  PORTAL_URL: z.url().default('http://localhost:3001'),
+  /** Unset: http://localhost:CLAIMS_PORT (see finish), so mailed links follow a changed port. */
+  PORTAL_URL: optionalUrl,
   UPLOAD_DIR: z.string().min(1).optional(),
   CAPTCHA_SECRET: z.string().min(1).optional(),
   CAPTCHA_VERIFY_URL: optionalUrl,
@@ -54,11 +56,20 @@ export type RawEnv = z.input<typeof envSchema>;
 
 export type Env = ReturnType<typeof finish>;
 
+/**
+ * The address a person on this machine opens a service at. `localhost` rather than the listen
+ * address: links stay the same whether HOST is 127.0.0.1 or 0.0.0.0, and the start-up block and
+ * the mails name the same host.
+ */
+export const localUrl = (port: number): string => `http://localhost:${port}`;
+
 const finish = (parsed: z.output<typeof envSchema>) => {
   const dataDir = resolve(parsed.DATA_DIR);
 
   return {
     ...parsed,
+    PORTAL_URL: parsed.PORTAL_URL ?? localUrl(parsed.CLAIMS_PORT),
+    TRANSPORT_PUBLIC_URL: parsed.TRANSPORT_PUBLIC_URL ?? localUrl(parsed.TRANSPORT_PORT),
     DATA_DIR: dataDir,
     UPLOAD_DIR: resolve(parsed.UPLOAD_DIR ?? join(dataDir, 'uploads')),
     MAIL_DIR: join(dataDir, 'mail'),
@@ -71,10 +82,51 @@ const finish = (parsed: z.output<typeof envSchema>) => {
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
-    super(`invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    // One line per problem, each saying what it is, so that a log collector keeps every one whole.
+    super(problems.map((problem) => `invalid configuration: ${problem}`).join('\n'));
     this.name = 'EnvError';
   }
 }
+
+/**
+ * The bootstrap administrator is made at start by the built-in provider with the same check as
+ * `switchyard user add`; a value it refuses is a configuration problem, found before anything
+ * listens. With IDENTITY_URL the variables are ignored (administrators live in that provider).
+ */
+const bootstrapAdminProblems = (env: Env): string[] => {
+  if (!env.BOOTSTRAP_ADMIN_EMAIL || !env.BOOTSTRAP_ADMIN_PASSWORD || env.IDENTITY_URL) {
+    return [];
+  }
+  const checked = newUserInput.safeParse({ email: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD, role: 'platform_admin' });
+
+  return checked.success
+    ? []
+    : checked.error.issues.map((issue) => `${issue.path[0] === 'password' ? 'BOOTSTRAP_ADMIN_PASSWORD' : 'BOOTSTRAP_ADMIN_EMAIL'}: ${issue.message}`);
+};
+
+/** Two services given the same port: the second could never listen. 0 (any free port) never clashes. */
+const portClashes = (env: Env): string[] => {
+  const ports: [string, number | undefined][] = [
+    ['CLAIMS_PORT', env.CLAIMS_PORT],
+    ['TRANSPORT_PORT', env.TRANSPORT_PORT],
+    ['WEBHOOK_PORT', env.WEBHOOK_PORT],
+  ];
+
+  return samePortProblems(ports);
+};
+
+/** `A and B: both are port N` for every pair of named ports that are equal (and not 0). */
+export const samePortProblems = (ports: [string, number | undefined][]): string[] => {
+  const problems: string[] = [];
+  ports.forEach(([name, port], index) => {
+    const earlier = ports.slice(0, index).find(([, other]) => port !== undefined && port !== 0 && other === port);
+    if (earlier) {
+      problems.push(`${earlier[0]} and ${name}: both are port ${port}; each service needs its own`);
+    }
+  });
+
+  return problems;
+};
 
 /** Parses and checks the environment once; every problem is reported, one line each. */
 export const parseEnv = (source: Record<string, string | undefined> = process.env): Env => {
@@ -99,6 +151,7 @@ export const parseEnv = (source: Record<string, string | undefined> = process.en
   if (Boolean(env.BOOTSTRAP_ADMIN_EMAIL) !== Boolean(env.BOOTSTRAP_ADMIN_PASSWORD)) {
     problems.push('BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD: set both or neither');
   }
+  problems.push(...bootstrapAdminProblems(env), ...portClashes(env));
   if (problems.length > 0) {
     throw new EnvError(problems);
   }

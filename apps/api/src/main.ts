@@ -6,22 +6,37 @@ import { createLogger } from './logger.ts';
 import { startClaimsService } from './claims/service.ts';
 import { startPeriodicSweeps } from './sweeps.ts';
 import { startupBlock } from './startup-block.ts';
+import { checkBeforeListening } from './startup-checks.ts';
 import { startWebhookReceiver } from './webhooks/start-webhook-receiver.ts';
 import { startTransportService } from './transport/service.ts';
 
-const main = async () => {
-  let env;
+/** Parses the environment, or says on stderr what is wrong, one line per problem, and exits. */
+const parseEnvOrExit = (source: Record<string, string | undefined>) => {
   try {
-    env = parseEnv({
-      ...process.env,
-      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
-    });
+    return parseEnv(source);
   } catch (error) {
     if (error instanceof EnvError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
     throw error;
+  }
+};
+
+const main = async () => {
+  const source = {
+    ...process.env,
+    WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  };
+  let env = parseEnvOrExit(source);
+  // Before the database opens (the embedded one listens too) and before any service listens.
+  const checked = await checkBeforeListening(env);
+  if (checked.problems.length > 0) {
+    process.stderr.write(`${new EnvError(checked.problems).message}\n`);
+    process.exit(1);
+  }
+  if (env.CLAIMS_PORT === 0 || env.TRANSPORT_PORT === 0) {
+    env = parseEnvOrExit({ ...source, CLAIMS_PORT: String(checked.ports.claims), TRANSPORT_PORT: String(checked.ports.transport) });
   }
   const logger = createLogger({ level: env.LOG_LEVEL });
   if (env.WEB_DIST_DIR && !existsSync(env.WEB_DIST_DIR)) {
@@ -58,7 +73,7 @@ const main = async () => {
   const sweeps = startPeriodicSweeps({ db, logger });
   // Plain text after the log lines, for a person at the terminal: what to open, the key, the mail.
   process.stdout.write(
-    startupBlock(env, { claims: claims.url, transport: transport.url, webhooks: webhooks?.url ?? null }, claims.service.services.staffKey),
+    startupBlock(env, { webhooks: webhooks?.url ?? null }, claims.service.services.staffKey),
   );
 
   let stopping = false;

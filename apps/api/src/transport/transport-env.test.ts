@@ -8,6 +8,12 @@ describe('TRANSPORT_PUBLIC_URL', () => {
     expect(envWith({}).TRANSPORT_PUBLIC_URL).toBe('http://localhost:3002');
   });
 
+  it('follows TRANSPORT_PORT when unset, so mailed links reach a service moved to another port', () => {
+    expect(envWith({ TRANSPORT_PORT: '4002' }).TRANSPORT_PUBLIC_URL).toBe('http://localhost:4002');
+    expect(envWith({ TRANSPORT_PORT: '4002', TRANSPORT_PUBLIC_URL: '' }).TRANSPORT_PUBLIC_URL).toBe('http://localhost:4002');
+    expect(envWith({ TRANSPORT_PORT: '4002', TRANSPORT_PUBLIC_URL: 'https://buses.example.com' }).TRANSPORT_PUBLIC_URL).toBe('https://buses.example.com');
+  });
+
   it('is kept without a trailing slash, so links can append a path', () => {
     expect(envWith({ TRANSPORT_PUBLIC_URL: 'https://buses.example.com/' }).TRANSPORT_PUBLIC_URL).toBe('https://buses.example.com');
     expect(envWith({ TRANSPORT_PUBLIC_URL: 'https://example.com/transport//' }).TRANSPORT_PUBLIC_URL).toBe('https://example.com/transport');

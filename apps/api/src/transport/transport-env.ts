@@ -15,13 +15,15 @@ const flag = z
 /**
  * The address families reach the service at, behind whatever proxy: links sent out (the page a
  * payer returns to) are built on it, never on the Host header a caller chose. Kept without a
- * trailing slash so a path can be appended.
+ * trailing slash so a path can be appended. Unset, env.ts fills in http://localhost:TRANSPORT_PORT.
  */
-const publicUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-  .refine((value) => !value.includes('?') && !value.includes('#'), 'must not have a query or fragment')
-  .default('http://localhost:3002')
-  .transform((value) => value.replace(/\/+$/, ''));
+const publicUrl = optionalText.pipe(
+  z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .refine((value) => !value.includes('?') && !value.includes('#'), 'must not have a query or fragment')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+);
 
 const mapTileProblem = (template: string): string | null => {
   if (!['{z}', '{x}', '{y}'].every((part) => template.includes(part))) {
