@@ -8,9 +8,9 @@ export type GraphqlAnswer = { status: number; body: any };
 export const gql = async (
   claims: TestClaims,
   query: string,
-  options: { variables?: Record<string, unknown>; staff?: boolean | string; operationName?: string } = {},
+  options: { variables?: Record<string, unknown>; staff?: boolean | string; operationName?: string; headers?: Record<string, string> } = {},
 ): Promise<GraphqlAnswer> => {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Forwarded-For': freshIp() };
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Forwarded-For': freshIp(), ...options.headers };
   const staff = options.staff ?? true;
   if (staff) {
     headers['X-Staff-Key'] = staff === true ? claims.staffKey : staff;

@@ -16,32 +16,40 @@ export const documentSizeRule =
   (context: ValidationContext): ASTVisitor => {
     const fragments = fragmentsOf(context.getDocument());
     const counted = new Map<string, Counts>();
+    // Fragments being counted, for the cycle guard; one set, added to and taken from, not copied per step.
+    const open = new Set<string>();
 
-    const countFragment = (fragment: FragmentDefinitionNode, open: Set<string>): Counts => {
-      const known = counted.get(fragment.name.value);
+    const countFragment = (fragment: FragmentDefinitionNode): Counts => {
+      const name = fragment.name.value;
+      const known = counted.get(name);
       if (known) {
         return known;
       }
       // A fragment that spreads itself is left to the standard NoFragmentCycles rule.
-      const counts = open.has(fragment.name.value) ? { fields: 0, aliases: 0 } : countOf(fragment.selectionSet, new Set([...open, fragment.name.value]));
-      counted.set(fragment.name.value, counts);
+      if (open.has(name)) {
+        return { fields: 0, aliases: 0 };
+      }
+      open.add(name);
+      const counts = countOf(fragment.selectionSet);
+      open.delete(name);
+      counted.set(name, counts);
 
       return counts;
     };
 
-    const countOf = (selectionSet: SelectionSetNode, open: Set<string>): Counts => {
+    const countOf = (selectionSet: SelectionSetNode): Counts => {
       const total: Counts = { fields: 0, aliases: 0 };
       for (const selection of selectionSet.selections) {
         let inner: Counts = { fields: 0, aliases: 0 };
         if (selection.kind === Kind.FIELD) {
           total.fields += 1;
           total.aliases += selection.alias ? 1 : 0;
-          inner = selection.selectionSet ? countOf(selection.selectionSet, open) : inner;
+          inner = selection.selectionSet ? countOf(selection.selectionSet) : inner;
         } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-          inner = countOf(selection.selectionSet, open);
+          inner = countOf(selection.selectionSet);
         } else {
           const fragment = fragments.get(selection.name.value);
-          inner = fragment ? countFragment(fragment, open) : inner;
+          inner = fragment ? countFragment(fragment) : inner;
         }
         total.fields += inner.fields;
         total.aliases += inner.aliases;
@@ -52,7 +60,7 @@ export const documentSizeRule =
 
     return {
       OperationDefinition: (operation) => {
-        const { fields, aliases } = countOf(operation.selectionSet, new Set());
+        const { fields, aliases } = countOf(operation.selectionSet);
         const problem =
           aliases > limits.maxAliases
             ? `The query uses ${aliases} aliases; at most ${limits.maxAliases} are allowed.`

@@ -7,6 +7,7 @@ import {
   SchemaMetaFieldDef,
   TypeMetaFieldDef,
   type DocumentNode,
+  type FragmentDefinitionNode,
   type GraphQLField,
   type GraphQLObjectType,
   type GraphQLSchema,
@@ -61,20 +62,42 @@ export const estimateCost = (input: {
   }
 
   const sizes = introspectionSizes(input.schema);
+  // A fragment weighs the same wherever it is spread on the same type at the same `ofType` depth,
+  // so each is weighed once per such place and remembered: fragments that spread each other twice
+  // at every level cost no more to weigh than to read.
+  const fragmentCosts = new Map<string, number>();
+  // Fragments being weighed, for the cycle guard (NoFragmentCycles reports the cycle itself).
+  const open = new Set<string>();
+
+  const fragmentCost = (fragment: FragmentDefinitionNode, parent: GraphQLObjectType, wrappers: number): number => {
+    const name = fragment.name.value;
+    const key = `${name}\u0000${parent.name}\u0000${wrappers}`;
+    const known = fragmentCosts.get(key);
+    if (known !== undefined) {
+      return known;
+    }
+    if (open.has(name)) {
+      return 0;
+    }
+    open.add(name);
+    const cost = costOf(fragment.selectionSet, parent, wrappers);
+    open.delete(name);
+    fragmentCosts.set(key, cost);
+
+    return cost;
+  };
 
   /** `wrappers` counts the `ofType` steps taken to reach `parent` (introspection only). */
-  const costOf = (selectionSet: SelectionSetNode, parent: GraphQLObjectType, seen: Set<string>, wrappers = 0): number => {
+  const costOf = (selectionSet: SelectionSetNode, parent: GraphQLObjectType, wrappers = 0): number => {
     let total = 0;
     for (const selection of selectionSet.selections) {
       if (selection.kind === Kind.INLINE_FRAGMENT) {
-        total += costOf(selection.selectionSet, parent, seen, wrappers);
+        total += costOf(selection.selectionSet, parent, wrappers);
         continue;
       }
       if (selection.kind === Kind.FRAGMENT_SPREAD) {
         const fragment = fragments.get(selection.name.value);
-        if (fragment && !seen.has(fragment.name.value)) {
-          total += costOf(fragment.selectionSet, parent, new Set([...seen, fragment.name.value]), wrappers);
-        }
+        total += fragment ? fragmentCost(fragment, parent, wrappers) : 0;
         continue;
       }
       const field = fieldOf(input.schema, parent, selection.name.value);
@@ -89,7 +112,7 @@ export const estimateCost = (input: {
       const hint = hintOf(field);
       const named = getNamedType(field.type);
       const composite = isCompositeType(named);
-      const inner = selection.selectionSet && isObjectType(named) ? costOf(selection.selectionSet, named, seen, unwrapped) : 0;
+      const inner = selection.selectionSet && isObjectType(named) ? costOf(selection.selectionSet, named, unwrapped) : 0;
       const base = hint?.base ?? (composite ? 1 : 0);
       let size = introspection ? sizes.lists[`${parent.name}.${field.name}`] : hint?.assumedSize;
       if (hint?.sizeArguments && hint.sizeArguments.length > 0) {
@@ -109,5 +132,5 @@ export const estimateCost = (input: {
   };
 
   // Introspection lists weigh fractions (averages per parent); the total is rounded up.
-  return Math.ceil(costOf(operation.selectionSet, root, new Set()));
+  return Math.ceil(costOf(operation.selectionSet, root));
 };

@@ -4,25 +4,33 @@ import { oversizedAnswer } from './answer-size.ts';
 import { depthLimitRule } from './depth-limit-rule.ts';
 import { documentSizeRule } from './document-size-rule.ts';
 import { estimateCost } from './estimate-cost.ts';
-import { asksForIntrospection } from './introspection.ts';
+import { namesSchemaFields } from './introspection.ts';
 import { GRAPHQL_REQUEST_LIMITS } from './request-limits.ts';
 import { countTokensUpTo } from './token-count.ts';
 
 type Limits = typeof GRAPHQL_REQUEST_LIMITS;
 
 /**
- * Refusals that apply to a whole request. The query's length in tokens is checked before it is
- * parsed; depth, fields and aliases while validating; cost needs the variables, so it is checked
- * just before execution; the answer's size once it is known. `refusalFor` answers the error a
- * caller without access gets, or null when the caller may read. `limits` is for tests of the
- * mechanism; the facades use the shared ones.
+ * The error a caller without access gets, or null when the caller may read. It receives yoga's
+ * server context (the node request among it) and may be asynchronous (an identity provider).
  */
-export const createGuardPlugin = <Context extends Record<string, unknown>>(
-  refusalFor: (context: Context) => GraphQLError | null,
+export type RefusalFor<ServerContext> = (serverContext: ServerContext) => GraphQLError | null | Promise<GraphQLError | null>;
+
+/**
+ * Refusals that apply to a whole request, in this order: the query's length in tokens (counted
+ * before anything else, stopping at the first token too many); then access, still before the query
+ * is parsed, so a caller without a key or token learns nothing of the schema (no validation
+ * errors, no "Did you mean" suggestions) and costs no parse or validation; depth, fields and
+ * aliases while validating; cost, which needs the variables, just before execution; the answer's
+ * size once it is known. `limits` is for tests of the mechanism; the facades use the shared ones.
+ */
+export const createGuardPlugin = <ServerContext extends Record<string, unknown>>(
+  refusalFor: RefusalFor<ServerContext>,
   limits: Limits = GRAPHQL_REQUEST_LIMITS,
-): Plugin<Context> => ({
-  onParams: ({ params, setResult }) => {
-    if (typeof params.query === 'string' && countTokensUpTo(params.query, limits.maxTokens) > limits.maxTokens) {
+): Plugin<Record<string, unknown>, ServerContext> => ({
+  onParams: async ({ params, setResult, context }) => {
+    const query = typeof params.query === 'string' ? params.query : '';
+    if (countTokensUpTo(query, limits.maxTokens) > limits.maxTokens) {
       setResult({
         errors: [
           new GraphQLError(`The query is longer than ${limits.maxTokens} tokens; send a shorter query.`, {
@@ -30,6 +38,14 @@ export const createGuardPlugin = <Context extends Record<string, unknown>>(
           }),
         ],
       });
+
+      return;
+    }
+    const refusal = await refusalFor(context as ServerContext);
+    if (refusal) {
+      // Nothing runs: a question about the schema gets no data at all, a question about data gets
+      // `data: null`, the answers these refusals have always had.
+      setResult(namesSchemaFields(query) ? { errors: [refusal] } : { data: null, errors: [refusal] });
     }
   },
   onValidate: ({ addValidationRule }) => {
@@ -37,25 +53,6 @@ export const createGuardPlugin = <Context extends Record<string, unknown>>(
     addValidationRule(documentSizeRule(limits));
   },
   onExecute: ({ args, setResultAndStopExecution }) => {
-    const refusal = refusalFor(args.contextValue as Context);
-    if (refusal) {
-      // Field scopes refuse every data field; the schema itself is refused here, where it is asked for.
-      if (asksForIntrospection(args.document, args.operationName)) {
-        setResultAndStopExecution({ errors: [refusal] });
-
-        return undefined;
-      }
-
-      // A nullable root field answers null beside its error; without access no data goes out at all.
-      return {
-        onExecuteDone: ({ result, setResult }) => {
-          if (isAsyncIterable(result)) {
-            return;
-          }
-          setResult({ data: null, errors: result.errors ?? [refusal] });
-        },
-      };
-    }
     const estimate = estimateCost({
       schema: args.schema,
       document: args.document,

@@ -1,25 +1,25 @@
-import { Kind, type DocumentNode, type OperationDefinitionNode, type SelectionSetNode } from './graphql-js.ts';
-import { fragmentsOf, isIntrospectionField } from './document-parts.ts';
+import { GraphQLError, Lexer, Source, TokenKind } from './graphql-js.ts';
+import { isIntrospectionField } from './document-parts.ts';
 
-/** True when the operation asks for the schema itself. */
-export const asksForIntrospection = (document: DocumentNode, operationName?: string | null): boolean => {
-  const fragments = fragmentsOf(document);
-  const operation = document.definitions.find(
-    (definition): definition is OperationDefinitionNode =>
-      definition.kind === Kind.OPERATION_DEFINITION && (!operationName || definition.name?.value === operationName),
-  );
-  const visit = (selectionSet: SelectionSetNode, seen: Set<string>): boolean =>
-    selectionSet.selections.some((selection) => {
-      if (selection.kind === Kind.FIELD) {
-        return isIntrospectionField(selection.name.value);
+/**
+ * True when the query text names the schema's own fields (`__schema`, `__type`). Read from the
+ * tokens, not a syntax tree: a caller without access is answered before the query is parsed, and
+ * this only picks the shape of that refusal. Called once the token count has passed, so it reads
+ * a bounded text; text that does not lex counts as far as it goes.
+ */
+export const namesSchemaFields = (query: string): boolean => {
+  const lexer = new Lexer(new Source(query));
+  try {
+    for (let token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
+      if (token.kind === TokenKind.NAME && isIntrospectionField(token.value)) {
+        return true;
       }
-      if (selection.kind === Kind.INLINE_FRAGMENT) {
-        return visit(selection.selectionSet, seen);
-      }
-      const fragment = fragments.get(selection.name.value);
+    }
+  } catch (error) {
+    if (!(error instanceof GraphQLError)) {
+      throw error;
+    }
+  }
 
-      return !!fragment && !seen.has(fragment.name.value) && visit(fragment.selectionSet, new Set([...seen, fragment.name.value]));
-    });
-
-  return !!operation && visit(operation.selectionSet, new Set());
+  return false;
 };

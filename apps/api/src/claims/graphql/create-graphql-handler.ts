@@ -3,10 +3,11 @@ import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga } from 'graphql-yoga';
 import { createGuardPlugin } from '../../graphql-common/guard-plugin.ts';
 import { maskErrorsWith } from '../../graphql-common/masked-errors.ts';
+import { createSuggestionMaskPlugin } from '../../graphql-common/suggestion-mask-plugin.ts';
 import { yogaLogger } from '../../graphql-common/yoga-logger.ts';
 import type { ClaimsServices } from '../context.ts';
 import { claimsErrors } from '../errors.ts';
-import { createGraphqlContext, type GraphqlContext } from './graphql-context.ts';
+import { createGraphqlContext, hasStaffKey, type GraphqlContext } from './graphql-context.ts';
 import { forbiddenError } from './graphql-errors.ts';
 import { GRAPHQL_LIMITS } from './limits.ts';
 import { claimsGraphqlSchema } from './schema.ts';
@@ -33,7 +34,11 @@ export const createGraphqlHandler = (services: ClaimsServices) => {
     logging: yogaLogger(logger),
     context: ({ req }) => createGraphqlContext(services, req),
     maskedErrors: maskErrorsWith(claimsErrors.describeForGraphql, logger),
-    plugins: [createGuardPlugin<GraphqlContext>((context) => (context.isStaff ? null : forbiddenError()))],
+    // The key is checked before the query is parsed: without it nothing of the schema is learned.
+    plugins: [
+      createGuardPlugin<ServerContext>(({ req }) => (hasStaffKey(services, req) ? null : forbiddenError())),
+      ...(services.env.NODE_ENV === 'production' ? [createSuggestionMaskPlugin()] : []),
+    ],
   });
 
   // requestListener writes the answer to res; its server context is { req, res }.

@@ -15,13 +15,20 @@ export type GraphqlContext = {
   now: Date;
 };
 
+/** The same constant-time check the REST and tRPC staff routes make, read from the request alone. */
+export const hasStaffKey = (services: ClaimsServices, req: IncomingMessage): boolean => {
+  const key = createClaimsContext(services, req).staffKeyHeader;
+
+  return key !== null && secretsMatch(key, services.staffKey);
+};
+
 export const createGraphqlContext = (services: ClaimsServices, req: IncomingMessage): GraphqlContext => {
   const claims = createClaimsContext(services, req);
   const em = services.db.fork();
 
   return {
     claims,
-    isStaff: claims.staffKeyHeader !== null && secretsMatch(claims.staffKeyHeader, services.staffKey),
+    isStaff: hasStaffKey(services, req),
     em,
     loaders: createLoaders(em),
     now: services.now(),

@@ -5,22 +5,25 @@ import { createBadRequestPlugin } from '../../graphql-common/bad-request-plugin.
 import { GRAPHIQL_CONTENT_SECURITY_POLICY } from '../../graphql-common/graphiql-page.ts';
 import { createGuardPlugin } from '../../graphql-common/guard-plugin.ts';
 import { maskErrorsWith } from '../../graphql-common/masked-errors.ts';
+import { createSuggestionMaskPlugin } from '../../graphql-common/suggestion-mask-plugin.ts';
 import { yogaLogger } from '../../graphql-common/yoga-logger.ts';
 import type { TransportServices } from '../context.ts';
 import { transportErrors } from '../errors.ts';
-import { createGraphqlContext, type GraphqlContext } from './graphql-context.ts';
+import { createGraphqlContext, createViewerLookup, isStaffViewer, type GraphqlContext, type ViewerLookup } from './graphql-context.ts';
 import { forbiddenError, unauthorizedError } from './graphql-errors.ts';
 import { TRANSPORT_GRAPHQL_LIMITS } from './limits.ts';
 import { transportGraphqlSchema } from './schema.ts';
 
 type ServerContext = { req: IncomingMessage; res: ServerResponse };
 
-const refusalFor = (context: GraphqlContext) => {
-  if (!context.viewer) {
+/** No token or an invalid one is 401, a user who is not staff 403; decided before the query is parsed. */
+const refusalFor = (viewerOf: ViewerLookup) => async ({ req }: ServerContext) => {
+  const viewer = await viewerOf(req);
+  if (!viewer) {
     return unauthorizedError();
   }
 
-  return context.isStaff ? null : forbiddenError();
+  return isStaffViewer(viewer) ? null : forbiddenError();
 };
 
 /**
@@ -30,6 +33,7 @@ const refusalFor = (context: GraphqlContext) => {
 export const createTransportGraphqlHandler = (services: TransportServices) => {
   const logger = services.logger.child({ endpoint: 'graphql' });
   const development = services.env.NODE_ENV === 'development';
+  const viewerOf = createViewerLookup(services);
   const yoga = createYoga<ServerContext, GraphqlContext>({
     schema: transportGraphqlSchema,
     graphqlEndpoint: '/graphql',
@@ -42,9 +46,13 @@ export const createTransportGraphqlHandler = (services: TransportServices) => {
     cors: false,
     maxRequestBodySize: TRANSPORT_GRAPHQL_LIMITS.maxBodyBytes,
     logging: yogaLogger(logger),
-    context: ({ req }) => createGraphqlContext(services, req),
+    context: ({ req }) => createGraphqlContext(services, req, viewerOf),
     maskedErrors: maskErrorsWith(transportErrors.describeForGraphql, logger),
-    plugins: [createGuardPlugin<GraphqlContext>(refusalFor), createBadRequestPlugin()],
+    plugins: [
+      createGuardPlugin<ServerContext>(refusalFor(viewerOf)),
+      createBadRequestPlugin(),
+      ...(services.env.NODE_ENV === 'production' ? [createSuggestionMaskPlugin()] : []),
+    ],
   });
 
   // requestListener writes the answer to res; its server context is { req, res }.

@@ -23,14 +23,35 @@ export type GraphqlContext = {
   loadersFor(tenantId: string): TenantLoaders;
 };
 
+/** The user behind a request's bearer token, asked for once per request (see createViewerLookup). */
+export type ViewerLookup = (req: IncomingMessage) => Promise<SessionUser | null>;
+
 /**
  * The token is checked exactly as the REST API checks it (identity provider, `demo-` fallback when
  * enabled), so an impersonation token, which the provider does not know, is refused here as on
- * the REST tenant endpoints.
+ * the REST tenant endpoints. The answer is kept per request: access is decided before the query is
+ * parsed, and the context built later reads the same user without asking the provider again.
  */
-export const createGraphqlContext = async (services: TransportServices, req: IncomingMessage): Promise<GraphqlContext> => {
+export const createViewerLookup = (services: TransportServices): ViewerLookup => {
+  const viewers = new WeakMap<IncomingMessage, Promise<SessionUser | null>>();
+
+  return (req) => {
+    let viewer = viewers.get(req);
+    if (!viewer) {
+      viewer = optionalUser(createTransportContext(services, req, null));
+      viewers.set(req, viewer);
+    }
+
+    return viewer;
+  };
+};
+
+export const isStaffViewer = (viewer: SessionUser | null): boolean =>
+  viewer?.role != null && (STAFF_ROLES as readonly string[]).includes(viewer.role);
+
+export const createGraphqlContext = async (services: TransportServices, req: IncomingMessage, viewerOf: ViewerLookup): Promise<GraphqlContext> => {
   const transport = createTransportContext(services, req, null);
-  const viewer = await optionalUser(transport);
+  const viewer = await viewerOf(req);
   const em = services.db.fork();
   const tenants = new Map<string, Promise<TenantRow>>();
   const loaders = new Map<string, TenantLoaders>();
@@ -53,7 +74,7 @@ export const createGraphqlContext = async (services: TransportServices, req: Inc
 
   return {
     viewer,
-    isStaff: viewer?.role != null && (STAFF_ROLES as readonly string[]).includes(viewer.role),
+    isStaff: isStaffViewer(viewer),
     em,
     now: services.now(),
     tenantFor: (requested) => {
