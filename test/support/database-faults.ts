@@ -31,6 +31,12 @@ export const openServerControl = async (databaseUrl: string) => {
       await client.query(`alter database ${name} allow_connections false`);
       await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
     },
+    /** Ends every session of the database but this one, as a restart of the server would. */
+    terminateAll: async (): Promise<number> => {
+      const { rows } = await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+
+      return rows.length;
+    },
     allowConnections: () => client.query(`alter database ${name} allow_connections true`),
     /** Ends the server process of every session of the database that waits for a lock. */
     terminateLockWaiters: async (): Promise<number> => {
