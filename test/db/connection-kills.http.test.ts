@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGatewayRuntime, type GatewayRuntime } from '../../apps/api/src/webhooks/gateway-runtime-file.ts';
-import { openServerControl } from '../support/database-faults.ts';
+import { openServerControl, startDatabaseProxy, type DatabaseProxy } from '../support/database-faults.ts';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.ts';
 import { writeHomeFiles } from '../support/webhooks/receiver-harness.ts';
 import { createTestDatabase, type TestDatabase } from '../support/webhooks/test-database.ts';
@@ -27,8 +27,9 @@ const ask = async (url: string, init: RequestInit = {}): Promise<Answer> => {
 
 /**
  * The whole service as `npm start` runs it (claims, transport and the webhook receiver with its
- * delivery worker in one process, one pool) on PostgreSQL, whose sessions the test ends: the
- * embedded database has no server sessions to end.
+ * delivery worker in one process, one pool) on PostgreSQL, whose sessions the test ends, and
+ * through a TCP proxy the test can cut: the embedded database has no server sessions to end and
+ * no network to fail.
  */
 describe.skipIf(!process.env.DATABASE_URL)('the service while the database drops its connections', () => {
   let database: TestDatabase;
@@ -38,10 +39,12 @@ describe.skipIf(!process.env.DATABASE_URL)('the service while the database drops
   let transportUrl: string;
   let runtime: GatewayRuntime;
   let databaseName: string;
+  let proxy: DatabaseProxy;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     databaseName = new URL(database.env.DATABASE_URL ?? '').pathname.slice(1);
+    proxy = await startDatabaseProxy(database.env.DATABASE_URL ?? '');
     dataDir = mkdtempSync(join(tmpdir(), 'switchyard-kills-'));
     home = mkdtempSync(join(tmpdir(), 'switchyard-kills-home-'));
     writeHomeFiles(home, { 'config.yaml': 'platforms:\n  webhook:\n    enabled: true\n    extra:\n      host: 127.0.0.1\n      port: 0\n' });
@@ -51,7 +54,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the service while the database drops
       CLAIMS_PORT: '0',
       TRANSPORT_PORT: '0',
       DATA_DIR: dataDir,
-      DATABASE_URL: database.env.DATABASE_URL,
+      DATABASE_URL: proxy.url,
       SEED_DEMO: 'false',
       WEB_DIST_DIR: join(dataDir, 'no-web-build'),
       SWITCHYARD_HOME: home,
@@ -67,6 +70,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the service while the database drops
 
   afterAll(async () => {
     await service?.stop();
+    await proxy?.close();
     await database?.dispose();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(home, { recursive: true, force: true });
@@ -152,6 +156,24 @@ describe.skipIf(!process.env.DATABASE_URL)('the service while the database drops
     } finally {
       await server.allowConnections();
       await server.close();
+    }
+    await expectEveryServiceAnswers();
+    await waitFor(async () => (await sessions())['switchyard webhook lease lock'] === 1, ANSWER_WITHIN_MS, 'the lease lock taken again');
+  }, 120_000);
+
+  it('answers 503 with Retry-After while the network to the database is cut, and from the database within 10 s once it is restored', async () => {
+    await expectEveryServiceAnswers();
+    try {
+      // Every connection cut and new ones refused, without a word from the server.
+      proxy.cut();
+      const refused = await transportWrite();
+      expect(refused?.status).toBe(503);
+      expect(refused?.retryAfter).toBe('5');
+      const listing = await deliveries();
+      expect(listing?.status).toBe(503);
+      expect((await claimsHealth())?.body.status).toBe('degraded');
+    } finally {
+      proxy.restore();
     }
     await expectEveryServiceAnswers();
     await waitFor(async () => (await sessions())['switchyard webhook lease lock'] === 1, ANSWER_WITHIN_MS, 'the lease lock taken again');
