@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 
 type PgClient = { connect(): Promise<void>; query(sql: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>; end(): Promise<void> };
 const { Client } = createRequire(import.meta.url)('pg') as {
@@ -31,6 +32,12 @@ export const openServerControl = async (databaseUrl: string) => {
       await client.query(`alter database ${name} allow_connections false`);
       await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
     },
+    /** Ends every session of the database but this one, as a restart of the server would. */
+    terminateAll: async (): Promise<number> => {
+      const { rows } = await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+
+      return rows.length;
+    },
     allowConnections: () => client.query(`alter database ${name} allow_connections true`),
     /** Ends the server process of every session of the database that waits for a lock. */
     terminateLockWaiters: async (): Promise<number> => {
@@ -42,5 +49,73 @@ export const openServerControl = async (databaseUrl: string) => {
       return rows.length;
     },
     close: () => client.end(),
+  };
+};
+
+export type DatabaseProxy = {
+  /** DATABASE_URL through the proxy. */
+  url: string;
+  /** Cuts every connection and refuses new ones, as a vanished server or a fail-over does. */
+  cut(): void;
+  /** Forwards new connections again (to the same server: the one a fail-over promoted). */
+  restore(): void;
+  close(): Promise<void>;
+};
+
+/**
+ * A TCP proxy in front of the PostgreSQL server of `databaseUrl`, which the test can cut and
+ * restore: what the service sees when the network to its database fails or the server behind an
+ * address changes, as opposed to the server ending sessions itself.
+ */
+export const startDatabaseProxy = async (databaseUrl: string): Promise<DatabaseProxy> => {
+  const target = new URL(databaseUrl);
+  const sockets = new Set<Socket>();
+  let forwarding = true;
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  };
+  const server = createServer((client) => {
+    track(client);
+    if (!forwarding) {
+      client.destroy();
+
+      return;
+    }
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    track(upstream);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end);
+    upstream.on('error', end);
+    client.on('close', end);
+    upstream.on('close', end);
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(databaseUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String((server.address() as AddressInfo).port);
+
+  return {
+    url: url.toString(),
+    cut: () => {
+      forwarding = false;
+      for (const socket of sockets) {
+        socket.destroy();
+      }
+    },
+    restore: () => {
+      forwarding = true;
+    },
+    close: async () => {
+      for (const socket of sockets) {
+        socket.destroy();
+      }
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 };

@@ -153,6 +153,64 @@ describe('GET /api/family/live', () => {
     expect(lee.events.filter((event) => event.event === 'location' && event.data.bus_id === 'bus-k')).toEqual([]);
   });
 
+  it('writes one live.watch row per account and trip, however often and however concurrently the stream is reopened', async () => {
+    h.transport.setNow(at('2026-11-20T07:20:00Z'));
+    const kimWatchRows = async () => {
+      const logs = await h.call('GET', '/api/tenants/demo/logs?action=live.watch', { token: h.tokens.demo });
+      expect(logs.status).toBe(200);
+
+      return logs.body.filter(
+        (row: { actor: string; details: { open_windows: string[] } }) => row.actor === 'kim.parent@demo.test' && row.details.open_windows.join() === 'kim-run',
+      );
+    };
+    const together = await Promise.all(Array.from({ length: 4 }, () => watch(kimParent)));
+    for (let again = 0; again < 3; again++) {
+      const view = await watch(kimParent);
+      expect(view.status).toBe(200);
+      view.close();
+    }
+    expect(together.map((view) => view.status)).toEqual([200, 200, 200, 200]);
+    together.forEach((view) => view.close());
+    expect(await kimWatchRows()).toHaveLength(1);
+    // Another trip of the same account (outside every window the next day) is an occasion of its own.
+    h.transport.setNow(at('2026-11-21T12:00:00Z'));
+    const nextDay = await watch(kimParent);
+    expect(nextDay.status).toBe(200);
+    const logs = await h.call('GET', '/api/tenants/demo/logs?action=live.watch', { token: h.tokens.demo });
+    expect(logs.body.filter((row: { actor: string; created_at: string }) => row.actor === 'kim.parent@demo.test' && row.created_at.startsWith('2026-11-21'))).toHaveLength(1);
+  });
+
+  it('answers 429 with Retry-After once an account has opened the stream 30 times in ten minutes, writing nothing more; other accounts still open it', async () => {
+    h.transport.setNow(at('2026-11-20T07:25:00Z'));
+    const looper = h.identity.addUser({ role: 'parent', tenant_id: 'demo', email: 'looper@demo.test' });
+    for (let opening = 0; opening < 30; opening++) {
+      const view = await watch(looper);
+      expect(view.status).toBe(200);
+      view.close();
+    }
+    const refused = await watch(looper);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body).toEqual({ detail: expect.any(String) });
+    const logs = await h.call('GET', '/api/tenants/demo/logs?action=live.watch', { token: h.tokens.demo });
+    expect(logs.body.filter((row: { actor: string }) => row.actor === 'looper@demo.test')).toHaveLength(1);
+    expect((await watch(leeParent)).status).toBe(200);
+    // The window ends: the account may open it again.
+    h.transport.setNow(at('2026-11-20T07:36:00Z'));
+    expect((await watch(looper)).status).toBe(200);
+  });
+
+  it('treats a Last-Event-ID after now (past year 9999 too) as none: the latest position inside the window is sent', async () => {
+    h.transport.setNow(at('2026-11-20T07:30:00Z'));
+    for (const lastEventId of ['253402300800000', '999999999999999', String(Date.parse('2026-11-20T07:31:00Z'))]) {
+      const view = await openEventStream(h.transport.url, '/api/family/live', { token: kimParent, headers: { 'Last-Event-ID': lastEventId } });
+      open.push(view);
+      expect(view.status).toBe(200);
+      await view.next((event) => event.event === 'location' && event.data.bus_id === 'bus-k');
+      view.close();
+    }
+  });
+
   it('refuses strangers and accounts without a role in the service envelope', async () => {
     const anonymous = await watch();
     expect([anonymous.status, anonymous.body]).toEqual([401, { detail: 'Invalid token' }]);

@@ -117,6 +117,16 @@ describe('GET /api/buses/live', () => {
     expect(h.transport.liveListeners()).toBe(0);
   });
 
+  it('treats a Last-Event-ID after now (past year 9999 too) as none: every bus with a position is sent', async () => {
+    for (const lastEventId of ['253402300800000', '999999999999999', String(Date.now() + 3_600_000)]) {
+      const viewer = await watch('/api/buses/live', h.tokens.demo, { 'Last-Event-ID': lastEventId });
+      expect(viewer.status).toBe(200);
+      await viewer.next((event) => event.event === 'location' && event.data.bus_id === 'bus-1');
+      await viewer.next((event) => event.event === 'location' && event.data.bus_id === 'bus-2');
+      viewer.close();
+    }
+  });
+
   it('refuses strangers, parents and query parameters with the service envelope', async () => {
     const anonymous = await watch('/api/buses/live');
     expect([anonymous.status, anonymous.body]).toEqual([401, { detail: 'Invalid token' }]);

@@ -29,6 +29,11 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value === '' ? undefined : value))
     .pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
+  /**
+   * PostgreSQL: how long a statement waits for a connection of the pool before the request is
+   * answered 503 with Retry-After (never left hanging).
+   */
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   TRUST_PROXY: booleanFlag,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('switchyard@localhost'),

@@ -47,6 +47,7 @@ const main = async () => {
     db = await openDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
+      acquireTimeoutMs: env.DATABASE_POOL_WAIT_MS,
       role: 'service',
       logger: (line) => logger.info(line.replace(/\u001b\[\d+m/g, '')),
     });

@@ -20,6 +20,7 @@ export const withMigrationLock = async <T>(pool: LockPool, work: () => Promise<T
   // Hand-written: a session advisory lock on a connection of its own, which the ORM's pool does not hand out.
   const lock = `select pg_advisory_lock($1, (select oid::int from pg_database where datname = current_database()))`;
   const unlock = `select pg_advisory_unlock($1, (select oid::int from pg_database where datname = current_database()))`;
+  let failure: Error | undefined;
   try {
     await client.query(lock, [MIGRATION_LOCK_KEY]);
     try {
@@ -27,7 +28,11 @@ export const withMigrationLock = async <T>(pool: LockPool, work: () => Promise<T
     } finally {
       await client.query(unlock, [MIGRATION_LOCK_KEY]);
     }
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+    throw error;
   } finally {
-    client.release();
+    // A connection a statement failed on is destroyed, never handed back to the pool for a request.
+    client.release(failure);
   }
 };

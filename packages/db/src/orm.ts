@@ -40,6 +40,11 @@ export type OpenDatabaseOptions = {
   /** PGlite only: keep the database in memory (benchmarks and throw-away runs). */
   inMemory?: boolean;
   poolSize?: number;
+  /**
+   * PostgreSQL only: how long a statement waits for a connection of the pool (or for a new one to
+   * open) before the statement fails (`isDatabaseUnavailable`) instead of hanging. Defaults to 5 s.
+   */
+  acquireTimeoutMs?: number;
   debug?: boolean;
   /** Receives the migrator's progress lines; silent when absent. */
   logger?: (line: string) => void;
@@ -76,12 +81,19 @@ const asDatabase = (orm: OpenedOrm, kind: Database['kind'], extra: Partial<Datab
   return { em, kind, fork: () => em.fork(), close: () => orm.close(true), ...extra };
 };
 
+export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5_000;
+
 /** A PostgreSQL server, or the owner of an embedded database through its socket: the same driver. */
 const openServerOrm = (options: OpenDatabaseOptions, connection: { clientUrl: string } | { host: string; port: number }) =>
   PgMikroORM.init({
     ...commonOptions(entities(), options.debug ?? false, options.logger),
     ...('clientUrl' in connection ? connection : { ...connection, user: 'postgres', dbName: 'postgres' }),
     pool: { min: 0, max: options.poolSize ?? 10 },
+    // On a PostgreSQL server, a bounded wait for a pool connection: an exhausted pool or an
+    // unreachable server is an error the caller answers (503), never a request that hangs. An
+    // embedded database's clients keep waiting: its owner serves one transaction at a time, so
+    // their turn may come late but does come.
+    ...('clientUrl' in connection ? { driverOptions: { connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS } } : {}),
   }) as unknown as Promise<OpenedOrm>;
 
 const openPgliteOrm = (options: OpenDatabaseOptions, dbName: string) =>

@@ -12,6 +12,7 @@ export const DOMAIN_ERROR_CODES = [
   'unsupported_media_type',
   'conflict',
   'bad_gateway',
+  'service_unavailable',
   'internal_error',
 ] as const;
 
@@ -22,7 +23,7 @@ export type FieldIssue = { path: string; message: string };
 export type DomainErrorOptions = {
   /** Field-level problems, for forms that show errors next to inputs. */
   issues?: FieldIssue[];
-  /** For rate_limited: seconds until the caller may try again. */
+  /** For rate_limited and service_unavailable: seconds until the caller may try again. */
   retryAfterSeconds?: number;
   cause?: unknown;
 };

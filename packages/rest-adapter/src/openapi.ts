@@ -16,8 +16,8 @@ export type OpenApiErrors = {
   schema: Record<string, unknown>;
 };
 
-/** Refusals every route can give: a bad input, and an unexpected failure. */
-const ALWAYS = ['validation_error', 'internal_error'];
+/** Refusals every route can give: a bad input, an unexpected failure, the database out of reach for a moment. */
+const ALWAYS = ['validation_error', 'internal_error', 'service_unavailable'];
 /** Refusals of every route that reads a JSON body. */
 const JSON_BODY = ['payload_too_large', 'unsupported_media_type'];
 
@@ -63,6 +63,7 @@ const errorResponses = (route: RestRoute, errors: OpenApiErrors) => {
         {
           description: statusCodes.join(', '),
           ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds until the limit opens', schema: { type: 'integer' } } } } : {}),
+          ...(status === '503' ? { headers: { 'Retry-After': { description: 'Seconds after which to try again', schema: { type: 'integer' } } } } : {}),
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
         },
       ]),

@@ -14,7 +14,7 @@ export const openDatabaseQuietly = async (env: Env, role: Exclude<OwnerRole, 'se
   const write = process.stdout.write.bind(process.stdout);
   process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
   try {
-    return await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, role });
+    return await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, acquireTimeoutMs: env.DATABASE_POOL_WAIT_MS, role });
   } finally {
     process.stdout.write = write;
   }

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { DomainError } from '@switchyard/domain/errors';
+import { isDatabaseUnavailable } from '@switchyard/db/database-unavailable';
 import { domainErrorFromZod } from './domain-error-from-zod.ts';
 
 /**
@@ -16,10 +17,23 @@ const DOMAIN_CODE_OF_TRPC_REFUSAL: Partial<Record<TRPCError['code'], [DomainErro
   UNSUPPORTED_MEDIA_TYPE: ['unsupported_media_type', 'Send the body as application/json.'],
 };
 
+/** Seconds a caller waits after a 503 for the database: about one pool wait limit, or a reconnect. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database out of reach (no pool connection within the wait limit, refused or lost connections)
+ * is a 503 the caller may retry, not an internal error: nothing of the request was done wrong.
+ */
+const databaseUnavailable = (cause: unknown): DomainError =>
+  new DomainError('service_unavailable', 'The database is not answering right now; try again shortly.', {
+    retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    cause,
+  });
+
 /**
  * Any failure, from a REST path, a tRPC call or a GraphQL resolver, as the one thing every service
- * answers: a DomainError (a zod refusal becomes `validation_error`), or null for anything
- * unexpected, whose text never leaves the server.
+ * answers: a DomainError (a zod refusal becomes `validation_error`, the database out of reach
+ * `service_unavailable`), or null for anything unexpected, whose text never leaves the server.
  */
 export const domainErrorOf = (raw: unknown): DomainError | null => {
   let error = raw;
@@ -34,6 +48,9 @@ export const domainErrorOf = (raw: unknown): DomainError | null => {
   if (error instanceof ZodError) {
     return domainErrorFromZod(error);
   }
+  if (error instanceof DomainError) {
+    return error;
+  }
 
-  return error instanceof DomainError ? error : null;
+  return isDatabaseUnavailable(error) ? databaseUnavailable(error) : null;
 };

@@ -24,7 +24,7 @@ export type DescribedError<Body> = {
   code: DomainErrorCode;
   message: string;
   body: Body;
-  /** `Retry-After` on a 429 that knows when to come back. */
+  /** `Retry-After` on a 429 or 503 that knows when to come back. */
   headers: Record<string, string>;
   /** Field-level problems of a `validation_error`, for the web app's forms (tRPC error data only). */
   issues: FieldIssue[];

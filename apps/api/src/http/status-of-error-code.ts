@@ -12,4 +12,5 @@ export const STATUS_OF_ERROR_CODE: Record<DomainErrorCode, number> = {
   rate_limited: 429,
   internal_error: 500,
   bad_gateway: 502,
+  service_unavailable: 503,
 };

@@ -16,4 +16,5 @@ export const TRPC_CODE_OF_ERROR_CODE: Record<DomainErrorCode, TRPC_ERROR_CODE_KE
   rate_limited: 'TOO_MANY_REQUESTS',
   internal_error: 'INTERNAL_SERVER_ERROR',
   bad_gateway: 'BAD_GATEWAY',
+  service_unavailable: 'SERVICE_UNAVAILABLE',
 };

@@ -10,10 +10,15 @@ import type { TransportContext } from './context.ts';
 export const limitedPerAddress =
   (rule: TransportRateLimitRule) =>
   async <T>({ ctx, next }: { ctx: TransportContext; next: () => Promise<T> }): Promise<T> => {
-    const hit = await hitRateLimit(ctx.db.fork(), rule, ctx.ip, ctx.now());
-    if (!hit.allowed) {
-      throw new DomainError('rate_limited', RATE_LIMITED_MESSAGE, { retryAfterSeconds: hit.retryAfterSeconds });
-    }
+    await countAgainst(ctx, rule, ctx.ip);
 
     return next();
   };
+
+/** Counts one call of `subject` (an address, an account id) against `rule`; over it, `rate_limited` (429 with Retry-After). */
+export const countAgainst = async (ctx: Pick<TransportContext, 'db' | 'now'>, rule: TransportRateLimitRule, subject: string): Promise<void> => {
+  const hit = await hitRateLimit(ctx.db.fork(), rule, subject, ctx.now());
+  if (!hit.allowed) {
+    throw new DomainError('rate_limited', RATE_LIMITED_MESSAGE, { retryAfterSeconds: hit.retryAfterSeconds });
+  }
+};

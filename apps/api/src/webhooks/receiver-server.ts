@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { isDatabaseUnavailable } from '@switchyard/db/database-unavailable';
 import type { Database } from '@switchyard/db/orm';
 import { listRecentDeliveries } from '@switchyard/db/webhooks/delivery-history';
 import { summarizeDelivery } from './delivery-presenter.ts';
@@ -12,6 +13,9 @@ const WEBHOOK_PATH = /^\/webhooks\/([^/]+)\/?$/;
  * parser would change nothing, so the common request skips it.
  */
 const PLAIN_WEBHOOK_PATH = /^\/webhooks\/([a-z0-9][a-z0-9_-]*)\/?$/;
+
+/** Seconds a sender waits after a 503 for the database: about one pool wait limit, or a reconnect. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const sameToken = (expected: string, given: string): boolean =>
   timingSafeEqual(createHash('sha256').update(expected).digest(), createHash('sha256').update(given).digest());
@@ -32,6 +36,17 @@ export const createReceiverServer = (pipeline: WebhookPipeline, adminToken: stri
   const server = createServer((req, res) => {
     const fail = (error: unknown) => {
       const path = new URL(req.url ?? '/', 'http://receiver').pathname;
+      if (isDatabaseUnavailable(error)) {
+        // Nothing was stored: the sender keeps the event and retries after the database is back.
+        pipeline.logger.warn({ err: (error as Error).message, path }, 'webhook request refused: the database is not answering');
+        if (!res.headersSent) {
+          sendJson(res, 503, { error: 'database unavailable' }, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
+        } else {
+          res.destroy();
+        }
+
+        return;
+      }
       pipeline.logger.error({ err: (error as Error).message, path }, 'webhook request failed');
       if (!res.headersSent) {
         sendJson(res, 500, { error: 'internal error' });

@@ -101,5 +101,6 @@ export type WebhookServiceEnv = WebhookEnv & {
   HOST: string;
   DATA_DIR: string;
   DATABASE_URL?: string | undefined;
+  DATABASE_POOL_WAIT_MS?: number;
   LOG_LEVEL: string;
 };

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { databaseNowPlusMs, db } from '../kysely.ts';
 import type { Database } from '../orm.ts';
+import { destroyConnection, openOwnConnection, type OwnConnection } from '../own-connection.ts';
 
 /**
  * A process's proof of life for the deliveries it leases, on PostgreSQL: a session advisory lock
@@ -18,54 +19,68 @@ export type LeaseLock = {
   release(): Promise<void>;
 };
 
-type LockClient = {
-  query(sql: string, values?: unknown[]): Promise<{ rows: { ok?: boolean }[] }>;
-  release(destroy?: boolean | Error): void;
-  on(event: 'error', listener: (error: Error) => void): void;
-};
-type LockPool = { connect(): Promise<LockClient> };
-
 // Hand-written: a session advisory lock on a connection of its own, which the ORM's pool does not hand out.
 const TRY_LOCK = 'select pg_try_advisory_lock($1, $2) as ok';
-const RETRY_MS = 1_000;
+const RETRY_FIRST_MS = 200;
+const RETRY_LAST_MS = 5_000;
 
-const lockOnPool = async (pool: LockPool, onLost: (error: Error) => void): Promise<LeaseLock> => {
+/**
+ * The lock on a connection of its own (never one of the request pool's, whose slots a lost lock
+ * must not use up). Every failure destroys the connection it happened on, so however often the
+ * server drops it, at most one connection is held and none is left behind.
+ */
+const lockOnOwnConnection = async (databaseUrl: string, onLost: (error: Error) => void): Promise<LeaseLock> => {
   let released = false;
-  let client: LockClient | null = null;
+  let held: OwnConnection | null = null;
   let key = 0;
+  let timer: NodeJS.Timeout | null = null;
 
   const take = async (wanted: number | null): Promise<boolean> => {
-    const next = await pool.connect();
-    const candidate = wanted ?? randomInt(1, 2 ** 31 - 1);
-    const [row] = (await next.query(TRY_LOCK, [LEASE_LOCK_CLASS, candidate])).rows;
-    if (row?.ok !== true) {
-      next.release();
+    const connection = await openOwnConnection(databaseUrl, 'webhook lease lock');
+    try {
+      const candidate = wanted ?? randomInt(1, 2 ** 31 - 1);
+      const [row] = (await connection.query(TRY_LOCK, [LEASE_LOCK_CLASS, candidate])).rows;
+      if (row?.ok !== true || released) {
+        void destroyConnection(connection);
 
-      return false;
-    }
-    key = candidate;
-    client = next;
-    // A dropped connection frees the lock: the rows stay ours, so the same key is taken again.
-    next.on('error', (error) => {
-      // Once released (to the pool, or destroyed), the connection is no longer this lock's.
-      if (client !== next || released) {
-        return;
+        return row?.ok === true;
       }
-      client = null;
-      next.release(true);
-      onLost(error);
-      const retake = (): void => {
-        if (released) {
+      key = candidate;
+      held = connection;
+      // A dropped connection frees the lock: the rows stay ours, so the same key is taken again.
+      let lost = false;
+      const lose = (error: Error) => {
+        if (lost || held !== connection) {
           return;
         }
-        take(key)
-          .then((ok) => (ok ? undefined : setTimeout(retake, RETRY_MS).unref()))
-          .catch(() => setTimeout(retake, RETRY_MS).unref());
+        lost = true;
+        held = null;
+        void destroyConnection(connection);
+        onLost(error);
+        retake(RETRY_FIRST_MS);
       };
-      retake();
-    });
+      connection.on('error', lose);
+      connection.on('end', () => lose(new Error('the lease lock connection ended')));
 
-    return true;
+      return true;
+    } catch (error) {
+      void destroyConnection(connection);
+      throw error;
+    }
+  };
+
+  const retake = (delay: number): void => {
+    if (released || timer !== null) {
+      return;
+    }
+    timer = setTimeout(() => {
+      timer = null;
+      take(key).then(
+        (ok) => (ok ? undefined : retake(Math.min(delay * 2, RETRY_LAST_MS))),
+        () => retake(Math.min(delay * 2, RETRY_LAST_MS)),
+      );
+    }, delay);
+    timer.unref();
   };
 
   // A random key is taken by another process only by rare chance; then another is drawn.
@@ -79,15 +94,18 @@ const lockOnPool = async (pool: LockPool, onLost: (error: Error) => void): Promi
     },
     release: async () => {
       released = true;
-      const held = client;
-      client = null;
-      if (held !== null) {
-        try {
-          await held.query('select pg_advisory_unlock($1, $2)', [LEASE_LOCK_CLASS, key]);
-          held.release();
-        } catch {
-          held.release(true);
-        }
+      if (timer !== null) {
+        clearTimeout(timer);
+        timer = null;
+      }
+      const connection = held;
+      held = null;
+      if (connection !== null) {
+        // Unlocked explicitly so that the rows are free at once (the server ends a closed session
+        // a moment later); bounded by the connection's statement timeout, and the session's end
+        // frees the lock anyway if the statement fails.
+        await connection.query('select pg_advisory_unlock($1, $2)', [LEASE_LOCK_CLASS, key]).catch(() => undefined);
+        await destroyConnection(connection);
       }
     },
   };
@@ -105,8 +123,18 @@ export const holdLeaseLock = async (db: Database, onLost: (error: Error) => void
   }
   let entry = shared.get(db);
   if (entry === undefined) {
-    const pool = (await db.em.getConnection().getNativeClient()) as unknown as LockPool;
-    entry = { users: 0, lock: lockOnPool(pool, onLost) };
+    if (db.serverUrl === undefined) {
+      throw new Error('the lease lock needs the PostgreSQL server URL');
+    }
+    const lock = lockOnOwnConnection(db.serverUrl, onLost);
+    const created = { users: 0, lock };
+    // A lock that could not be taken (the server down at start) is not kept for the next caller.
+    lock.catch(() => {
+      if (shared.get(db) === created) {
+        shared.delete(db);
+      }
+    });
+    entry = created;
     shared.set(db, entry);
   }
   entry.users += 1;

@@ -1,17 +1,5 @@
-import { createRequire } from 'node:module';
+import { destroyConnection, openOwnConnection, type OwnConnection } from '../../own-connection.ts';
 import { POSITION_CHANNEL, type PositionMessage } from './positions.ts';
-
-type PgNotification = { channel: string; payload?: string };
-type PgClient = {
-  connect(): Promise<void>;
-  query(sql: string): Promise<unknown>;
-  end(): Promise<void>;
-  on(event: 'notification', listener: (message: PgNotification) => void): void;
-  on(event: 'error', listener: (error: Error) => void): void;
-  on(event: 'end', listener: () => void): void;
-};
-// pg ships without type declarations; the calls used here are typed by hand.
-const { Client } = createRequire(import.meta.url)('pg') as { Client: new (options: { connectionString: string }) => PgClient };
 
 export type PositionListener = { close(): Promise<void> };
 
@@ -29,12 +17,14 @@ export const listenToPositions = async (options: {
   onResume: () => void;
   onProblem: (error: unknown) => void;
 }): Promise<PositionListener> => {
-  let client: PgClient | null = null;
+  let client: OwnConnection | null = null;
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
 
   const open = async (): Promise<void> => {
-    const next = new Client({ connectionString: options.databaseUrl });
+    // A connection that fails to open is destroyed by openOwnConnection; one that opens but fails
+    // to LISTEN is destroyed here, so no retry leaves a connection behind.
+    const next = await openOwnConnection(options.databaseUrl, 'live positions');
     next.on('notification', (notification) => {
       if (notification.channel !== POSITION_CHANNEL || !notification.payload) {
         return;
@@ -45,16 +35,33 @@ export const listenToPositions = async (options: {
         options.onProblem(error);
       }
     });
-    next.on('error', (error) => options.onProblem(error));
-    next.on('end', () => {
-      if (client === next) {
-        client = null;
-        schedule(RECONNECT_FIRST_MS);
+    let lost = false;
+    const lose = () => {
+      if (lost || client !== next) {
+        return;
       }
+      lost = true;
+      client = null;
+      void destroyConnection(next);
+      schedule(RECONNECT_FIRST_MS);
+    };
+    next.on('error', (error) => {
+      options.onProblem(error);
+      lose();
     });
-    await next.connect();
-    // Hand-written, on a connection of its own: LISTEN lasts as long as the connection, which the pool would hand to others.
-    await next.query(`listen ${POSITION_CHANNEL}`);
+    next.on('end', lose);
+    try {
+      // Hand-written, on a connection of its own: LISTEN lasts as long as the connection, which the pool would hand to others.
+      await next.query(`listen ${POSITION_CHANNEL}`);
+    } catch (error) {
+      void destroyConnection(next);
+      throw error;
+    }
+    if (closed) {
+      void destroyConnection(next);
+
+      return;
+    }
     client = next;
   };
 
@@ -82,7 +89,9 @@ export const listenToPositions = async (options: {
       }
       const current = client;
       client = null;
-      await current?.end().catch(() => undefined);
+      if (current !== null) {
+        await destroyConnection(current);
+      }
     },
   };
 };

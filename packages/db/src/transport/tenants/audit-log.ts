@@ -32,10 +32,8 @@ export type TransportAuditRow = {
   created_at: Date;
 };
 
-/** Writes one audit row at once (not queued in a unit of work) and answers its id. */
-export const recordTransportAudit = async (em: SqlEntityManager, entry: TransportAuditInput): Promise<string> => {
-  const id = randomUUID();
-  await db(em)
+const insertAuditRow = (em: SqlEntityManager, id: string, entry: TransportAuditInput, dedupeKey: string | null) =>
+  db(em)
     .insertInto('transport_audit_log')
     .values({
       id,
@@ -47,11 +45,30 @@ export const recordTransportAudit = async (em: SqlEntityManager, entry: Transpor
       household_id: entry.householdId ?? null,
       subject_user_id: entry.subjectUserId ?? null,
       admin_actor: entry.adminActor ?? false,
+      dedupe_key: dedupeKey,
       created_at: entry.at,
-    })
-    .execute();
+    });
+
+/** Writes one audit row at once (not queued in a unit of work) and answers its id. */
+export const recordTransportAudit = async (em: SqlEntityManager, entry: TransportAuditInput): Promise<string> => {
+  const id = randomUUID();
+  await insertAuditRow(em, id, entry, null).execute();
 
   return id;
+};
+
+/**
+ * Writes an audit row at most once per occasion of the tenant, named by `dedupeKey`: when a row
+ * with that key exists nothing is written. The unique index decides, so of concurrent requests
+ * exactly one writes. Answers whether this call wrote the row.
+ */
+export const recordTransportAuditOnce = async (em: SqlEntityManager, entry: TransportAuditInput, dedupeKey: string): Promise<boolean> => {
+  const inserted = await insertAuditRow(em, randomUUID(), entry, dedupeKey)
+    .onConflict((conflict) => conflict.columns(['tenant_id', 'dedupe_key']).where('dedupe_key', 'is not', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+
+  return inserted !== undefined;
 };
 
 export type TransportAuditFilter = {

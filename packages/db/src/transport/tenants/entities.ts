@@ -37,6 +37,8 @@ export const TransportAuditSchema = defineEntity({
       where: 'subject_user_id is not null',
     },
   ],
+  // A row written at most once per occasion: the second insert with the same key does nothing.
+  uniques: [{ name: 'transport_audit_log_dedupe_uq', properties: ['tenantId', 'dedupeKey'], where: 'dedupe_key is not null' }],
   properties: {
     id: p.uuid().primary(),
     // No foreign key: platform-wide rows have no tenant, and rows outlive what they describe.
@@ -48,6 +50,7 @@ export const TransportAuditSchema = defineEntity({
     householdId: p.text().fieldName('household_id').nullable(),
     subjectUserId: p.text().fieldName('subject_user_id').nullable(),
     adminActor: p.boolean().fieldName('admin_actor').defaultRaw('false'),
+    dedupeKey: p.text().fieldName('dedupe_key').nullable(),
     createdAt: p.datetime().fieldName('created_at').defaultRaw('now()'),
   },
 });

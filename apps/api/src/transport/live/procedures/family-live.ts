@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { DomainError } from '@switchyard/domain/errors';
 import type { PositionMessage } from '@switchyard/db/transport/live/positions';
-import { recordTransportAudit } from '@switchyard/db/transport/tenants/audit-log';
+import { recordTransportAuditOnce } from '@switchyard/db/transport/tenants/audit-log';
+import { LIVE_WATCH_OPENINGS_PER_ACCOUNT, liveWatchOccasion } from '@switchyard/domain/transport/live/live-watch';
 import { dateOf, isInside, tripWindow } from '@switchyard/domain/transport/live/trip';
+import { countAgainst } from '../../rate-limits.ts';
 import { signedInProcedure } from '../../trpc.ts';
 import { assertFamilyAccount, loadFamilyRides } from '../family-rides.ts';
 import { streamPositions } from './stream-positions.ts';
@@ -12,8 +14,9 @@ import { streamPositions } from './stream-positions.ts';
  * runs: from 60 minutes before its first stop time to 30 minutes after its last. Outside that the
  * stream stays open with keep-alive comments and carries no position (the window is checked for
  * each position, so a stream left open into the next trip starts showing the bus then). The first
- * event, `window`, says which buses and windows the stream covers. Each opening is written to the
- * tenant's audit log: who watched which buses, when.
+ * event, `window`, says which buses and windows the stream covers. Watching is written to the
+ * tenant's audit log (who watched which buses, when), once per account and trip however often the
+ * stream is reopened; openings are counted per account (429 with Retry-After past the limit).
  */
 export const familyLive = signedInProcedure
   .meta({
@@ -25,7 +28,7 @@ export const familyLive = signedInProcedure
       tags: ['family'],
       streamsBody: 'text/event-stream',
       summary: "Live positions of the buses the family's children ride, inside their trip windows only (Server-Sent Events: a `window` event, then `location` events; Last-Event-ID resumes)",
-      errors: ['unauthorized', 'forbidden'],
+      errors: ['unauthorized', 'forbidden', 'rate_limited'],
     },
   })
   .output(z.strictObject({ streaming: z.literal(true) }))
@@ -34,6 +37,8 @@ export const familyLive = signedInProcedure
     if (!ctx.transport.sendStream) {
       throw new DomainError('validation_error', 'Open live positions from the REST path.');
     }
+    // Counted before anything is read, so a loop of openings costs one statement each.
+    await countAgainst(ctx, LIVE_WATCH_OPENINGS_PER_ACCOUNT, ctx.user.id);
     const em = ctx.db.fork();
     const tenantId = ctx.tenantId;
     const zone = ctx.tenantTimeZone;
@@ -57,16 +62,21 @@ export const familyLive = signedInProcedure
 
       return { route_id: route.id, bus_id: route.bus_id, opens_at: window?.opensAt.toISOString() ?? null, closes_at: window?.closesAt.toISOString() ?? null, open: isInside(window, now) };
     });
-    await recordTransportAudit(em, {
-      tenantId,
-      actor: ctx.user.email || ctx.user.id,
-      action: 'live.watch',
-      resource: busIds.length > 0 ? `bus:${busIds.join(',')}` : null,
-      details: { bus_ids: busIds, route_ids: routes.map((route) => route.id), open_windows: windows.filter((window) => window.open).map((window) => window.route_id) },
-      householdId: rides[0]?.child.household_id ?? null,
-      subjectUserId: ctx.user.id,
-      at: now,
-    });
+    const openRouteIds = windows.filter((window) => window.open).map((window) => window.route_id);
+    await recordTransportAuditOnce(
+      em,
+      {
+        tenantId,
+        actor: ctx.user.email || ctx.user.id,
+        action: 'live.watch',
+        resource: busIds.length > 0 ? `bus:${busIds.join(',')}` : null,
+        details: { bus_ids: busIds, route_ids: routes.map((route) => route.id), open_windows: openRouteIds },
+        householdId: rides[0]?.child.household_id ?? null,
+        subjectUserId: ctx.user.id,
+        at: now,
+      },
+      liveWatchOccasion(ctx.user.id, dateOf(now, zone), openRouteIds),
+    );
 
     return streamPositions(ctx, ctx.transport.sendStream, { accept, busIds, first: (events) => events.send('window', { buses: busIds, windows }) });
   });

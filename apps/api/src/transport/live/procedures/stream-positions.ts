@@ -1,9 +1,9 @@
 import { latestPositions, type PositionMessage } from '@switchyard/db/transport/live/positions';
 import type { TransportContext } from '../../context.ts';
 import type { EventStream } from '../event-stream.ts';
-import { lastEventTime } from '../last-event-id.ts';
+import { lastEventTime } from '@switchyard/domain/transport/live/last-event-id';
 
-type StreamContext = Pick<TransportContext, 'db' | 'live' | 'logger' | 'lastEventId'> & { tenantId: string };
+type StreamContext = Pick<TransportContext, 'db' | 'live' | 'logger' | 'lastEventId' | 'now'> & { tenantId: string };
 
 /**
  * Opens a viewer's live positions stream and hands it to the REST transport: `first` writes what
@@ -26,7 +26,7 @@ export const streamPositions = async (
   });
   options.first?.(stream.events);
   try {
-    const since = lastEventTime(ctx.lastEventId);
+    const since = lastEventTime(ctx.lastEventId, ctx.now());
     for (const position of await latestPositions(ctx.db.fork(), tenantId, { ...only, newerThan: since })) {
       stream.sendPosition(position);
     }
