@@ -3,6 +3,7 @@ import { recordPaymentLink, type DecidedRegistration } from '@switchyard/db/tran
 import { findTenant, readPaymentInstructions } from '@switchyard/db/transport/tenants';
 import type { TransportContext } from '../context.ts';
 import { createPaymentLink } from './payment-links.ts';
+import { keepCheckout } from './checkout-record.ts';
 
 /** The page a payer comes back to after paying: the front end at its configured public address. */
 export const paymentReturnUrl = (ctx: TransportContext): string => `${ctx.env.TRANSPORT_PUBLIC_URL}/?payment=complete`;
@@ -39,6 +40,7 @@ export const sendRegistrationFeeMail = async (ctx: TransportContext & { tenantId
     await recordPaymentLink(ctx.db.fork(), registration.invoice.id, link).catch((error: unknown) => {
       ctx.logger.warn({ err: error, invoice_id: registration.invoice?.id }, 'payment link not recorded');
     });
+    await keepCheckout(ctx, registration.invoice.id, link, amountCents);
   }
   const em = ctx.db.fork();
   const operator = (await findTenant(em, ctx.tenantId))?.name ?? ctx.tenantId;

@@ -2,6 +2,7 @@ import { payerContact } from '@switchyard/db/transport/billing/invoices';
 import type { InvoiceView } from './presenters.ts';
 import type { TransportContext } from '../context.ts';
 import { createPaymentLink } from './payment-links.ts';
+import { keepCheckout } from './checkout-record.ts';
 import { paymentReturnUrl } from './registration-fee-mail.ts';
 
 export type SentInvoiceMail = { email: string; provider: string | null; paymentUrl: string | null; providerRef: string | null };
@@ -43,6 +44,10 @@ export const sendWeeklyInvoiceMail = async (ctx: TransportContext, invoice: Invo
     ctx.logger.warn({ reason: error instanceof Error ? error.message : String(error), invoice_id: invoice.id }, 'invoice email not sent');
 
     return null;
+  }
+
+  if (link) {
+    await keepCheckout(ctx, invoice.id, link, amountCents);
   }
 
   return { email: payer.email, provider: link?.provider ?? null, paymentUrl: link?.url ?? null, providerRef: link?.ref ?? null };
