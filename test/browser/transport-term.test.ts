@@ -133,7 +133,9 @@ describe.skipIf(skipWithoutBrowser())('transport term week: registration, fee pa
     await staff.getByRole('dialog').getByRole('button', { name: 'Approve and email the fee' }).click();
     await visible(staff, 'Approved. The family was emailed the registration fee.');
     const mail = await app.server.smtp.waitFor((message) => message.to.includes(FAMILY.email));
-    expect(mail.text).toContain(`${stripe.url}/pay/`);
+    // The mail leads to the fee's pay page of ours, which makes the checkout when the family pays.
+    expect(mail.text).toMatch(/\/pay\/[A-Za-z0-9_-]{32}/);
+    expect(mail.text).not.toContain(stripe.url);
 
     // The household that registered on paper is approved the same way; the third stays pending.
     await staff.getByRole('link', { name: 'All registrations' }).click();
@@ -152,10 +154,17 @@ describe.skipIf(skipWithoutBrowser())('transport term week: registration, fee pa
     expect(await fee.locator('[data-state]').textContent()).toBe('Sent');
     await shoot(family, 'household-fee-due');
     await fee.getByRole('link', { name: 'Pay now' }).click();
+    await heading(family, 'Registration fee');
+    expect(await family.getByTestId('pay-balance').textContent()).toBe('$50.00');
+    await shoot(family, 'pay-page-fee');
+    await family.getByRole('button', { name: 'Pay $50.00' }).click();
     await expect.poll(() => family.getByRole('heading', { name: /^Pay .*registration fee$/i }).isVisible()).toBe(true);
     await family.getByRole('button', { name: 'Pay $50.00' }).click();
-    // Stripe sends the payer back to the service once the notification has been answered.
-    await expect.poll(() => family.url()).toContain(`${app.server.url}/`);
+    // Stripe sends the payer back to the pay page once the notification has been answered.
+    await heading(family, 'Payment received, thank you');
+    expect(family.url()).toMatch(new RegExp(`^${app.server.url}/pay/[A-Za-z0-9_-]{32}\\?checkout=`));
+    expect(await family.getByTestId('pay-balance').textContent()).toBe('$0.00');
+    await shoot(family, 'pay-page-received');
     expect(stripe.deliveries).toHaveLength(1);
     expect(stripe.deliveries[0]?.status).toBe(200);
     expect(JSON.parse(stripe.deliveries[0]?.body ?? '{}')).toMatchObject({ received: true, outcome: 'recorded' });
@@ -246,8 +255,27 @@ describe.skipIf(skipWithoutBrowser())('transport term week: registration, fee pa
     await expect.poll(() => family.getByTestId('total-outstanding').textContent()).toBe('$75.00');
     const week = family.getByRole('region', { name: 'Invoices' }).getByRole('row').filter({ hasText: 'Transport' });
     expect(await week.locator('[data-state]').textContent()).toBe('Partial');
-    expect(await week.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toContain(`${stripe.url}/pay/`);
+    expect(await week.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toMatch(/^\/pay\/[A-Za-z0-9_-]{32}$/);
     await shoot(family, 'household-week-partial');
+
+    // The mailed link leads to the pay page, which asks for the rest only: paid exactly the amount.
+    const weekMail = await app.server.smtp.waitFor((message) => message.to.includes(FAMILY.email) && message.subject.includes('invoice'));
+    const mailedPath = new URL(/https?:\/\/\S+\/pay\/[A-Za-z0-9_-]{32}/.exec(weekMail.text)?.[0] ?? 'http://x/').pathname;
+    await family.goto(`${app.server.url}${mailedPath}`);
+    await expect.poll(() => family.getByRole('heading', { name: /^School transport, week of [A-Z][a-z]{2} \d{1,2}, \d{4} – [A-Z][a-z]{2} \d{1,2}, \d{4}$/ }).isVisible()).toBe(true);
+    expect(await family.getByTestId('pay-balance').textContent()).toBe('$75.00');
+    await shoot(family, 'pay-page-rest');
+    await family.getByRole('button', { name: 'Pay $75.00' }).click();
+    await expect.poll(() => family.getByRole('heading', { name: /^Pay School transport/ }).isVisible()).toBe(true);
+    await family.getByRole('button', { name: 'Pay $75.00' }).click();
+    await heading(family, 'Payment received, thank you');
+    expect(await family.getByTestId('pay-balance').textContent()).toBe('$0.00');
+    await family.goto(`${app.server.url}/family`);
+    await heading(family, 'My household');
+    await expect.poll(() => week.locator('[data-state]').textContent()).toBe('Paid');
+    expect(await family.getByTestId('total-outstanding').textContent()).toBe('$0.00');
+    const paidWeek = await fetch(`${app.server.url}/api/payments/pay${mailedPath.slice('/pay'.length)}`).then((answer) => answer.json());
+    expect(paidWeek).toMatchObject({ amount: 175, amount_paid: 175, balance: 0, status: 'paid' });
   });
 
   it('the audit log lists every step with its actor', async () => {
@@ -260,7 +288,8 @@ describe.skipIf(skipWithoutBrowser())('transport term week: registration, fee pa
       return rows.locator('.audit-entry__actor').allTextContents();
     };
     await expect.poll(() => actorOf('registration.approve')).toEqual([OPERATOR.email, OPERATOR.email]);
-    expect(await actorOf('payment.provider')).toEqual(['provider:stripe']);
+    // The fee, then the rest of the week paid through the mailed link.
+    expect(await actorOf('payment.provider')).toEqual(['provider:stripe', 'provider:stripe']);
     expect(await actorOf('invoice.generate')).toEqual([OPERATOR.email]);
     expect(await actorOf('invoice.send')).toEqual([OPERATOR.email, OPERATOR.email]);
     expect(await actorOf('payment.record')).toEqual([OPERATOR.email]);
@@ -271,7 +300,7 @@ describe.skipIf(skipWithoutBrowser())('transport term week: registration, fee pa
     await expect.poll(() => staff.url()).toContain('resource=invoice');
     await expect.poll(() => actorOf('registration.approve')).toEqual([]);
     expect(await actorOf('payment.record')).toEqual([OPERATOR.email]);
-    expect(await actorOf('payment.provider')).toEqual(['provider:stripe']);
+    expect(await actorOf('payment.provider')).toEqual(['provider:stripe', 'provider:stripe']);
     await shoot(staff, 'operator-audit-invoices');
   });
 });

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, register, snapshot, startBillingWorld, startFakeProvider, type BillingWorld } from './billing-support.ts';
+import { call, payNow, register, snapshot, startBillingWorld, startFakeProvider, type BillingWorld } from './billing-support.ts';
 
 type FakeProvider = Awaited<ReturnType<typeof startFakeProvider>>;
 const STRIPE_SECRET = 'whsec_dGVzdC1zZWNyZXQ';
@@ -33,18 +33,21 @@ describe('POST /api/payments/stripe/webhook', () => {
   const sign = (body: string, at = Math.floor(Date.now() / 1000), secret = STRIPE_SECRET) =>
     `t=${at},v1=${createHmac('sha256', secret).update(`${at}.${body}`).digest('hex')}`;
 
-  /** An approved registration whose fee has a checkout session; the completed-session notification for it. */
+  /** An approved registration whose fee the family chose to pay (a checkout session); the completed-session notification for it. */
   const approvedFee = async () => {
     const created = await register(world);
     expect((await call(world, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: world.tokens.demo })).status).toBe(200);
     const invoiceId = created.registration_fee_invoice_id;
+    const checkout = await payNow(world, invoiceId);
+    expect(checkout.status).toBe(200);
+    const sessionId = String(checkout.body.checkout_url).split('/').at(-1) ?? '';
     const body = JSON.stringify({
       id: `evt_${invoiceId}`,
       type: 'checkout.session.completed',
-      data: { object: { id: `cs_registration-fee-${invoiceId}`, object: 'checkout.session', client_reference_id: invoiceId, amount_total: 5000, payment_status: 'paid' } },
+      data: { object: { id: sessionId, object: 'checkout.session', client_reference_id: invoiceId, amount_total: 5000, payment_status: 'paid' } },
     });
 
-    return { created, invoiceId, body };
+    return { created, invoiceId, body, sessionId };
   };
 
   it('puts the invoice on the checkout session it creates', async () => {
@@ -73,8 +76,7 @@ describe('POST /api/payments/stripe/webhook', () => {
     world.transport.db.fork().execute<{ amount_cents: number; kind: string }[]>('select amount_cents, kind from transport_household_credit where household_id = ? order by created_at', [householdId]);
 
   it('expires the checkout when the invoice is voided, and records a payment that still arrives as flagged household credit', async () => {
-    const { created, invoiceId, body } = await approvedFee();
-    const sessionId = `cs_registration-fee-${invoiceId}`;
+    const { created, invoiceId, body, sessionId } = await approvedFee();
     const voided = await call(world, 'POST', `/api/billing/invoices/${invoiceId}/void`, { token: world.tokens.demo, body: { reason: 'Registered twice' } });
     expect(voided.status).toBe(200);
     expect(voided.body.checkouts).toEqual([expect.objectContaining({ provider: 'stripe', provider_ref: sessionId, amount: 50, status: 'expired' })]);
@@ -97,7 +99,7 @@ describe('POST /api/payments/stripe/webhook', () => {
   });
 
   it('records a second checkout paid on a paid invoice as overpaid, with the excess as household credit', async () => {
-    const { created, invoiceId, body } = await approvedFee();
+    const { created, invoiceId, body, sessionId } = await approvedFee();
     expect((await post(world, '/api/payments/stripe/webhook', body, { 'Stripe-Signature': sign(body) })).body.outcome).toBe('recorded');
     const second = JSON.stringify({
       id: `evt_second_${invoiceId}`,
@@ -113,13 +115,13 @@ describe('POST /api/payments/stripe/webhook', () => {
     ]);
     expect(await creditOf(created.household_id)).toEqual([{ amount_cents: 5000, kind: 'overpayment' }]);
     // The first notification completed the checkout it names.
-    expect(invoice.body.checkouts).toEqual([expect.objectContaining({ provider_ref: `cs_registration-fee-${invoiceId}`, status: 'completed' })]);
+    expect(invoice.body.checkouts).toEqual([expect.objectContaining({ provider_ref: sessionId, status: 'completed' })]);
   });
 
   it('answers 400 to a signed notification with a NUL character and changes nothing', async () => {
-    const { invoiceId, body } = await approvedFee();
+    const { invoiceId, body, sessionId } = await approvedFee();
     const before = await snapshot(world);
-    const withNul = body.replace(`"id":"cs_registration-fee-${invoiceId}"`, `"id":"cs_\\u0000${invoiceId}"`);
+    const withNul = body.replace(`"id":"${sessionId}"`, `"id":"cs_\\u0000${invoiceId}"`);
     expect(withNul).toContain('\\u0000');
     const answer = await post(world, '/api/payments/stripe/webhook', withNul, { 'Stripe-Signature': sign(withNul) });
     expect(answer.status).toBe(400);
@@ -190,15 +192,25 @@ describe('POST /api/payments/square/webhook', () => {
 
   const sign = (body: string, url = `${PUBLIC_URL}/api/payments/square/webhook`, key = SQUARE_KEY) => createHmac('sha256', key).update(url + body).digest('base64');
 
-  it('marks the invoice of the paid order paid once; wrong signatures change nothing', async () => {
+  /** An approved registration whose fee the family chose to pay: the Square order of its payment link. */
+  const approvedFee = async () => {
     const created = await register(world);
     expect((await call(world, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: world.tokens.demo })).status).toBe(200);
     const invoiceId = created.registration_fee_invoice_id;
+    const checkout = await payNow(world, invoiceId);
+    expect(checkout.status).toBe(200);
+    const key = String(checkout.body.checkout_url).split('/').at(-1) ?? '';
+
+    return { created, invoiceId, orderId: `order-${key}`, linkId: `PL-${key}` };
+  };
+
+  it('marks the invoice of the paid order paid once; wrong signatures change nothing', async () => {
+    const { invoiceId, orderId } = await approvedFee();
     const body = JSON.stringify({
       merchant_id: 'M1',
       type: 'payment.updated',
       event_id: 'e1',
-      data: { type: 'payment', id: 'pay-1', object: { payment: { id: `pay-${invoiceId}`, order_id: `order-registration-fee-${invoiceId}`, status: 'COMPLETED', amount_money: { amount: 5000, currency: 'USD' } } } },
+      data: { type: 'payment', id: 'pay-1', object: { payment: { id: `pay-${invoiceId}`, order_id: orderId, status: 'COMPLETED', amount_money: { amount: 5000, currency: 'USD' } } } },
     });
     const before = await snapshot(world);
     for (const signature of [sign(body, 'https://elsewhere.test/api/payments/square/webhook'), sign(body, undefined, 'wrong-key'), '']) {
@@ -212,19 +224,17 @@ describe('POST /api/payments/square/webhook', () => {
   });
 
   it('deletes the payment link when the invoice is voided, and records a payment that still arrives on the void invoice', async () => {
-    const created = await register(world);
-    expect((await call(world, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: world.tokens.demo })).status).toBe(200);
-    const invoiceId = created.registration_fee_invoice_id;
+    const { invoiceId, orderId, linkId } = await approvedFee();
     const voided = await call(world, 'POST', `/api/billing/invoices/${invoiceId}/void`, { token: world.tokens.demo, body: { reason: 'Duplicate' } });
-    expect(voided.body.checkouts).toEqual([expect.objectContaining({ provider: 'square', provider_ref: `order-registration-fee-${invoiceId}`, status: 'expired' })]);
+    expect(voided.body.checkouts).toEqual([expect.objectContaining({ provider: 'square', provider_ref: orderId, status: 'expired' })]);
     const deleted = square.requests.filter((request) => request.method === 'DELETE');
-    expect(deleted.map((request) => request.path)).toEqual([`/v2/online-checkout/payment-links/PL-registration-fee-${invoiceId}`]);
+    expect(deleted.map((request) => request.path)).toEqual([`/v2/online-checkout/payment-links/${linkId}`]);
     expect(deleted[0]?.headers.authorization).toBe('Bearer sq-token');
     const body = JSON.stringify({
       merchant_id: 'M1',
       type: 'payment.updated',
       event_id: 'e2',
-      data: { type: 'payment', id: 'pay-2', object: { payment: { id: `pay-void-${invoiceId}`, order_id: `order-registration-fee-${invoiceId}`, status: 'COMPLETED', amount_money: { amount: 5000, currency: 'USD' } } } },
+      data: { type: 'payment', id: 'pay-2', object: { payment: { id: `pay-void-${invoiceId}`, order_id: orderId, status: 'COMPLETED', amount_money: { amount: 5000, currency: 'USD' } } } },
     });
     expect(await post(world, '/api/payments/square/webhook', body, { 'x-square-hmacsha256-signature': sign(body) })).toEqual({ status: 200, body: { received: true, outcome: 'recorded' } });
     const invoice = await call(world, 'GET', `/api/billing/invoices/${invoiceId}`, { token: world.tokens.demo });

@@ -13,7 +13,7 @@ export type PaymentRequest = {
   name: string;
   /** Same key, same link: asking twice for one invoice does not create two checkouts. */
   idempotencyKey: string;
-  /** Where Stripe sends the payer back after paying. */
+  /** Where the provider sends the payer back after paying. */
   returnUrl: string;
   /** The invoice paid through the link; Stripe hands it back in its notification. */
   invoiceId: string;
@@ -39,6 +39,7 @@ const squareLink = async (env: ProviderEnv, request: PaymentRequest): Promise<Pr
     body: JSON.stringify({
       idempotency_key: request.idempotencyKey,
       quick_pay: { name: request.name, price_money: { amount: request.amountCents, currency: 'USD' }, location_id: env.SQUARE_LOCATION_ID },
+      checkout_options: { redirect_url: request.returnUrl },
     }),
     signal: AbortSignal.timeout(env.TRANSPORT_HTTP_TIMEOUT_MS),
   });

@@ -1,6 +1,7 @@
 import type { SplitType } from '@switchyard/domain/transport/billing/billing-split';
 import { householdShares, householdWeeklyTotalCents, type BilledHousehold } from '@switchyard/domain/transport/billing/household-billing';
 import { outstandingCents } from '@switchyard/domain/transport/billing/outstanding';
+import { netOwedCents } from '@switchyard/domain/transport/billing/household-credit';
 import type { HouseholdAggregate } from '@switchyard/db/transport/billing/households';
 import type { PaymentRow } from '@switchyard/db/transport/billing/invoice-lifecycle';
 import type { CheckoutSessionRow } from '@switchyard/db/transport/billing/checkout-sessions';
@@ -181,15 +182,27 @@ export const presentRegistration = (row: RegistrationRow) => {
 
 export const presentRegistrationReview = (row: ReviewRow) => ({ ...row, created_at: isoTimestamp(row.created_at), updated_at: isoTimestamp(row.updated_at) });
 
-/** Outstanding amounts grouped per household, then per payer, in the rows' order. */
-export const presentOutstanding = (rows: readonly OutstandingRow[]) => {
-  const households = new Map<string, { household_id: string; household_name: string; total_outstanding: number; payers: unknown[] }>();
+/**
+ * Outstanding amounts grouped per household, then per payer, in the rows' order; each household
+ * with its credit and what it owes once the credit is counted.
+ */
+export const presentOutstanding = (rows: readonly OutstandingRow[], credits: ReadonlyMap<string, number> = new Map()) => {
+  const households = new Map<string, { household_id: string; household_name: string; total_outstanding: number; credit: number; net_outstanding: number; payers: unknown[] }>();
   const totals = new Map<string, number>();
   for (const row of rows) {
-    const entry = households.get(row.household_id) ?? { household_id: row.household_id, household_name: row.household_name, total_outstanding: 0, payers: [] };
+    const creditCents = Math.max(credits.get(row.household_id) ?? 0, 0);
+    const entry = households.get(row.household_id) ?? {
+      household_id: row.household_id,
+      household_name: row.household_name,
+      total_outstanding: 0,
+      credit: creditCents / 100,
+      net_outstanding: 0,
+      payers: [],
+    };
     households.set(row.household_id, entry);
     totals.set(row.household_id, (totals.get(row.household_id) ?? 0) + row.outstanding_cents);
     entry.total_outstanding = (totals.get(row.household_id) ?? 0) / 100;
+    entry.net_outstanding = netOwedCents(totals.get(row.household_id) ?? 0, creditCents) / 100;
     entry.payers.push({
       payer_id: row.payer_id,
       name: row.payer_name,

@@ -6,6 +6,7 @@ import { recordTransportAudit } from '@switchyard/db/transport/tenants/audit-log
 import { findUnstorableInput, unstorableInputMessage } from '@switchyard/domain/transport/unstorable-input';
 import type { TransportContext } from '../context.ts';
 import { expireCheckouts } from './payment-links.ts';
+import { TRANSPORT_MAIL_SOURCE } from '../live/trip-progress.ts';
 
 export const notificationOutput = z.object({
   received: z.literal(true),
@@ -53,8 +54,9 @@ export const applyNotification = async (ctx: TransportContext, provider: 'stripe
   if (!payment) {
     return { received: true, outcome: 'ignored' };
   }
-  const result = await recordProviderPayment(ctx.db.fork(), { provider, ...payment, at: ctx.now() });
+  const result = await recordProviderPayment(ctx.db.fork(), { provider, ...payment, at: ctx.now(), receiptSource: TRANSPORT_MAIL_SOURCE });
   if (result.outcome === 'recorded') {
+    ctx.wakeMail();
     await recordTransportAudit(ctx.db.fork(), {
       tenantId: result.tenantId,
       actor: `provider:${provider}`,

@@ -30,6 +30,9 @@ export const transportPaths = {
   acting: '/admin/acting',
 } as const;
 
+/** The token of an invoice pay page (`/pay/<token>`, the link invoice mails carry), or null. */
+export const payTokenOf = (pathname: string): string | null => /^\/pay\/([A-Za-z0-9_-]+)\/?$/.exec(pathname)?.[1] ?? null;
+
 /** Where each role starts after signing in. */
 export const homeForRole = (role: string | null): string => {
   if (role === 'admin' || role === 'platform_admin') {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { db } from '../../kysely.ts';
 
@@ -17,37 +16,6 @@ export type CheckoutSessionRow = {
 };
 
 const COLUMNS = ['id', 'invoice_id', 'provider', 'provider_ref', 'link_id', 'url', 'amount_cents', 'status', 'closed_at', 'created_at'] as const;
-
-/** Keeps a checkout just made for the invoice (in the invoice's tenant) as its open one. */
-export const recordCheckoutSession = async (
-  em: SqlEntityManager,
-  session: { invoiceId: string; provider: string; providerRef: string | null; linkId: string | null; url: string; amountCents: number; at: Date },
-): Promise<string> => {
-  const id = randomUUID();
-  await db(em)
-    .insertInto('transport_checkout_session')
-    .columns(['id', 'tenant_id', 'invoice_id', 'provider', 'provider_ref', 'link_id', 'url', 'amount_cents', 'status', 'created_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('transport_invoice')
-        .select([
-          eb.val(id).as('id'),
-          'tenant_id',
-          'id as invoice_id',
-          eb.val(session.provider).as('provider'),
-          eb.val(session.providerRef).as('provider_ref'),
-          eb.val(session.linkId).as('link_id'),
-          eb.val(session.url).as('url'),
-          eb.val(session.amountCents).as('amount_cents'),
-          eb.val('open').as('status'),
-          eb.val(session.at).as('created_at'),
-        ])
-        .where('id', '=', session.invoiceId),
-    )
-    .execute();
-
-  return id;
-};
 
 /**
  * Closes the invoice's open checkouts (all but the one named by `completedRef`, which is marked

@@ -127,7 +127,10 @@ export const InvoiceSchema = defineEntity({
     { name: 'transport_invoice_provider_ref_idx', properties: ['provider', 'providerRef'], where: 'provider_ref is not null' },
   ],
   // Generating twice for one cycle must not bill a payer twice.
-  uniques: [{ name: 'transport_invoice_cycle_uq', properties: ['payerId', 'cycleStart'], where: "kind = 'transportation'" }],
+  uniques: [
+    { name: 'transport_invoice_cycle_uq', properties: ['payerId', 'cycleStart'], where: "kind = 'transportation'" },
+    { name: 'transport_invoice_pay_token_uq', properties: ['payToken'], where: 'pay_token is not null' },
+  ],
   checks: [
     { name: 'transport_invoice_kind_check', expression: "kind in ('registration', 'transportation')" },
     { name: 'transport_invoice_status_check', expression: "status in ('pending', 'draft', 'sent', 'unpaid', 'partial', 'paid', 'void')" },
@@ -153,6 +156,8 @@ export const InvoiceSchema = defineEntity({
     providerRef: p.text().fieldName('provider_ref').nullable(),
     /** Household credit applied to this invoice when it was made; counted in the paid amount. */
     creditAppliedCents: p.integer().fieldName('credit_applied_cents').default(0),
+    /** The token of the invoice's pay page, which its mails carry. */
+    payToken: p.text().fieldName('pay_token').nullable(),
   },
 });
 

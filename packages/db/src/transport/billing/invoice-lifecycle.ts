@@ -5,6 +5,8 @@ import { assertVoidable, type PaymentMethod } from '@switchyard/domain/transport
 import { assertPaymentDate } from '@switchyard/domain/transport/billing/payment-date';
 import { settleOperatorPayment, settleProviderPayment, type PaymentFlag, type Settlement } from '@switchyard/domain/transport/billing/payment-settlement';
 import { instantInZone, localDateOf } from '@switchyard/domain/transport/time-zone';
+import { invoiceTitle, paymentReceipt } from '@switchyard/domain/transport/billing/payment-receipt';
+import { enqueueMail } from '../../mail-outbox.ts';
 import { OUTSTANDING_STATUSES } from '@switchyard/domain/transport/billing/outstanding';
 import { db } from '../../kysely.ts';
 import { Invoice } from './entities.ts';
@@ -109,12 +111,49 @@ type Recorded = {
   expired: CheckoutSessionRow[];
 };
 
+/**
+ * The payer's receipt, written to the outbox in the payment's own transaction, so a payment is
+ * never recorded without its receipt. A payer without an email gets none.
+ */
+const enqueueReceipt = async (
+  tx: SqlEntityManager,
+  invoice: LockedInvoice & { tenant_id: string },
+  settlement: Settlement,
+  payment: { amountCents: number; method: string; paidAt: Date; at: Date },
+  paymentId: string,
+  source: string,
+): Promise<void> => {
+  const to = await db(tx)
+    .selectFrom('transport_tenant as t')
+    .leftJoin('transport_payer as p', (join) => join.on('p.id', '=', invoice.payer_id ?? ''))
+    .select(['t.name as operator', 't.time_zone', 'p.name as payer_name', 'p.email'])
+    .where('t.id', '=', invoice.tenant_id)
+    .executeTakeFirst();
+  if (!to?.email) {
+    return;
+  }
+  const receipt = paymentReceipt({
+    operator: to.operator,
+    payerName: to.payer_name ?? 'there',
+    invoiceId: invoice.id,
+    invoiceTitle: invoiceTitle({ kind: invoice.kind, cycleStart: invoice.cycle_start, cycleEnd: invoice.cycle_end }),
+    amountCents: payment.amountCents,
+    paidOn: localDateOf(payment.paidAt, to.time_zone),
+    method: payment.method,
+    balanceCents: Math.max(invoice.amount_cents - settlement.amountPaidCents, 0),
+    creditedCents: settlement.creditedCents,
+    voidInvoice: settlement.flag === 'void_invoice',
+  });
+  await enqueueMail(tx, { source, kind: 'payment_receipt', reference: `${invoice.tenant_id}/${paymentId}`, recipient: to.email, subject: receipt.subject, body: receipt.body, now: payment.at });
+};
+
 /** Writes the payment, the invoice's new state and the household credit it made, in the caller's transaction. */
 const writePayment = async (
   tx: SqlEntityManager,
   invoice: LockedInvoice & { tenant_id: string },
   settlement: Settlement,
   payment: { amountCents: number; method: string; reference: string | null; provider: string | null; providerPaymentId: string | null; checkoutRef: string | null; paidAt: Date; recordedBy: string; at: Date },
+  receiptSource: string,
 ): Promise<Recorded> => {
   const paymentId = randomUUID();
   await db(tx)
@@ -148,6 +187,7 @@ const writePayment = async (
       recordedBy: payment.recordedBy,
     });
   }
+  await enqueueReceipt(tx, invoice, settlement, payment, paymentId, receiptSource);
   const expired = await closeOpenCheckouts(tx, {
     invoiceId: invoice.id,
     at: payment.at,
@@ -193,6 +233,8 @@ export const recordInvoicePayment = (
     excessAsCredit: boolean;
     recordedBy: string;
     at: Date;
+    /** The outbox source whose worker mails the receipt. */
+    receiptSource: string;
   },
 ): Promise<Recorded> =>
   em.fork().transactional(async (tx) => {
@@ -218,7 +260,7 @@ export const recordInvoicePayment = (
       paidAt,
       recordedBy: input.recordedBy,
       at: input.at,
-    });
+    }, input.receiptSource);
   });
 
 /**
@@ -228,8 +270,26 @@ export const recordInvoicePayment = (
 export const voidTenantInvoice = (em: SqlEntityManager, input: { tenantId: string; invoiceId: string; reason: string; at: Date }): Promise<{ before: string; expired: CheckoutSessionRow[] }> =>
   em.fork().transactional(async (tx) => {
     const invoice = await lockInvoice(tx, input.tenantId, input.invoiceId);
-    assertVoidable({ status: invoice.status, amountCents: invoice.amount_cents, amountPaidCents: invoice.amount_paid_cents });
-    await tx.nativeUpdate(Invoice, { id: input.invoiceId }, { status: 'void', voidReason: input.reason, voidedAt: input.at, paymentUrl: null });
+    // Credit applied to it is not money paid on it: it goes back to the household.
+    assertVoidable({ status: invoice.status, amountCents: invoice.amount_cents, amountPaidCents: invoice.amount_paid_cents - invoice.credit_applied_cents });
+    await tx.nativeUpdate(
+      Invoice,
+      { id: input.invoiceId },
+      { status: 'void', voidReason: input.reason, voidedAt: input.at, paymentUrl: null, amountPaidCents: invoice.amount_paid_cents - invoice.credit_applied_cents, creditAppliedCents: 0 },
+    );
+    if (invoice.credit_applied_cents > 0) {
+      await addCreditEntry(tx, {
+        tenantId: input.tenantId,
+        householdId: invoice.household_id,
+        amountCents: invoice.credit_applied_cents,
+        kind: 'released',
+        invoiceId: invoice.id,
+        paymentId: null,
+        note: `invoice voided: ${input.reason}`.slice(0, 500),
+        at: input.at,
+        recordedBy: 'billing',
+      });
+    }
     const expired = await closeOpenCheckouts(tx, { invoiceId: input.invoiceId, at: input.at });
 
     return { before: invoice.status, expired };
@@ -246,7 +306,7 @@ export type ProviderPaymentOutcome = ({ outcome: 'recorded' } & Recorded) | { ou
  */
 export const recordProviderPayment = (
   em: SqlEntityManager,
-  input: { provider: 'stripe' | 'square'; invoiceId: string | null; providerRef: string | null; providerPaymentId: string; amountCents: number; at: Date },
+  input: { provider: 'stripe' | 'square'; invoiceId: string | null; providerRef: string | null; providerPaymentId: string; amountCents: number; at: Date; receiptSource: string },
 ): Promise<ProviderPaymentOutcome> =>
   em.fork().transactional(async (tx) => {
     const ref = input.providerRef ?? '';
@@ -286,7 +346,7 @@ export const recordProviderPayment = (
       paidAt: input.at,
       recordedBy: `provider:${input.provider}`,
       at: input.at,
-    });
+    }, input.receiptSource);
 
     return { outcome: 'recorded', ...recorded };
   });

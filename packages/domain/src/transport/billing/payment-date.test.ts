@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../errors.ts';
-import { assertPaymentDate } from './payment-date.ts';
+import { assertPaymentDate, assertRefundDate } from './payment-date.ts';
 
 const bounds = { today: '2026-11-27', invoiceDate: '2026-11-23' };
 
@@ -29,5 +29,13 @@ describe('the day a payment was received', () => {
       expect((caught as DomainError).message).toMatch(message);
       expect((caught as DomainError).issues[0]?.path).toBe('paid_at');
     }
+  });
+});
+
+describe('the day a refund was made', () => {
+  it('lies between the first credit and today', () => {
+    expect(() => assertRefundDate('2026-11-27', { today: '2026-11-27', creditSince: '2026-11-20' })).not.toThrow();
+    expect(() => assertRefundDate('2026-11-28', { today: '2026-11-27', creditSince: '2026-11-20' })).toThrow(/^refunded_at: must not be after today/);
+    expect(() => assertRefundDate('1970-01-01', { today: '2026-11-27', creditSince: '2026-11-20' })).toThrow(/^refunded_at: must not be before the credit was received \(2026-11-20\)/);
   });
 });

@@ -151,3 +151,11 @@ export const recordPaymentInput = z.strictObject({
 });
 
 export const voidInvoiceInput = z.strictObject({ invoice_id: id, reason: text(500) });
+
+/** A refund of household credit: how much, the day it was paid back (today when left out) and why. */
+export const recordRefundInput = z.strictObject({
+  household_id: id,
+  amount: positiveAmount,
+  refunded_at: isoDateText.nullish(),
+  note: text(500),
+});

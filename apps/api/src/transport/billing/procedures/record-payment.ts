@@ -6,6 +6,7 @@ import { invoiceAnswer } from '../invoice-answer.ts';
 import { invoiceDetailOutput } from '../invoice-outputs.ts';
 import { expireCheckouts } from '../payment-links.ts';
 import { tenantTimeZone } from '../tenant-day.ts';
+import { TRANSPORT_MAIL_SOURCE } from '../../live/trip-progress.ts';
 
 /**
  * A payment received outside the providers (cash, a cheque, a transfer): `partial` until the
@@ -45,7 +46,9 @@ export const recordPayment = tenantProcedure
       excessAsCredit: input.excess_as_credit,
       recordedBy: ctx.user.email || ctx.user.id,
       at: ctx.now(),
+      receiptSource: TRANSPORT_MAIL_SOURCE,
     });
+    ctx.wakeMail();
     await auditStaffWrite(ctx, {
       action: 'payment.record',
       resource: `invoice:${input.invoice_id}`,
