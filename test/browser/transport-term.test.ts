@@ -278,6 +278,42 @@ describe.skipIf(skipWithoutBrowser())('transport term week: registration, fee pa
     expect(paidWeek).toMatchObject({ amount: 175, amount_paid: 175, balance: 0, status: 'paid' });
   });
 
+  it('an overpaid cheque is taken only as household credit, chosen explicitly, and shows on the household and billing pages', async () => {
+    await staff.getByRole('link', { name: 'Invoices' }).first().click();
+    await heading(staff, 'Invoices');
+    await staff.getByRole('button', { name: `Record a payment on Registration fee from ${BELL.name}` }).click();
+    const dialog = staff.getByRole('dialog');
+    expect(await dialog.getByLabel('Date received').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await dialog.getByLabel('Amount received ($)').fill('60');
+    await dialog.getByLabel('Method').selectOption('check');
+    await dialog.getByLabel('Reference (cheque number)').fill('2201');
+    // More than owed: said beside the amount, and taken only once the excess is chosen to be credit.
+    await visible(staff, 'That is $10.00 more than the $50.00 still owed. Change the amount, or keep the excess as household credit.');
+    expect(await dialog.getByRole('button', { name: 'Record payment' }).isDisabled()).toBe(true);
+    await shoot(staff, 'operator-payment-over-balance');
+    await dialog.getByLabel('Record the excess as credit').check();
+    expect(await dialog.getByRole('button', { name: 'Record payment' }).isDisabled()).toBe(false);
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await visible(staff, `Recorded $60.00 from ${BELL.name}. The invoice is paid. $10.00 is kept as household credit.`);
+
+    // The invoice's own page: what was paid, how, what became credit, and its history.
+    await staff.getByRole('link', { name: `Details of Registration fee of ${BELL.name}` }).click();
+    await heading(staff, 'Registration fee');
+    await visible(staff, 'Overpaid by $10.00: kept as household credit');
+    expect(await staff.getByTestId('invoice-balance').textContent()).toBe('$0.00');
+    await expect.poll(() => staff.getByRole('region', { name: 'Audit entries' }).textContent()).toContain('payment.record');
+    await shoot(staff, 'operator-invoice-detail');
+
+    await staff.getByRole('link', { name: 'Open the household' }).click();
+    await heading(staff, BELL.name);
+    await expect.poll(() => staff.getByTestId('household-credit').textContent()).toBe('$10.00');
+    await shoot(staff, 'operator-household-credit');
+    await staff.getByRole('link', { name: 'Billing' }).first().click();
+    await heading(staff, 'Billing');
+    await expect.poll(() => staff.getByTestId('total-credit').textContent()).toContain('$10.00');
+    await shoot(staff, 'operator-billing-credits');
+  });
+
   it('the audit log lists every step with its actor', async () => {
     await staff.getByRole('link', { name: 'Audit log' }).first().click();
     await heading(staff, 'Audit log');
@@ -292,14 +328,14 @@ describe.skipIf(skipWithoutBrowser())('transport term week: registration, fee pa
     expect(await actorOf('payment.provider')).toEqual(['provider:stripe', 'provider:stripe']);
     expect(await actorOf('invoice.generate')).toEqual([OPERATOR.email]);
     expect(await actorOf('invoice.send')).toEqual([OPERATOR.email, OPERATOR.email]);
-    expect(await actorOf('payment.record')).toEqual([OPERATOR.email]);
+    expect(await actorOf('payment.record')).toEqual([OPERATOR.email, OPERATOR.email]);
     expect(await actorOf('invoice.void')).toEqual([OPERATOR.email]);
     await shoot(staff, 'operator-audit');
 
     await staff.getByLabel('What').selectOption('invoice:');
     await expect.poll(() => staff.url()).toContain('resource=invoice');
     await expect.poll(() => actorOf('registration.approve')).toEqual([]);
-    expect(await actorOf('payment.record')).toEqual([OPERATOR.email]);
+    expect(await actorOf('payment.record')).toEqual([OPERATOR.email, OPERATOR.email]);
     expect(await actorOf('payment.provider')).toEqual(['provider:stripe', 'provider:stripe']);
     await shoot(staff, 'operator-audit-invoices');
   });

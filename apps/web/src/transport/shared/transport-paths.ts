@@ -14,6 +14,7 @@ export const transportPaths = {
   registrations: '/operator/registrations',
   registration: (id: string) => `/operator/registrations/${encodeURIComponent(id)}`,
   invoices: '/operator/invoices',
+  invoice: (id: string) => `/operator/invoices/${encodeURIComponent(id)}`,
   operatorAudit: '/operator/audit',
   staff: '/operator/staff',
   routes: '/operator/routes',
