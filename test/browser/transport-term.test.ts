@@ -133,7 +133,9 @@ describe.skipIf(skipWithoutBrowser())('transport term week: registration, fee pa
     await staff.getByRole('dialog').getByRole('button', { name: 'Approve and email the fee' }).click();
     await visible(staff, 'Approved. The family was emailed the registration fee.');
     const mail = await app.server.smtp.waitFor((message) => message.to.includes(FAMILY.email));
-    expect(mail.text).toContain(`${stripe.url}/pay/`);
+    // The mail leads to the fee's pay page of ours, which makes the checkout when the family pays.
+    expect(mail.text).toMatch(/\/pay\/[A-Za-z0-9_-]{32}/);
+    expect(mail.text).not.toContain(stripe.url);
 
     // The household that registered on paper is approved the same way; the third stays pending.
     await staff.getByRole('link', { name: 'All registrations' }).click();
@@ -152,10 +154,17 @@ describe.skipIf(skipWithoutBrowser())('transport term week: registration, fee pa
     expect(await fee.locator('[data-state]').textContent()).toBe('Sent');
     await shoot(family, 'household-fee-due');
     await fee.getByRole('link', { name: 'Pay now' }).click();
+    await heading(family, 'Registration fee');
+    expect(await family.getByTestId('pay-balance').textContent()).toBe('$50.00');
+    await shoot(family, 'pay-page-fee');
+    await family.getByRole('button', { name: 'Pay $50.00' }).click();
     await expect.poll(() => family.getByRole('heading', { name: /^Pay .*registration fee$/i }).isVisible()).toBe(true);
     await family.getByRole('button', { name: 'Pay $50.00' }).click();
-    // Stripe sends the payer back to the service once the notification has been answered.
-    await expect.poll(() => family.url()).toContain(`${app.server.url}/`);
+    // Stripe sends the payer back to the pay page once the notification has been answered.
+    await heading(family, 'Payment received, thank you');
+    expect(family.url()).toMatch(new RegExp(`^${app.server.url}/pay/[A-Za-z0-9_-]{32}\\?checkout=`));
+    expect(await family.getByTestId('pay-balance').textContent()).toBe('$0.00');
+    await shoot(family, 'pay-page-received');
     expect(stripe.deliveries).toHaveLength(1);
     expect(stripe.deliveries[0]?.status).toBe(200);
     expect(JSON.parse(stripe.deliveries[0]?.body ?? '{}')).toMatchObject({ received: true, outcome: 'recorded' });
@@ -246,8 +255,63 @@ describe.skipIf(skipWithoutBrowser())('transport term week: registration, fee pa
     await expect.poll(() => family.getByTestId('total-outstanding').textContent()).toBe('$75.00');
     const week = family.getByRole('region', { name: 'Invoices' }).getByRole('row').filter({ hasText: 'Transport' });
     expect(await week.locator('[data-state]').textContent()).toBe('Partial');
-    expect(await week.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toContain(`${stripe.url}/pay/`);
+    expect(await week.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toMatch(/^\/pay\/[A-Za-z0-9_-]{32}$/);
     await shoot(family, 'household-week-partial');
+
+    // The mailed link leads to the pay page, which asks for the rest only: paid exactly the amount.
+    const weekMail = await app.server.smtp.waitFor((message) => message.to.includes(FAMILY.email) && message.subject.includes('invoice'));
+    const mailedPath = new URL(/https?:\/\/\S+\/pay\/[A-Za-z0-9_-]{32}/.exec(weekMail.text)?.[0] ?? 'http://x/').pathname;
+    await family.goto(`${app.server.url}${mailedPath}`);
+    await expect.poll(() => family.getByRole('heading', { name: /^School transport, week of [A-Z][a-z]{2} \d{1,2}, \d{4} – [A-Z][a-z]{2} \d{1,2}, \d{4}$/ }).isVisible()).toBe(true);
+    expect(await family.getByTestId('pay-balance').textContent()).toBe('$75.00');
+    await shoot(family, 'pay-page-rest');
+    await family.getByRole('button', { name: 'Pay $75.00' }).click();
+    await expect.poll(() => family.getByRole('heading', { name: /^Pay School transport/ }).isVisible()).toBe(true);
+    await family.getByRole('button', { name: 'Pay $75.00' }).click();
+    await heading(family, 'Payment received, thank you');
+    expect(await family.getByTestId('pay-balance').textContent()).toBe('$0.00');
+    await family.goto(`${app.server.url}/family`);
+    await heading(family, 'My household');
+    await expect.poll(() => week.locator('[data-state]').textContent()).toBe('Paid');
+    expect(await family.getByTestId('total-outstanding').textContent()).toBe('$0.00');
+    const paidWeek = await fetch(`${app.server.url}/api/payments/pay${mailedPath.slice('/pay'.length)}`).then((answer) => answer.json());
+    expect(paidWeek).toMatchObject({ amount: 175, amount_paid: 175, balance: 0, status: 'paid' });
+  });
+
+  it('an overpaid cheque is taken only as household credit, chosen explicitly, and shows on the household and billing pages', async () => {
+    await staff.getByRole('link', { name: 'Invoices' }).first().click();
+    await heading(staff, 'Invoices');
+    await staff.getByRole('button', { name: `Record a payment on Registration fee from ${BELL.name}` }).click();
+    const dialog = staff.getByRole('dialog');
+    expect(await dialog.getByLabel('Date received').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await dialog.getByLabel('Amount received ($)').fill('60');
+    await dialog.getByLabel('Method').selectOption('check');
+    await dialog.getByLabel('Reference (cheque number)').fill('2201');
+    // More than owed: said beside the amount, and taken only once the excess is chosen to be credit.
+    await visible(staff, 'That is $10.00 more than the $50.00 still owed. Change the amount, or keep the excess as household credit.');
+    expect(await dialog.getByRole('button', { name: 'Record payment' }).isDisabled()).toBe(true);
+    await shoot(staff, 'operator-payment-over-balance');
+    await dialog.getByLabel('Record the excess as credit').check();
+    expect(await dialog.getByRole('button', { name: 'Record payment' }).isDisabled()).toBe(false);
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await visible(staff, `Recorded $60.00 from ${BELL.name}. The invoice is paid. $10.00 is kept as household credit.`);
+
+    // The invoice's own page: what was paid, how, what became credit, and its history.
+    await staff.getByRole('link', { name: `Details of Registration fee of ${BELL.name}` }).click();
+    await heading(staff, 'Registration fee');
+    await visible(staff, 'Overpaid by $10.00: kept as household credit');
+    expect(await staff.getByTestId('invoice-balance').textContent()).toBe('$0.00');
+    await expect.poll(() => staff.getByRole('region', { name: 'Audit entries' }).textContent()).toContain('payment.record');
+    await shoot(staff, 'operator-invoice-detail');
+
+    await staff.getByRole('link', { name: 'Open the household' }).click();
+    await heading(staff, BELL.name);
+    await expect.poll(() => staff.getByTestId('household-credit').textContent()).toBe('$10.00');
+    await shoot(staff, 'operator-household-credit');
+    await staff.getByRole('link', { name: 'Billing' }).first().click();
+    await heading(staff, 'Billing');
+    await expect.poll(() => staff.getByTestId('total-credit').textContent()).toContain('$10.00');
+    await shoot(staff, 'operator-billing-credits');
   });
 
   it('the audit log lists every step with its actor', async () => {
@@ -260,18 +324,19 @@ describe.skipIf(skipWithoutBrowser())('transport term week: registration, fee pa
       return rows.locator('.audit-entry__actor').allTextContents();
     };
     await expect.poll(() => actorOf('registration.approve')).toEqual([OPERATOR.email, OPERATOR.email]);
-    expect(await actorOf('payment.provider')).toEqual(['provider:stripe']);
+    // The fee, then the rest of the week paid through the mailed link.
+    expect(await actorOf('payment.provider')).toEqual(['provider:stripe', 'provider:stripe']);
     expect(await actorOf('invoice.generate')).toEqual([OPERATOR.email]);
     expect(await actorOf('invoice.send')).toEqual([OPERATOR.email, OPERATOR.email]);
-    expect(await actorOf('payment.record')).toEqual([OPERATOR.email]);
+    expect(await actorOf('payment.record')).toEqual([OPERATOR.email, OPERATOR.email]);
     expect(await actorOf('invoice.void')).toEqual([OPERATOR.email]);
     await shoot(staff, 'operator-audit');
 
     await staff.getByLabel('What').selectOption('invoice:');
     await expect.poll(() => staff.url()).toContain('resource=invoice');
     await expect.poll(() => actorOf('registration.approve')).toEqual([]);
-    expect(await actorOf('payment.record')).toEqual([OPERATOR.email]);
-    expect(await actorOf('payment.provider')).toEqual(['provider:stripe']);
+    expect(await actorOf('payment.record')).toEqual([OPERATOR.email, OPERATOR.email]);
+    expect(await actorOf('payment.provider')).toEqual(['provider:stripe', 'provider:stripe']);
     await shoot(staff, 'operator-audit-invoices');
   });
 });

@@ -116,12 +116,24 @@ describe('one invoice: read, send, pay, void', () => {
     await call(world, 'POST', `/api/billing/invoices/${draft.id}/send`, { token: tenant.token });
     const partial = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, {
       token: tenant.token,
-      body: { amount: 100.5, method: 'check', reference: 'cheque 1041', paid_at: '2026-11-24' },
+      body: { amount: 100.5, method: 'check', reference: 'cheque 1041', paid_at: '2026-11-25' },
     });
     expect(partial.status).toBe(201);
-    expect(partial.body).toMatchObject({ status: 'partial', amount: 295, amount_paid: 100.5 });
+    expect(partial.body).toMatchObject({ status: 'partial', amount: 295, amount_paid: 100.5, balance: 194.5, credited: 0 });
     expect(partial.body.payments).toEqual([
-      { id: expect.any(String), amount: 100.5, method: 'check', reference: 'cheque 1041', provider: null, paid_at: '2026-11-24T12:00:00.000Z', recorded_by: `ops@${tenant.id}.test`, created_at: expect.any(String) },
+      {
+        id: expect.any(String),
+        amount: 100.5,
+        method: 'check',
+        reference: 'cheque 1041',
+        provider: null,
+        paid_at: '2026-11-25T12:00:00.000Z',
+        recorded_by: `ops@${tenant.id}.test`,
+        created_at: expect.any(String),
+        credited: 0,
+        flag: null,
+        flag_text: null,
+      },
     ]);
     const outstanding = await call(world, 'GET', '/api/billing/outstanding', { token: tenant.token });
     expect(outstanding.body[0].total_outstanding).toBe(194.5 + 50);
@@ -130,6 +142,7 @@ describe('one invoice: read, send, pay, void', () => {
     const over = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 194.51, method: 'cash' } });
     expect(over.status).toBe(409);
     expect(over.body.detail).toContain('194.50');
+    expect(over.body.detail).toContain('record the excess as credit');
     expect(await snapshot(world)).toBe(before);
     expect(await paymentCount()).toBe(payments);
     const rest = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 194.5, method: 'bank_transfer' } });
@@ -141,6 +154,62 @@ describe('one invoice: read, send, pay, void', () => {
     // Same clock instant for both, so compare without order.
     expect(audit.map((row) => row.details.status)).toHaveLength(2);
     expect(audit.map((row) => row.details.status)).toEqual(expect.arrayContaining([{ from: 'sent', to: 'partial' }, { from: 'partial', to: 'paid' }]));
+  });
+
+  it("refuses a payment day after the tenant's today or before the invoice with 400 naming paid_at, changing nothing", async () => {
+    const { tenant, draft } = await billedTenant();
+    await call(world, 'POST', `/api/billing/invoices/${draft.id}/send`, { token: tenant.token });
+    const before = await snapshot(world);
+    const payments = await paymentCount();
+    // The invoice was made on Wednesday 25 November (UTC), which is the tenant's today.
+    for (const paidAt of ['1970-01-01', '9999-12-31', '2026-11-26', '2026-11-24', '2026-11-26T00:00:01Z', '2026-11-24T23:59:59Z']) {
+      const refused = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 10, method: 'cash', paid_at: paidAt } });
+      expect(refused.status, paidAt).toBe(400);
+      expect(refused.body.detail, paidAt).toMatch(/^paid_at: must not be (after today|before the invoice date)/);
+    }
+    expect(await snapshot(world)).toBe(before);
+    expect(await paymentCount()).toBe(payments);
+    // Today and the invoice's own day are both fine, as a day or an instant of that day.
+    const today = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 10, method: 'cash', paid_at: '2026-11-25' } });
+    expect(today.status).toBe(201);
+    const instant = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 10, method: 'cash', paid_at: '2026-11-25T08:30:00-05:00' } });
+    expect(instant.status).toBe(201);
+    expect(instant.body.payments.map((payment: { paid_at: string }) => payment.paid_at)).toContain('2026-11-25T13:30:00.000Z');
+  });
+
+  it("reads today in the tenant's time zone", async () => {
+    const { tenant, draft } = await billedTenant();
+    await call(world, 'POST', `/api/billing/invoices/${draft.id}/send`, { token: tenant.token });
+    // 15:00 UTC on the 25th is 04:00 on the 26th in Auckland: the 26th is today there, and the invoice's day.
+    await world.transport.db.fork().execute("update transport_tenant set time_zone = 'Pacific/Auckland' where id = ?", [tenant.id]);
+    const yesterday = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 10, method: 'cash', paid_at: '2026-11-25' } });
+    expect(yesterday.status).toBe(400);
+    expect(yesterday.body.detail).toContain('before the invoice date (2026-11-26)');
+    expect((await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 10, method: 'cash', paid_at: '2026-11-26' } })).status).toBe(201);
+    expect((await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 10, method: 'cash', paid_at: '2026-11-27' } })).status).toBe(400);
+  });
+
+  it('takes more than the balance only when told to keep the excess as household credit, flagged and audited', async () => {
+    const { tenant, created, draft } = await billedTenant();
+    await call(world, 'POST', `/api/billing/invoices/${draft.id}/send`, { token: tenant.token });
+    const refused = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 300, method: 'check' } });
+    expect(refused.status).toBe(409);
+    const kept = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, {
+      token: tenant.token,
+      body: { amount: 300, method: 'check', reference: 'cheque 77', excess_as_credit: true },
+    });
+    expect(kept.status).toBe(201);
+    expect(kept.body).toMatchObject({ status: 'paid', amount: 295, amount_paid: 295, balance: 0, credited: 5 });
+    expect(kept.body.payments).toEqual([expect.objectContaining({ amount: 300, credited: 5, flag: 'overpaid', flag_text: 'Overpaid by $5.00: kept as household credit' })]);
+    const credit = await world.transport.db
+      .fork()
+      .execute<{ amount_cents: number; kind: string }[]>('select amount_cents, kind from transport_household_credit where household_id = ?', [created.household_id]);
+    expect(credit).toEqual([{ amount_cents: 500, kind: 'overpayment' }]);
+    const audit = (await auditActions(tenant.id)).find((row) => row.action === 'payment.record');
+    expect(audit?.details).toMatchObject({ amount: 300, credited: 5, flag: 'overpaid', status: { from: 'sent', to: 'paid' } });
+    for (const body of [{ amount: 1, method: 'cash', excess_as_credit: 'yes' }, { amount: 1, method: 'cash', excess_as_credit: null }]) {
+      expect((await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body })).status, JSON.stringify(body)).toBe(400);
+    }
   });
 
   it('voids a payment-less invoice with its reason; a void invoice takes no payment and no second void', async () => {

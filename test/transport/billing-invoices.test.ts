@@ -197,6 +197,8 @@ describe('GET /api/billing/outstanding', () => {
         household_id: created.household_id,
         household_name: 'Olive Owing',
         total_outstanding: 345,
+        credit: 0,
+        net_outstanding: 345,
         payers: [{ payer_id: primary.id, name: 'Olive Owing', email: 'olive@family.test', outstanding: 345, invoice_count: 2 }],
       },
     ]);

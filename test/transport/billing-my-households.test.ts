@@ -35,8 +35,17 @@ describe("a parent's own households (tRPC billing.myHouseholds)", () => {
 
     expect((await call(world, 'PUT', `/api/registrations/${own.household_id}/approve`, { token: world.tokens.demo })).status).toBe(200);
     const after = (await myHouseholds(world.tokens.parent)).body.result.data;
-    expect(after[0]).toMatchObject({ registration_status: 'approved', total_outstanding: 50 });
+    expect(after[0]).toMatchObject({ registration_status: 'approved', total_outstanding: 50, credit: 0 });
     expect(after[0].invoices[0]).toMatchObject({ status: 'sent', outstanding: 50 });
+
+    // Paid 60.00 on the 50.00 fee, the excess kept: the family sees its credit.
+    const paid = await call(world, 'POST', `/api/billing/invoices/${own.registration_fee_invoice_id}/payments`, {
+      token: world.tokens.demo,
+      body: { amount: 60, method: 'cash', excess_as_credit: true },
+    });
+    expect(paid.status).toBe(201);
+    const credited = (await myHouseholds(world.tokens.parent)).body.result.data;
+    expect(credited[0]).toMatchObject({ total_outstanding: 0, credit: 10 });
   });
 
   it('shows nothing of other families to another parent, even one signed up with their email', async () => {

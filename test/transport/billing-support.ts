@@ -142,3 +142,17 @@ export const registerApproved = async (world: BillingWorld, operatorToken: strin
 
   return created;
 };
+
+/** The pay-page token of an invoice, read from the link its mails carry (`…/pay/<token>`). */
+export const payTokenOf = async (world: BillingWorld, invoiceId: string): Promise<string> => {
+  const rows = await world.transport.db.fork().execute<{ payment_url: string | null }[]>('select payment_url from transport_invoice where id = ?', [invoiceId]);
+  const token = rows[0]?.payment_url?.match(/\/pay\/([A-Za-z0-9_-]+)$/)?.[1];
+  if (!token) {
+    throw new Error(`invoice ${invoiceId} has no pay link: ${JSON.stringify(rows)}`);
+  }
+
+  return token;
+};
+
+/** "Pay" on the invoice's pay page: the checkout answer. */
+export const payNow = async (world: BillingWorld, invoiceId: string): Promise<Answer> => call(world, 'POST', `/api/payments/pay/${await payTokenOf(world, invoiceId)}/checkout`, { body: {} });

@@ -23,6 +23,8 @@ import { Migration20261124010000TransportLive } from './Migration20261124010000_
 import { Migration20261124030100TransportAccounts } from './Migration20261124030100_transport_accounts.ts';
 import { Migration20261124050000TransportTenantTimeZone } from './Migration20261124050000_transport_tenant_time_zone.ts';
 import { Migration20261127110000TransportAuditDedupeKey } from './Migration20261127110000_transport_audit_dedupe_key.ts';
+import { Migration20261127130000TransportPaymentCredit } from './Migration20261127130000_transport_payment_credit.ts';
+import { Migration20261127130100TransportInvoicePayToken } from './Migration20261127130100_transport_invoice_pay_token.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -50,4 +52,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124030100_transport_accounts', class: Migration20261124030100TransportAccounts },
   { name: 'Migration20261124050000_transport_tenant_time_zone', class: Migration20261124050000TransportTenantTimeZone },
   { name: 'Migration20261127110000_transport_audit_dedupe_key', class: Migration20261127110000TransportAuditDedupeKey },
+  { name: 'Migration20261127130000_transport_payment_credit', class: Migration20261127130000TransportPaymentCredit },
+  { name: 'Migration20261127130100_transport_invoice_pay_token', class: Migration20261127130100TransportInvoicePayToken },
 ];

@@ -18,6 +18,11 @@ export const PUBLIC_WRITE_LIMITS = {
   recoverPerEmail: { name: 'transport-recover-email', max: 5, windowSeconds: 60 * 60 },
   /** Setting a password from a mailed link: link tokens cannot be guessed, but trying costs a hash. */
   setPasswordPerAddress: { name: 'transport-set-password-ip', max: 20, windowSeconds: 60 * 60 },
+  /**
+   * Checkouts asked for on invoice pay pages: each may call a payment provider, and a family pays
+   * a handful of invoices at a time, so thirty an hour per address is plenty.
+   */
+  checkoutPerAddress: { name: 'transport-checkout-ip', max: 30, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, TransportRateLimitRule>;
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait before trying again.';

@@ -140,6 +140,10 @@ export const outstandingOutput = z.array(
     household_id: z.string(),
     household_name: z.string(),
     total_outstanding: z.number(),
+    /** The household's credit (overpayments kept for it). */
+    credit: z.number(),
+    /** What is owed once the credit is counted, never below 0. */
+    net_outstanding: z.number(),
     // The read gives its payer rows untyped; the schema is what checks them.
     payers: z.array(
       z.unknown().pipe(

@@ -1,8 +1,11 @@
 import type { SplitType } from '@switchyard/domain/transport/billing/billing-split';
 import { householdShares, householdWeeklyTotalCents, type BilledHousehold } from '@switchyard/domain/transport/billing/household-billing';
 import { outstandingCents } from '@switchyard/domain/transport/billing/outstanding';
+import { netOwedCents } from '@switchyard/domain/transport/billing/household-credit';
 import type { HouseholdAggregate } from '@switchyard/db/transport/billing/households';
 import type { PaymentRow } from '@switchyard/db/transport/billing/invoice-lifecycle';
+import type { CheckoutSessionRow } from '@switchyard/db/transport/billing/checkout-sessions';
+import { paymentFlagText } from '@switchyard/domain/transport/billing/payment-settlement';
 import type { OutstandingRow } from '@switchyard/db/transport/billing/invoices';
 import type { RegistrationRow, ReviewRow } from '@switchyard/db/transport/billing/registrations';
 import type { AllocationRow, ChildRow, InvoiceRow, PayerRow } from '@switchyard/db/transport/billing/rows';
@@ -90,13 +93,36 @@ const presentPayment = (row: PaymentRow) => ({
   paid_at: isoTimestamp(row.paid_at),
   recorded_by: row.recorded_by,
   created_at: isoTimestamp(row.created_at),
+  credited: row.credited_cents / 100,
+  flag: row.flag,
+  flag_text: paymentFlagText(row.flag, row.credited_cents),
 });
 
-export const presentInvoiceDetail = (detail: { invoice: InvoiceRow & { void_reason: string | null }; payments: PaymentRow[] }) => ({
-  ...presentInvoice(detail.invoice),
-  void_reason: detail.invoice.void_reason,
-  payments: detail.payments.map(presentPayment),
+const presentCheckout = (row: CheckoutSessionRow) => ({
+  id: row.id,
+  provider: row.provider,
+  provider_ref: row.provider_ref,
+  url: row.url,
+  amount: row.amount_cents / 100,
+  status: row.status,
+  created_at: isoTimestamp(row.created_at),
+  closed_at: isoTimestamp(row.closed_at),
 });
+
+export const presentInvoiceDetail = (detail: { invoice: InvoiceRow & { void_reason: string | null; credit_applied_cents: number }; payments: PaymentRow[]; checkouts: CheckoutSessionRow[] }) => {
+  const creditedCents = detail.payments.reduce((sum, payment) => sum + payment.credited_cents, 0);
+
+  return {
+    ...presentInvoice(detail.invoice),
+    void_reason: detail.invoice.void_reason,
+    balance: Math.max(detail.invoice.amount_cents - detail.invoice.amount_paid_cents, 0) / 100,
+    credit_applied: detail.invoice.credit_applied_cents / 100,
+    /** What payments on this invoice brought beyond its amount, kept as household credit. */
+    credited: creditedCents / 100,
+    payments: detail.payments.map(presentPayment),
+    checkouts: detail.checkouts.map(presentCheckout),
+  };
+};
 export type InvoiceDetail = ReturnType<typeof presentInvoiceDetail>;
 
 /** A household's rows as the domain's billing rules read them. */
@@ -156,15 +182,27 @@ export const presentRegistration = (row: RegistrationRow) => {
 
 export const presentRegistrationReview = (row: ReviewRow) => ({ ...row, created_at: isoTimestamp(row.created_at), updated_at: isoTimestamp(row.updated_at) });
 
-/** Outstanding amounts grouped per household, then per payer, in the rows' order. */
-export const presentOutstanding = (rows: readonly OutstandingRow[]) => {
-  const households = new Map<string, { household_id: string; household_name: string; total_outstanding: number; payers: unknown[] }>();
+/**
+ * Outstanding amounts grouped per household, then per payer, in the rows' order; each household
+ * with its credit and what it owes once the credit is counted.
+ */
+export const presentOutstanding = (rows: readonly OutstandingRow[], credits: ReadonlyMap<string, number> = new Map()) => {
+  const households = new Map<string, { household_id: string; household_name: string; total_outstanding: number; credit: number; net_outstanding: number; payers: unknown[] }>();
   const totals = new Map<string, number>();
   for (const row of rows) {
-    const entry = households.get(row.household_id) ?? { household_id: row.household_id, household_name: row.household_name, total_outstanding: 0, payers: [] };
+    const creditCents = Math.max(credits.get(row.household_id) ?? 0, 0);
+    const entry = households.get(row.household_id) ?? {
+      household_id: row.household_id,
+      household_name: row.household_name,
+      total_outstanding: 0,
+      credit: creditCents / 100,
+      net_outstanding: 0,
+      payers: [],
+    };
     households.set(row.household_id, entry);
     totals.set(row.household_id, (totals.get(row.household_id) ?? 0) + row.outstanding_cents);
     entry.total_outstanding = (totals.get(row.household_id) ?? 0) / 100;
+    entry.net_outstanding = netOwedCents(totals.get(row.household_id) ?? 0, creditCents) / 100;
     entry.payers.push({
       payer_id: row.payer_id,
       name: row.payer_name,

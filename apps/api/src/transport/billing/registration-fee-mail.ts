@@ -2,10 +2,7 @@ import { centsToAmount, REGISTRATION_FEE_CENTS } from '@switchyard/domain/transp
 import { recordPaymentLink, type DecidedRegistration } from '@switchyard/db/transport/billing/registrations';
 import { findTenant, readPaymentInstructions } from '@switchyard/db/transport/tenants';
 import type { TransportContext } from '../context.ts';
-import { createPaymentLink } from './payment-links.ts';
-
-/** The page a payer comes back to after paying: the front end at its configured public address. */
-export const paymentReturnUrl = (ctx: TransportContext): string => `${ctx.env.TRANSPORT_PUBLIC_URL}/?payment=complete`;
+import { invoicePayLink } from './pay/pay-link.ts';
 
 const sendFamilyMail = async (ctx: TransportContext, registration: DecidedRegistration, subject: string, lines: string[]): Promise<boolean> => {
   try {
@@ -26,17 +23,10 @@ const sendFamilyMail = async (ctx: TransportContext, registration: DecidedRegist
  */
 export const sendRegistrationFeeMail = async (ctx: TransportContext & { tenantId: string }, registration: DecidedRegistration): Promise<boolean> => {
   const amountCents = registration.invoice?.amountCents ?? REGISTRATION_FEE_CENTS;
-  const link = registration.invoice
-    ? await createPaymentLink(ctx.env, ctx.logger, {
-        amountCents,
-        name: 'School transport registration fee',
-        idempotencyKey: `registration-fee-${registration.invoice.id}`,
-        returnUrl: paymentReturnUrl(ctx),
-        invoiceId: registration.invoice.id,
-      })
-    : null;
+  // The fee's pay page, which makes a checkout for what is owed when the family uses it.
+  const link = registration.invoice ? await invoicePayLink(ctx, registration.invoice.id) : null;
   if (link && registration.invoice) {
-    await recordPaymentLink(ctx.db.fork(), registration.invoice.id, link).catch((error: unknown) => {
+    await recordPaymentLink(ctx.db.fork(), registration.invoice.id, { ...link, ref: null }).catch((error: unknown) => {
       ctx.logger.warn({ err: error, invoice_id: registration.invoice?.id }, 'payment link not recorded');
     });
   }

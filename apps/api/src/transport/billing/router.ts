@@ -29,6 +29,11 @@ import { removePayer } from './procedures/remove-payer.ts';
 import { addAllocation } from './procedures/add-allocation.ts';
 import { updateAllocation } from './procedures/update-allocation.ts';
 import { removeAllocation } from './procedures/remove-allocation.ts';
+import { payPage } from './procedures/pay-page.ts';
+import { payCheckout } from './procedures/pay-checkout.ts';
+import { householdCredit } from './procedures/household-credit.ts';
+import { recordRefund } from './procedures/record-refund.ts';
+import { tenantCredits } from './procedures/tenant-credits.ts';
 
 export const billingRouter = router({
   submitFullRegistration,
@@ -61,4 +66,9 @@ export const billingRouter = router({
   addAllocation,
   updateAllocation,
   removeAllocation,
+  payPage,
+  payCheckout,
+  householdCredit,
+  recordRefund,
+  tenantCredits,
 });

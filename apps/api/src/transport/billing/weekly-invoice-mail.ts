@@ -1,12 +1,12 @@
 import { payerContact } from '@switchyard/db/transport/billing/invoices';
 import type { InvoiceView } from './presenters.ts';
 import type { TransportContext } from '../context.ts';
-import { createPaymentLink } from './payment-links.ts';
-import { paymentReturnUrl } from './registration-fee-mail.ts';
+import { invoicePayLink } from './pay/pay-link.ts';
 
 export type SentInvoiceMail = { email: string; provider: string | null; paymentUrl: string | null; providerRef: string | null };
 
-const describe = (invoice: InvoiceView) =>
+/** How an invoice is named in its mail, on its pay page and on the provider's checkout. */
+export const describeInvoice = (invoice: Pick<InvoiceView, 'kind' | 'amount' | 'cycle_start' | 'cycle_end'>) =>
   invoice.kind === 'registration'
     ? { name: 'School transport registration fee', subject: 'Your school transport registration fee', line: `Your school transport registration fee is $${invoice.amount.toFixed(2)}.` }
     : {
@@ -16,23 +16,17 @@ const describe = (invoice: InvoiceView) =>
       };
 
 /**
- * Mails one invoice (a weekly share or a registration fee) to its payer, with a payment link when
- * a provider is configured; null when the payer has no email or the mail failed.
+ * Mails one invoice (a weekly share or a registration fee) to its payer, with the link of its pay
+ * page when a provider is configured; null when the payer has no email or the mail failed.
  */
 export const sendWeeklyInvoiceMail = async (ctx: TransportContext, invoice: InvoiceView): Promise<SentInvoiceMail | null> => {
   const payer = invoice.payer_id ? await payerContact(ctx.db.fork(), invoice.payer_id) : null;
   if (!payer?.email) {
     return null;
   }
-  const amountCents = Math.round(invoice.amount * 100);
-  const text = describe(invoice);
-  const link = await createPaymentLink(ctx.env, ctx.logger, {
-    amountCents,
-    name: text.name,
-    idempotencyKey: `invoice-${invoice.id}`,
-    returnUrl: paymentReturnUrl(ctx),
-    invoiceId: invoice.id,
-  });
+  const text = describeInvoice(invoice);
+  // The invoice's pay page, which makes a checkout for the balance when the payer uses it.
+  const link = await invoicePayLink(ctx, invoice.id);
   try {
     await ctx.mail.send({
       to: payer.email,
@@ -45,5 +39,5 @@ export const sendWeeklyInvoiceMail = async (ctx: TransportContext, invoice: Invo
     return null;
   }
 
-  return { email: payer.email, provider: link?.provider ?? null, paymentUrl: link?.url ?? null, providerRef: link?.ref ?? null };
+  return { email: payer.email, provider: link?.provider ?? null, paymentUrl: link?.url ?? null, providerRef: null };
 };

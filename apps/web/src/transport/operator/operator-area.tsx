@@ -12,6 +12,7 @@ import { DispatchPage } from './dispatch/dispatch-page.tsx';
 import { RegistrationPage } from './registrations/registration-page.tsx';
 import { RegistrationsPage } from './registrations/registrations-page.tsx';
 import { InvoicesPage } from './invoices/invoices-page.tsx';
+import { InvoiceDetailPage } from './invoices/invoice-detail-page.tsx';
 import { TenantAuditPage } from './audit/tenant-audit-page.tsx';
 import { NewRoutePage } from './routes/new-route-page.tsx';
 import { RouteDetailPage } from './routes/route-detail-page.tsx';
@@ -48,6 +49,10 @@ const Page = ({ pathname }: { pathname: string }) => {
   const route = matchPath('/operator/routes/:routeId', pathname);
   if (route?.routeId) {
     return <RouteDetailPage key={route.routeId} routeId={route.routeId} />;
+  }
+  const invoice = matchPath('/operator/invoices/:invoiceId', pathname);
+  if (invoice?.invoiceId) {
+    return <InvoiceDetailPage key={invoice.invoiceId} invoiceId={invoice.invoiceId} />;
   }
   const household = matchPath('/operator/billing/households/:householdId', pathname);
   if (household?.householdId) {

@@ -1,14 +1,20 @@
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { transportSession } from '../shared/session/transport-session.ts';
 import { TransportShell } from '../shared/transport-shell.tsx';
-import { homeForRole, transportPaths } from '../shared/transport-paths.ts';
+import { homeForRole, payTokenOf, transportPaths } from '../shared/transport-paths.ts';
 import { CreateAccountPage } from './create-account-page.tsx';
 import { ForgotPasswordPage } from './forgot-password-page.tsx';
 import { SetPasswordPage } from './set-password-page.tsx';
 import { SignInPage } from './sign-in-page.tsx';
 import { WelcomePage } from './welcome-page.tsx';
+import { PayPage } from './pay-page.tsx';
+import { useLocation } from '../../shared/router/use-location.ts';
 
-const Page = ({ pathname }: { pathname: string }) => {
+const Page = ({ pathname, searchParams }: { pathname: string; searchParams: URLSearchParams }) => {
+  const payToken = payTokenOf(pathname);
+  if (payToken) {
+    return <PayPage token={payToken} checkout={searchParams.get('checkout')} />;
+  }
   if (pathname === transportPaths.welcome) {
     return <WelcomePage />;
   }
@@ -33,7 +39,8 @@ const Page = ({ pathname }: { pathname: string }) => {
 
 export const PublicArea = ({ pathname }: { pathname: string }) => {
   const session = transportSession.use();
-  const isForm = ['/sign-in', transportPaths.createAccount, transportPaths.forgotPassword, transportPaths.resetPassword, transportPaths.acceptInvite].includes(pathname);
+  const { searchParams } = useLocation();
+  const isForm = payTokenOf(pathname) !== null || ['/sign-in', transportPaths.createAccount, transportPaths.forgotPassword, transportPaths.resetPassword, transportPaths.acceptInvite].includes(pathname);
 
   return (
     <TransportShell
@@ -44,7 +51,7 @@ export const PublicArea = ({ pathname }: { pathname: string }) => {
       themed
       width={isForm ? 'narrow' : 'wide'}
     >
-      <Page pathname={pathname} />
+      <Page pathname={pathname} searchParams={searchParams} />
     </TransportShell>
   );
 };

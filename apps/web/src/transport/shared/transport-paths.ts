@@ -14,6 +14,7 @@ export const transportPaths = {
   registrations: '/operator/registrations',
   registration: (id: string) => `/operator/registrations/${encodeURIComponent(id)}`,
   invoices: '/operator/invoices',
+  invoice: (id: string) => `/operator/invoices/${encodeURIComponent(id)}`,
   operatorAudit: '/operator/audit',
   staff: '/operator/staff',
   routes: '/operator/routes',
@@ -29,6 +30,9 @@ export const transportPaths = {
   auditLog: (tenant?: string) => (tenant ? `/admin/logs?tenant=${encodeURIComponent(tenant)}` : '/admin/logs'),
   acting: '/admin/acting',
 } as const;
+
+/** The token of an invoice pay page (`/pay/<token>`, the link invoice mails carry), or null. */
+export const payTokenOf = (pathname: string): string | null => /^\/pay\/([A-Za-z0-9_-]+)\/?$/.exec(pathname)?.[1] ?? null;
 
 /** Where each role starts after signing in. */
 export const homeForRole = (role: string | null): string => {

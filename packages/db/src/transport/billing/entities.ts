@@ -127,12 +127,16 @@ export const InvoiceSchema = defineEntity({
     { name: 'transport_invoice_provider_ref_idx', properties: ['provider', 'providerRef'], where: 'provider_ref is not null' },
   ],
   // Generating twice for one cycle must not bill a payer twice.
-  uniques: [{ name: 'transport_invoice_cycle_uq', properties: ['payerId', 'cycleStart'], where: "kind = 'transportation'" }],
+  uniques: [
+    { name: 'transport_invoice_cycle_uq', properties: ['payerId', 'cycleStart'], where: "kind = 'transportation'" },
+    { name: 'transport_invoice_pay_token_uq', properties: ['payToken'], where: 'pay_token is not null' },
+  ],
   checks: [
     { name: 'transport_invoice_kind_check', expression: "kind in ('registration', 'transportation')" },
     { name: 'transport_invoice_status_check', expression: "status in ('pending', 'draft', 'sent', 'unpaid', 'partial', 'paid', 'void')" },
     { name: 'transport_invoice_amount_cents_check', expression: 'amount_cents >= 0' },
     { name: 'transport_invoice_amount_paid_cents_check', expression: 'amount_paid_cents >= 0' },
+    { name: 'transport_invoice_credit_applied_cents_check', expression: 'credit_applied_cents >= 0' },
   ],
   properties: {
     ...owned('transport_invoice'),
@@ -150,6 +154,10 @@ export const InvoiceSchema = defineEntity({
     voidReason: p.string().length(500).fieldName('void_reason').nullable(),
     voidedAt: p.datetime().fieldName('voided_at').nullable(),
     providerRef: p.text().fieldName('provider_ref').nullable(),
+    /** Household credit applied to this invoice when it was made; counted in the paid amount. */
+    creditAppliedCents: p.integer().fieldName('credit_applied_cents').default(0),
+    /** The token of the invoice's pay page, which its mails carry. */
+    payToken: p.text().fieldName('pay_token').nullable(),
   },
 });
 
@@ -165,6 +173,8 @@ export const PaymentSchema = defineEntity({
   checks: [
     { name: 'transport_payment_amount_cents_check', expression: 'amount_cents > 0' },
     { name: 'transport_payment_method_check', expression: "method in ('cash', 'check', 'bank_transfer', 'card', 'other')" },
+    { name: 'transport_payment_credited_cents_check', expression: 'credited_cents >= 0' },
+    { name: 'transport_payment_flag_check', expression: "flag in ('void_invoice', 'overpaid')" },
   ],
   properties: {
     ...owned('transport_payment'),
@@ -176,7 +186,69 @@ export const PaymentSchema = defineEntity({
     providerPaymentId: p.text().fieldName('provider_payment_id').nullable(),
     paidAt: p.datetime().fieldName('paid_at'),
     recordedBy: p.text().fieldName('recorded_by'),
+    /** The part of the payment beyond what the invoice owed, which became household credit. */
+    creditedCents: p.integer().fieldName('credited_cents').default(0),
+    flag: p.text().nullable(),
+  },
+});
+export class Payment extends PaymentSchema.class {}
+PaymentSchema.setClass(Payment);
+
+/** The household's credit as a ledger: the balance is the sum of the rows. */
+export const HouseholdCreditSchema = defineEntity({
+  name: 'TransportHouseholdCredit',
+  tableName: 'transport_household_credit',
+  indexes: [{ name: 'transport_household_credit_household_idx', properties: ['householdId', 'createdAt'] }],
+  checks: [
+    { name: 'transport_household_credit_amount_cents_check', expression: 'amount_cents <> 0' },
+    { name: 'transport_household_credit_kind_check', expression: "kind in ('overpayment', 'refund', 'applied', 'released')" },
+  ],
+  properties: {
+    ...owned('transport_household_credit'),
+    ...inHousehold('transport_household_credit'),
+    amountCents: p.integer().fieldName('amount_cents'),
+    kind: p.text(),
+    invoiceId: () => p.manyToOne(Invoice).mapToPk().fieldName('invoice_id').nullable().deleteRule('set null').foreignKeyName('transport_household_credit_invoice_id_fkey'),
+    paymentId: () => p.manyToOne(Payment).mapToPk().fieldName('payment_id').nullable().deleteRule('set null').foreignKeyName('transport_household_credit_payment_id_fkey'),
+    note: p.string().length(500).nullable(),
+    occurredAt: p.datetime().fieldName('occurred_at'),
+    recordedBy: p.text().fieldName('recorded_by'),
   },
 });
 
-export const transportBillingEntities = [HouseholdSchema, PayerSchema, ChildSchema, BillingAllocationSchema, RegistrationSchema, InvoiceSchema, PaymentSchema];
+/** Every checkout made for an invoice; at most one is open at a time. */
+export const CheckoutSessionSchema = defineEntity({
+  name: 'TransportCheckoutSession',
+  tableName: 'transport_checkout_session',
+  indexes: [
+    { name: 'transport_checkout_session_invoice_idx', properties: ['invoiceId', 'createdAt'] },
+    { name: 'transport_checkout_session_ref_idx', properties: ['provider', 'providerRef'], where: 'provider_ref is not null' },
+  ],
+  checks: [
+    { name: 'transport_checkout_session_amount_cents_check', expression: 'amount_cents > 0' },
+    { name: 'transport_checkout_session_status_check', expression: "status in ('open', 'expired', 'completed')" },
+  ],
+  properties: {
+    ...owned('transport_checkout_session'),
+    invoiceId: () => p.manyToOne(Invoice).mapToPk().fieldName('invoice_id').deleteRule('cascade').foreignKeyName('transport_checkout_session_invoice_id_fkey'),
+    provider: p.text(),
+    providerRef: p.text().fieldName('provider_ref').nullable(),
+    linkId: p.text().fieldName('link_id').nullable(),
+    url: p.text(),
+    amountCents: p.integer().fieldName('amount_cents'),
+    status: p.text().default('open'),
+    closedAt: p.datetime().fieldName('closed_at').nullable(),
+  },
+});
+
+export const transportBillingEntities = [
+  HouseholdSchema,
+  PayerSchema,
+  ChildSchema,
+  BillingAllocationSchema,
+  RegistrationSchema,
+  InvoiceSchema,
+  PaymentSchema,
+  HouseholdCreditSchema,
+  CheckoutSessionSchema,
+];

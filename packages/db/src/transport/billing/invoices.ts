@@ -5,6 +5,7 @@ import type { BillingCycle } from '@switchyard/domain/transport/billing/billing-
 import { db } from '../../kysely.ts';
 import { unbillableHouseholdIds } from './billable-households.ts';
 import { loadHouseholds, type HouseholdAggregate } from './households.ts';
+import { applyHouseholdCredit } from './household-credit.ts';
 import { INVOICE_COLUMNS, INVOICE_TABLE_COLUMNS, type InvoiceRow } from './rows.ts';
 
 /** What one payer of one household is charged for a cycle. */
@@ -44,7 +45,8 @@ export const generateCycleInvoices = (
         .returning(INVOICE_TABLE_COLUMNS)
         .executeTakeFirst();
       if (row) {
-        created.push(row);
+        // Household credit (an earlier overpayment) pays what it can of the new invoice.
+        created.push(await applyHouseholdCredit(tx, row, input.tenantId, input.now));
       }
     }
 

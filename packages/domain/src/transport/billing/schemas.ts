@@ -140,12 +140,22 @@ export const recordPaymentInput = z.strictObject({
   invoice_id: id,
   amount: positiveAmount,
   method: z.enum(PAYMENT_METHODS),
-  /** A day (YYYY-MM-DD) or an instant (ISO 8601 with offset); today when left out. */
-  paid_at: z
-    .union([isoDateText, z.iso.datetime({ offset: true })])
-    .refine((value) => Number(value.slice(0, 4)) >= 1900, 'must be a date after 1900')
-    .nullish(),
+  /**
+   * The day it was received (YYYY-MM-DD) or the instant (ISO 8601 with offset); today when left
+   * out. Not after the tenant's today, not before the invoice's date (payment-date.ts).
+   */
+  paid_at: z.union([isoDateText, z.iso.datetime({ offset: true })]).nullish(),
   reference: optionalText(200),
+  /** More than the balance is taken only when the operator chose to keep the excess as household credit. */
+  excess_as_credit: z.boolean().default(false),
 });
 
 export const voidInvoiceInput = z.strictObject({ invoice_id: id, reason: text(500) });
+
+/** A refund of household credit: how much, the day it was paid back (today when left out) and why. */
+export const recordRefundInput = z.strictObject({
+  household_id: id,
+  amount: positiveAmount,
+  refunded_at: isoDateText.nullish(),
+  note: text(500),
+});

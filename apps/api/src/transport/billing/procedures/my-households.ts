@@ -1,6 +1,7 @@
 import { DomainError } from '@switchyard/domain/errors';
 import { loadHouseholds } from '@switchyard/db/transport/billing/households';
 import { householdIdsSubmittedBy, listHouseholdInvoices } from '@switchyard/db/transport/billing/payer-households';
+import { creditsOfHouseholds } from '@switchyard/db/transport/billing/household-credit';
 import { presentHouseholdDetail, presentOwedInvoice } from '../presenters.ts';
 import { signedInProcedure } from '../../trpc.ts';
 
@@ -17,6 +18,7 @@ export const myHouseholds = signedInProcedure.query(async ({ ctx }) => {
   const em = ctx.db.fork();
   const ids = await householdIdsSubmittedBy(em, ctx.tenantId, ctx.user.id);
   const [households, invoices] = [await loadHouseholds(em, ctx.tenantId, { householdIds: ids }), (await listHouseholdInvoices(em, ctx.tenantId, ids)).map(presentOwedInvoice)];
+  const credits = await creditsOfHouseholds(em, ctx.tenantId, ids);
 
   return households.map((aggregate) => {
     const own = invoices.filter((invoice) => invoice.household_id === aggregate.household.id);
@@ -25,6 +27,8 @@ export const myHouseholds = signedInProcedure.query(async ({ ctx }) => {
       ...presentHouseholdDetail(aggregate),
       invoices: own,
       total_outstanding: own.reduce((sum, invoice) => sum + Math.round(invoice.outstanding * 100), 0) / 100,
+      /** Credit kept for the household (an overpayment), applied to its next invoice. */
+      credit: Math.max(credits.get(aggregate.household.id) ?? 0, 0) / 100,
     };
   });
 });

@@ -4,8 +4,12 @@ import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
 import { invoiceAnswer } from '../invoice-answer.ts';
 import { invoiceDetailOutput } from '../invoice-outputs.ts';
+import { expireCheckouts } from '../payment-links.ts';
 
-/** Cancels an invoice nobody paid anything of, keeping the reason; paid, part-paid and void invoices answer 409. */
+/**
+ * Cancels an invoice nobody paid anything of, keeping the reason, and expires its open checkout so
+ * it can no longer be paid; paid, part-paid and void invoices answer 409.
+ */
 export const voidInvoice = tenantProcedure
   .meta({ rest: { method: 'POST', path: '/api/billing/invoices/{invoice_id}/void', status: 200, input: 'json', access: 'tenant', tags: ['billing'], summary: 'Void an invoice nobody paid anything of, with a reason', errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'] } })
   .input(voidInvoiceInput)
@@ -19,6 +23,7 @@ export const voidInvoice = tenantProcedure
       householdId: answer.household_id,
       details: { status: { from: voided.before, to: 'void' }, reason: input.reason },
     });
+    await expireCheckouts(ctx.env, ctx.logger, voided.expired);
 
     return answer;
   });

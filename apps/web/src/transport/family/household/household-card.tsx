@@ -19,6 +19,11 @@ export const HouseholdCard = ({ household }: { household: MyHousehold }) => (
       <Fact label="Outstanding" valueClassName="facts__amount">
         <span data-testid="total-outstanding">{formatDollars(household.total_outstanding)}</span>
       </Fact>
+      {household.credit > 0 ? (
+        <Fact label="Credit (taken off your next invoice)" valueClassName="facts__amount">
+          <span data-testid="household-credit">{formatDollars(household.credit)}</span>
+        </Fact>
+      ) : null}
       <Fact label="First pickup">{formatDate(household.first_pickup_date)}</Fact>
       <Fact label="Registered">{formatDate(household.created_at)}</Fact>
     </dl>

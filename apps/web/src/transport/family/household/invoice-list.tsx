@@ -4,6 +4,7 @@ import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { StateBadge } from '../../shared/state-badge.tsx';
 import { DataTable, type DataColumn } from '../../../shared/ui/data-table.tsx';
 import type { TransportOutputs } from '../../shared/transport-client.ts';
+import { payTokenOf } from '../../shared/transport-paths.ts';
 
 type MyHousehold = TransportOutputs['billing']['myHouseholds'][number];
 type Invoice = MyHousehold['invoices'][number];
@@ -18,9 +19,19 @@ const describe = (invoice: Invoice): string =>
 const NOT_YET_DUE = 'Not yet due';
 const familyStatus = (invoice: Invoice): string | undefined => (invoice.status === 'draft' ? NOT_YET_DUE : undefined);
 
+/**
+ * The invoice's pay page is a page of this app: opened here by its path, whatever public address
+ * the mails name. An older invoice's provider link is used as it is.
+ */
+const payHref = (url: string): string => {
+  const path = URL.canParse(url) ? new URL(url).pathname : url;
+
+  return payTokenOf(path) ? path : url;
+};
+
 const payment = (invoice: Invoice) =>
   invoice.payment_url && invoice.outstanding > 0 ? (
-    <a className="button button--small button--primary" href={invoice.payment_url} rel="noopener noreferrer">
+    <a className="button button--small button--primary" href={payHref(invoice.payment_url)} rel="noopener noreferrer">
       Pay now
     </a>
   ) : (

@@ -14,6 +14,7 @@ import { afterBillingChange } from '../../shared/transport-invalidation.ts';
 import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { transportPaths } from '../../shared/transport-paths.ts';
 import { OutstandingTable } from './outstanding-table.tsx';
+import { CreditsLine } from './credits-line.tsx';
 import { DataTable, type DataColumn } from '../../../shared/ui/data-table.tsx';
 
 type Household = TransportOutputs['billing']['listHouseholds'][number];
@@ -85,6 +86,7 @@ export const BillingPage = () => {
           {(rows) => (rows.length === 0 ? <EmptyState title="Nothing is outstanding" /> : <OutstandingTable rows={rows} />)}
         </QueryView>
       </section>
+      <CreditsLine />
       <section className="page-section" aria-labelledby="households-title">
         <h2 id="households-title" className="section-title">
           Households

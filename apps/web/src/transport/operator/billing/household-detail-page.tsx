@@ -11,6 +11,7 @@ import { ChildrenTable, PayersTable } from '../../shared/household-tables.tsx';
 import { StateBadge } from '../../shared/state-badge.tsx';
 import { transportTrpc } from '../../shared/transport-client.ts';
 import { QueryView } from '../../../shared/ui/query-view.tsx';
+import { HouseholdCreditCard } from './household-credit-card.tsx';
 import { transportPaths } from '../../shared/transport-paths.ts';
 import { AddPayerForm } from './add-payer-form.tsx';
 import { FirstPickupForm } from './first-pickup-form.tsx';
@@ -40,6 +41,7 @@ export const HouseholdDetailPage = ({ householdId }: { householdId: string }) =>
                   <Fact label="Agreed to">{policyTitles(household.policy_acknowledged) || '—'}</Fact>
                 </dl>
               </section>
+              <HouseholdCreditCard householdId={household.id} />
               <section className="card" aria-labelledby="children-title">
                 <h2 id="children-title" className="card__title">
                   Children

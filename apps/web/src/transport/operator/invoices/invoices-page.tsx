@@ -38,6 +38,12 @@ const METHOD_OPTIONS = [
 const OWED = new Set(['sent', 'unpaid', 'partial']);
 
 const describe = (invoice: Invoice) => (invoice.kind === 'registration' ? 'Registration fee' : `Week of ${invoice.cycle_start ? formatDate(invoice.cycle_start) : '—'}`);
+/** Today as the browser's calendar has it; the server checks the tenant's today and answers which day is allowed. */
+const todayText = (): string => {
+  const now = new Date();
+
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
 const owedOn = (invoice: Invoice) => (invoice.status === 'void' ? 0 : Math.max(invoice.amount - invoice.amount_paid, 0));
 
 /** Every invoice of the tenant: send drafts, record payments received outside the providers, void mistakes. */
@@ -57,6 +63,9 @@ export const InvoicesPage = () => {
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState('check');
   const [reference, setReference] = useState('');
+  const [paidOn, setPaidOn] = useState('');
+  const [excessAsCredit, setExcessAsCredit] = useState(false);
+  const [dialogError, setDialogError] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const nameOf = (householdId: string) => households.data?.find((household) => household.id === householdId)?.name ?? 'Household';
@@ -65,6 +74,9 @@ export const InvoicesPage = () => {
     setAmount(kind === 'payment' ? owedOn(invoice).toFixed(2) : '');
     setReference('');
     setReason('');
+    setPaidOn(todayText());
+    setExcessAsCredit(false);
+    setDialogError(null);
     setOutcome(null);
     setAsking({ kind, invoice });
   };
@@ -80,17 +92,27 @@ export const InvoicesPage = () => {
         await send.mutateAsync({ invoice_id: invoice.id });
         setOutcome({ tone: 'success', text: `Sent ${describe(invoice)} to ${who}.` });
       } else if (kind === 'payment') {
-        const answer = await pay.mutateAsync({ invoice_id: invoice.id, amount: Number(amount), method: method as 'check', ...(reference.trim() ? { reference: reference.trim() } : {}) });
-        const left = Math.max(answer.amount - answer.amount_paid, 0);
-        setOutcome({ tone: 'success', text: `Recorded ${formatDollars(Number(amount))} from ${who}. ${left > 0 ? `${formatDollars(left)} is still outstanding.` : 'The invoice is paid.'}` });
+        const answer = await pay.mutateAsync({
+          invoice_id: invoice.id,
+          amount: Number(amount),
+          method: method as 'check',
+          excess_as_credit: excessAsCredit,
+          ...(paidOn ? { paid_at: paidOn } : {}),
+          ...(reference.trim() ? { reference: reference.trim() } : {}),
+        });
+        const kept = answer.payments.at(-1)?.credited ?? 0;
+        setOutcome({
+          tone: 'success',
+          text: `Recorded ${formatDollars(Number(amount))} from ${who}. ${answer.balance > 0 ? `${formatDollars(answer.balance)} is still outstanding.` : 'The invoice is paid.'}${kept > 0 ? ` ${formatDollars(kept)} is kept as household credit.` : ''}`,
+        });
       } else {
         await cancel.mutateAsync({ invoice_id: invoice.id, reason: reason.trim() });
         setOutcome({ tone: 'success', text: `Voided ${describe(invoice)} of ${who}.` });
       }
-    } catch (error) {
-      setOutcome({ tone: 'error', text: readAppError(error).message });
-    } finally {
       setAsking(null);
+    } catch (error) {
+      // The dialog stays open with what was typed, the reason beside it.
+      setDialogError(readAppError(error).message);
     }
   };
 
@@ -101,7 +123,11 @@ export const InvoicesPage = () => {
       cell: (invoice) => (
         <>
           <a href={transportPaths.household(invoice.household_id)}>{nameOf(invoice.household_id)}</a>
-          <span className="table__sub">{describe(invoice)}</span>
+          <span className="table__sub">
+            <a href={transportPaths.invoice(invoice.id)} aria-label={`Details of ${describe(invoice)} of ${nameOf(invoice.household_id)}`}>
+              {describe(invoice)}
+            </a>
+          </span>
         </>
       ),
     },
@@ -135,6 +161,7 @@ export const InvoicesPage = () => {
   ];
 
   const amountValue = Number(amount);
+  const overBalance = asking?.kind === 'payment' && amountValue > owedOn(asking.invoice) + 1e-9;
   const busy = send.isPending || pay.isPending || cancel.isPending;
 
   return (
@@ -167,14 +194,48 @@ export const InvoicesPage = () => {
           busyLabel="Recording…"
           tone="primary"
           isBusy={busy}
-          canConfirm={amountValue > 0 && amountValue <= owedOn(asking.invoice) + 1e-9}
+          canConfirm={amountValue > 0 && (!overBalance || excessAsCredit)}
           onConfirm={() => void confirm()}
           onCancel={() => setAsking(null)}
         >
           <p>
             {describe(asking.invoice)}: {formatDollars(owedOn(asking.invoice))} outstanding.
           </p>
-          <TextField id="payment-amount" label="Amount received ($)" inputMode="decimal" value={amount} onValueChange={setAmount} required />
+          {dialogError ? <FormAlert>{dialogError}</FormAlert> : null}
+          <TextField
+            id="payment-amount"
+            label="Amount received ($)"
+            inputMode="decimal"
+            value={amount}
+            onValueChange={(value) => {
+              setAmount(value);
+              setDialogError(null);
+            }}
+            required
+          />
+          {overBalance ? (
+            <div className="inline-note" role="status">
+              <p>
+                That is {formatDollars(amountValue - owedOn(asking.invoice))} more than the {formatDollars(owedOn(asking.invoice))} still owed.
+                {excessAsCredit ? ' The excess is kept as credit for the household and taken off its next invoice.' : ' Change the amount, or keep the excess as household credit.'}
+              </p>
+              <label className="inline-note__check">
+                <input type="checkbox" className="checkbox" checked={excessAsCredit} onChange={(event) => setExcessAsCredit(event.target.checked)} />
+                <span>Record the excess as credit</span>
+              </label>
+            </div>
+          ) : null}
+          <TextField
+            id="payment-date"
+            label="Date received"
+            type="date"
+            value={paidOn}
+            max={todayText()}
+            onValueChange={(value) => {
+              setPaidOn(value);
+              setDialogError(null);
+            }}
+          />
           <SelectField id="payment-method" label="Method" value={method} options={METHOD_OPTIONS} onValueChange={setMethod} />
           <TextField id="payment-reference" label="Reference (cheque number)" value={reference} onValueChange={setReference} />
         </ConfirmDialog>
