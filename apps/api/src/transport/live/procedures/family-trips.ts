@@ -1,4 +1,5 @@
 import { lateNoticesOn } from '@switchyard/db/transport/live/late-notices';
+import { rideStatus } from '@switchyard/domain/transport/live/ride-status';
 import { dateOf } from '@switchyard/domain/transport/live/trip';
 import { signedInProcedure } from '../../trpc.ts';
 import { assertFamilyAccount, loadFamilyRides } from '../family-rides.ts';
@@ -14,7 +15,7 @@ export const familyTrips = signedInProcedure
       status: 200,
       access: 'tenant',
       tags: ['family'],
-      summary: "Today's trips of the signed-in family's children: route, stop and time; inside the trip window also the bus and the stop's eta; `late_notice` once the families were told the bus runs late",
+      summary: "Today's trips of the signed-in family's children: route, stop and time; inside the trip window also the bus and the stop's eta; `status`, what the family reads (served only once the bus was seen at the stop); `late_notice` once the families were told the bus runs late",
       errors: ['unauthorized', 'forbidden'],
     },
   })
@@ -53,6 +54,15 @@ export const familyTrips = signedInProcedure
           eta: view.inWindow && estimate?.eta ? estimate.eta.toISOString() : null,
           minutes_late: view.inWindow ? (estimate?.minutes_late ?? null) : null,
           state: view.inWindow ? (estimate?.state ?? null) : null,
+          progress: view.estimate.progress,
+          status: rideStatus({
+            direction: view.key.direction,
+            stop: estimate ?? { position: stop.position, name: stop.name, time: stop.time, eta: null, minutes_late: null, state: 'upcoming' },
+            basis: view.estimate.basis,
+            progress: view.estimate.progress,
+            over: view.window !== null && now.getTime() > view.window.closesAt.getTime(),
+            timeZone: ctx.tenantTimeZone,
+          }),
           late_notice: notice ? { minutes_late: notice.minutes_late, eta: new Date(notice.eta).toISOString(), notified_at: new Date(notice.notified_at).toISOString() } : null,
         };
       }),

@@ -9,8 +9,6 @@ import { TripMap } from './trip-map.tsx';
 
 export type Trip = TransportOutputs['live']['familyTrips']['trips'][number];
 
-const STATE_TEXT: Record<string, string> = { upcoming: 'On the way', arrived: 'At the stop', passed: 'Passed' };
-
 /** One child's ride today: route, stop, time; inside the trip window the estimate and the bus on a small map. */
 export const TripCard = ({ trip, timeZone, bus, now }: { trip: Trip; timeZone: string; bus: BusPosition | null; now: number }) => (
   <article className="card trip-card" aria-label={`${trip.child_name}'s ${trip.direction} trip`}>
@@ -18,7 +16,9 @@ export const TripCard = ({ trip, timeZone, bus, now }: { trip: Trip; timeZone: s
       <h3 className="card__title">
         {trip.child_name} · {trip.direction === 'morning' ? 'Morning' : 'Afternoon'} pickup
       </h3>
-      {trip.state ? <StateBadge state={trip.state} text={STATE_TEXT[trip.state]} /> : null}
+      <span data-testid="ride-status">
+        <StateBadge state={trip.status.kind} text={trip.status.label} />
+      </span>
     </div>
     {trip.late_notice ? (
       <FormAlert tone="info" title="The bus is running late">
