@@ -55,6 +55,7 @@ describe('GET /api/family/trips', () => {
           household_id: kim.householdId,
           route: { id: 'kim-run', name: 'Kim Run', mode: 'morning', bus_id: 'bus-k' },
           direction: 'morning',
+          headline: 'Morning pickup 07:05 at Second',
           stop: { position: 2, name: 'Second', address: '2 Second St', lat: 32.01, lng: -81.1 },
           scheduled_time: '07:05',
           window: { opens_at: '2026-11-20T06:00:00.000Z', closes_at: '2026-11-20T07:40:00.000Z' },
@@ -98,7 +99,7 @@ describe('GET /api/family/live', () => {
     const leeView = await watch(leeParent);
     expect(kimView.status).toBe(200);
     const window = await kimView.next((event) => event.event === 'window');
-    expect(window.data).toEqual({ buses: ['bus-k'], windows: [{ route_id: 'kim-run', bus_id: 'bus-k', opens_at: '2026-11-20T06:00:00.000Z', closes_at: '2026-11-20T07:40:00.000Z', open: true }] });
+    expect(window.data).toEqual({ buses: ['bus-k'], windows: [{ route_id: 'kim-run', direction: 'morning', bus_id: 'bus-k', opens_at: '2026-11-20T06:00:00.000Z', closes_at: '2026-11-20T07:40:00.000Z', open: true }] });
     // The last report (06:58) is inside the window: sent on opening.
     await kimView.next((event) => event.event === 'location' && event.data.last_update === '2026-11-20T06:58:00.000Z');
 

@@ -23,6 +23,7 @@ import { Migration20261124010000TransportLive } from './Migration20261124010000_
 import { Migration20261124030100TransportAccounts } from './Migration20261124030100_transport_accounts.ts';
 import { Migration20261124050000TransportTenantTimeZone } from './Migration20261124050000_transport_tenant_time_zone.ts';
 import { Migration20261127110000TransportAuditDedupeKey } from './Migration20261127110000_transport_audit_dedupe_key.ts';
+import { Migration20261127160000TransportRouteRuns } from './Migration20261127160000_transport_route_runs.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -50,4 +51,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124030100_transport_accounts', class: Migration20261124030100TransportAccounts },
   { name: 'Migration20261124050000_transport_tenant_time_zone', class: Migration20261124050000TransportTenantTimeZone },
   { name: 'Migration20261127110000_transport_audit_dedupe_key', class: Migration20261127110000TransportAuditDedupeKey },
+  { name: 'Migration20261127160000_transport_route_runs', class: Migration20261127160000TransportRouteRuns },
 ];

@@ -53,3 +53,7 @@ export const rideStatus = (input: {
 
   return { kind: 'scheduled', time: stop.time, label: `Scheduled ${stop.time}` };
 };
+
+/** The ride in one line: "Morning pickup 07:40 at Oak & 5th", "Afternoon drop-off 15:25 at Oak & 5th". */
+export const rideHeadline = (direction: TripDirection, time: string | null, stopName: string): string =>
+  `${direction === 'morning' ? 'Morning pickup' : 'Afternoon drop-off'}${time ? ` ${time}` : ''} at ${stopName}`;

@@ -14,7 +14,7 @@ export const TripCard = ({ trip, timeZone, bus, now }: { trip: Trip; timeZone: s
   <article className="card trip-card" aria-label={`${trip.child_name}'s ${trip.direction} trip`}>
     <div className="trip-card__head">
       <h3 className="card__title">
-        {trip.child_name} · {trip.direction === 'morning' ? 'Morning' : 'Afternoon'} pickup
+        {trip.child_name} · {trip.headline}
       </h3>
       <span data-testid="ride-status">
         <StateBadge state={trip.status.kind} text={trip.status.label} />
