@@ -168,7 +168,8 @@ describe.skipIf(skipWithoutBrowser())('transport live map: the route on a map, i
     await expect.poll(() => staff.getByLabel('Stop 4 name').inputValue()).toBe('Stop 4');
     expect(Number(await staff.locator('[id="stops.3.lat"]').inputValue())).toBeLessThan(ROUTE.stops[0]!.lat);
     await staff.getByLabel('Stop 4 name').fill('Depot gate');
-    await staff.getByLabel('Time').nth(3).fill(TIMES[3]);
+    // Times belong to the route's run, set in its timetable once the stop is saved.
+    expect(await staff.getByLabel('Time', { exact: true }).count()).toBe(0);
 
     const firstStop = editor.locator('.map-stop--draft').first();
     // In the middle of the screen, clear of the sticky header.
@@ -185,6 +186,11 @@ describe.skipIf(skipWithoutBrowser())('transport live map: the route on a map, i
 
     await staff.getByRole('button', { name: 'Save route' }).click();
     await expect.poll(() => staff.getByText('Route saved.').isVisible()).toBe(true);
+    const timetable = staff.getByRole('region', { name: 'Timetable' });
+    await timetable.getByRole('button', { name: 'Edit times' }).click();
+    await timetable.getByLabel('4. Depot gate').fill(TIMES[3]);
+    await timetable.getByRole('button', { name: /^Save (morning|afternoon) run$/ }).click();
+    await expect.poll(() => timetable.getByText(/(Morning|Afternoon) run saved\./).isVisible()).toBe(true);
     const map = staff.getByRole('region', { name: `Map of ${ROUTE.name}` });
     await expect.poll(() => map.locator('.map-stop').count()).toBe(4);
     await expect.poll(() => map.getByText(`4. Depot gate · ${TIMES[3]}`).isVisible()).toBe(true);
@@ -198,7 +204,7 @@ describe.skipIf(skipWithoutBrowser())('transport live map: the route on a map, i
     // The school stop: still ahead of the bus, so the family sees an estimate for it below.
     await riders.getByLabel('Child to place at Oak Elementary').selectOption(childId);
     await riders.getByLabel('Child to place at Oak Elementary').locator('xpath=..').getByRole('button', { name: 'Place here' }).click();
-    await expect.poll(() => riders.getByText('Riders at Oak Elementary saved.').isVisible()).toBe(true);
+    await expect.poll(() => riders.getByText(/^Riders at Oak Elementary on the (morning|afternoon) run saved\.$/).isVisible()).toBe(true);
     await expect.poll(() => riders.getByRole('list', { name: 'Riders at Oak Elementary' }).textContent()).toContain(PARENT.child);
     const route = (await api(app, 'GET', `/api/routes/${routeId}`, operatorToken)) as { stops: { riders: unknown[] }[] };
     expect(route.stops[2]?.riders).toEqual([childId]);

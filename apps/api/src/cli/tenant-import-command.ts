@@ -48,7 +48,7 @@ const importTenant = async (context: CliContext, slug: string, path: string): Pr
     let counts;
     try {
       // Riders are held to the same rules as on POST /api/routes: children of the tenant, one stop per direction.
-      counts = await importOperations(em, slug, file, new Date(), (tx, routeId, route) => checkRiders(tx, slug, route, routeId));
+      counts = await importOperations(em, slug, file, new Date(), (tx, routeId, route) => checkRiders(tx, slug, route.runs, routeId));
     } catch (error) {
       if (error instanceof DomainError) {
         throw new CliError(`the import was refused, nothing was written: ${error.message}`);

@@ -23,6 +23,7 @@ export const presentRouteEta = (routeId: string, busId: string | null, view: Tri
   direction: view.key.direction,
   in_window: view.inWindow,
   basis: view.estimate.basis,
+  progress: view.estimate.progress,
   stops: view.estimate.stops.map(presentStopEta),
 });
 

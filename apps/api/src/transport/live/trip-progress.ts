@@ -8,9 +8,12 @@ import {
   findNearStop,
   keepEstimates,
   recordArrival,
+  runOf,
+  runTimesOf,
   saveNearStop,
   tripArrivals,
   type LiveRoute,
+  type LiveRun,
   type TripKey,
 } from '@switchyard/db/transport/live/trip-progress';
 import { horizonsReached, isLateForNotice } from '@switchyard/domain/transport/live/accuracy';
@@ -24,8 +27,9 @@ import { recentTrafficSummary } from './traffic-summary.ts';
 
 export const TRANSPORT_MAIL_SOURCE = 'transport';
 
-const mailLateNotice = async (tx: SqlEntityManager, key: TripKey, timeZone: string, route: LiveRoute, stop: StopEstimate, now: Date): Promise<number> => {
-  const riders = route.stops.find((candidate) => candidate.position === stop.position)?.riders ?? [];
+const mailLateNotice = async (tx: SqlEntityManager, key: TripKey, timeZone: string, route: LiveRoute, run: LiveRun, stop: StopEstimate, now: Date): Promise<number> => {
+  // The riders of this run at the stop: a child riding only the other run is not waiting.
+  const riders = run.stops.find((candidate) => candidate.position === stop.position)?.riders ?? [];
   const families = await familyEmailsOfChildren(tx, key.tenantId, childIdsOfStops([{ riders }]));
   for (const family of families) {
     await enqueueMail(tx, {
@@ -52,8 +56,8 @@ const mailLateNotice = async (tx: SqlEntityManager, key: TripKey, timeZone: stri
 /**
  * What one location report changes on the bus's running trip: the stop it waits at (arrival after
  * 20 s within 50 m), the estimates kept at the 10 and 5 minute horizons, and the one late notice
- * per stop. A bus drives one trip at a time: of its active routes, the one whose window opened
- * first among those open now. Everything is in the database, so reports reaching different API
+ * per stop. A bus drives one trip at a time: of its active routes' runs, the one whose window
+ * opened first among those open now; the run's stops, in its order, are the trip's. Everything is in the database, so reports reaching different API
  * processes add up.
  */
 export const advanceTrip = async (
@@ -67,8 +71,13 @@ export const advanceTrip = async (
   const em = deps.db.fork();
   const routes = await activeRoutesOfBus(em, tenantId, busId);
   const running = routes
-    .map((route) => ({ route, trip: tripAt({ mode: route.mode, times: route.stops.map((stop) => stop.time) }, now, timeZone) }))
-    .filter((candidate): candidate is { route: LiveRoute; trip: NonNullable<typeof candidate.trip> } => candidate.trip !== null)
+    .map((route) => {
+      const trip = tripAt(runTimesOf(route), now, timeZone);
+      const run = trip ? runOf(route, trip.direction) : null;
+
+      return { route, trip, run };
+    })
+    .filter((candidate): candidate is { route: LiveRoute; trip: NonNullable<typeof candidate.trip>; run: LiveRun } => candidate.trip !== null && candidate.run !== null)
     .sort((left, right) => left.trip.window.opensAt.getTime() - right.trip.window.opensAt.getTime())[0];
   if (!running) {
     if (routes.length > 0) {
@@ -77,7 +86,7 @@ export const advanceTrip = async (
 
     return;
   }
-  const { route, trip } = running;
+  const { route, trip, run } = running;
   const key: TripKey = { tenantId, routeId: route.id, date: trip.date, direction: trip.direction };
   let mailed = 0;
   await em.transactional(async (tx) => {
@@ -87,11 +96,11 @@ export const advanceTrip = async (
     const step = stepArrival({
       previous: sameTrip ? { stopPosition: near.stop_position, since: near.since } : null,
       fix: { lat: fix.lat, lng: fix.lng, at: now },
-      stops: route.stops,
+      stops: run.stops,
       arrived: new Set(arrivals.keys()),
     });
     if (step.arrived) {
-      const stop = route.stops.find((candidate) => candidate.position === step.arrived?.stopPosition);
+      const stop = run.stops.find((candidate) => candidate.position === step.arrived?.stopPosition);
       const scheduledAt = stop?.time ? instantOf(key.date, stop.time, timeZone) : null;
       if (await recordArrival(tx, key, { stopPosition: step.arrived.stopPosition, busId, at: step.arrived.at, scheduledAt })) {
         arrivals.set(step.arrived.stopPosition, step.arrived.at);
@@ -101,7 +110,7 @@ export const advanceTrip = async (
     if (!unchanged && (step.near !== null || near !== null)) {
       await saveNearStop(tx, tenantId, busId, step.near ? { ...key, stopPosition: step.near.stopPosition, since: step.near.since } : null);
     }
-    const estimate = estimateTrip({ date: key.date, timeZone, stops: route.stops, fix, arrivals, traffic: await recentTrafficSummary(tx, tenantId, route.id, now), now });
+    const estimate = estimateTrip({ date: key.date, timeZone, stops: run.stops, fix, arrivals, traffic: await recentTrafficSummary(tx, tenantId, route.id, now), now });
     if (estimate.basis !== 'position') {
       return;
     }
@@ -121,7 +130,7 @@ export const advanceTrip = async (
         at: now,
       });
       if (claimed) {
-        mailed += await mailLateNotice(tx, key, timeZone, route, stop, now);
+        mailed += await mailLateNotice(tx, key, timeZone, route, run, stop, now);
       }
     }
   });

@@ -29,10 +29,25 @@ export const routeDetailOutput = z.strictObject({
       address: z.string().nullable(),
       lat: z.number().nullable(),
       lng: z.number().nullable(),
-      time: z.string().nullable(),
-      riders: z.array(z.unknown()),
+      time: z.string().nullable().describe("The stop's time in its first run (morning before afternoon)"),
+      riders: z.array(z.unknown()).describe('The riders of every run at this stop, each entry once'),
     }),
   ),
+  runs: z
+    .array(
+      z.strictObject({
+        direction: z.enum(['morning', 'afternoon']),
+        stops: z.array(
+          z.strictObject({
+            stop: z.int().describe("The stop's position on the route"),
+            name: z.string(),
+            time: z.string().nullable().describe("HH:MM on the tenant's clocks"),
+            riders: z.array(z.unknown()),
+          }),
+        ),
+      }),
+    )
+    .describe('The morning run first: each run serves its stops in this order, at these times, with these riders'),
   eta_accuracy: etaAccuracyOutput.describe('Arrivals recorded on the route and how often the estimate made 10 (5) minutes before was within 2 minutes'),
 });
 

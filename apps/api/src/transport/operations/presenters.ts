@@ -1,5 +1,6 @@
 import type { BusRow } from '@switchyard/db/transport/operations/buses';
 import type { RouteRow, StopRow } from '@switchyard/db/transport/operations/routes';
+import type { Run } from '@switchyard/domain/transport/operations/runs';
 import type { SchoolRow } from '@switchyard/db/transport/operations/schools';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -29,11 +30,18 @@ export const presentStop = (stop: StopRow) => ({
   riders: stop.riders,
 });
 
-/** Detail shape: `stops` is the ordered list, `stop_count` its length. */
-export const presentRouteDetail = (route: RouteRow, stops: StopRow[]) => ({
+/** A run's timetable: each stop it serves in order, named by its route position and name. */
+export const presentRun = (run: Run, stops: StopRow[]) => ({
+  direction: run.direction,
+  stops: run.stops.map((stop) => ({ stop: stop.position, name: stops.find((candidate) => candidate.position === stop.position)?.name ?? '', time: stop.time, riders: stop.riders })),
+});
+
+/** Detail shape: `stops` is the ordered list, `stop_count` its length, `runs` the morning and afternoon timetables. */
+export const presentRouteDetail = (route: RouteRow, stops: StopRow[], runs: Run[]) => ({
   ...routeFields(route),
   stop_count: stops.length,
   stops: stops.map(presentStop),
+  runs: runs.map((run) => presentRun(run, stops)),
 });
 
 export const presentBus = (bus: BusRow) => ({

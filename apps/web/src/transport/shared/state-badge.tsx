@@ -16,7 +16,14 @@ const TONES: Record<string, string> = {
   unavailable: 'muted',
   upcoming: 'info',
   arrived: 'success',
-  passed: 'muted',
+  not_seen: 'warning',
+  scheduled: 'neutral',
+  not_started: 'muted',
+  on_the_way: 'info',
+  running_late: 'warning',
+  picked_up: 'success',
+  dropped_off: 'success',
+  no_time: 'muted',
 };
 
 const label = (state: string): string => {

@@ -1,5 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import type { RouteMode } from '@switchyard/domain/transport/operations/schemas';
+import type { TripDirection } from '@switchyard/domain/transport/live/trip';
 import { sql } from 'kysely';
 import { db } from '../../kysely.ts';
 
@@ -18,11 +18,11 @@ export const childrenOfTenant = async (em: SqlEntityManager, tenantId: string, i
   return new Map(rows.map((row) => [row.id.toLowerCase(), row.name]));
 };
 
-export type RiddenStop = { child_id: string; route_id: string; route_name: string; mode: RouteMode; position: number };
+export type RiddenStop = { child_id: string; route_id: string; route_name: string; direction: TripDirection; position: number };
 
 /**
- * The stops of the tenant's routes these children ride (a rider entry that is the child's id or
- * an object whose `child_id` is), leaving out one route when given (the one being saved).
+ * The run stops of the tenant's routes these children ride (a rider entry that is the child's id
+ * or an object whose `child_id` is), leaving out one route when given (the one being saved).
  */
 export const stopsRiddenBy = async (em: SqlEntityManager, tenantId: string, childIds: readonly string[], exceptRouteId: string | null = null): Promise<RiddenStop[]> => {
   if (childIds.length === 0) {
@@ -32,12 +32,12 @@ export const stopsRiddenBy = async (em: SqlEntityManager, tenantId: string, chil
   // words for jsonb_typeof and the jsonb text operators.
   const childId = sql<string>`lower(case jsonb_typeof(r.value) when 'object' then r.value->>'child_id' when 'string' then r.value #>> '{}' end)`;
   const rows = await db(em)
-    .selectFrom('transport_route_stop as s')
+    .selectFrom('transport_run_stop as s')
     .innerJoin('transport_route as rt', (join) => join.onRef('rt.tenant_id', '=', 's.tenant_id').onRef('rt.id', '=', 's.route_id'))
     .crossJoin(sql<{ value: unknown }>`jsonb_array_elements(s.riders)`.as('r'))
-    .select([childId.as('child_id'), 's.route_id', 'rt.name as route_name', 'rt.mode', 's.position'])
+    .select([childId.as('child_id'), 's.route_id', 'rt.name as route_name', 's.direction', 's.stop_position as position'])
     .distinct()
-    .$narrowType<{ mode: RouteMode }>()
+    .$narrowType<{ direction: TripDirection }>()
     .where('s.tenant_id', '=', tenantId)
     .$if(exceptRouteId !== null, (query) => query.where('s.route_id', '<>', exceptRouteId ?? ''))
     .where(
@@ -46,7 +46,8 @@ export const stopsRiddenBy = async (em: SqlEntityManager, tenantId: string, chil
       childIds.map((id) => id.toLowerCase()),
     )
     .orderBy('s.route_id')
-    .orderBy('s.position')
+    .orderBy('s.direction', 'desc')
+    .orderBy('s.stop_position')
     .execute();
 
   return rows;

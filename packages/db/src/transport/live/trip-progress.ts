@@ -3,12 +3,21 @@ import type { RouteMode, RouteStatus } from '@switchyard/domain/transport/operat
 import type { TripDirection } from '@switchyard/domain/transport/live/trip';
 import { sql } from 'kysely';
 import { db } from '../../kysely.ts';
+import { runsOfRoutes } from '../operations/routes.ts';
 
 export type TripKey = { tenantId: string; routeId: string; date: string; direction: TripDirection };
 export type LiveStop = { position: number; name: string; address: string | null; lat: number | null; lng: number | null; time: string | null; riders: unknown[] };
-export type LiveRoute = { id: string; name: string; mode: RouteMode; status: RouteStatus; bus_id: string | null; stops: LiveStop[] };
+/** One run of a route: its stops in run order, each with the run's time and riders. */
+export type LiveRun = { direction: TripDirection; stops: LiveStop[] };
+export type LiveRoute = { id: string; name: string; mode: RouteMode; status: RouteStatus; bus_id: string | null; stops: LiveStop[]; runs: LiveRun[] };
 
-const withStops = async (em: SqlEntityManager, tenantId: string, routes: Omit<LiveRoute, 'stops'>[]): Promise<LiveRoute[]> => {
+/** The run of a route in a direction; null when the route has none. */
+export const runOf = (route: LiveRoute, direction: TripDirection): LiveRun | null => route.runs.find((run) => run.direction === direction) ?? null;
+
+/** A run's direction and times, as the trip rules read them. */
+export const runTimesOf = (route: LiveRoute) => route.runs.map((run) => ({ direction: run.direction, times: run.stops.map((stop) => stop.time) }));
+
+const withStops = async (em: SqlEntityManager, tenantId: string, routes: Omit<LiveRoute, 'stops' | 'runs'>[]): Promise<LiveRoute[]> => {
   if (routes.length === 0) {
     return [];
   }
@@ -27,7 +36,25 @@ const withStops = async (em: SqlEntityManager, tenantId: string, routes: Omit<Li
     .orderBy('position')
     .execute();
 
-  return routes.map((route) => ({ ...route, stops: stops.filter((stop) => stop.route_id === route.id).map(({ route_id: _routeId, ...stop }) => stop) }));
+  const runs = await runsOfRoutes(
+    em,
+    tenantId,
+    routes.map((route) => route.id),
+  );
+
+  return routes.map((route) => {
+    const own = stops.filter((stop) => stop.route_id === route.id).map(({ route_id: _routeId, ...stop }) => stop);
+    const ownRuns = (runs.get(route.id) ?? []).map((run) => ({
+      direction: run.direction,
+      stops: run.stops.flatMap((runStop) => {
+        const stop = own.find((candidate) => candidate.position === runStop.position);
+
+        return stop ? [{ ...stop, time: runStop.time, riders: runStop.riders }] : [];
+      }),
+    }));
+
+    return { ...route, stops: own, runs: ownRuns };
+  });
 };
 
 const selectLiveRoutes = (em: SqlEntityManager, tenantId: string) =>

@@ -105,6 +105,37 @@ export const RouteStopSchema = defineEntity({
 export class RouteStop extends RouteStopSchema.class {}
 RouteStopSchema.setClass(RouteStop);
 
+/**
+ * One stop of a route's morning or afternoon run (Migration20261127160000_transport_route_runs):
+ * `sequence` is its place in the run, `stop_position` the route stop it serves, with the run's
+ * time and riders there. The route's stops keep `time` and `riders` as the spec's fields answer
+ * them, derived from the runs on every save (runs.ts, stopFieldsOfRuns).
+ */
+export const RunStopSchema = defineEntity({
+  name: 'TransportRunStop',
+  tableName: 'transport_run_stop',
+  checks: [{ name: 'transport_run_stop_direction_check', expression: "direction in ('morning', 'afternoon')" }],
+  indexes: [{ name: 'transport_run_stop_stop_uq', expression: 'create unique index transport_run_stop_stop_uq on transport_run_stop (tenant_id, route_id, direction, stop_position)' }],
+  properties: {
+    route: () =>
+      p
+        .manyToOne(Route)
+        .mapToPk()
+        .fieldNames('tenant_id', 'route_id')
+        .primary()
+        .updateRule('no action')
+        .deleteRule('cascade')
+        .foreignKeyName('transport_run_stop_tenant_id_route_id_fkey'),
+    direction: p.text().primary(),
+    sequence: p.integer().primary(),
+    stopPosition: p.integer().fieldName('stop_position'),
+    time: p.string().length(5).nullable(),
+    riders: p.json<unknown[]>().defaultRaw("'[]'::jsonb"),
+  },
+});
+export class RunStop extends RunStopSchema.class {}
+RunStopSchema.setClass(RunStop);
+
 /** Outside providers' answers for a short while (Migration20261124000510; see provider-cache.ts). */
 export const ProviderCacheSchema = defineEntity({
   name: 'TransportProviderCache',
@@ -121,4 +152,4 @@ export const ProviderCacheSchema = defineEntity({
 export class ProviderCache extends ProviderCacheSchema.class {}
 ProviderCacheSchema.setClass(ProviderCache);
 
-export const transportOperationsEntities = [SchoolSchema, BusSchema, RouteSchema, RouteStopSchema, ProviderCacheSchema];
+export const transportOperationsEntities = [SchoolSchema, BusSchema, RouteSchema, RouteStopSchema, RunStopSchema, ProviderCacheSchema];

@@ -2,7 +2,8 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { TenantImportFile } from '@switchyard/domain/transport/operations/tenant-import';
 import { saveBus } from './buses.ts';
 import { newRouteValues } from './route-defaults.ts';
-import { saveRouteWithId, type RouteValues, type StopValues } from './routes.ts';
+import { runOfStops, runsOfRequest, type Run } from '@switchyard/domain/transport/operations/runs';
+import { saveRouteWithId, type NewRoute } from './routes.ts';
 import { saveSchool } from './schools.ts';
 
 export type ImportCounts = { schools: number; buses: number; routes: number; stops: number };
@@ -17,7 +18,7 @@ export const importOperations = (
   file: TenantImportFile,
   now: Date,
   /** Asked before each route is saved, inside the transaction (so it sees the routes saved before it); throwing rolls back the file. */
-  checkRoute: (tx: SqlEntityManager, routeId: string, route: RouteValues & { stops: StopValues[] }) => Promise<void> = async () => undefined,
+  checkRoute: (tx: SqlEntityManager, routeId: string, route: NewRoute & { runs: Run[] }) => Promise<void> = async () => undefined,
 ): Promise<ImportCounts> =>
   em.fork().transactional(async (tx) => {
     for (const school of file.schools) {
@@ -38,7 +39,8 @@ export const importOperations = (
     }
     let stops = 0;
     for (const route of file.routes) {
-      const values = newRouteValues(route);
+      const stopValues = newRouteValues(route);
+      const values = { ...stopValues, runs: route.runs ? runsOfRequest({ mode: stopValues.mode, stopCount: stopValues.stops.length, runs: route.runs, stored: [] }) : runOfStops(stopValues.mode, stopValues.stops) };
       stops += values.stops.length;
       await checkRoute(tx, route.id, values);
       await saveRouteWithId(tx, tenantId, route.id, values, { replace: true, now });

@@ -1,6 +1,8 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { firstFreeSlug, slugify } from '@switchyard/domain/transport/operations/route-slug';
+import { runOfStops, stopFieldsOfRuns, type Run } from '@switchyard/domain/transport/operations/runs';
 import type { RouteMode, RouteStatus } from '@switchyard/domain/transport/operations/schemas';
+import type { TripDirection } from '@switchyard/domain/transport/live/trip';
 import { db, escapeLike, jsonb } from '../../kysely.ts';
 import { Route } from './entities.ts';
 
@@ -39,7 +41,11 @@ export type RouteValues = {
   miles: number | null;
 };
 
-export type RoutePatch = Partial<RouteValues> & { stops?: StopValues[] };
+/** A route to store; without `runs`, its stops' times and riders are its one run (runOfStops). */
+export type NewRoute = RouteValues & { stops: StopValues[]; runs?: Run[] };
+
+/** `runs` replaces every run (the procedures send it whenever `stops` changes). */
+export type RoutePatch = Partial<RouteValues> & { stops?: StopValues[]; runs?: Run[] };
 
 const COLUMNS = ['tenant_id', 'id', 'name', 'bus_id', 'driver', 'mode', 'status', 'miles', 'stops', 'created_at', 'updated_at'] as const;
 
@@ -61,6 +67,71 @@ export const listStops = (em: SqlEntityManager, tenantId: string, routeId: strin
     .where('route_id', '=', routeId)
     .orderBy('position')
     .execute();
+
+/** The route's runs, morning first, each with its stops in run order. */
+export const listRuns = async (em: SqlEntityManager, tenantId: string, routeId: string): Promise<Run[]> => (await runsOfRoutes(em, tenantId, [routeId])).get(routeId) ?? [];
+
+/** The runs of several routes of a tenant, by route id. */
+export const runsOfRoutes = async (em: SqlEntityManager, tenantId: string, routeIds: readonly string[]): Promise<Map<string, Run[]>> => {
+  const runs = new Map<string, Run[]>();
+  if (routeIds.length === 0) {
+    return runs;
+  }
+  const rows = await db(em)
+    .selectFrom('transport_run_stop')
+    .select(['route_id', 'direction', 'sequence', 'stop_position', 'time', 'riders'])
+    .$narrowType<{ direction: TripDirection }>()
+    .where('tenant_id', '=', tenantId)
+    .where('route_id', 'in', routeIds)
+    .orderBy('route_id')
+    // 'afternoon' sorts before 'morning': the morning run is put first below.
+    .orderBy('direction', 'desc')
+    .orderBy('sequence')
+    .execute();
+  for (const row of rows) {
+    const list = runs.get(row.route_id) ?? [];
+    let run = list.find((candidate) => candidate.direction === row.direction);
+    if (!run) {
+      run = { direction: row.direction, stops: [] };
+      list.push(run);
+      runs.set(row.route_id, list);
+    }
+    run.stops.push({ position: row.stop_position, time: row.time, riders: row.riders });
+  }
+
+  return runs;
+};
+
+/**
+ * Replaces every run of a route and writes what the stops' `time` and `riders` answer from them
+ * (the time of the stop's first run, the riders of all runs), so the spec's fields stay true.
+ */
+export const replaceRuns = async (tx: SqlEntityManager, tenantId: string, routeId: string, runs: readonly Run[], stopCount: number): Promise<void> => {
+  await db(tx).deleteFrom('transport_run_stop').where('tenant_id', '=', tenantId).where('route_id', '=', routeId).execute();
+  const rows = runs.flatMap((run) =>
+    run.stops.map((stop, index) => ({
+      tenant_id: tenantId,
+      route_id: routeId,
+      direction: run.direction,
+      sequence: index + 1,
+      stop_position: stop.position,
+      time: stop.time,
+      riders: jsonb(stop.riders),
+    })),
+  );
+  if (rows.length > 0) {
+    await db(tx).insertInto('transport_run_stop').values(rows).execute();
+  }
+  for (const [index, fields] of stopFieldsOfRuns(stopCount, runs).entries()) {
+    await db(tx)
+      .updateTable('transport_route_stop')
+      .set({ time: fields.time, riders: jsonb(fields.riders) })
+      .where('tenant_id', '=', tenantId)
+      .where('route_id', '=', routeId)
+      .where('position', '=', index + 1)
+      .execute();
+  }
+};
 
 /** Replaces every stop of a route, in the given order, and keeps the route's stop count in step. */
 export const replaceStops = async (tx: SqlEntityManager, tenantId: string, routeId: string, stops: readonly StopValues[]): Promise<void> => {
@@ -113,10 +184,15 @@ const insertRouteRow = async (tx: SqlEntityManager, tenantId: string, id: string
  * Creates a route under a slug of its name that is free in the tenant. Two routes created at once
  * with the same name may pick the same slug; the loser of the insert simply takes the next one.
  */
-export const createRoute = (em: SqlEntityManager, tenantId: string, route: RouteValues & { stops: StopValues[] }, now: Date): Promise<string> =>
+export const createRoute = (em: SqlEntityManager, tenantId: string, route: NewRoute, now: Date): Promise<string> =>
   em.fork().transactional(async (tx) => createRouteInTx(tx, tenantId, route, now));
 
-export const createRouteInTx = async (tx: SqlEntityManager, tenantId: string, route: RouteValues & { stops: StopValues[] }, now: Date): Promise<string> => {
+const saveStopsAndRuns = async (tx: SqlEntityManager, tenantId: string, id: string, route: NewRoute): Promise<void> => {
+  await replaceStops(tx, tenantId, id, route.stops);
+  await replaceRuns(tx, tenantId, id, route.runs ?? runOfStops(route.mode, route.stops), route.stops.length);
+};
+
+export const createRouteInTx = async (tx: SqlEntityManager, tenantId: string, route: NewRoute, now: Date): Promise<string> => {
   const base = slugify(route.name);
   for (;;) {
     const taken = await db(tx)
@@ -127,7 +203,7 @@ export const createRouteInTx = async (tx: SqlEntityManager, tenantId: string, ro
       .execute();
     const id = firstFreeSlug(base, new Set(taken.map((row) => row.id)));
     if (await insertRouteRow(tx, tenantId, id, route, now)) {
-      await replaceStops(tx, tenantId, id, route.stops);
+      await saveStopsAndRuns(tx, tenantId, id, route);
 
       return id;
     }
@@ -138,18 +214,18 @@ export const saveRouteWithId = async (
   tx: SqlEntityManager,
   tenantId: string,
   id: string,
-  route: RouteValues & { stops: StopValues[] },
+  route: NewRoute,
   options: { replace: boolean; now: Date },
 ): Promise<boolean> => {
   if (await insertRouteRow(tx, tenantId, id, route, options.now)) {
-    await replaceStops(tx, tenantId, id, route.stops);
+    await saveStopsAndRuns(tx, tenantId, id, route);
 
     return true;
   }
   if (!options.replace) {
     return false;
   }
-  await applyRoutePatch(tx, tenantId, id, route, options.now);
+  await applyRoutePatch(tx, tenantId, id, { ...route, runs: route.runs ?? runOfStops(route.mode, route.stops) }, options.now);
 
   return true;
 };
@@ -170,6 +246,10 @@ const applyRoutePatch = async (tx: SqlEntityManager, tenantId: string, id: strin
   }
   if (patch.stops !== undefined) {
     await replaceStops(tx, tenantId, id, patch.stops);
+  }
+  if (patch.runs !== undefined) {
+    const count = patch.stops?.length ?? (await db(tx).selectFrom('transport_route').select('stops').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirstOrThrow()).stops;
+    await replaceRuns(tx, tenantId, id, patch.runs, count);
   }
 
   return true;

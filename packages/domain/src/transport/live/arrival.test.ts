@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ARRIVAL_DWELL_MS, stepArrival, type NearStop } from './arrival.ts';
+import { ARRIVAL_DWELL_MS, ARRIVAL_RADIUS_M, stepArrival, type NearStop } from './arrival.ts';
+import { distanceMetres } from './geo.ts';
 
 const stops = [
   { position: 1, lat: 32.0, lng: -81.1 },
@@ -61,6 +62,37 @@ describe('stepArrival', () => {
           expect(arrivals.length).toBe(longestStay * 1000 >= ARRIVAL_DWELL_MS ? 1 : 0);
         },
       ),
+    );
+  });
+
+  it('property: no stop is served before the bus was near it, from the arrival time to the report that served it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ lat: fc.double({ min: 31.999, max: 32.011, noNaN: true }), lng: fc.double({ min: -81.1005, max: -81.0995, noNaN: true }), gap: fc.integer({ min: 1, max: 30 }) }), { maxLength: 40 }),
+        (steps) => {
+          let seconds = 0;
+          const reports = steps.map((step) => ({ lat: step.lat, lng: step.lng, seconds: (seconds += step.gap) }));
+          let near: NearStop | null = null;
+          const served = new Set<number>();
+          for (const [index, report] of reports.entries()) {
+            const step = stepArrival({ previous: near, fix: { lat: report.lat, lng: report.lng, at: at(report.seconds) }, stops, arrived: served });
+            near = step.near;
+            if (step.arrived) {
+              const stop = stops.find((candidate) => candidate.position === step.arrived?.stopPosition);
+              const since = (step.arrived.at.getTime() - at(0).getTime()) / 1000;
+              // Every report from the arrival time to this one was within the radius of the stop.
+              const stay = reports.slice(0, index + 1).filter((candidate) => candidate.seconds >= since);
+              expect(stay.length).toBeGreaterThanOrEqual(2);
+              for (const candidate of stay) {
+                expect(distanceMetres(candidate, stop as { lat: number; lng: number })).toBeLessThanOrEqual(ARRIVAL_RADIUS_M);
+              }
+              expect(report.seconds - since).toBeGreaterThanOrEqual(ARRIVAL_DWELL_MS / 1000);
+              served.add(step.arrived.stopPosition);
+            }
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

@@ -12,16 +12,29 @@ const now = new Date('2026-11-20T07:06:00.000Z');
 const base = { date: '2026-11-20', timeZone: 'UTC', stops, arrivals: new Map<number, Date>(), traffic: null, now };
 
 describe('estimateTrip', () => {
-  it('a bus between stops 2 and 3 has passed 1 and 2 and reaches 3 at its speed', () => {
+  it('a bus beyond the first stop before serving any stop is at its depot: not started, schedule used, nothing passed', () => {
     const fix = { lat: 32.015, lng: -81.1, speed: 30, at: now };
     const trip = estimateTrip({ ...base, fix });
-    expect(trip.basis).toBe('position');
-    expect(trip.stops.map((stop) => stop.state)).toEqual(['passed', 'passed', 'upcoming']);
-    // ~556 m at 30 km/h is about 67 s.
-    const third = trip.stops[2];
-    expect(third?.eta?.getTime()).toBeGreaterThan(now.getTime() + 60_000);
-    expect(third?.eta?.getTime()).toBeLessThan(now.getTime() + 75_000);
-    expect(third?.minutes_late).toBe(-3);
+    expect(trip).toMatchObject({ basis: 'schedule', progress: 'not_started' });
+    expect(trip.stops.map((stop) => stop.state)).toEqual(['upcoming', 'upcoming', 'upcoming']);
+  });
+
+  it('once under way, a stop the bus is beyond without being seen is not_seen, and an early bus is due at the scheduled time', () => {
+    const fix = { lat: 32.015, lng: -81.1, speed: 30, at: now };
+    const trip = estimateTrip({ ...base, fix, arrivals: new Map([[1, new Date('2026-11-20T07:00:10.000Z')]]) });
+    expect(trip).toMatchObject({ basis: 'position', progress: 'running' });
+    expect(trip.stops.map((stop) => stop.state)).toEqual(['arrived', 'not_seen', 'upcoming']);
+    expect(trip.stops[1]).toMatchObject({ eta: null, minutes_late: null });
+    // ~556 m at 30 km/h is about 67 s, so 07:07: the bus waits at Third until 07:10.
+    expect(trip.stops[2]).toMatchObject({ eta: new Date('2026-11-20T07:10:00.000Z'), minutes_late: 0 });
+  });
+
+  it('a late bus is estimated from its position, stop after stop', () => {
+    const late = new Date('2026-11-20T07:09:00.000Z');
+    const trip = estimateTrip({ ...base, now: late, fix: { lat: 32.0, lng: -81.1, speed: 30, at: late }, arrivals: new Map([[1, late]]) });
+    // 1112 m at 30 km/h is about 133 s: Second at 07:11:13 (6 late), Third 30 s + 133 s on (07:13:56, 4 late).
+    expect(trip.stops[1]?.minutes_late).toBe(6);
+    expect(trip.stops[2]?.minutes_late).toBe(4);
   });
 
   it('keeps recorded arrivals as arrived with their time', () => {
@@ -29,18 +42,21 @@ describe('estimateTrip', () => {
     const arrivedAt = new Date('2026-11-20T07:04:00.000Z');
     const trip = estimateTrip({ ...base, fix, arrivals: new Map([[2, arrivedAt]]) });
     expect(trip.stops[1]).toMatchObject({ state: 'arrived', eta: arrivedAt, minutes_late: -1 });
-    expect(trip.stops[0]?.state).toBe('passed');
+    expect(trip.stops[0]?.state).toBe('not_seen');
   });
 
   it('slows down with heavy traffic, not without a summary', () => {
+    // At 07:20 the schedule is behind the bus, so the travel time shows.
+    const now = new Date('2026-11-20T07:20:00.000Z');
     const fix = { lat: 32.0, lng: -81.1, speed: 30, at: now };
-    const clear = estimateTrip({ ...base, fix }).stops[2]?.eta?.getTime() ?? 0;
-    const heavy = estimateTrip({ ...base, fix, traffic: 'heavy' }).stops[2]?.eta?.getTime() ?? 0;
+    const clear = estimateTrip({ ...base, now, fix }).stops[2]?.eta?.getTime() ?? 0;
+    const heavy = estimateTrip({ ...base, now, fix, traffic: 'heavy' }).stops[2]?.eta?.getTime() ?? 0;
     expect(heavy - now.getTime()).toBeGreaterThan((clear - now.getTime()) * 1.3);
   });
 
   it('a standing bus is planned at the planning speed, not never', () => {
-    const trip = estimateTrip({ ...base, fix: { lat: 32.0, lng: -81.1, speed: 0, at: now } });
+    const now = new Date('2026-11-20T07:20:00.000Z');
+    const trip = estimateTrip({ ...base, now, fix: { lat: 32.0, lng: -81.1, speed: 0, at: now } });
     const seconds = ((trip.stops[1]?.eta?.getTime() ?? 0) - now.getTime()) / 1000;
     expect(seconds).toBeCloseTo((1112 / (PLANNING_KMH * 1000)) * 3600 + 30, -1);
   });
@@ -124,6 +140,22 @@ describe('estimateTrip properties', () => {
           for (const stop of upcoming) {
             expect(stop.eta?.getTime()).toBeGreaterThanOrEqual(now.getTime());
           }
+        }
+        // No estimate for a timed stop precedes its time: the bus waits there until then.
+        for (const [index, stop] of trip.stops.entries()) {
+          const planned = tripStops[index]?.time;
+          if (stop.state === 'upcoming' && planned && stop.eta !== null) {
+            expect(stop.eta.getTime()).toBeGreaterThanOrEqual(Date.parse(`2026-11-20T${planned}:00Z`));
+            expect(stop.minutes_late).toBeGreaterThanOrEqual(0);
+          }
+        }
+        // Served means recorded as reached, and nothing is left behind before the run started.
+        for (const stop of trip.stops) {
+          expect(stop.state === 'arrived').toBe(arrivals.has(stop.position));
+        }
+        if (arrivals.size === 0) {
+          expect(trip.stops.every((stop) => stop.state === 'upcoming')).toBe(true);
+          expect(['scheduled', 'not_started', 'running']).toContain(trip.progress);
         }
       }),
       { numRuns: 300 },

@@ -1,3 +1,4 @@
+import { ARRIVAL_RADIUS_M } from './arrival.ts';
 import { alongPolyline, distanceMetres, type LatLng } from './geo.ts';
 import { instantOf } from './trip.ts';
 
@@ -20,18 +21,30 @@ export type TrafficSummary = keyof typeof TRAFFIC_FACTOR;
 
 export type EtaStop = { position: number; name: string; time: string | null; lat: number | null; lng: number | null };
 export type BusFix = { lat: number; lng: number; speed: number | null; at: Date };
-export type StopState = 'upcoming' | 'arrived' | 'passed';
+/**
+ * `arrived`: the bus was seen at the stop (20 s within 50 m) on this trip; `not_seen`: the bus is
+ * beyond the stop without having been seen at it (it drove by, or reported too seldom), so the
+ * stop is not counted as served; `upcoming`: everything else.
+ */
+export type StopState = 'upcoming' | 'arrived' | 'not_seen';
+/**
+ * `scheduled`: nothing served and no fresh position to go on; `not_started`: nothing served and the
+ * bus reports from beyond the first stop (a depot), so its position says nothing about the run yet;
+ * `running`: a stop was served, or the bus is heading for the first one; `finished`: the last stop
+ * was served.
+ */
+export type RunProgress = 'scheduled' | 'not_started' | 'running' | 'finished';
 export type StopEstimate = {
   position: number;
   name: string;
   time: string | null;
-  /** When the bus is expected (upcoming) or came (arrived); null for a stop passed without a recorded arrival, or with nothing to go on. */
+  /** When the bus is expected (upcoming) or came (arrived); null for a stop not seen, or with nothing to go on. */
   eta: Date | null;
   /** Whole minutes between the eta and the scheduled time, positive when late; null without both. */
   minutes_late: number | null;
   state: StopState;
 };
-export type TripEstimate = { basis: 'position' | 'schedule'; stops: StopEstimate[] };
+export type TripEstimate = { basis: 'position' | 'schedule'; progress: RunProgress; stops: StopEstimate[] };
 
 export const isFresh = (fix: { at: Date } | null, now: Date): fix is BusFix & { at: Date } =>
   fix !== null && now.getTime() - fix.at.getTime() <= FRESH_POSITION_MS && fix.at.getTime() <= now.getTime() + FRESH_POSITION_MS;
@@ -40,10 +53,9 @@ export const minutesLate = (eta: Date | null, scheduled: Date | null): number | 
   eta === null || scheduled === null ? null : Math.round((eta.getTime() - scheduled.getTime()) / 60_000);
 
 /** Metres along the route of each stop; a stop without coordinates sits where the previous one does. */
-const alongOfStops = (stops: readonly EtaStop[]): { along: number[]; line: LatLng[]; lineAlong: number[] } => {
+const alongOfStops = (stops: readonly EtaStop[]): { along: number[]; line: LatLng[] } => {
   const along: number[] = [];
   const line: LatLng[] = [];
-  const lineAlong: number[] = [];
   let travelled = 0;
   let previous: LatLng | null = null;
   for (const stop of stops) {
@@ -52,14 +64,22 @@ const alongOfStops = (stops: readonly EtaStop[]): { along: number[]; line: LatLn
       travelled += previous ? distanceMetres(previous, here) : 0;
       previous = here;
       line.push(here);
-      lineAlong.push(travelled);
     }
     along.push(travelled);
   }
 
-  return { along, line, lineAlong };
+  return { along, line };
 };
 
+/**
+ * The stops of one run, in run order. A stop is served only when it was recorded as reached; the
+ * bus's position never serves one. Before any stop is served, a bus reporting from beyond the first
+ * stop is at its depot (`not_started`) and its position is not used. Once the run is under way,
+ * a stop the bus is more than 50 m beyond without having been seen there is `not_seen`. Upcoming
+ * stops are estimated one after the other from the bus: travel at the reported speed (or the
+ * planning speed), 30 s at each stop, and never before a stop's scheduled time, since buses wait
+ * at a timed stop until its time; so a farther stop is never estimated before a nearer one.
+ */
 export const estimateTrip = (input: {
   date: string;
   /** The tenant's time zone, whose clocks the stop times are read on. */
@@ -74,41 +94,56 @@ export const estimateTrip = (input: {
   const scheduled = stops.map((stop) => (stop.time === null ? null : instantOf(input.date, stop.time, input.timeZone)));
   const { along, line } = alongOfStops(stops);
   const projected = isFresh(input.fix, now) && line.length > 0 ? alongPolyline(line, input.fix) : null;
-  // Every stop up to the last one recorded as reached is behind the bus, whatever the projection says.
   const lastArrivedIndex = stops.reduce((found, stop, index) => (input.arrivals.has(stop.position) ? index : found), -1);
+  const started = lastArrivedIndex >= 0;
+  const atDepot = !started && projected !== null && projected.along > (along[0] ?? 0) + ARRIVAL_RADIUS_M;
+  // Where the bus is along the run: never behind the last stop it was seen at.
+  const busAlong = projected !== null && !atDepot ? Math.max(projected.along, started ? (along[lastArrivedIndex] ?? 0) : 0) : null;
   const factor = TRAFFIC_FACTOR[input.traffic ?? 'unavailable'];
   const kmh = input.fix?.speed != null && input.fix.speed >= MIN_MOVING_KMH ? input.fix.speed : PLANNING_KMH;
   const metresPerMs = (kmh * 1000) / 3_600_000 / factor;
 
+  let cursor = busAlong === null ? null : { at: now.getTime(), along: busAlong };
   let floor = 0;
-  let upcomingSeen = 0;
   const estimates = stops.map((stop, index): StopEstimate => {
     const at = input.arrivals.get(stop.position);
     const planned = scheduled[index] ?? null;
+    const base = { position: stop.position, name: stop.name, time: stop.time };
     if (at) {
-      return { position: stop.position, name: stop.name, time: stop.time, eta: at, minutes_late: minutesLate(at, planned), state: 'arrived' };
+      return { ...base, eta: at, minutes_late: minutesLate(at, planned), state: 'arrived' };
     }
     const stopAlong = along[index] ?? 0;
-    const behind = index < lastArrivedIndex || (projected !== null && stopAlong < projected.along - 1);
-    if (behind) {
-      return { position: stop.position, name: stop.name, time: stop.time, eta: null, minutes_late: null, state: 'passed' };
+    const beyond = index < lastArrivedIndex || (busAlong !== null && started && stopAlong < busAlong - ARRIVAL_RADIUS_M);
+    if (beyond) {
+      return { ...base, eta: null, minutes_late: null, state: 'not_seen' };
     }
-    let eta: Date | null;
-    if (projected !== null) {
-      const travel = Math.max(0, stopAlong - projected.along) / metresPerMs + upcomingSeen * DWELL_MS;
-      eta = new Date(now.getTime() + travel);
+    let eta: number | null;
+    if (cursor !== null) {
+      eta = cursor.at + Math.max(0, stopAlong - cursor.along) / metresPerMs;
+      if (planned !== null) {
+        eta = Math.max(eta, planned.getTime());
+      }
+      cursor = { at: eta + DWELL_MS, along: Math.max(cursor.along, stopAlong) };
     } else {
-      eta = planned;
+      eta = planned === null ? null : planned.getTime();
     }
-    upcomingSeen += 1;
-    // A farther stop is never reached before a nearer one, even when the schedule lists it earlier.
     if (eta !== null) {
-      eta = new Date(Math.max(eta.getTime(), floor));
-      floor = eta.getTime();
+      eta = Math.max(eta, floor);
+      floor = eta;
     }
+    const etaDate = eta === null ? null : new Date(eta);
 
-    return { position: stop.position, name: stop.name, time: stop.time, eta, minutes_late: minutesLate(eta, planned), state: 'upcoming' };
+    return { ...base, eta: etaDate, minutes_late: minutesLate(etaDate, planned), state: 'upcoming' };
   });
+  const lastIndex = stops.length - 1;
+  const progress: RunProgress =
+    lastIndex >= 0 && input.arrivals.has(stops[lastIndex]?.position ?? -1)
+      ? 'finished'
+      : started || busAlong !== null
+        ? 'running'
+        : atDepot
+          ? 'not_started'
+          : 'scheduled';
 
-  return { basis: projected !== null ? 'position' : 'schedule', stops: estimates };
+  return { basis: busAlong !== null ? 'position' : 'schedule', progress, stops: estimates };
 };

@@ -1,6 +1,5 @@
 import { DomainError } from '../../errors.ts';
-import { directionsOfMode, type TripDirection } from './trip.ts';
-import type { RouteMode } from '../operations/schemas.ts';
+import type { TripDirection } from './trip.ts';
 
 /**
  * A stop's riders name the tenant's children: a child id (the id `GET /api/children` gives), or an
@@ -35,35 +34,31 @@ export const assertKnownChildren = (ids: readonly string[], known: ReadonlySet<s
   }
 };
 
-export type RiderPlacement = { childId: string; routeId: string; routeName: string; mode: RouteMode; stopPosition: number };
+export type RiderPlacement = { childId: string; routeId: string; routeName: string; direction: TripDirection; stopPosition: number };
 
 /**
- * A child rides at most one stop per trip direction: a morning route and an afternoon route may
- * each carry the child, a `both` route counts as both. `placed` are the child's stops on the
- * tenant's other routes; the route being saved brings `mode` and its stops.
+ * A child rides at most one stop per trip direction: one stop of the morning run and one of the
+ * afternoon run, on this route or others. `placed` are the child's stops on the tenant's other
+ * routes' runs; `runs` are the runs of the route being saved.
  */
-export const assertOneStopPerDirection = (
-  route: { mode: RouteMode; stops: readonly { riders?: readonly unknown[] | undefined }[] },
-  placed: readonly RiderPlacement[],
-  names: ReadonlyMap<string, string>,
-): void => {
+export const assertOneStopPerDirection = (runs: readonly { direction: TripDirection; stops: readonly { position: number; riders?: readonly unknown[] | undefined }[] }[], placed: readonly RiderPlacement[], names: ReadonlyMap<string, string>): void => {
   const label = (childId: string) => `${names.get(childId) ?? 'Child'} (${childId})`;
-  const seen = new Map<string, number>();
-  route.stops.forEach((stop, index) => {
-    for (const childId of new Set((stop.riders ?? []).map(riderChildId).filter((id): id is string => id !== null))) {
-      const earlier = seen.get(childId);
-      if (earlier !== undefined) {
-        throw new DomainError('conflict', `${label(childId)} rides stop ${earlier} and stop ${index + 1} of this route; a child rides one stop per trip direction.`);
+  for (const run of runs) {
+    const seen = new Map<string, number>();
+    for (const stop of run.stops) {
+      for (const childId of new Set((stop.riders ?? []).map(riderChildId).filter((id): id is string => id !== null))) {
+        const earlier = seen.get(childId);
+        if (earlier !== undefined) {
+          throw new DomainError('conflict', `${label(childId)} rides stop ${earlier} and stop ${stop.position} of this route in the ${run.direction}; a child rides one stop per trip direction.`);
+        }
+        seen.set(childId, stop.position);
       }
-      seen.set(childId, index + 1);
     }
-  });
-  const directions = new Set<TripDirection>(directionsOfMode(route.mode));
-  for (const other of placed) {
-    if (seen.has(other.childId) && directionsOfMode(other.mode).some((direction) => directions.has(direction))) {
+    const other = placed.find((candidate) => candidate.direction === run.direction && seen.has(candidate.childId));
+    if (other) {
       throw new DomainError(
         'conflict',
-        `${label(other.childId)} already rides stop ${other.stopPosition} of route ${other.routeName} (${other.routeId}) in the ${directionsOfMode(other.mode).filter((direction) => directions.has(direction)).join(' and ')}; a child rides one stop per trip direction.`,
+        `${label(other.childId)} already rides stop ${other.stopPosition} of route ${other.routeName} (${other.routeId}) in the ${run.direction}; a child rides one stop per trip direction.`,
       );
     }
   }

@@ -2,9 +2,9 @@ import type { RouteMode } from '../operations/schemas.ts';
 import { instantInZone, localDateOf } from '../time-zone.ts';
 
 /**
- * A trip is one run of a route on one day in one direction. Directions are the route modes
- * `morning` and `afternoon`; a route of mode `both` serves both directions with one list of stop
- * times, so its trip's direction is read from the clock: a first stop before noon is a morning run.
+ * A trip is one run of a route on one day: its morning run or its afternoon run, each with its own
+ * stops in order and times. A route saved with one list of times (as before runs) has the run its
+ * times fall in: a `both` route's first stop before noon is a morning run.
  */
 export type TripDirection = 'morning' | 'afternoon';
 
@@ -47,22 +47,41 @@ export const tripWindow = (date: string, times: readonly (string | null)[], zone
 export const isInside = (window: TripWindow | null, at: Date): boolean =>
   window !== null && at.getTime() >= window.opensAt.getTime() && at.getTime() <= window.closesAt.getTime();
 
+/** A run's direction and its stop times, in run order. */
+export type RunTimes = { direction: TripDirection; times: readonly (string | null)[] };
+
 /**
- * The trip of a route running at `at`: today's (the tenant's local day) when its window holds
- * `at`. A window reaching over local midnight is not looked for; school runs do not.
+ * The run of a route running at `at`: today's (the tenant's local day) whose window holds `at`;
+ * when two do, the one that opened first. A window reaching over local midnight is not looked
+ * for; school runs do not.
  */
-export const tripAt = (
-  route: { mode: RouteMode; times: readonly (string | null)[] },
-  at: Date,
-  zone: string,
-): { date: string; direction: TripDirection; window: TripWindow } | null => {
+export const tripAt = (runs: readonly RunTimes[], at: Date, zone: string): { date: string; direction: TripDirection; window: TripWindow } | null => {
   const date = dateOf(at, zone);
-  const window = tripWindow(date, route.times, zone);
-  if (!window || !isInside(window, at)) {
-    return null;
+  const open = runs
+    .map((run) => ({ direction: run.direction, window: tripWindow(date, run.times, zone) }))
+    .filter((run): run is { direction: TripDirection; window: TripWindow } => run.window !== null && isInside(run.window, at))
+    .sort((left, right) => left.window.opensAt.getTime() - right.window.opensAt.getTime())[0];
+
+  return open ? { date, direction: open.direction, window: open.window } : null;
+};
+
+/**
+ * The run of the day to show at `at`: the one running, else the next to open today, else the
+ * last to have closed; null for a route without runs.
+ */
+export const runOfDay = (runs: readonly RunTimes[], at: Date, zone: string): TripDirection | null => {
+  const running = tripAt(runs, at, zone);
+  if (running) {
+    return running.direction;
   }
+  const date = dateOf(at, zone);
+  const windows = runs.map((run) => ({ direction: run.direction, window: tripWindow(date, run.times, zone) }));
+  const next = windows
+    .filter((run) => run.window !== null && run.window.opensAt.getTime() > at.getTime())
+    .sort((left, right) => (left.window?.opensAt.getTime() ?? 0) - (right.window?.opensAt.getTime() ?? 0))[0];
+  const last = windows
+    .filter((run) => run.window !== null && run.window.closesAt.getTime() < at.getTime())
+    .sort((left, right) => (right.window?.closesAt.getTime() ?? 0) - (left.window?.closesAt.getTime() ?? 0))[0];
 
-  const earliest = route.times.filter((time): time is string => time !== null).sort()[0] ?? null;
-
-  return { date, direction: tripDirection(route.mode, earliest), window };
+  return next?.direction ?? last?.direction ?? runs[0]?.direction ?? null;
 };

@@ -31,9 +31,9 @@ export const busId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'must 
 
 export const latitude = z.number().min(-90).max(90);
 export const longitude = z.number().min(-180).max(180);
-const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM (24-hour)');
+export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM (24-hour)');
 
-const rider = z.union([text(LIMITS.riderText), z.record(z.string().max(100), z.union([z.string().max(LIMITS.riderText), z.number(), z.boolean(), z.null()]))]);
+export const rider = z.union([text(LIMITS.riderText), z.record(z.string().max(100), z.union([z.string().max(LIMITS.riderText), z.number(), z.boolean(), z.null()]))]);
 
 export const stopInput = z.strictObject({
   name: requiredText(LIMITS.name),
@@ -44,6 +44,21 @@ export const stopInput = z.strictObject({
   riders: z.array(rider).max(LIMITS.ridersPerStop).optional(),
 });
 export type StopInput = z.infer<typeof stopInput>;
+
+/**
+ * A run's timetable: the route's stops it serves, in the order it serves them (`stop` is the
+ * 1-based position in the route's `stops`), each with its time and riders on this run.
+ */
+export const runStopInput = z.strictObject({
+  stop: z.int().min(1).max(LIMITS.stopsPerRoute),
+  time: clockTime.nullable().optional(),
+  riders: z.array(rider).max(LIMITS.ridersPerStop).optional(),
+});
+export const runInput = z.strictObject({ stops: z.array(runStopInput).min(1, 'a run has at least one stop').max(LIMITS.stopsPerRoute, `at most ${LIMITS.stopsPerRoute} stops`) });
+export type RunInput = z.infer<typeof runInput>;
+/** The morning and afternoon runs; null removes a run, a run left out is kept as it is. */
+export const runsInput = z.strictObject({ morning: runInput.nullable().optional(), afternoon: runInput.nullable().optional() });
+export type RunsInput = z.infer<typeof runsInput>;
 
 const stops = z.array(stopInput).max(LIMITS.stopsPerRoute, `at most ${LIMITS.stopsPerRoute} stops`);
 const miles = z.number().min(0).max(LIMITS.maxMiles);
@@ -56,6 +71,7 @@ export const createRouteInput = z.strictObject({
   status: z.enum(ROUTE_STATUSES).optional(),
   miles: miles.nullable().optional(),
   stops: stops.optional(),
+  runs: runsInput.optional(),
 });
 export type CreateRouteInput = z.infer<typeof createRouteInput>;
 

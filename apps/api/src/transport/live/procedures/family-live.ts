@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { DomainError } from '@switchyard/domain/errors';
 import type { PositionMessage } from '@switchyard/db/transport/live/positions';
 import { recordTransportAuditOnce } from '@switchyard/db/transport/tenants/audit-log';
+import { runTimesOf } from '@switchyard/db/transport/live/trip-progress';
 import { LIVE_WATCH_OPENINGS_PER_ACCOUNT, liveWatchOccasion } from '@switchyard/domain/transport/live/live-watch';
-import { dateOf, isInside, tripWindow } from '@switchyard/domain/transport/live/trip';
+import { dateOf, isInside, tripAt, tripWindow } from '@switchyard/domain/transport/live/trip';
 import { countAgainst } from '../../rate-limits.ts';
 import { signedInProcedure } from '../../trpc.ts';
 import { assertFamilyAccount, loadFamilyRides } from '../family-rides.ts';
@@ -11,7 +12,7 @@ import { streamPositions } from './stream-positions.ts';
 
 /**
  * The buses the signed-in family's children ride, as they move, and only while a trip of theirs
- * runs: from 60 minutes before its first stop time to 30 minutes after its last. Outside that the
+ * runs: from 60 minutes before a run's first stop time to 30 minutes after its last. Outside that the
  * stream stays open with keep-alive comments and carries no position (the window is checked for
  * each position, so a stream left open into the next trip starts showing the bus then). The first
  * event, `window`, says which buses and windows the stream covers. Watching is written to the
@@ -52,17 +53,20 @@ export const familyLive = signedInProcedure
       return routes.some(
         (route) =>
           route.bus_id === position.bus_id &&
-          isInside(tripWindow(dateOf(at, zone), route.stops.map((stop) => stop.time), zone), at) &&
-          isInside(tripWindow(dateOf(now, zone), route.stops.map((stop) => stop.time), zone), now),
+          tripAt(runTimesOf(route), at, zone) !== null &&
+          tripAt(runTimesOf(route), now, zone) !== null,
       );
     };
     const now = ctx.now();
-    const windows = routes.map((route) => {
-      const window = tripWindow(dateOf(now, zone), route.stops.map((stop) => stop.time), zone);
+    const windows = routes.flatMap((route) =>
+      route.runs.map((run) => {
+        const window = tripWindow(dateOf(now, zone), run.stops.map((stop) => stop.time), zone);
 
-      return { route_id: route.id, bus_id: route.bus_id, opens_at: window?.opensAt.toISOString() ?? null, closes_at: window?.closesAt.toISOString() ?? null, open: isInside(window, now) };
-    });
-    const openRouteIds = windows.filter((window) => window.open).map((window) => window.route_id);
+        return { route_id: route.id, direction: run.direction, bus_id: route.bus_id, opens_at: window?.opensAt.toISOString() ?? null, closes_at: window?.closesAt.toISOString() ?? null, open: isInside(window, now) };
+      }),
+    );
+    const openWindows = windows.filter((window) => window.open);
+    const openRouteIds = [...new Set(openWindows.map((window) => window.route_id))];
     await recordTransportAuditOnce(
       em,
       {
@@ -75,7 +79,12 @@ export const familyLive = signedInProcedure
         subjectUserId: ctx.user.id,
         at: now,
       },
-      liveWatchOccasion(ctx.user.id, dateOf(now, zone), openRouteIds),
+      // A trip is a route's run: the morning and the afternoon of one route are two occasions.
+      liveWatchOccasion(
+        ctx.user.id,
+        dateOf(now, zone),
+        openWindows.map((window) => `${window.route_id}/${window.direction}`),
+      ),
     );
 
     return streamPositions(ctx, ctx.transport.sendStream, { accept, busIds, first: (events) => events.send('window', { buses: busIds, windows }) });

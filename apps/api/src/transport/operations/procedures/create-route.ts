@@ -1,4 +1,5 @@
 import { createRouteInput } from '@switchyard/domain/transport/operations/schemas';
+import { runOfStops, runsOfRequest } from '@switchyard/domain/transport/operations/runs';
 import { newRouteValues } from '@switchyard/db/transport/operations/route-defaults';
 import { createRoute as insertRoute } from '@switchyard/db/transport/operations/routes';
 import { auditStaffWrite } from '../../tenants/staff-audit.ts';
@@ -7,12 +8,29 @@ import { loadRouteDetail } from '../load-route.ts';
 import { routeDetailOutput } from '../output-schemas.ts';
 import { checkRiders } from '../../live/check-riders.ts';
 
-export const createRoute = tenantProcedure.meta({ rest: { method: 'POST', path: '/api/routes', status: 200, input: 'json', access: 'tenant', tags: ['routes'], summary: 'Create a route with ordered stops; its id is a slug of its name', errors: ['unauthorized', 'forbidden', 'conflict'] } }).output(routeDetailOutput).input(createRouteInput).mutation(async ({ ctx, input }) => {
-  const em = ctx.db.fork();
-  const values = newRouteValues(input);
-  await checkRiders(em, ctx.tenantId, values, null);
-  const id = await insertRoute(em, ctx.tenantId, values, ctx.now());
-  await auditStaffWrite(ctx, { action: 'route.create', resource: `route:${id}`, details: { to: input } });
+export const createRoute = tenantProcedure
+  .meta({
+    rest: {
+      method: 'POST',
+      path: '/api/routes',
+      status: 200,
+      input: 'json',
+      access: 'tenant',
+      tags: ['routes'],
+      summary:
+        "Create a route with ordered stops; its id is a slug of its name. `runs` gives the morning and afternoon timetables over the stops (each stop's time and riders per run); without it the stops' times and riders are the one run they fall in",
+      errors: ['unauthorized', 'forbidden', 'validation_error', 'conflict'],
+    },
+  })
+  .output(routeDetailOutput)
+  .input(createRouteInput)
+  .mutation(async ({ ctx, input }) => {
+    const em = ctx.db.fork();
+    const values = newRouteValues(input);
+    const runs = input.runs ? runsOfRequest({ mode: values.mode, stopCount: values.stops.length, runs: input.runs, stored: [] }) : runOfStops(values.mode, values.stops);
+    await checkRiders(em, ctx.tenantId, runs, null);
+    const id = await insertRoute(em, ctx.tenantId, { ...values, runs }, ctx.now());
+    await auditStaffWrite(ctx, { action: 'route.create', resource: `route:${id}`, details: { to: input } });
 
-  return loadRouteDetail(em, ctx.tenantId, id);
-});
+    return loadRouteDetail(em, ctx.tenantId, id);
+  });

@@ -52,7 +52,7 @@ export const FamilyTrips = ({ hasApprovedHousehold }: { hasApprovedHousehold: bo
             <div className="trip-grid">
               {answer.trips.map((trip) => (
                 <TripCard
-                  key={`${trip.child_id}-${trip.route.id}-${trip.stop.position}`}
+                  key={`${trip.child_id}-${trip.route.id}-${trip.direction}-${trip.stop.position}`}
                   trip={trip}
                   timeZone={answer.time_zone}
                   bus={trip.in_window && trip.route.bus_id ? (buses.find((bus) => bus.id === trip.route.bus_id) ?? null) : null}

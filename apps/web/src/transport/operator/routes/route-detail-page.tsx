@@ -21,6 +21,7 @@ import { routeToValues } from './route-values.ts';
 import { StopsTable } from './stops-table.tsx';
 import { RouteRidersCard } from './route-riders-card.tsx';
 import { RouteLiveCards } from './route-live-cards.tsx';
+import { RouteRunsCard } from './route-runs-card.tsx';
 
 export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
   const { searchParams } = useLocation();
@@ -85,6 +86,7 @@ export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
               <section className="card route-editor" aria-label="Edit route">
                 <RouteForm
                   initial={routeToValues(route)}
+                  runs={route.runs}
                   submitLabel="Save route"
                   onSave={async (request) => {
                     await updateRoute.mutateAsync({ ...request, route_id: routeId });
@@ -112,6 +114,7 @@ export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
                 <section className="card card--flush">
                   <StopsTable stops={route.stops} />
                 </section>
+                <RouteRunsCard route={route} />
                 <RouteRidersCard route={route} />
               </div>
               <div className="detail__stack">

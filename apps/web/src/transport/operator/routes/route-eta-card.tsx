@@ -9,6 +9,7 @@ import { transportTrpc, type TransportOutputs } from '../../shared/transport-cli
 
 type Route = TransportOutputs['operations']['getRoute'];
 type StopEta = TransportOutputs['live']['routeEta']['stops'][number];
+type StopEtaProgress = TransportOutputs['live']['routeEta']['progress'];
 
 /** Scheduled times are the tenant's wall-clock times; estimates are shown on the same clock. */
 const columnsIn = (timeZone: string): readonly DataColumn<StopEta>[] => [
@@ -19,6 +20,13 @@ const columnsIn = (timeZone: string): readonly DataColumn<StopEta>[] => [
   { label: 'Late', nowrap: true, cell: (stop) => lateness(stop.minutes_late) },
   { label: 'State', cell: (stop) => <StateBadge state={stop.state} /> },
 ];
+
+const PROGRESS_TEXT: Record<StopEtaProgress, string> = {
+  scheduled: 'not under way',
+  not_started: 'the bus has not started (it reports from beyond the first stop)',
+  running: 'under way',
+  finished: 'every stop served',
+};
 
 /** Estimates follow the bus: asked again when a new position of the route's bus arrives, and every half minute. */
 const REFRESH_MS = 30_000;
@@ -53,7 +61,7 @@ export const RouteEtaCard = ({ route, busPositionAt }: { route: Route; busPositi
             <div className="stack stack--tight">
               <p className="muted">
                 {answer.direction === 'morning' ? 'Morning' : 'Afternoon'} trip, {answer.date}
-                {answer.in_window ? ' (running now)' : ''}.{' '}
+                {answer.in_window ? ' (running now)' : ''}: {PROGRESS_TEXT[answer.progress]}.{' '}
                 {answer.basis === 'position' && answer.position_at
                   ? `From the bus position at ${clockTime(answer.position_at, answer.time_zone)}.`
                   : answer.bus_id

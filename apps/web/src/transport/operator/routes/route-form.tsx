@@ -5,7 +5,7 @@ import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useFormSubmission } from '../../../shared/forms/use-form-submission.ts';
-import { transportTrpc, type TransportInputs } from '../../shared/transport-client.ts';
+import { transportTrpc, type TransportInputs, type TransportOutputs } from '../../shared/transport-client.ts';
 import { routeModeLabel } from '../../shared/route-mode-label.ts';
 import { emptyStop, toRouteRequest, type RouteValues } from './route-values.ts';
 import { StopRows } from './stop-rows.tsx';
@@ -16,12 +16,14 @@ const isShown = (path: string) => /^(name|driver|bus_id|mode|status|miles)$/.tes
 
 type RouteFormProps = {
   initial: RouteValues;
+  /** The route's runs when editing one: kept through the edit, their times set in the timetable. */
+  runs?: TransportOutputs['operations']['getRoute']['runs'];
   submitLabel: string;
   onSave: (request: TransportInputs['operations']['createRoute']) => Promise<void>;
 };
 
 /** Create and edit share this form; both check with `createRouteInput` (the update schema derives from it). */
-export const RouteForm = ({ initial, submitLabel, onSave }: RouteFormProps) => {
+export const RouteForm = ({ initial, runs, submitLabel, onSave }: RouteFormProps) => {
   const [values, setValues] = useState(initial);
   const form = useFormSubmission(isShown);
   const buses = useQuery(transportTrpc.operations.listBuses.queryOptions());
@@ -35,7 +37,7 @@ export const RouteForm = ({ initial, submitLabel, onSave }: RouteFormProps) => {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void form.submit(createRouteInput, toRouteRequest(values), onSave);
+    void form.submit(createRouteInput, toRouteRequest(values, runs), onSave);
   };
 
   return (
@@ -51,8 +53,10 @@ export const RouteForm = ({ initial, submitLabel, onSave }: RouteFormProps) => {
       </div>
       <h2 className="section-title">Stops</h2>
       <StopsMapEditor stops={values.stops} canAdd={values.stops.length < LIMITS.stopsPerRoute} onChange={(stops) => setValues((current) => ({ ...current, stops }))} />
+      {runs && runs.length > 0 ? <p className="muted">Times are set per run in the timetable on the route page; moving or removing a stop here carries its runs along, and a new stop joins the end of each run.</p> : null}
       <StopRows
         stops={values.stops}
+        showTime={!runs || runs.length === 0}
         errors={form.errors}
         onChange={(stops, path) => {
           setValues((current) => ({ ...current, stops }));

@@ -8,16 +8,17 @@ import { afterOperationsChange } from '../../shared/transport-invalidation.ts';
 import { riderId, riderLabel, type RiderChild } from './rider-names.ts';
 
 type Route = TransportOutputs['operations']['getRoute'];
-type Stop = Route['stops'][number];
-type StopRequest = NonNullable<TransportInputs['operations']['updateRoute']['stops']>[number];
+type Run = Route['runs'][number];
+type Direction = Run['direction'];
+/** A stop of one run: its route position, name, the run's time there and the run's riders. */
+type Stop = { position: number; name: string; time: string | null; riders: unknown[] };
+type RunStopRequest = NonNullable<NonNullable<TransportInputs['operations']['updateRoute']['runs']>['morning']>['stops'][number];
 
-const toStopRequest = (stop: Stop, riders: unknown[] = stop.riders): StopRequest => ({
-  name: stop.name,
-  address: stop.address,
-  lat: stop.lat,
-  lng: stop.lng,
-  time: stop.time,
-  riders: riders as StopRequest['riders'],
+const runStops = (run: Run): Stop[] => run.stops.map((stop) => ({ position: stop.stop, name: stop.name, time: stop.time, riders: stop.riders }));
+
+/** The run's timetable as sent back, with one stop's riders changed. */
+const toRunRequest = (run: Run, position: number, riders: unknown[]): { stops: RunStopRequest[] } => ({
+  stops: run.stops.map((stop) => ({ stop: stop.stop, time: stop.time, riders: (stop.stop === position ? riders : stop.riders) as RunStopRequest['riders'] })),
 });
 
 /** The server's refusals (a child already riding another stop, an unknown child) in words for the operator. */
@@ -109,14 +110,20 @@ export const RouteRidersCard = ({ route }: { route: Route }) => {
       .flatMap((household) => household.children.map((child) => [child.id, { id: child.id, name: child.name, household: household.name, school: child.school }] as const)),
   );
 
-  // Where each child already rides on this route, so the list says so before the server would.
-  const placedAt = new Map(route.stops.flatMap((stop) => stop.riders.map(riderId).flatMap((id) => (id ? [[id, stop.name] as const] : []))));
+  const [chosen, setChosen] = useState<Direction | null>(null);
+  const run = route.runs.find((candidate) => candidate.direction === chosen) ?? route.runs[0] ?? null;
+  const stops = run ? runStops(run) : [];
+  // Where each child already rides on this run, so the list says so before the server would.
+  const placedAt = new Map(stops.flatMap((stop) => stop.riders.map(riderId).flatMap((id) => (id ? [[id, stop.name] as const] : []))));
 
   const save = async (stop: Stop, riders: unknown[]): Promise<boolean> => {
+    if (!run) {
+      return false;
+    }
     setNotice(null);
     try {
-      await update.mutateAsync({ route_id: route.id, stops: route.stops.map((each) => toStopRequest(each, each.position === stop.position ? riders : each.riders)) });
-      setNotice({ tone: 'success', text: `Riders at ${stop.name} saved.` });
+      await update.mutateAsync({ route_id: route.id, runs: { [run.direction]: toRunRequest(run, stop.position, riders) } });
+      setNotice({ tone: 'success', text: `Riders at ${stop.name} on the ${run.direction} run saved.` });
 
       return true;
     } catch (error) {
@@ -138,14 +145,23 @@ export const RouteRidersCard = ({ route }: { route: Route }) => {
         </FormAlert>
       ) : null}
       {households.isError ? <QueryError query={households} title="The children could not be loaded" /> : null}
-      {route.stops.length === 0 ? (
-        <p className="muted">Add stops to the route first; children are placed at a stop.</p>
+      {run === null ? (
+        <p className="muted">Give the route a run first (its stops and times, in the timetable); children are placed at a stop of a run.</p>
       ) : (
         <>
+          {route.runs.length > 1 ? (
+            <div className="segmented" role="group" aria-label="Run">
+              {route.runs.map((candidate) => (
+                <button key={candidate.direction} type="button" className={`button button--small${candidate.direction === run.direction ? ' button--primary' : ''}`} aria-pressed={candidate.direction === run.direction} onClick={() => setChosen(candidate.direction)}>
+                  {candidate.direction === 'morning' ? 'Morning run' : 'Afternoon run'}
+                </button>
+              ))}
+            </div>
+          ) : null}
           {households.isSuccess && children.size === 0 ? <p className="muted">No approved household has children yet: approve a registration first.</p> : null}
           {households.isPending ? <p className="muted">Loading the children…</p> : null}
           <ol className="rider-stops">
-            {route.stops.map((stop) => (
+            {stops.map((stop) => (
               <StopRiders key={stop.position} stop={stop} children={children} placedAt={placedAt} busy={update.isPending} onChange={(riders) => save(stop, riders)} />
             ))}
           </ol>

@@ -2,10 +2,10 @@ import type { FieldErrors } from '../../../shared/forms/field-errors.ts';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import type { StopTextField, StopValues } from './route-values.ts';
 
-type StopRowsProps = { stops: StopValues[]; errors: FieldErrors; onChange: (stops: StopValues[], path?: string) => void };
+type StopRowsProps = { stops: StopValues[]; errors: FieldErrors; showTime?: boolean; onChange: (stops: StopValues[], path?: string) => void };
 
 /** The route's stops in riding order: each row can move up or be removed. */
-export const StopRows = ({ stops, errors, onChange }: StopRowsProps) => {
+export const StopRows = ({ stops, errors, showTime = true, onChange }: StopRowsProps) => {
   const update = (index: number, field: StopTextField, value: string) =>
     onChange(
       stops.map((stop, at) => (at === index ? { ...stop, [field]: value } : stop)),
@@ -35,7 +35,7 @@ export const StopRows = ({ stops, errors, onChange }: StopRowsProps) => {
             <div className="stop-row__fields">
               {field('name', `Stop ${index + 1} name`, { required: true })}
               {field('address', 'Address')}
-              {field('time', 'Time', { type: 'time' })}
+              {showTime ? field('time', 'Time', { type: 'time' }) : null}
               {field('lat', 'Latitude', { inputMode: 'decimal' })}
               {field('lng', 'Longitude', { inputMode: 'decimal' })}
             </div>

@@ -18,7 +18,6 @@ const COLUMNS: readonly DataColumn<Stop>[] = [
       </>
     ),
   },
-  { label: 'Time', cell: (stop) => stop.time ?? '—' },
   { label: 'Position', nowrap: true, cell: coordinates },
 ];
 
