@@ -46,3 +46,36 @@ export const writeTimeZone = (em: SqlEntityManager, tenantId: string, timeZone: 
 
     return before?.time_zone ?? null;
   });
+
+export type TenantPricingRow = { one_way_rate_cents: number; two_way_rate_cents: number; registration_fee_cents: number; currency: string };
+
+const PRICING_COLUMNS = ['one_way_rate_cents', 'two_way_rate_cents', 'registration_fee_cents', 'currency'] as const;
+
+/** The tenant's prices in cents and its currency; null when there is no such tenant. */
+export const readTenantPricing = async (em: SqlEntityManager, tenantId: string): Promise<TenantPricingRow | null> =>
+  (await db(em).selectFrom('transport_tenant').select(PRICING_COLUMNS).where('id', '=', tenantId).executeTakeFirst()) ?? null;
+
+/**
+ * Sets the tenant's prices and answers the ones it had, for the audit row (null: no such tenant).
+ * Each child of the tenant is repriced to the new weekly rate of its trip type in the same
+ * transaction, so the next invoices, household totals and reports all bill the new rates; the
+ * invoices already made keep their amounts and currency.
+ */
+export const writeTenantPricing = (em: SqlEntityManager, tenantId: string, pricing: TenantPricingRow): Promise<TenantPricingRow | null> =>
+  em.fork().transactional(async (tx) => {
+    // The row stays locked until the update, so two writers' audit rows each name what the other replaced.
+    const before = await db(tx).selectFrom('transport_tenant').select(PRICING_COLUMNS).where('id', '=', tenantId).forUpdate().executeTakeFirst();
+    if (!before) {
+      return null;
+    }
+    await db(tx).updateTable('transport_tenant').set(pricing).where('id', '=', tenantId).execute();
+    await db(tx)
+      .updateTable('transport_child')
+      .set((eb) => ({
+        rate_weekly_cents: eb.case().when('trip_type', '=', 'two_way').then(pricing.two_way_rate_cents).else(pricing.one_way_rate_cents).end(),
+      }))
+      .where('tenant_id', '=', tenantId)
+      .execute();
+
+    return before;
+  });

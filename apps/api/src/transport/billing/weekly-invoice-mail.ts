@@ -1,3 +1,4 @@
+import { moneyText, proRataText } from '@switchyard/domain/transport/billing/money-text';
 import { payerContact } from '@switchyard/db/transport/billing/invoices';
 import type { InvoiceView } from './presenters.ts';
 import type { TransportContext } from '../context.ts';
@@ -6,14 +7,17 @@ import { paymentReturnUrl } from './registration-fee-mail.ts';
 
 export type SentInvoiceMail = { email: string; provider: string | null; paymentUrl: string | null; providerRef: string | null };
 
-const describe = (invoice: InvoiceView) =>
-  invoice.kind === 'registration'
-    ? { name: 'School transport registration fee', subject: 'Your school transport registration fee', line: `Your school transport registration fee is $${invoice.amount.toFixed(2)}.` }
-    : {
-        name: `School transport ${invoice.cycle_start} to ${invoice.cycle_end}`,
-        subject: `School transport invoice for ${invoice.cycle_start} to ${invoice.cycle_end}`,
-        line: `Your school transport share for the week ${invoice.cycle_start} to ${invoice.cycle_end} is $${invoice.amount.toFixed(2)}.`,
-      };
+const describe = (invoice: InvoiceView) => {
+  const amount = moneyText(Math.round(invoice.amount * 100), invoice.currency);
+  if (invoice.kind === 'registration') {
+    return { name: 'School transport registration fee', subject: 'Your school transport registration fee', line: `Your school transport registration fee is ${amount}.` };
+  }
+  const week = `${invoice.cycle_start} to ${invoice.cycle_end}`;
+  // The week of a first pickup after Monday is billed for its school days only, and says so.
+  const part = invoice.school_days !== null && invoice.cycle_start ? `, ${proRataText(invoice.school_days, invoice.cycle_start)} pro rata,` : '';
+
+  return { name: `School transport ${week}`, subject: `School transport invoice for ${week}`, line: `Your school transport share for the week ${week}${part} is ${amount}.` };
+};
 
 /**
  * Mails one invoice (a weekly share or a registration fee) to its payer, with a payment link when

@@ -133,6 +133,7 @@ export const InvoiceSchema = defineEntity({
     { name: 'transport_invoice_status_check', expression: "status in ('pending', 'draft', 'sent', 'unpaid', 'partial', 'paid', 'void')" },
     { name: 'transport_invoice_amount_cents_check', expression: 'amount_cents >= 0' },
     { name: 'transport_invoice_amount_paid_cents_check', expression: 'amount_paid_cents >= 0' },
+    { name: 'transport_invoice_school_days_check', expression: 'school_days >= 1 and school_days <= 4' },
   ],
   properties: {
     ...owned('transport_invoice'),
@@ -150,6 +151,10 @@ export const InvoiceSchema = defineEntity({
     voidReason: p.string().length(500).fieldName('void_reason').nullable(),
     voidedAt: p.datetime().fieldName('voided_at').nullable(),
     providerRef: p.text().fieldName('provider_ref').nullable(),
+    /** ISO 4217; the tenant's currency when the invoice was made. */
+    currency: p.string().length(3).default('USD'),
+    /** The week of a first pickup after Monday bills these school days of five; null is a full week. */
+    schoolDays: p.smallint().fieldName('school_days').nullable(),
   },
 });
 

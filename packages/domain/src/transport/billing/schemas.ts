@@ -149,3 +149,6 @@ export const recordPaymentInput = z.strictObject({
 });
 
 export const voidInvoiceInput = z.strictObject({ invoice_id: id, reason: text(500) });
+
+/** GET /api/billing/rates: the tenant, for callers that name it in the input rather than a hint. */
+export const ratesInput = z.strictObject({ tenant: z.string().max(100).optional() }).optional();
