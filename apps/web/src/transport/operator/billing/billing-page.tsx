@@ -13,6 +13,7 @@ import { transportTrpc, type TransportOutputs } from '../../shared/transport-cli
 import { afterBillingChange } from '../../shared/transport-invalidation.ts';
 import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { transportPaths } from '../../shared/transport-paths.ts';
+import { DraftsToSend } from './drafts-to-send.tsx';
 import { OutstandingTable } from './outstanding-table.tsx';
 import { DataTable, type DataColumn } from '../../../shared/ui/data-table.tsx';
 
@@ -56,7 +57,9 @@ export const BillingPage = () => {
     run(async () => {
       const answer = await generateDueInvoices.mutateAsync();
 
-      return `First invoices: ${answer.generated.length} made, ${answer.emailed.length} emailed, ${answer.skipped.length} household${answer.skipped.length === 1 ? '' : 's'} already billed.`;
+      const left = answer.generated.length - answer.emailed.length;
+
+      return `First invoices: ${answer.emailed.length} emailed${left > 0 ? `, ${left} left as draft${left === 1 ? '' : 's'} to review below` : ''}, ${answer.skipped.length} household${answer.skipped.length === 1 ? '' : 's'} already billed.`;
     });
 
   return (
@@ -64,7 +67,7 @@ export const BillingPage = () => {
       <PageHeader
         eyebrow="Operator console"
         title="Billing"
-        lead="Weekly invoices cover Monday to Sunday and are split between each household’s payers."
+        lead="Weekly invoices cover Monday to Sunday from each household’s first pickup (a first week after Monday is billed by school days) and are split between its payers."
         actions={
           <div className="row-actions">
             <button type="button" className="button button--primary" disabled={isBusy} onClick={() => void generate()}>
@@ -77,6 +80,12 @@ export const BillingPage = () => {
         }
       />
       {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
+      <section className="page-section" aria-labelledby="drafts-title">
+        <h2 id="drafts-title" className="section-title">
+          Drafts to send
+        </h2>
+        <DraftsToSend householdName={(id) => households.data?.find((household) => household.id === id)?.name ?? 'Household'} />
+      </section>
       <section className="page-section" aria-labelledby="outstanding-title">
         <h2 id="outstanding-title" className="section-title">
           Outstanding
