@@ -29,6 +29,7 @@ import { removePayer } from './procedures/remove-payer.ts';
 import { addAllocation } from './procedures/add-allocation.ts';
 import { updateAllocation } from './procedures/update-allocation.ts';
 import { removeAllocation } from './procedures/remove-allocation.ts';
+import { setPayerSplit } from './procedures/set-payer-split.ts';
 
 export const billingRouter = router({
   submitFullRegistration,
@@ -61,4 +62,5 @@ export const billingRouter = router({
   addAllocation,
   updateAllocation,
   removeAllocation,
+  setPayerSplit,
 });

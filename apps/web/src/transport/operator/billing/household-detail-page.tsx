@@ -12,6 +12,7 @@ import { StateBadge } from '../../shared/state-badge.tsx';
 import { transportTrpc } from '../../shared/transport-client.ts';
 import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { transportPaths } from '../../shared/transport-paths.ts';
+import { PayerSplitForm } from './payer-split-form.tsx';
 import { AddPayerForm } from './add-payer-form.tsx';
 import { FirstPickupForm } from './first-pickup-form.tsx';
 import { policyTitles } from '../../shared/policy-titles.ts';
@@ -54,6 +55,12 @@ export const HouseholdDetailPage = ({ householdId }: { householdId: string }) =>
               </section>
             </div>
             <div className="detail__stack">
+              <section className="card" aria-labelledby="payer-split-title">
+                <h2 id="payer-split-title" className="card__title">
+                  Share between payers
+                </h2>
+                <PayerSplitForm household={household} />
+              </section>
               <section className="card" aria-labelledby="add-payer-title">
                 <h2 id="add-payer-title" className="card__title">
                   Add a payer
