@@ -120,6 +120,9 @@ describe.skipIf(skipWithoutBrowser())('transport billing: an operator sets its o
     await expect.poll(() => row.textContent()).toContain('3 of 5 school days (first week)');
     // 140.00 a week, three school days of five.
     expect(await row.textContent()).toContain('CA$84.00');
+    // Every amount of the page is in the operator's currency.
+    await expect.poll(() => staff.getByRole('region', { name: 'Outstanding table' }).textContent()).toContain('CA$25.00');
+    expect(await staff.getByRole('region', { name: 'Households table' }).textContent()).toContain('CA$140.00');
     await shoot(staff, 'drafts-to-send');
 
     await row.getByRole('button', { name: /^Review and send/ }).click();

@@ -145,6 +145,25 @@ describe('POST /api/billing/generate-due', () => {
   });
 });
 
+describe('GraphQL billingSummary', () => {
+  it('agrees with REST on a prorated first week', async () => {
+    const tenant = await freshTenant();
+    const created = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-11-25', parent: { name: 'Gail Graph', email: 'gail@family.test' } });
+    const due = await call(world, 'POST', '/api/billing/generate-due', { token: tenant.token });
+    expect(due.body.generated).toEqual([expect.objectContaining({ household_id: created.household_id, school_days: 3, amount: 177, status: 'sent' })]);
+    const outstanding = await call(world, 'GET', '/api/billing/outstanding', { token: tenant.token });
+    // The registration fee (50.00) and 3/5 of the week (177.00).
+    expect(outstanding.body).toEqual([expect.objectContaining({ household_id: created.household_id, total_outstanding: 227 })]);
+    const response = await fetch(`${world.transport.url}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tenant.token}` },
+      body: JSON.stringify({ query: '{ billingSummary { invoiceCount invoicedCents outstandingCents } }' }),
+    });
+    const answer = (await response.json()) as { data: { billingSummary: { invoiceCount: number; invoicedCents: number; outstandingCents: number } } };
+    expect(answer.data.billingSummary).toEqual({ invoiceCount: 2, invoicedCents: 22_700, outstandingCents: 22_700 });
+  });
+});
+
 describe('a rejected household', () => {
   it('has its pending fee and drafts voided with the reason, and none of them can be sent', async () => {
     const tenant = await freshTenant();

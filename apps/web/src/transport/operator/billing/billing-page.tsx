@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { readAppError } from '../../../shared/api/read-app-error.ts';
 import { formatDate } from '../../../shared/format/format-date.ts';
-import { formatDollars } from '../../../shared/format/format-dollars.ts';
+import { formatMoney } from '../../../shared/format/format-money.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { PageHeader } from '../../../shared/layout/page-header.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
@@ -19,11 +19,11 @@ import { DataTable, type DataColumn } from '../../../shared/ui/data-table.tsx';
 
 type Household = TransportOutputs['billing']['listHouseholds'][number];
 
-const HOUSEHOLD_COLUMNS: readonly DataColumn<Household>[] = [
+const householdColumns = (currency: string): readonly DataColumn<Household>[] => [
   { label: 'Household', isRowHeader: true, cell: (household) => <Link to={transportPaths.household(household.id)}>{household.name}</Link> },
   { label: 'Registration', cell: (household) => (household.registration_status ? <StateBadge state={household.registration_status} /> : '—') },
   { label: 'Children', numeric: true, cell: (household) => household.children.length },
-  { label: 'Weekly', numeric: true, cell: (household) => formatDollars(household.weekly_total) },
+  { label: 'Weekly', numeric: true, cell: (household) => formatMoney(household.weekly_total, currency) },
   { label: 'First pickup', cell: (household) => formatDate(household.first_pickup_date) },
 ];
 
@@ -31,6 +31,8 @@ export const BillingPage = () => {
   useDocumentTitle('Billing');
   const households = useQuery(transportTrpc.billing.listHouseholds.queryOptions());
   const outstanding = useQuery(transportTrpc.billing.listOutstanding.queryOptions());
+  // Amounts are shown in the operator's currency (Settings).
+  const currency = useQuery(transportTrpc.tenants.getPricingSettings.queryOptions()).data?.currency ?? 'USD';
   const generateInvoices = useMutation(transportTrpc.billing.generateInvoices.mutationOptions({ onSuccess: afterBillingChange }));
   const generateDueInvoices = useMutation(transportTrpc.billing.generateDueInvoices.mutationOptions({ onSuccess: afterBillingChange }));
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -91,7 +93,7 @@ export const BillingPage = () => {
           Outstanding
         </h2>
         <QueryView query={outstanding} loadingLabel="Loading outstanding amounts…" errorTitle="Outstanding amounts could not be loaded">
-          {(rows) => (rows.length === 0 ? <EmptyState title="Nothing is outstanding" /> : <OutstandingTable rows={rows} />)}
+          {(rows) => (rows.length === 0 ? <EmptyState title="Nothing is outstanding" /> : <OutstandingTable rows={rows} currency={currency} />)}
         </QueryView>
       </section>
       <section className="page-section" aria-labelledby="households-title">
@@ -103,7 +105,7 @@ export const BillingPage = () => {
             rows.length === 0 ? (
               <EmptyState title="No households yet" />
             ) : (
-              <DataTable label="Households table" columns={HOUSEHOLD_COLUMNS} rows={rows} rowKey={(household) => household.id} />
+              <DataTable label="Households table" columns={householdColumns(currency)} rows={rows} rowKey={(household) => household.id} />
             )
           }
         </QueryView>

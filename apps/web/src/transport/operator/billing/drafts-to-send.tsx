@@ -102,7 +102,7 @@ export const DraftsToSend = ({ householdName }: { householdName: (id: string) =>
           onCancel={() => setReviewing(null)}
         >
           <p>
-            {weekOf(reviewing)} ({reviewing.cycle_start ? formatDate(reviewing.cycle_start) : '—'} – {reviewing.cycle_end ? formatDate(reviewing.cycle_end) : '—'}): {partOf(reviewing).toLowerCase()}.
+            {reviewing.cycle_start ? formatDate(reviewing.cycle_start) : '—'} – {reviewing.cycle_end ? formatDate(reviewing.cycle_end) : '—'}: {partOf(reviewing).toLowerCase()}.
           </p>
           <PayerLine invoice={reviewing} />
         </ConfirmDialog>

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { payerSplitInput, type PayerSplitType } from '@switchyard/domain/transport/billing/payer-split';
-import { formatDollars } from '../../../shared/format/format-dollars.ts';
+import { formatMoney } from '../../../shared/format/format-money.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
@@ -16,7 +16,7 @@ type Household = TransportOutputs['billing']['getHousehold'];
  * How much a second payer pays of the whole household: a percentage of the week or a fixed amount
  * a week; the main payer pays the rest. It applies from the next invoices generated.
  */
-export const PayerSplitForm = ({ household }: { household: Household }) => {
+export const PayerSplitForm = ({ household, currency }: { household: Household; currency: string }) => {
   const others = household.payers.filter((payer) => !payer.is_primary);
   const [payerId, setPayerId] = useState(others[0]?.id ?? '');
   const [splitType, setSplitType] = useState<PayerSplitType>('percentage');
@@ -36,7 +36,7 @@ export const PayerSplitForm = ({ household }: { household: Household }) => {
     void form.submit(payerSplitInput, { household_id: household.id, payer_id: payerId, split_type: splitType, value: amount as number }, async (request) => {
       const answer = await update.mutateAsync(request);
       const name = answer.payers.find((payer) => payer.id === payerId)?.name ?? 'The payer';
-      setSaved(`${name} now pays ${formatDollars(answer.payer_splits.find((split) => split.payer_id === payerId)?.amount ?? 0)} a week, from the next invoices.`);
+      setSaved(`${name} now pays ${formatMoney(answer.payer_splits.find((split) => split.payer_id === payerId)?.amount ?? 0, currency)} a week, from the next invoices.`);
     });
   };
 
@@ -52,7 +52,7 @@ export const PayerSplitForm = ({ household }: { household: Household }) => {
           setPayerId(next);
           setSaved(null);
         }}
-        options={others.map((payer) => ({ value: payer.id, label: `${payer.name} (now ${formatDollars(shareOf(payer.id))} a week)` }))}
+        options={others.map((payer) => ({ value: payer.id, label: `${payer.name} (now ${formatMoney(shareOf(payer.id), currency)} a week)` }))}
       />
       <div className="form-grid">
         <SelectField

@@ -58,7 +58,9 @@ export const PricingForm = ({ current }: { current: PricingSettingsInput }) => {
       return;
     }
     try {
-      await update.mutateAsync(pending);
+      const answer = await update.mutateAsync(pending);
+      // The stored spelling (CAD for cad, 140.00 for 140).
+      setText({ one_way: answer.one_way.toFixed(2), two_way: answer.two_way.toFixed(2), registration_fee: answer.registration_fee.toFixed(2), currency: answer.currency });
       setSaved(true);
     } finally {
       setPending(null);
