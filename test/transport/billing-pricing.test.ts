@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, registerApproved, register, startBillingWorld, type BillingWorld } from './billing-support.ts';
+import { call, registerApproved, register, startBillingWorld, startFakeProvider, type BillingWorld } from './billing-support.ts';
 
 /** Each operator sets its own prices: rates, registration fee and currency. */
 
@@ -141,5 +141,24 @@ describe('PUT /api/tenant/settings/pricing', () => {
     // The account's tenant wins over the path's.
     expect(viaPrefix).toMatchObject({ status: 200, body: { tenant_id: tenant.id } });
     expect(await tenantPrices(other.id)).toEqual({ one_way_rate_cents: 12000, two_way_rate_cents: 17500, registration_fee_cents: 5000, currency: 'USD' });
+  });
+});
+
+describe("payment links in the tenant's currency", () => {
+  it('asks Stripe for a checkout in the currency the invoice was issued in', async () => {
+    const stripe = await startFakeProvider(() => ({ status: 200, body: { id: 'cs_cad_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_cad_1', status: 'open' } }));
+    const linked = await startBillingWorld({ STRIPE_URL: stripe.url, STRIPE_SECRET_KEY: 'sk_test_secret' });
+    try {
+      const operator = linked.identity.addUser({ appRole: 'operator', appTenant: 'acme' });
+      expect((await call(linked, 'PUT', PATH, { token: operator, body: OWN })).status).toBe(200);
+      const created = await register(linked, { tenant: 'acme', parent: { name: 'Cam Canada', email: 'cam@family.test' } });
+      expect((await call(linked, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: operator })).status).toBe(200);
+      const form = new URLSearchParams(stripe.requests.at(-1)?.body ?? '');
+      expect(form.get('line_items[0][price_data][currency]')).toBe('cad');
+      expect(form.get('line_items[0][price_data][unit_amount]')).toBe('2500');
+    } finally {
+      await linked.close();
+      await stripe.close();
+    }
   });
 });

@@ -14,6 +14,8 @@ export type PaymentRequest = {
   returnUrl: string;
   /** The invoice paid through the link; Stripe hands it back in its notification. */
   invoiceId: string;
+  /** ISO 4217 of the invoice; USD when not given. */
+  currency?: string;
 };
 
 type ProviderCheckout = { url: string; ref: string | null };
@@ -35,7 +37,7 @@ const squareLink = async (env: ProviderEnv, request: PaymentRequest): Promise<Pr
     },
     body: JSON.stringify({
       idempotency_key: request.idempotencyKey,
-      quick_pay: { name: request.name, price_money: { amount: request.amountCents, currency: 'USD' }, location_id: env.SQUARE_LOCATION_ID },
+      quick_pay: { name: request.name, price_money: { amount: request.amountCents, currency: (request.currency ?? 'USD').toUpperCase() }, location_id: env.SQUARE_LOCATION_ID },
     }),
     signal: AbortSignal.timeout(env.TRANSPORT_HTTP_TIMEOUT_MS),
   });
@@ -54,7 +56,7 @@ const stripeLink = async (env: ProviderEnv, request: PaymentRequest): Promise<Pr
   const form = new URLSearchParams({
     mode: 'payment',
     success_url: request.returnUrl,
-    'line_items[0][price_data][currency]': 'usd',
+    'line_items[0][price_data][currency]': (request.currency ?? 'USD').toLowerCase(),
     'line_items[0][price_data][unit_amount]': String(request.amountCents),
     'line_items[0][price_data][product_data][name]': request.name,
     'line_items[0][quantity]': '1',

@@ -34,6 +34,7 @@ export const sendRegistrationFeeMail = async (ctx: TransportContext & { tenantId
         idempotencyKey: `registration-fee-${registration.invoice.id}`,
         returnUrl: paymentReturnUrl(ctx),
         invoiceId: registration.invoice.id,
+        currency: registration.invoice.currency,
       })
     : null;
   if (link && registration.invoice) {

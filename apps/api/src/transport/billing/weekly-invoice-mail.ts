@@ -36,6 +36,7 @@ export const sendWeeklyInvoiceMail = async (ctx: TransportContext, invoice: Invo
     idempotencyKey: `invoice-${invoice.id}`,
     returnUrl: paymentReturnUrl(ctx),
     invoiceId: invoice.id,
+    currency: invoice.currency,
   });
   try {
     await ctx.mail.send({
