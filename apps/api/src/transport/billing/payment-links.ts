@@ -1,3 +1,4 @@
+import { minorUnits } from '@switchyard/domain/transport/billing/money-text';
 import type { Env } from '../../env.ts';
 import type { Logger } from '../../logger.ts';
 
@@ -37,7 +38,7 @@ const squareLink = async (env: ProviderEnv, request: PaymentRequest): Promise<Pr
     },
     body: JSON.stringify({
       idempotency_key: request.idempotencyKey,
-      quick_pay: { name: request.name, price_money: { amount: request.amountCents, currency: (request.currency ?? 'USD').toUpperCase() }, location_id: env.SQUARE_LOCATION_ID },
+      quick_pay: { name: request.name, price_money: { amount: minorUnits(request.amountCents, request.currency ?? 'USD'), currency: (request.currency ?? 'USD').toUpperCase() }, location_id: env.SQUARE_LOCATION_ID },
     }),
     signal: AbortSignal.timeout(env.TRANSPORT_HTTP_TIMEOUT_MS),
   });
@@ -57,7 +58,7 @@ const stripeLink = async (env: ProviderEnv, request: PaymentRequest): Promise<Pr
     mode: 'payment',
     success_url: request.returnUrl,
     'line_items[0][price_data][currency]': (request.currency ?? 'USD').toLowerCase(),
-    'line_items[0][price_data][unit_amount]': String(request.amountCents),
+    'line_items[0][price_data][unit_amount]': String(minorUnits(request.amountCents, request.currency ?? 'USD')),
     'line_items[0][price_data][product_data][name]': request.name,
     'line_items[0][quantity]': '1',
     client_reference_id: request.invoiceId,

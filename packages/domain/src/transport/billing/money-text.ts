@@ -24,3 +24,18 @@ export const proRataText = (schoolDays: number, cycleStart: string): string => {
 
   return `${schoolDays} of 5 school days (from ${dayText(from)})`;
 };
+
+/**
+ * Cents to the currency's smallest unit, as payment providers take amounts: the same for two-decimal
+ * currencies (USD 10.50 -> 1050), whole units for zero-decimal ones (JPY 1500.00 -> 1500), rounded.
+ */
+export const minorUnits = (cents: number, currency: string): number => {
+  let digits = 2;
+  try {
+    digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    // An unknown code keeps hundredths.
+  }
+
+  return Math.round(cents * 10 ** (digits - 2));
+};
