@@ -271,6 +271,8 @@ describe('every documented success body matches a real answer', () => {
     await call('GET', '/api/tenant/settings/time-zone', '/api/tenant/settings/time-zone', { headers: operator });
     await call('PUT', '/api/tenant/settings/pricing', '/api/tenant/settings/pricing', { headers: operator, body: { one_way: 120, two_way: 175, registration_fee: 50, currency: 'USD' } });
     await call('GET', '/api/tenant/settings/pricing', '/api/tenant/settings/pricing', { headers: operator });
+    await call('PUT', '/api/tenant/settings/theme', '/api/tenant/settings/theme', { headers: operator, body: { primary_color: '#1d4ed8', logo_url: null } });
+    await call('GET', '/api/tenant/settings/theme', '/api/tenant/settings/theme', { headers: operator });
     // Signed notifications about no invoice of ours: acknowledged, nothing recorded.
     const stripeBody = JSON.stringify({ id: 'evt_openapi', type: 'customer.created', data: { object: { id: 'cus_1' } } });
     const at = Math.floor(Date.now() / 1000);

@@ -162,3 +162,36 @@ describe("payment links in the tenant's currency", () => {
     }
   });
 });
+
+describe('PUT /api/tenant/settings/theme', () => {
+  const THEME = '/api/tenant/settings/theme';
+
+  it("sets the primary colour and logo the theme path serves, keeps the theme's other keys, and audits old -> new", async () => {
+    const tenant = await freshTenant();
+    await world.transport.db.fork().execute(`update transport_tenant set theme = '{"font": "serif"}'::jsonb where id = ?`, [tenant.id]);
+    expect((await call(world, 'GET', THEME, { token: tenant.token })).body).toEqual({ tenant_id: tenant.id, primary_color: null, logo_url: null });
+    const changed = await call(world, 'PUT', THEME, { token: tenant.token, body: { primary_color: '#0F766E', logo_url: 'https://buses.example/logo.png' } });
+    expect(changed).toEqual({ status: 200, body: { tenant_id: tenant.id, primary_color: '#0f766e', logo_url: 'https://buses.example/logo.png' } });
+    expect((await call(world, 'GET', `/api/theme/${tenant.id}`)).body.theme).toEqual({ font: 'serif', primary_color: '#0f766e', logo_url: 'https://buses.example/logo.png' });
+    expect((await pricingRows(tenant.id)).at(-1)?.details).toEqual({ primary_color: { from: null, to: '#0f766e' }, logo_url: { from: null, to: 'https://buses.example/logo.png' } });
+    const cleared = await call(world, 'PUT', THEME, { token: tenant.token, body: { primary_color: '#0f766e', logo_url: null } });
+    expect(cleared.body.logo_url).toBeNull();
+    expect((await call(world, 'GET', `/api/theme/${tenant.id}`)).body.theme).toEqual({ font: 'serif', primary_color: '#0f766e' });
+  });
+
+  it('refuses a colour or logo it cannot show with 400 naming the field, parents with 403, changing nothing', async () => {
+    const tenant = await freshTenant();
+    for (const [body, field] of [
+      [{ primary_color: 'teal', logo_url: null }, 'primary_color'],
+      [{ primary_color: null, logo_url: 'javascript:alert(1)' }, 'logo_url'],
+      [{ primary_color: null, logo_url: 'http://insecure.example/logo.png' }, 'logo_url'],
+    ] as const) {
+      const refused = await call(world, 'PUT', THEME, { token: tenant.token, body });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body.detail)).toContain(field);
+    }
+    expect((await call(world, 'PUT', THEME, { token: world.tokens.parent, body: { primary_color: '#000000', logo_url: null } })).status).toBe(403);
+    expect((await call(world, 'GET', `/api/theme/${tenant.id}`)).body.theme).toEqual({});
+    expect(await pricingRows(tenant.id)).toEqual([]);
+  });
+});

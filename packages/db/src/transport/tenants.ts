@@ -1,5 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { db } from '../kysely.ts';
+import { db, jsonb } from '../kysely.ts';
 
 export type TenantRow = {
   id: string;
@@ -78,4 +78,25 @@ export const writeTenantPricing = (em: SqlEntityManager, tenantId: string, prici
       .execute();
 
     return before;
+  });
+
+/**
+ * Replaces the tenant's theme with `change(theme)` and answers the theme it had, for the audit row
+ * (null: no such tenant). The row is locked from the read to the write.
+ */
+export const updateTenantTheme = (
+  em: SqlEntityManager,
+  tenantId: string,
+  change: (theme: Record<string, unknown>) => Record<string, unknown>,
+): Promise<{ before: Record<string, unknown>; after: Record<string, unknown> } | null> =>
+  em.fork().transactional(async (tx) => {
+    const row = await db(tx).selectFrom('transport_tenant').select('theme').where('id', '=', tenantId).forUpdate().executeTakeFirst();
+    if (!row) {
+      return null;
+    }
+    const before = (typeof row.theme === 'string' ? JSON.parse(row.theme) : (row.theme ?? {})) as Record<string, unknown>;
+    const after = change(before);
+    await db(tx).updateTable('transport_tenant').set({ theme: jsonb(after) }).where('id', '=', tenantId).execute();
+
+    return { before, after };
   });

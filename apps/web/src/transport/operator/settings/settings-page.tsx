@@ -5,14 +5,16 @@ import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { transportTrpc } from '../../shared/transport-client.ts';
 import { PaymentInstructionsForm } from './payment-instructions-form.tsx';
 import { PricingForm } from './pricing-form.tsx';
+import { ThemeForm } from './theme-form.tsx';
 import { TimeZoneForm } from './time-zone-form.tsx';
 
-/** The operator's own settings: its prices, how families pay, and the time zone its days are read in. */
+/** The operator's own settings: its prices, how families pay, its colour and logo, and the time zone its days are read in. */
 export const SettingsPage = () => {
   useDocumentTitle('Settings');
   const settings = useQuery(transportTrpc.tenants.getTimeZoneSettings.queryOptions());
   const pricing = useQuery(transportTrpc.tenants.getPricingSettings.queryOptions());
   const payments = useQuery(transportTrpc.tenants.getPaymentSettings.queryOptions());
+  const theme = useQuery(transportTrpc.tenants.getThemeSettings.queryOptions());
 
   return (
     <>
@@ -32,6 +34,14 @@ export const SettingsPage = () => {
         </h2>
         <QueryView query={payments} loadingLabel="Loading the payment instructions…" errorTitle="The payment instructions could not be loaded">
           {(answer) => <PaymentInstructionsForm current={answer.payment_instructions} />}
+        </QueryView>
+      </section>
+      <section className="card stack stack--tight" aria-labelledby="theme-title">
+        <h2 id="theme-title" className="card__title">
+          Colour and logo
+        </h2>
+        <QueryView query={theme} loadingLabel="Loading the colour and logo…" errorTitle="The colour and logo could not be loaded">
+          {(answer) => <ThemeForm current={answer} />}
         </QueryView>
       </section>
       <section className="card stack stack--tight" aria-labelledby="time-zone-title">
