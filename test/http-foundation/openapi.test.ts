@@ -248,11 +248,11 @@ describe('every documented success body matches a real answer', () => {
     const allocationPath = `/api/billing/households/${first.household_id}/allocations/${withAllocation.allocations[0].id}`;
     await call('PUT', '/api/billing/households/{household_id}/allocations/{allocation_id}', allocationPath, { headers: operator, body: { split_type: 'fixed', value: 10 } });
     await call('DELETE', '/api/billing/households/{household_id}/allocations/{allocation_id}', allocationPath, { headers: operator });
+    await call('PUT', '/api/billing/households/{household_id}/payers/{payer_id}/split', `${payerPath}/split`, { headers: operator, body: { split_type: 'percentage', value: 10 } });
     await call('DELETE', '/api/billing/households/{household_id}/payers/{payer_id}', payerPath, { headers: operator });
     await call('GET', '/api/billing/households/{household_id}', `/api/billing/households/${first.household_id}`, { headers: operator });
     await call('POST', '/api/billing/households/{household_id}/first-pickup', `/api/billing/households/${first.household_id}/first-pickup`, { headers: operator, body: { first_pickup_date: '2026-11-02' } });
     await call('POST', '/api/billing/generate', '/api/billing/generate', { headers: operator });
-    await call('POST', '/api/billing/generate-due', '/api/billing/generate-due', { headers: operator });
     await call('GET', '/api/billing/outstanding', '/api/billing/outstanding', { headers: operator });
     const invoices = await call('GET', '/api/billing/invoices', `/api/billing/invoices?household_id=${first.household_id}`, { headers: operator });
     const weekly = invoices.find((invoice: { kind: string; status: string }) => invoice.kind === 'transportation' && ['draft', 'sent'].includes(invoice.status));
@@ -261,12 +261,18 @@ describe('every documented success body matches a real answer', () => {
     if (weekly.status === 'draft') {
       await call('POST', '/api/billing/invoices/{invoice_id}/send', `/api/billing/invoices/${weekly.id}/send`, { headers: operator });
     }
+    // After the send: generate-due would otherwise mail the draft itself.
+    await call('POST', '/api/billing/generate-due', '/api/billing/generate-due', { headers: operator });
     await call('POST', '/api/billing/invoices/{invoice_id}/payments', `/api/billing/invoices/${weekly.id}/payments`, { headers: operator, body: { amount: 10, method: 'check', reference: '1042' } });
     await call('POST', '/api/billing/invoices/{invoice_id}/void', `/api/billing/invoices/${fee.id}/void`, { headers: operator, body: { reason: 'Fee waived' } });
     await call('PUT', '/api/tenant/settings/payments', '/api/tenant/settings/payments', { headers: operator, body: { payment_instructions: 'Pay at the office.' } });
     await call('GET', '/api/tenant/settings/payments', '/api/tenant/settings/payments', { headers: operator });
     await call('PUT', '/api/tenant/settings/time-zone', '/api/tenant/settings/time-zone', { headers: operator, body: { time_zone: 'UTC' } });
     await call('GET', '/api/tenant/settings/time-zone', '/api/tenant/settings/time-zone', { headers: operator });
+    await call('PUT', '/api/tenant/settings/pricing', '/api/tenant/settings/pricing', { headers: operator, body: { one_way: 120, two_way: 175, registration_fee: 50, currency: 'USD' } });
+    await call('GET', '/api/tenant/settings/pricing', '/api/tenant/settings/pricing', { headers: operator });
+    await call('PUT', '/api/tenant/settings/theme', '/api/tenant/settings/theme', { headers: operator, body: { primary_color: '#1d4ed8', logo_url: null } });
+    await call('GET', '/api/tenant/settings/theme', '/api/tenant/settings/theme', { headers: operator });
     // Signed notifications about no invoice of ours: acknowledged, nothing recorded.
     const stripeBody = JSON.stringify({ id: 'evt_openapi', type: 'customer.created', data: { object: { id: 'cus_1' } } });
     const at = Math.floor(Date.now() / 1000);

@@ -17,7 +17,7 @@ const childIds = async (householdId: string): Promise<string[]> => {
 
 describe('public billing constants', () => {
   it('GET /api/billing/rates answers the weekly rates and the registration fee without a token', async () => {
-    expect(await call(world, 'GET', '/api/billing/rates')).toEqual({ status: 200, body: { one_way: 120, two_way: 175, cycle: 'weekly', registration_fee: 50 } });
+    expect(await call(world, 'GET', '/api/billing/rates')).toEqual({ status: 200, body: { one_way: 120, two_way: 175, cycle: 'weekly', registration_fee: 50, currency: 'USD' } });
     expect((await call(world, 'GET', '/acme/api/billing/rates')).body.two_way).toBe(175);
   });
 

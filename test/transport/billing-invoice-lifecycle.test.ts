@@ -28,7 +28,7 @@ const billedTenant = async () => {
   const tenant = await freshTenant();
   // Registered an hour before the week is billed, so newest-first has one answer.
   world.transport.setNow(new Date(WEDNESDAY.getTime() - 3_600_000));
-  const created = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-11-30' }).finally(() => world.transport.setNow(WEDNESDAY));
+  const created = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-11-23' }).finally(() => world.transport.setNow(WEDNESDAY));
   const generated = await call(world, 'POST', '/api/billing/generate', { token: tenant.token });
   const draft = generated.body.invoices.find((invoice: { household_id: string }) => invoice.household_id === created.household_id);
 
@@ -79,6 +79,8 @@ describe('GET /api/billing/invoices', () => {
       cycle_end: '2026-11-29',
       created_at: WEDNESDAY.toISOString(),
       sent_at: null,
+      currency: 'USD',
+      school_days: null,
     });
     expect((await call(world, 'GET', '/api/billing/invoices?status=draft', { token: tenant.token })).body.map((invoice: { id: string }) => invoice.id)).toEqual([draft.id]);
     const outstanding = await call(world, 'GET', '/api/billing/invoices?status=outstanding', { token: tenant.token });

@@ -27,7 +27,7 @@ const householdDetail = async (token: string, householdId: string) => (await cal
 describe('POST /api/billing/generate', () => {
   it('creates one draft invoice per payer with a share for the current Monday-Sunday cycle, once', async () => {
     const tenant = await freshTenant();
-    const created = await registerApproved(world, tenant.token, { tenant: tenant.id, parent2: { name: 'Co Payer', email: 'co@family.test' } });
+    const created = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-11-23', parent2: { name: 'Co Payer', email: 'co@family.test' } });
     const detail = await householdDetail(tenant.token, created.household_id);
     const [primary, second] = detail.payers;
     await call(world, 'POST', `/api/billing/households/${created.household_id}/payers`, {
@@ -55,8 +55,8 @@ describe('POST /api/billing/generate', () => {
   it('bills only the caller tenant, and a new week is a new cycle', async () => {
     const tenant = await freshTenant();
     const other = await freshTenant();
-    const mine = await registerApproved(world, tenant.token, { tenant: tenant.id });
-    const theirs = await registerApproved(world, other.token, { tenant: other.id });
+    const mine = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-11-23' });
+    const theirs = await registerApproved(world, other.token, { tenant: other.id, first_pickup_date: '2026-11-23' });
     const answer = await call(world, 'POST', '/api/billing/generate', { token: tenant.token });
     expect(answer.body.invoices.map((invoice: { household_id: string }) => invoice.household_id)).toEqual([mine.household_id]);
     const theirsCount = await world.transport.db.fork().execute<{ n: number }[]>("select count(*)::int as n from transport_invoice where household_id = ? and kind = 'transportation'", [theirs.household_id]);
@@ -73,7 +73,7 @@ describe('POST /api/billing/generate', () => {
 
   it('bills each payer once when two generate calls race', async () => {
     const tenant = await freshTenant();
-    const created = await registerApproved(world, tenant.token, { tenant: tenant.id });
+    const created = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-11-23' });
     const answers = await Promise.all([1, 2, 3].map(() => call(world, 'POST', '/api/billing/generate', { token: tenant.token })));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(answers.flatMap((answer) => answer.body.invoices)).toHaveLength(1);
@@ -114,9 +114,10 @@ describe('POST /api/billing/generate-due', () => {
     const later = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-12-01' });
     const unknown = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: null });
     const billed = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-11-20' });
-    // An earlier invoice of `billed` makes it skipped; generate bills everyone, so the others lose theirs again.
+    // An earlier invoice of `billed` that went out makes it skipped; generate bills everyone in service, so the others lose theirs again.
     await call(world, 'POST', '/api/billing/generate', { token: tenant.token });
     await world.transport.db.fork().execute("delete from transport_invoice where kind = 'transportation' and household_id <> ?", [billed.household_id]);
+    await world.transport.db.fork().execute("update transport_invoice set status = 'sent' where kind = 'transportation' and household_id = ?", [billed.household_id]);
 
     const answer = await call(world, 'POST', '/api/billing/generate-due', { token: tenant.token });
     expect(answer.status).toBe(200);
@@ -126,8 +127,13 @@ describe('POST /api/billing/generate-due', () => {
     expect(households).toEqual([soon.household_id, past.household_id].sort());
     expect(answer.body.generated.every((invoice: { status: string; amount: number }) => invoice.status === 'sent' && invoice.amount === 295)).toBe(true);
     expect(answer.body.emailed.map((entry: { email: string }) => entry.email).sort()).toEqual(['paul@family.test', 'sue@family.test']);
+    // Sue's first pickup is next Monday: her first week is that one, never this week before it.
+    const sue = answer.body.generated.find((invoice: { household_id: string }) => invoice.household_id === soon.household_id);
+    expect(sue).toMatchObject({ cycle_start: '2026-11-30', cycle_end: '2026-12-06', school_days: null });
+    const paul = answer.body.generated.find((invoice: { household_id: string }) => invoice.household_id === past.household_id);
+    expect(paul).toMatchObject({ cycle_start: '2026-11-23', cycle_end: '2026-11-29' });
     const mail = await world.transport.smtp.waitFor((message) => message.to.includes('sue@family.test') && message.subject.includes('invoice'));
-    expect(mail.subject).toContain('2026-11-23');
+    expect(mail.subject).toContain('2026-11-30');
     expect(mail.text).toContain('$295.00');
     for (const id of [later.household_id, unknown.household_id]) {
       expect(answer.body.generated.some((invoice: { household_id: string }) => invoice.household_id === id)).toBe(false);
@@ -184,7 +190,7 @@ describe('POST /api/billing/generate-due', () => {
 describe('GET /api/billing/outstanding', () => {
   it('sums unpaid, partial and sent invoices per household and payer, amount minus paid', async () => {
     const tenant = await freshTenant();
-    const created = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-24', parent: { name: 'Olive Owing', email: 'olive@family.test' } });
+    const created = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-23', parent: { name: 'Olive Owing', email: 'olive@family.test' } });
     const quiet = await register(world, { tenant: tenant.id, first_pickup_date: '2027-03-01' });
     await call(world, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: tenant.token });
     const due = await call(world, 'POST', '/api/billing/generate-due', { token: tenant.token });
@@ -214,8 +220,8 @@ describe('GET /api/billing/outstanding', () => {
 
   it('leaves out a household once its registration is rejected, and voids what it was asked to pay', async () => {
     const tenant = await freshTenant();
-    const rita = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-24', parent: { name: 'Rita Rejected', email: 'rita@family.test' } });
-    const paula = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-24', parent: { name: 'Paula Partial', email: 'paula@family.test' } });
+    const rita = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-23', parent: { name: 'Rita Rejected', email: 'rita@family.test' } });
+    const paula = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-23', parent: { name: 'Paula Partial', email: 'paula@family.test' } });
     for (const created of [rita, paula]) {
       expect((await call(world, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: tenant.token })).status).toBe(200);
     }

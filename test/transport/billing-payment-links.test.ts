@@ -84,7 +84,7 @@ describe('with Square configured', () => {
   });
 
   it('names Square as the provider of the invoices it makes, before any link exists', async () => {
-    const created = await register(world, { parent: { name: 'Draft Payer', email: 'draft@family.test' } });
+    const created = await register(world, { first_pickup_date: '2026-01-05', parent: { name: 'Draft Payer', email: 'draft@family.test' } });
     const fee = await world.transport.db.fork().execute('select status, provider from transport_invoice where id = ?', [created.registration_fee_invoice_id]);
     expect(fee).toEqual([{ status: 'pending', provider: 'square' }]);
     // Only approved households are billed.
@@ -101,7 +101,7 @@ describe('with Square configured', () => {
   it("puts the invoice's pay page in the first weekly invoice mail; paying there asks Square for the payer share", async () => {
     world.transport.setNow(new Date('2026-11-25T10:00:00Z'));
     try {
-      const created = await registerApproved(world, world.tokens.demo, { first_pickup_date: '2026-11-27', parent: { name: 'Week Payer', email: 'week@family.test' } });
+      const created = await registerApproved(world, world.tokens.demo, { first_pickup_date: '2026-11-23', parent: { name: 'Week Payer', email: 'week@family.test' } });
       const answer = await call(world, 'POST', '/api/billing/generate-due', { token: world.tokens.demo });
       const invoice = answer.body.generated.find((item: { household_id: string }) => item.household_id === created.household_id);
       const token = await payTokenOf(world, invoice.id);
@@ -133,7 +133,7 @@ describe('with Stripe configured', () => {
   });
 
   it('names Stripe as the provider of the invoices it makes when Square is not configured', async () => {
-    const created = await register(world, { parent: { name: 'St Draft', email: 'stdraft@family.test' } });
+    const created = await register(world, { first_pickup_date: '2026-01-05', parent: { name: 'St Draft', email: 'stdraft@family.test' } });
     const fee = await world.transport.db.fork().execute('select provider from transport_invoice where id = ?', [created.registration_fee_invoice_id]);
     expect(fee).toEqual([{ provider: 'stripe' }]);
     expect((await call(world, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: world.tokens.demo })).status).toBe(200);

@@ -223,7 +223,7 @@ describe('billingSummary', () => {
     );
     const summary = data.billingSummary;
 
-    // Three registration fees (50.00; the approved one sent, the rejected one's never sent), weekly
+    // Three registration fees (50.00; the approved one sent, the pending one not yet, the rejected one's voided), weekly
     // invoices of the approved household only: 207.50 (partial, 100.00 paid) and 87.50 (paid).
     expect(summary).toMatchObject({
       tenant: { id: 'demo' },
@@ -242,13 +242,13 @@ describe('billingSummary', () => {
       ]),
     );
     expect(byStatus).toEqual({
-      pending: [2, 10_000, 0, 0],
+      pending: [1, 5_000, 0, 0],
       draft: [0, 0, 0, 0],
       sent: [1, 5_000, 0, 5_000],
       unpaid: [0, 0, 0, 0],
       partial: [1, 20_750, 10_000, 10_750],
       paid: [1, 8_750, 8_750, 0],
-      void: [0, 0, 0, 0],
+      void: [1, 5_000, 0, 0],
     });
     expect(summary.byKind).toEqual([
       { kind: 'registration', invoiceCount: 3, invoicedCents: 15_000, paidCents: 0, outstandingCents: 5_000 },
@@ -297,7 +297,7 @@ describe('households', () => {
     const approved = nodes[2];
     expect(approved).toMatchObject({
       id: households.approved,
-      firstPickupDate: '2026-12-01',
+      firstPickupDate: '2026-06-01',
       policyAcknowledged: ['safety'],
       weeklyTotalCents: 29_500,
       weeklyTotalDisplay: '$295.00',

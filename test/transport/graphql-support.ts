@@ -94,7 +94,7 @@ export const registerHousehold = async (world: GraphqlWorld, tenant: string, par
         { name: `${parentName} Kid A`, transport_need: 'both', school: 'Oak Elementary', school_id: 'oak-elementary', grade: '3', route: 'north-loop' },
         { name: `${parentName} Kid B`, transport_need: 'morning', school: 'Pine Middle', school_id: 'pine-middle', grade: '7', route: 'north-loop' },
       ],
-      first_pickup_date: '2026-12-01',
+      first_pickup_date: '2026-06-01',
       policy_acknowledged: ['safety'],
     },
   });

@@ -188,12 +188,18 @@ describe('PUT /api/registrations/{reg_id}/approve and /reject', () => {
     expect(await em.execute('select status from transport_registration where id = ?', [created.household_id])).toEqual([{ status: 'approved' }]);
   });
 
-  it('rejects without touching the pending invoice, and tells the family', async () => {
+  it('rejects, voids the pending registration fee with the reason so it can never be sent, and tells the family', async () => {
     const created = await register(world, { parent: { name: 'Rex Rejected', email: 'rex@family.test' } });
     const answer = await call(world, 'PUT', `/api/registrations/${created.household_id}/reject`, { token: world.tokens.demo });
     expect(answer).toEqual({ status: 200, body: { status: 'ok', id: created.household_id, action: 'rejected', reason: null, email_sent: true } });
     const em = world.transport.db.fork();
-    expect(await em.execute('select status from transport_invoice where id = ?', [created.registration_fee_invoice_id])).toEqual([{ status: 'pending' }]);
+    expect(await em.execute('select status, void_reason from transport_invoice where id = ?', [created.registration_fee_invoice_id])).toEqual([{ status: 'void', void_reason: 'Registration rejected' }]);
+    const send = await call(world, 'POST', `/api/billing/invoices/${created.registration_fee_invoice_id}/send`, { token: world.tokens.demo });
+    expect(send.status).toBe(409);
+    const withReason = await register(world, { parent: { name: 'Rae Rejected', email: 'rae@family.test' } });
+    await call(world, 'PUT', `/api/registrations/${withReason.household_id}/reject`, { token: world.tokens.demo, body: { reason: 'Outside our area' } });
+    const invoice = await call(world, 'GET', `/api/billing/invoices/${withReason.registration_fee_invoice_id}`, { token: world.tokens.demo });
+    expect(invoice.body).toMatchObject({ status: 'void', void_reason: 'Registration rejected: Outside our area' });
     const mail = await world.transport.smtp.waitFor((message) => message.to.includes('rex@family.test'));
     expect(mail.text).toContain('Nothing is owed');
   });

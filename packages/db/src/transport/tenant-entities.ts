@@ -8,6 +8,10 @@ export const TenantSchema = defineEntity({
   checks: [
     { name: 'transport_tenant_id_check', expression: "id ~ '^[a-z0-9][a-z0-9-]*$'" },
     { name: 'transport_tenant_tier_check', expression: "tier in ('starter', 'standard', 'enterprise')" },
+    {
+      name: 'transport_tenant_prices_check',
+      expression: 'one_way_rate_cents >= 0 and one_way_rate_cents <= 100000000 and two_way_rate_cents >= 0 and two_way_rate_cents <= 100000000 and registration_fee_cents >= 0 and registration_fee_cents <= 100000000',
+    },
   ],
   properties: {
     id: p.text().primary(),
@@ -19,6 +23,12 @@ export const TenantSchema = defineEntity({
     paymentInstructions: p.string().length(2000).fieldName('payment_instructions').nullable(),
     // An IANA name; route stop times are wall-clock times there.
     timeZone: p.string().length(64).fieldName('time_zone').default('UTC'),
+    // The tenant's prices; a new tenant starts with the specification's numbers.
+    oneWayRateCents: p.integer().fieldName('one_way_rate_cents').default(12000),
+    twoWayRateCents: p.integer().fieldName('two_way_rate_cents').default(17500),
+    registrationFeeCents: p.integer().fieldName('registration_fee_cents').default(5000),
+    /** ISO 4217. */
+    currency: p.string().length(3).default('USD'),
   },
 });
 export class Tenant extends TenantSchema.class {}

@@ -19,6 +19,11 @@ export const invoiceOutput = z.object({
   cycle_end: z.string().nullable(),
   created_at: z.string().nullable(),
   sent_at: z.string().nullable(),
+  currency: z.string().describe('ISO 4217 code the invoice was issued in (the tenant currency at the time)'),
+  school_days: z
+    .int()
+    .nullable()
+    .describe('For the week of a first pickup after Monday: the school days (Monday to Friday) billed, pro rata of five; null for a full week or a registration fee'),
 });
 
 export const paymentOutput = z.object({

@@ -129,10 +129,10 @@ export const firstPickupOutput = z.strictObject({ household_id: z.string(), firs
 export const generatedInvoicesOutput = z.strictObject({ cycle_start: z.string(), cycle_end: z.string(), invoices: z.array(invoiceOutput) });
 
 export const dueInvoicesOutput = z.strictObject({
-  date: z.string(),
-  generated: z.array(invoiceOutput),
+  date: z.string().describe("The tenant's today"),
+  generated: z.array(invoiceOutput).describe('First-week invoices made by this call or drafted earlier, as they are now (`sent` when mailed, else still `draft`)'),
   emailed: z.array(z.strictObject({ invoice_id: z.string(), payer_id: z.string().nullable(), email: z.string() })),
-  skipped: z.array(z.string()).describe('Households that already have a transportation invoice'),
+  skipped: z.array(z.string()).describe('Households due whose transportation invoices already went out (any besides drafts and void ones)'),
 });
 
 export const outstandingOutput = z.array(
@@ -159,7 +159,13 @@ export const outstandingOutput = z.array(
   }),
 );
 
-export const ratesOutput = z.strictObject({ one_way: z.number(), two_way: z.number(), cycle: z.string(), registration_fee: z.number() });
+export const ratesOutput = z.strictObject({
+  one_way: z.number(),
+  two_way: z.number(),
+  cycle: z.string(),
+  registration_fee: z.number(),
+  currency: z.string().describe('ISO 4217 code of the amounts (an addition to the specification shape; USD unless the tenant set another)'),
+});
 
 export const providerStatusOutput = z.strictObject({ square_connected: z.boolean(), stripe_connected: z.boolean() });
 

@@ -1,3 +1,4 @@
+import { minorUnits } from '@switchyard/domain/transport/billing/money-text';
 import type { Env } from '../../env.ts';
 import type { Logger } from '../../logger.ts';
 
@@ -17,6 +18,8 @@ export type PaymentRequest = {
   returnUrl: string;
   /** The invoice paid through the link; Stripe hands it back in its notification. */
   invoiceId: string;
+  /** ISO 4217 of the invoice; USD when not given. */
+  currency?: string;
 };
 
 type ProviderCheckout = { url: string; ref: string | null; linkId: string | null };
@@ -38,7 +41,7 @@ const squareLink = async (env: ProviderEnv, request: PaymentRequest): Promise<Pr
     },
     body: JSON.stringify({
       idempotency_key: request.idempotencyKey,
-      quick_pay: { name: request.name, price_money: { amount: request.amountCents, currency: 'USD' }, location_id: env.SQUARE_LOCATION_ID },
+      quick_pay: { name: request.name, price_money: { amount: minorUnits(request.amountCents, request.currency ?? 'USD'), currency: (request.currency ?? 'USD').toUpperCase() }, location_id: env.SQUARE_LOCATION_ID },
       checkout_options: { redirect_url: request.returnUrl },
     }),
     signal: AbortSignal.timeout(env.TRANSPORT_HTTP_TIMEOUT_MS),
@@ -62,8 +65,8 @@ const stripeLink = async (env: ProviderEnv, request: PaymentRequest): Promise<Pr
   const form = new URLSearchParams({
     mode: 'payment',
     success_url: request.returnUrl,
-    'line_items[0][price_data][currency]': 'usd',
-    'line_items[0][price_data][unit_amount]': String(request.amountCents),
+    'line_items[0][price_data][currency]': (request.currency ?? 'USD').toLowerCase(),
+    'line_items[0][price_data][unit_amount]': String(minorUnits(request.amountCents, request.currency ?? 'USD')),
     'line_items[0][price_data][product_data][name]': request.name,
     'line_items[0][quantity]': '1',
     client_reference_id: request.invoiceId,

@@ -75,6 +75,8 @@ export const presentInvoice = (row: InvoiceRow) => ({
   cycle_end: row.cycle_end,
   created_at: isoTimestamp(row.created_at),
   sent_at: isoTimestamp(row.sent_at),
+  currency: row.currency,
+  school_days: row.school_days,
 });
 export type InvoiceView = ReturnType<typeof presentInvoice>;
 

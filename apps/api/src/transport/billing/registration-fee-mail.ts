@@ -1,4 +1,5 @@
-import { centsToAmount, REGISTRATION_FEE_CENTS } from '@switchyard/domain/transport/billing/rates';
+import { moneyText } from '@switchyard/domain/transport/billing/money-text';
+import { DEFAULT_CURRENCY, REGISTRATION_FEE_CENTS } from '@switchyard/domain/transport/billing/rates';
 import { recordPaymentLink, type DecidedRegistration } from '@switchyard/db/transport/billing/registrations';
 import { findTenant, readPaymentInstructions } from '@switchyard/db/transport/tenants';
 import type { TransportContext } from '../context.ts';
@@ -33,12 +34,12 @@ export const sendRegistrationFeeMail = async (ctx: TransportContext & { tenantId
   const em = ctx.db.fork();
   const operator = (await findTenant(em, ctx.tenantId))?.name ?? ctx.tenantId;
   const instructions = link ? null : await readPaymentInstructions(em, ctx.tenantId);
-  const amount = centsToAmount(amountCents).toFixed(2);
+  const amount = moneyText(amountCents, registration.invoice?.currency ?? DEFAULT_CURRENCY);
   const payment = link
-    ? [`Pay the registration fee of $${amount} online: ${link.url}`]
+    ? [`Pay the registration fee of ${amount} online: ${link.url}`]
     : instructions
-      ? [`The registration fee is $${amount}. How to pay ${operator}:`, '', instructions]
-      : [`The registration fee is $${amount}. ${operator} will tell you how to pay it.`];
+      ? [`The registration fee is ${amount}. How to pay ${operator}:`, '', instructions]
+      : [`The registration fee is ${amount}. ${operator} will tell you how to pay it.`];
 
   return sendFamilyMail(ctx, registration, `${operator}: your school transport registration is approved`, [
     `${operator} has approved your school transport registration.`,

@@ -34,6 +34,7 @@ import { payCheckout } from './procedures/pay-checkout.ts';
 import { householdCredit } from './procedures/household-credit.ts';
 import { recordRefund } from './procedures/record-refund.ts';
 import { tenantCredits } from './procedures/tenant-credits.ts';
+import { setPayerSplit } from './procedures/set-payer-split.ts';
 
 export const billingRouter = router({
   submitFullRegistration,
@@ -71,4 +72,5 @@ export const billingRouter = router({
   householdCredit,
   recordRefund,
   tenantCredits,
+  setPayerSplit,
 });

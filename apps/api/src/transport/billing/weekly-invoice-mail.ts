@@ -1,3 +1,4 @@
+import { moneyText, proRataText } from '@switchyard/domain/transport/billing/money-text';
 import { payerContact } from '@switchyard/db/transport/billing/invoices';
 import type { InvoiceView } from './presenters.ts';
 import type { TransportContext } from '../context.ts';
@@ -6,14 +7,17 @@ import { invoicePayLink } from './pay/pay-link.ts';
 export type SentInvoiceMail = { email: string; provider: string | null; paymentUrl: string | null; providerRef: string | null };
 
 /** How an invoice is named in its mail, on its pay page and on the provider's checkout. */
-export const describeInvoice = (invoice: Pick<InvoiceView, 'kind' | 'amount' | 'cycle_start' | 'cycle_end'>) =>
-  invoice.kind === 'registration'
-    ? { name: 'School transport registration fee', subject: 'Your school transport registration fee', line: `Your school transport registration fee is $${invoice.amount.toFixed(2)}.` }
-    : {
-        name: `School transport ${invoice.cycle_start} to ${invoice.cycle_end}`,
-        subject: `School transport invoice for ${invoice.cycle_start} to ${invoice.cycle_end}`,
-        line: `Your school transport share for the week ${invoice.cycle_start} to ${invoice.cycle_end} is $${invoice.amount.toFixed(2)}.`,
-      };
+export const describeInvoice = (invoice: Pick<InvoiceView, 'kind' | 'amount' | 'currency' | 'school_days' | 'cycle_start' | 'cycle_end'>) => {
+  const amount = moneyText(Math.round(invoice.amount * 100), invoice.currency);
+  if (invoice.kind === 'registration') {
+    return { name: 'School transport registration fee', subject: 'Your school transport registration fee', line: `Your school transport registration fee is ${amount}.` };
+  }
+  const week = `${invoice.cycle_start} to ${invoice.cycle_end}`;
+  // The week of a first pickup after Monday is billed for its school days only, and says so.
+  const part = invoice.school_days !== null && invoice.cycle_start ? `, ${proRataText(invoice.school_days, invoice.cycle_start)} pro rata,` : '';
+
+  return { name: `School transport ${week}`, subject: `School transport invoice for ${week}`, line: `Your school transport share for the week ${week}${part} is ${amount}.` };
+};
 
 /**
  * Mails one invoice (a weekly share or a registration fee) to its payer, with the link of its pay

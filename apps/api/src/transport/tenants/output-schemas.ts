@@ -63,3 +63,11 @@ export const impersonatedMeOutput = z.strictObject({
     expires_at: timestamp,
   }),
 });
+
+export const pricingSettingsOutput = z.strictObject({
+  tenant_id: z.string(),
+  one_way: z.number().describe('Weekly rate per child riding one leg of the day (mornings or afternoons only), in currency units'),
+  two_way: z.number().describe('Weekly rate per child riding both legs, in currency units'),
+  registration_fee: z.number().describe('Charged once, on approval, in currency units'),
+  currency: z.string().describe('ISO 4217 code of the amounts'),
+});

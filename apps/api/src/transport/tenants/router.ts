@@ -10,5 +10,7 @@ import { logAction } from './procedures/log-action.ts';
 import { tenantLogs } from './procedures/tenant-logs.ts';
 import { getPaymentSettings, updatePaymentSettings } from './procedures/payment-settings.ts';
 import { getTimeZoneSettings, updateTimeZoneSettings } from './procedures/time-zone-settings.ts';
+import { getPricingSettings, updatePricingSettings } from './procedures/pricing-settings.ts';
+import { getThemeSettings, updateThemeSettings } from './procedures/theme-settings.ts';
 
-export const tenantsRouter = router({ health, listTenants, getTheme, tenantLogs, assumeIdentity, exitImpersonation, auditLog, logAction, impersonatedMe, getPaymentSettings, updatePaymentSettings, getTimeZoneSettings, updateTimeZoneSettings });
+export const tenantsRouter = router({ health, listTenants, getTheme, tenantLogs, assumeIdentity, exitImpersonation, auditLog, logAction, impersonatedMe, getPaymentSettings, updatePaymentSettings, getTimeZoneSettings, updateTimeZoneSettings, getPricingSettings, updatePricingSettings, getThemeSettings, updateThemeSettings });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDollars } from '../../shared/format/format-dollars.ts';
+import { formatMoney } from '../../shared/format/format-money.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { QueryView } from '../../shared/ui/query-view.tsx';
 import { transportTrpc } from '../shared/transport-client.ts';
@@ -7,8 +7,8 @@ import { formatSchoolHours } from '../shared/format-school-hours.ts';
 
 /** What a family can see before signing in: the weekly rates and the schools the operator serves. */
 export const OperatorOverview = ({ slug }: { slug: string }) => {
-  // The rates are the tenant's (x-tenant-id); choosing another operator resets the cache.
-  const rates = useQuery(transportTrpc.billing.billingRates.queryOptions());
+  // The rates are the operator's own, named in the query so each operator has its own cache entry.
+  const rates = useQuery(transportTrpc.billing.billingRates.queryOptions({ tenant: slug }));
   const schools = useQuery(transportTrpc.operations.listPublicSchools.queryOptions({ tenant: slug }));
 
   return (
@@ -22,15 +22,15 @@ export const OperatorOverview = ({ slug }: { slug: string }) => {
             <dl className="facts facts--stacked">
               <div>
                 <dt>Mornings or afternoons only</dt>
-                <dd>{formatDollars(data.one_way)} a week per child</dd>
+                <dd>{formatMoney(data.one_way, data.currency)} a week per child</dd>
               </div>
               <div>
                 <dt>Both ways</dt>
-                <dd>{formatDollars(data.two_way)} a week per child</dd>
+                <dd>{formatMoney(data.two_way, data.currency)} a week per child</dd>
               </div>
               <div>
                 <dt>Registration fee</dt>
-                <dd>{formatDollars(data.registration_fee)} once, after approval</dd>
+                <dd>{formatMoney(data.registration_fee, data.currency)} once, after approval</dd>
               </div>
             </dl>
           )}

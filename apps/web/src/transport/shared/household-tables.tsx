@@ -1,4 +1,4 @@
-import { formatDollars } from '../../shared/format/format-dollars.ts';
+import { formatMoney } from '../../shared/format/format-money.ts';
 import type { TransportOutputs } from './transport-client.ts';
 import { DataTable, type DataColumn } from '../../shared/ui/data-table.tsx';
 import { transportNeedLabel } from './transport-need-label.ts';
@@ -8,7 +8,7 @@ type Child = HouseholdDetail['children'][number];
 type Payer = HouseholdDetail['payers'][number];
 
 
-const CHILD_COLUMNS: readonly DataColumn<Child>[] = [
+const childColumns = (currency: string): readonly DataColumn<Child>[] => [
   {
     label: 'Child',
     isRowHeader: true,
@@ -23,16 +23,16 @@ const CHILD_COLUMNS: readonly DataColumn<Child>[] = [
   { label: 'Grade', cell: (child) => child.grade ?? '—' },
   // The morning/afternoon choice the family made; "one way" would not say which.
   { label: 'Rides', cell: (child) => transportNeedLabel(child.transport_need) },
-  { label: 'Weekly', numeric: true, cell: (child) => formatDollars(child.rate_weekly) },
+  { label: 'Weekly', numeric: true, cell: (child) => formatMoney(child.rate_weekly, currency) },
 ];
 
 /** The household's children with what each costs a week; shared by the family and operator pages. */
-export const ChildrenTable = ({ children }: { children: HouseholdDetail['children'] }) => (
-  <DataTable label="Children" columns={CHILD_COLUMNS} rows={children} rowKey={(child) => child.id} compact />
+export const ChildrenTable = ({ children, currency = 'USD' }: { children: HouseholdDetail['children']; currency?: string }) => (
+  <DataTable label="Children" columns={childColumns(currency)} rows={children} rowKey={(child) => child.id} compact />
 );
 
 /** Payers and the share of the weekly total each pays, from the server's split. */
-export const PayersTable = ({ household }: { household: Pick<HouseholdDetail, 'payers' | 'payer_splits'> }) => {
+export const PayersTable = ({ household, currency = 'USD' }: { household: Pick<HouseholdDetail, 'payers' | 'payer_splits'>; currency?: string }) => {
   const columns: readonly DataColumn<Payer>[] = [
     {
       label: 'Payer',
@@ -45,7 +45,7 @@ export const PayersTable = ({ household }: { household: Pick<HouseholdDetail, 'p
       ),
     },
     { label: 'Email', cell: (payer) => payer.email ?? '—' },
-    { label: 'Weekly share', numeric: true, cell: (payer) => formatDollars(household.payer_splits.find((split) => split.payer_id === payer.id)?.amount ?? 0) },
+    { label: 'Weekly share', numeric: true, cell: (payer) => formatMoney(household.payer_splits.find((split) => split.payer_id === payer.id)?.amount ?? 0, currency) },
   ];
 
   return <DataTable label="Payers" columns={columns} rows={household.payers} rowKey={(payer) => payer.id} compact />;

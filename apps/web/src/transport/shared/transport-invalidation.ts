@@ -19,3 +19,6 @@ export const afterTimeZoneChange = invalidates(transportTrpc.tenants.pathFilter(
 
 /** A new tenant or invitation: the tenants list, the staff lists and the audit logs. */
 export const afterStaffChange = invalidates(transportTrpc.staff.pathFilter(), transportTrpc.tenants.pathFilter());
+
+/** New prices: the setting, the rates families read and every billing total (children are repriced). */
+export const afterPricingChange = invalidates(transportTrpc.tenants.pathFilter(), transportTrpc.billing.pathFilter());

@@ -137,6 +137,7 @@ export const InvoiceSchema = defineEntity({
     { name: 'transport_invoice_amount_cents_check', expression: 'amount_cents >= 0' },
     { name: 'transport_invoice_amount_paid_cents_check', expression: 'amount_paid_cents >= 0' },
     { name: 'transport_invoice_credit_applied_cents_check', expression: 'credit_applied_cents >= 0' },
+    { name: 'transport_invoice_school_days_check', expression: 'school_days >= 1 and school_days <= 4' },
   ],
   properties: {
     ...owned('transport_invoice'),
@@ -158,6 +159,10 @@ export const InvoiceSchema = defineEntity({
     creditAppliedCents: p.integer().fieldName('credit_applied_cents').default(0),
     /** The token of the invoice's pay page, which its mails carry. */
     payToken: p.text().fieldName('pay_token').nullable(),
+    /** ISO 4217; the tenant's currency when the invoice was made. */
+    currency: p.string().length(3).default('USD'),
+    /** The week of a first pickup after Monday bills these school days of five; null is a full week. */
+    schoolDays: p.smallint().fieldName('school_days').nullable(),
   },
 });
 

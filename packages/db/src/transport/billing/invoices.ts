@@ -8,8 +8,8 @@ import { loadHouseholds, type HouseholdAggregate } from './households.ts';
 import { applyHouseholdCredit } from './household-credit.ts';
 import { INVOICE_COLUMNS, INVOICE_TABLE_COLUMNS, type InvoiceRow } from './rows.ts';
 
-/** What one payer of one household is charged for a cycle. */
-export type CycleCharge = { householdId: string; payerId: string; amountCents: number };
+/** What one payer of one household is charged for a cycle; `schoolDays` when the week is billed pro rata. */
+export type CycleCharge = { householdId: string; payerId: string; amountCents: number; schoolDays: number | null };
 
 /**
  * One draft transportation invoice per charge, in one transaction with the read of the households
@@ -19,7 +19,7 @@ export type CycleCharge = { householdId: string; payerId: string; amountCents: n
  */
 export const generateCycleInvoices = (
   em: SqlEntityManager,
-  input: { tenantId: string; cycle: BillingCycle; householdIds?: readonly string[]; now: Date; provider: string },
+  input: { tenantId: string; cycle: BillingCycle; householdIds?: readonly string[]; now: Date; provider: string; currency: string },
   chargesOf: (households: HouseholdAggregate[]) => CycleCharge[],
 ): Promise<InvoiceRow[]> =>
   em.fork().transactional(async (tx) => {
@@ -40,6 +40,8 @@ export const generateCycleInvoices = (
           cycle_start: input.cycle.cycleStart,
           cycle_end: input.cycle.cycleEnd,
           created_at: input.now,
+          currency: input.currency,
+          school_days: charge.schoolDays,
         })
         .onConflict((conflict) => conflict.columns(['payer_id', 'cycle_start']).where('kind', '=', 'transportation').doNothing())
         .returning(INVOICE_TABLE_COLUMNS)
@@ -53,7 +55,8 @@ export const generateCycleInvoices = (
     return created;
   });
 
-export type DueCandidate = { householdId: string; firstPickupDate: string; hasTransportationInvoice: boolean };
+/** `billed`: the household has a transportation invoice that went out (anything but a draft or a void one). */
+export type DueCandidate = { householdId: string; firstPickupDate: string; billed: boolean };
 
 /** Billable households of the tenant with a first pickup date up to `latest` (YYYY-MM-DD). */
 export const householdsWithPickupBy = async (em: SqlEntityManager, tenantId: string, latest: string): Promise<DueCandidate[]> => {
@@ -63,7 +66,14 @@ export const householdsWithPickupBy = async (em: SqlEntityManager, tenantId: str
       'h.id',
       'h.first_pickup_date',
       eb
-        .exists(eb.selectFrom('transport_invoice as i').select('i.id').whereRef('i.household_id', '=', 'h.id').where('i.kind', '=', 'transportation'))
+        .exists(
+          eb
+            .selectFrom('transport_invoice as i')
+            .select('i.id')
+            .whereRef('i.household_id', '=', 'h.id')
+            .where('i.kind', '=', 'transportation')
+            .where('i.status', 'not in', ['draft', 'void']),
+        )
         .as('billed'),
     ])
     .where('h.tenant_id', '=', tenantId)
@@ -75,7 +85,27 @@ export const householdsWithPickupBy = async (em: SqlEntityManager, tenantId: str
     .orderBy('h.id')
     .execute();
 
-  return rows.map((row) => ({ householdId: row.id, firstPickupDate: row.first_pickup_date, hasTransportationInvoice: Boolean(row.billed) }));
+  return rows.map((row) => ({ householdId: row.id, firstPickupDate: row.first_pickup_date, billed: Boolean(row.billed) }));
+};
+
+/** The draft transportation invoices of these households of the tenant for weeks up to `latestCycleStart`, oldest week first. */
+export const draftTransportInvoices = async (em: SqlEntityManager, tenantId: string, householdIds: readonly string[], latestCycleStart: string): Promise<InvoiceRow[]> => {
+  if (householdIds.length === 0) {
+    return [];
+  }
+
+  return db(em)
+    .selectFrom('transport_invoice as i')
+    .select(INVOICE_COLUMNS)
+    .where('i.tenant_id', '=', tenantId)
+    .where('i.household_id', 'in', householdIds)
+    .where('i.kind', '=', 'transportation')
+    .where('i.status', '=', 'draft')
+    .where('i.cycle_start', '<=', latestCycleStart)
+    .orderBy('i.cycle_start')
+    .orderBy('i.created_at')
+    .orderBy('i.id')
+    .execute();
 };
 
 export const payerContact = async (em: SqlEntityManager, payerId: string): Promise<{ name: string; email: string | null } | null> =>

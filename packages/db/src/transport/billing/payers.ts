@@ -185,3 +185,40 @@ export const removeAllocation = (em: SqlEntityManager, input: { tenantId: string
 
     return before;
   });
+
+/**
+ * Replaces a non-primary payer's allocations with the ones `allocationsOf` makes of the household's
+ * riding children (oldest first), in one transaction; answers the allocations before and after.
+ * The primary payer takes the rest and has no split of its own (409).
+ */
+export const replacePayerAllocations = (
+  em: SqlEntityManager,
+  input: { tenantId: string; householdId: string; payerId: string; now: Date },
+  allocationsOf: (ridingChildren: { id: string; rateCents: number }[]) => { childId: string; splitType: SplitType; value: number }[],
+): Promise<{ before: AllocationRow[]; after: AllocationRow[] }> =>
+  em.fork().transactional(async (tx) => {
+    const payer = await lockPayer(tx, input);
+    if (!payer) {
+      throw new DomainError('not_found', 'Payer not found');
+    }
+    if (payer.is_primary) {
+      throw new DomainError('conflict', 'The primary payer pays what the other payers do not; set the other payers’ shares instead.');
+    }
+    const riding = await db(tx)
+      .selectFrom('transport_child')
+      .select(['id', 'rate_weekly_cents'])
+      .where('household_id', '=', input.householdId)
+      .where('active', '=', true)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const before: AllocationRow[] = await db(tx).selectFrom('transport_billing_allocation as a').select(ALLOCATION_COLUMNS).where('a.payer_id', '=', input.payerId).orderBy('a.created_at').execute();
+    await db(tx).deleteFrom('transport_billing_allocation').where('payer_id', '=', input.payerId).execute();
+    const after: AllocationRow[] = [];
+    for (const [index, allocation] of allocationsOf(riding.map((child) => ({ id: child.id, rateCents: child.rate_weekly_cents }))).entries()) {
+      // Each a millisecond apart, so they keep their order.
+      after.push(await insertAllocation(tx, { ...input, ...allocation, now: new Date(input.now.getTime() + index) }));
+    }
+
+    return { before, after };
+  });

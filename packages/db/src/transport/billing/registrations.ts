@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { db, jsonb } from '../../kysely.ts';
-import { REGISTRATION_FEE_CENTS, tripTypeFor, weeklyRateFor } from '@switchyard/domain/transport/billing/rates';
+import { DEFAULT_PRICING, tripTypeFor, weeklyRateFor, type TenantPricing } from '@switchyard/domain/transport/billing/rates';
 import { SENT_ON_APPROVAL, VOIDED_ON_REJECTION } from '@switchyard/domain/transport/billing/outstanding';
 import type { FullRegistrationInput } from '@switchyard/domain/transport/billing/schemas';
 import { containsPattern } from './rows.ts';
@@ -12,6 +12,8 @@ export type CreatedRegistration = {
   invoiceId: string;
   childrenCount: number;
   weeklyTotalCents: number;
+  registrationFeeCents: number;
+  currency: string;
   parent2Added: boolean;
 };
 
@@ -30,6 +32,15 @@ export const createFullRegistration = (
   provider: string,
 ): Promise<CreatedRegistration> =>
   em.fork().transactional(async (tx) => {
+    // The tenant's prices as they are now: the children's weekly rates and the fee are priced once, here.
+    const prices = await db(tx)
+      .selectFrom('transport_tenant')
+      .select(['one_way_rate_cents', 'two_way_rate_cents', 'registration_fee_cents', 'currency'])
+      .where('id', '=', tenantId)
+      .executeTakeFirst();
+    const pricing: TenantPricing = prices
+      ? { weeklyRateCents: { one_way: prices.one_way_rate_cents, two_way: prices.two_way_rate_cents }, registrationFeeCents: prices.registration_fee_cents, currency: prices.currency }
+      : DEFAULT_PRICING;
     const householdId = randomUUID();
     await db(tx)
       .insertInto('transport_household')
@@ -66,7 +77,7 @@ export const createFullRegistration = (
     }
     let weeklyTotalCents = 0;
     for (const [index, child] of input.children.entries()) {
-      const rate = weeklyRateFor(child.transport_need);
+      const rate = weeklyRateFor(child.transport_need, pricing);
       weeklyTotalCents += rate;
       await db(tx)
         .insertInto('transport_child')
@@ -113,12 +124,13 @@ export const createFullRegistration = (
         kind: 'registration',
         status: 'pending',
         provider,
-        amount_cents: REGISTRATION_FEE_CENTS,
+        amount_cents: pricing.registrationFeeCents,
+        currency: pricing.currency,
         created_at: now,
       }))
       .execute();
 
-    return { householdId, invoiceId, childrenCount: input.children.length, weeklyTotalCents, parent2Added: Boolean(input.parent2) };
+    return { householdId, invoiceId, childrenCount: input.children.length, weeklyTotalCents, registrationFeeCents: pricing.registrationFeeCents, currency: pricing.currency, parent2Added: Boolean(input.parent2) };
   });
 
 export type RegistrationRow = {
@@ -192,7 +204,7 @@ export type DecidedRegistration = {
   parentName: string;
   parentEmail: string;
   /** The registration-fee invoice, when the household has one. */
-  invoice: { id: string; amountCents: number; status: string } | null;
+  invoice: { id: string; amountCents: number; status: string; currency: string } | null;
 };
 
 /**
@@ -230,9 +242,11 @@ export const decideRegistration = (
         .where('status', 'in', SENT_ON_APPROVAL)
         .execute();
     } else {
+      // The reason stays on each voided invoice, so nobody is asked to send it again.
+      const voidReason = (review.reason ? `Registration rejected: ${review.reason}` : 'Registration rejected').slice(0, 500);
       await db(tx)
         .updateTable('transport_invoice')
-        .set({ status: 'void' })
+        .set({ status: 'void', void_reason: voidReason, voided_at: now })
         .where('household_id', '=', row.household_id)
         .where('amount_paid_cents', '=', 0)
         .where('status', 'in', VOIDED_ON_REJECTION)
@@ -240,7 +254,7 @@ export const decideRegistration = (
     }
     const invoice = await db(tx)
       .selectFrom('transport_invoice')
-      .select(['id', 'amount_cents', 'status'])
+      .select(['id', 'amount_cents', 'status', 'currency'])
       .where('household_id', '=', row.household_id)
       .where('kind', '=', 'registration')
       .orderBy('created_at')
@@ -253,7 +267,7 @@ export const decideRegistration = (
       householdId: row.household_id,
       parentName: row.parent_name,
       parentEmail: row.parent_email,
-      invoice: invoice ? { id: invoice.id, amountCents: invoice.amount_cents, status: invoice.status } : null,
+      invoice: invoice ? { id: invoice.id, amountCents: invoice.amount_cents, status: invoice.status, currency: invoice.currency } : null,
     };
   });
 

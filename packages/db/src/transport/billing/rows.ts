@@ -68,6 +68,10 @@ export type InvoiceRow = {
   cycle_end: string | null;
   created_at: unknown;
   sent_at: unknown;
+  /** ISO 4217, as the invoice was issued. */
+  currency: string;
+  /** School days of five a first week after Monday bills; null for a full week or a fee. */
+  school_days: number | null;
 };
 
 /**
@@ -88,6 +92,8 @@ export const INVOICE_COLUMNS = [
   'i.cycle_end',
   'i.created_at',
   'i.sent_at',
+  'i.currency',
+  'i.school_days',
 ] as const;
 /** The same columns for a statement on `transport_invoice` without an alias (an update's returning). */
 export const INVOICE_TABLE_COLUMNS = INVOICE_COLUMNS.map((column) => column.slice(2) as StripAlias<(typeof INVOICE_COLUMNS)[number]>);

@@ -1,4 +1,5 @@
 import { splitHousehold, weeklyTotalCents, type PayerShare, type SplitType } from './billing-split.ts';
+import { proRataCents, SCHOOL_DAYS_PER_WEEK } from './service-week.ts';
 
 /** What billing needs of one household, whatever reads it. */
 export type BilledHousehold = {
@@ -28,4 +29,24 @@ export const householdShares = (household: BilledHousehold): PayerShare[] => {
     payerIds: household.payers.map((payer) => payer.id),
     primaryPayerId: primary.id,
   });
+};
+
+/**
+ * Each payer's share of a week served `schoolDays` of five (service-week.ts). The household's
+ * total is prorated to the cent; each other payer's weekly share is prorated rounding down, and the
+ * primary payer takes the rest, so the shares still add up to the prorated total exactly and none
+ * is negative. A full week (five days) is `householdShares` unchanged.
+ */
+export const householdSharesForDays = (household: BilledHousehold, schoolDays: number): PayerShare[] => {
+  const weekly = householdShares(household);
+  if (schoolDays >= SCHOOL_DAYS_PER_WEEK) {
+    return weekly;
+  }
+  const primary = household.payers.find((payer) => payer.isPrimary);
+  const total = proRataCents(householdWeeklyTotalCents(household), schoolDays);
+  const days = Math.max(Math.trunc(schoolDays), 0);
+  const others = weekly.map((share) => (share.payerId === primary?.id ? share : { ...share, amountCents: Math.floor((share.amountCents * days) / SCHOOL_DAYS_PER_WEEK) }));
+  const othersTotal = others.reduce((sum, share) => (share.payerId === primary?.id ? sum : sum + share.amountCents), 0);
+
+  return others.map((share) => (share.payerId === primary?.id ? { ...share, amountCents: total - othersTotal } : share));
 };

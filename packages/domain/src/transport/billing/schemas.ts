@@ -159,3 +159,5 @@ export const recordRefundInput = z.strictObject({
   refunded_at: isoDateText.nullish(),
   note: text(500),
 });
+/** GET /api/billing/rates: the tenant, for callers that name it in the input rather than a hint. */
+export const ratesInput = z.strictObject({ tenant: z.string().max(100).optional() }).optional();

@@ -39,10 +39,11 @@ export const makeCheckout = async (ctx: TransportContext, token: string): Promis
   const id = randomUUID();
   const link = await createPaymentLink(ctx.env, ctx.logger, {
     amountCents: decision.amountCents,
-    name: describeInvoice({ kind: invoice.kind, amount: invoice.amount_cents / 100, cycle_start: invoice.cycle_start, cycle_end: invoice.cycle_end }).name,
+    name: describeInvoice({ kind: invoice.kind, amount: invoice.amount_cents / 100, currency: invoice.currency, school_days: invoice.school_days, cycle_start: invoice.cycle_start, cycle_end: invoice.cycle_end }).name,
     idempotencyKey: `checkout-${id}`,
     returnUrl: `${payPageUrl(ctx, token)}?checkout=${id}`,
     invoiceId: invoice.id,
+    currency: invoice.currency,
   });
   if (!link) {
     throw new DomainError('bad_gateway', 'The payment provider could not be reached; try again in a moment.');

@@ -17,7 +17,7 @@ export const presentPayPage = (page: PayPage, provider: 'square' | 'stripe' | 'n
 
   return {
     operator: invoice.tenant_name,
-    description: describeInvoice({ kind: invoice.kind, amount: invoice.amount_cents / 100, cycle_start: invoice.cycle_start, cycle_end: invoice.cycle_end }).name,
+    description: describeInvoice({ kind: invoice.kind, amount: invoice.amount_cents / 100, currency: invoice.currency, school_days: invoice.school_days, cycle_start: invoice.cycle_start, cycle_end: invoice.cycle_end }).name,
     kind: invoice.kind,
     cycle_start: invoice.cycle_start,
     cycle_end: invoice.cycle_end,

@@ -1,5 +1,5 @@
 import { DomainError } from '@switchyard/domain/errors';
-import { centsToAmount, REGISTRATION_FEE_CENTS } from '@switchyard/domain/transport/billing/rates';
+import { centsToAmount } from '@switchyard/domain/transport/billing/rates';
 import { fullRegistrationInput } from '@switchyard/domain/transport/billing/schemas';
 import { PUBLIC_WRITE_LIMITS } from '@switchyard/domain/transport/public-write-limits';
 import { resolveSignupTenant } from '@switchyard/domain/transport/tenant-resolution';
@@ -36,7 +36,7 @@ export const submitFullRegistration = publicProcedure
       status: 'pending',
       children_count: created.childrenCount,
       weekly_total: centsToAmount(created.weeklyTotalCents),
-      registration_fee: centsToAmount(REGISTRATION_FEE_CENTS),
+      registration_fee: centsToAmount(created.registrationFeeCents),
       registration_fee_invoice_id: created.invoiceId,
       email_sent: false,
       first_pickup_date: input.first_pickup_date ?? null,

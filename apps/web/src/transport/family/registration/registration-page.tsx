@@ -15,6 +15,7 @@ import { transportTrpc } from '../../shared/transport-client.ts';
 import { afterBillingChange } from '../../shared/transport-invalidation.ts';
 import { transportPaths } from '../../shared/transport-paths.ts';
 import { ChildFields } from './child-fields.tsx';
+import { RunningTotal } from './running-total.tsx';
 import { emptyChild, emptyRegistration, POLICIES, toRegistrationRequest, type RegistrationValues } from './registration-values.ts';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 
@@ -191,6 +192,7 @@ export const RegistrationPage = ({ email }: { email: string }) => {
             ))}
           </div>
         </fieldset>
+        <RunningTotal tenant={tenant} riders={values.children} firstPickupDate={values.first_pickup_date} />
         <div className="form-actions">
           <SubmitButton label="Send registration" busyLabel="Sending…" isBusy={form.isBusy} size="large" />
         </div>

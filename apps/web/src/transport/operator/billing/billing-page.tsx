@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { readAppError } from '../../../shared/api/read-app-error.ts';
 import { formatDate } from '../../../shared/format/format-date.ts';
-import { formatDollars } from '../../../shared/format/format-dollars.ts';
+import { formatMoney } from '../../../shared/format/format-money.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { PageHeader } from '../../../shared/layout/page-header.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
@@ -13,17 +13,18 @@ import { transportTrpc, type TransportOutputs } from '../../shared/transport-cli
 import { afterBillingChange } from '../../shared/transport-invalidation.ts';
 import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { transportPaths } from '../../shared/transport-paths.ts';
+import { DraftsToSend } from './drafts-to-send.tsx';
 import { OutstandingTable } from './outstanding-table.tsx';
 import { CreditsLine } from './credits-line.tsx';
 import { DataTable, type DataColumn } from '../../../shared/ui/data-table.tsx';
 
 type Household = TransportOutputs['billing']['listHouseholds'][number];
 
-const HOUSEHOLD_COLUMNS: readonly DataColumn<Household>[] = [
+const householdColumns = (currency: string): readonly DataColumn<Household>[] => [
   { label: 'Household', isRowHeader: true, cell: (household) => <Link to={transportPaths.household(household.id)}>{household.name}</Link> },
   { label: 'Registration', cell: (household) => (household.registration_status ? <StateBadge state={household.registration_status} /> : '—') },
   { label: 'Children', numeric: true, cell: (household) => household.children.length },
-  { label: 'Weekly', numeric: true, cell: (household) => formatDollars(household.weekly_total) },
+  { label: 'Weekly', numeric: true, cell: (household) => formatMoney(household.weekly_total, currency) },
   { label: 'First pickup', cell: (household) => formatDate(household.first_pickup_date) },
 ];
 
@@ -31,6 +32,8 @@ export const BillingPage = () => {
   useDocumentTitle('Billing');
   const households = useQuery(transportTrpc.billing.listHouseholds.queryOptions());
   const outstanding = useQuery(transportTrpc.billing.listOutstanding.queryOptions());
+  // Amounts are shown in the operator's currency (Settings).
+  const currency = useQuery(transportTrpc.tenants.getPricingSettings.queryOptions()).data?.currency ?? 'USD';
   const generateInvoices = useMutation(transportTrpc.billing.generateInvoices.mutationOptions({ onSuccess: afterBillingChange }));
   const generateDueInvoices = useMutation(transportTrpc.billing.generateDueInvoices.mutationOptions({ onSuccess: afterBillingChange }));
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -57,7 +60,9 @@ export const BillingPage = () => {
     run(async () => {
       const answer = await generateDueInvoices.mutateAsync();
 
-      return `First invoices: ${answer.generated.length} made, ${answer.emailed.length} emailed, ${answer.skipped.length} household${answer.skipped.length === 1 ? '' : 's'} already billed.`;
+      const left = answer.generated.length - answer.emailed.length;
+
+      return `First invoices: ${answer.emailed.length} emailed${left > 0 ? `, ${left} left as draft${left === 1 ? '' : 's'} to review below` : ''}, ${answer.skipped.length} household${answer.skipped.length === 1 ? '' : 's'} already billed.`;
     });
 
   return (
@@ -65,7 +70,7 @@ export const BillingPage = () => {
       <PageHeader
         eyebrow="Operator console"
         title="Billing"
-        lead="Weekly invoices cover Monday to Sunday and are split between each household’s payers."
+        lead="Weekly invoices cover Monday to Sunday from each household’s first pickup (a first week after Monday is billed by school days) and are split between its payers."
         actions={
           <div className="row-actions">
             <button type="button" className="button button--primary" disabled={isBusy} onClick={() => void generate()}>
@@ -78,12 +83,18 @@ export const BillingPage = () => {
         }
       />
       {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
+      <section className="page-section" aria-labelledby="drafts-title">
+        <h2 id="drafts-title" className="section-title">
+          Drafts to send
+        </h2>
+        <DraftsToSend householdName={(id) => households.data?.find((household) => household.id === id)?.name ?? 'Household'} />
+      </section>
       <section className="page-section" aria-labelledby="outstanding-title">
         <h2 id="outstanding-title" className="section-title">
           Outstanding
         </h2>
         <QueryView query={outstanding} loadingLabel="Loading outstanding amounts…" errorTitle="Outstanding amounts could not be loaded">
-          {(rows) => (rows.length === 0 ? <EmptyState title="Nothing is outstanding" /> : <OutstandingTable rows={rows} />)}
+          {(rows) => (rows.length === 0 ? <EmptyState title="Nothing is outstanding" /> : <OutstandingTable rows={rows} currency={currency} />)}
         </QueryView>
       </section>
       <CreditsLine />
@@ -96,7 +107,7 @@ export const BillingPage = () => {
             rows.length === 0 ? (
               <EmptyState title="No households yet" />
             ) : (
-              <DataTable label="Households table" columns={HOUSEHOLD_COLUMNS} rows={rows} rowKey={(household) => household.id} />
+              <DataTable label="Households table" columns={householdColumns(currency)} rows={rows} rowKey={(household) => household.id} />
             )
           }
         </QueryView>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Fact } from '../../../shared/fact.tsx';
 import { formatDate } from '../../../shared/format/format-date.ts';
-import { formatDollars } from '../../../shared/format/format-dollars.ts';
+import { formatMoney } from '../../../shared/format/format-money.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { PageHeader } from '../../../shared/layout/page-header.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
@@ -13,12 +13,14 @@ import { transportTrpc } from '../../shared/transport-client.ts';
 import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { HouseholdCreditCard } from './household-credit-card.tsx';
 import { transportPaths } from '../../shared/transport-paths.ts';
+import { PayerSplitForm } from './payer-split-form.tsx';
 import { AddPayerForm } from './add-payer-form.tsx';
 import { FirstPickupForm } from './first-pickup-form.tsx';
 import { policyTitles } from '../../shared/policy-titles.ts';
 
 export const HouseholdDetailPage = ({ householdId }: { householdId: string }) => {
   const householdQuery = useQuery(transportTrpc.billing.getHousehold.queryOptions({ household_id: householdId }));
+  const currency = useQuery(transportTrpc.tenants.getPricingSettings.queryOptions()).data?.currency ?? 'USD';
   const [notice, setNotice] = useState<string | null>(null);
   useDocumentTitle(householdQuery.data?.name ?? 'Household');
 
@@ -36,7 +38,7 @@ export const HouseholdDetailPage = ({ householdId }: { householdId: string }) =>
               <section className="card">
                 <dl className="facts">
                   <Fact label="Registration">{household.registration_status ? <StateBadge state={household.registration_status} /> : '—'}</Fact>
-                  <Fact label="Weekly total">{formatDollars(household.weekly_total)}</Fact>
+                  <Fact label="Weekly total">{formatMoney(household.weekly_total, currency)}</Fact>
                   <Fact label="First pickup">{formatDate(household.first_pickup_date)}</Fact>
                   <Fact label="Agreed to">{policyTitles(household.policy_acknowledged) || '—'}</Fact>
                 </dl>
@@ -46,16 +48,22 @@ export const HouseholdDetailPage = ({ householdId }: { householdId: string }) =>
                 <h2 id="children-title" className="card__title">
                   Children
                 </h2>
-                <ChildrenTable children={household.children} />
+                <ChildrenTable children={household.children} currency={currency} />
               </section>
               <section className="card" aria-labelledby="payers-title">
                 <h2 id="payers-title" className="card__title">
                   Payers and split
                 </h2>
-                <PayersTable household={household} />
+                <PayersTable household={household} currency={currency} />
               </section>
             </div>
             <div className="detail__stack">
+              <section className="card" aria-labelledby="payer-split-title">
+                <h2 id="payer-split-title" className="card__title">
+                  Share between payers
+                </h2>
+                <PayerSplitForm household={household} currency={currency} />
+              </section>
               <section className="card" aria-labelledby="add-payer-title">
                 <h2 id="add-payer-title" className="card__title">
                   Add a payer
