@@ -56,6 +56,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127110000_transport_audit_dedupe_key', class: Migration20261127110000TransportAuditDedupeKey },
   { name: 'Migration20261127130000_transport_payment_credit', class: Migration20261127130000TransportPaymentCredit },
   { name: 'Migration20261127130100_transport_invoice_pay_token', class: Migration20261127130100TransportInvoicePayToken },
-  { name: 'Migration20261127160000_transport_route_runs', class: Migration20261127160000TransportRouteRuns },
   { name: 'Migration20261127140000_transport_billing_generation', class: Migration20261127140000TransportBillingGeneration },
+  { name: 'Migration20261127160000_transport_route_runs', class: Migration20261127160000TransportRouteRuns },
 ];
