@@ -32,7 +32,8 @@ const send = (res: ServerResponse, status: number, body: unknown) => {
  * behaves like GoTrue with email confirmation on for `signup` (a new email gets an unconfirmed
  * account and no session; an email whose account is still unconfirmed gets that account back, as
  * GoTrue answers), for the password grant (unconfirmed accounts are refused) and for admin updates
- * of a user's metadata. `failWith(status)` makes it answer every call with that status.
+ * of a user's metadata. `failWith(status)` makes it answer every call with that status;
+ * `hang(true)` makes it take every call and answer none.
  */
 export const startFakeIdentity = async () => {
   const byToken = new Map<string, FakeIdentityUser>();
@@ -41,6 +42,7 @@ export const startFakeIdentity = async () => {
   /** The links GoTrue would have mailed (recover, invite), newest last: `token_hash` opens one once. */
   const mailedLinks: { type: 'recovery' | 'invite'; email: string; token_hash: string; redirect_to: string | null }[] = [];
   let failure: number | null = null;
+  let hanging = false;
 
   const present = (account: FakeIdentityAccount): FakeIdentityUser => ({
     id: account.id,
@@ -61,6 +63,12 @@ export const startFakeIdentity = async () => {
     };
     calls.push(call);
     res.setHeader('Content-Type', 'application/json');
+    if (hanging) {
+      // Takes the request and never answers, as a provider stuck behind its own queue.
+      req.resume();
+
+      return;
+    }
     if (failure !== null) {
       req.resume();
       send(res, failure, { code: failure, msg: 'the fake provider is failing on purpose' });
@@ -245,7 +253,16 @@ export const startFakeIdentity = async () => {
     failWith: (status: number | null) => {
       failure = status;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Every later call is taken and left unanswered (false: back to normal). */
+    hang: (on: boolean) => {
+      hanging = on;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Calls it left hanging still hold their connections.
+        server.closeAllConnections();
+      }),
   };
 };
 

@@ -1,16 +1,25 @@
 import { DomainError } from '@switchyard/domain/errors';
 import type { IdentityUser } from '@switchyard/domain/transport/session-user';
+import type { Logger } from '../../logger.ts';
 import { providerRequest } from './provider-request.ts';
 
 export type IdentitySession = { access_token: string; token_type: string; user: IdentityUser };
 
 /**
  * No answer at all: the connection failed or the time limit passed. Kept apart from a provider
- * that answered with an error, because only this case may fall back to demo tokens.
+ * that answered with an error, because only this case may fall back to demo tokens. It says
+ * nothing about the caller's token or password, so it is a 503 with Retry-After, never a 401.
  */
 export class IdentityProviderUnreachable extends DomainError {
-  constructor(cause: unknown) {
-    super('bad_gateway', 'The identity provider could not be reached.', { cause });
+  constructor(cause: unknown, retryAfterSeconds: number) {
+    super('service_unavailable', 'The identity provider could not be reached; try again in a moment.', { cause, retryAfterSeconds });
+  }
+}
+
+/** The provider answered a token check with a server error or its own rate limit: the token is not judged. */
+export class IdentityCheckUnavailable extends DomainError {
+  constructor(status: number, retryAfterSeconds: number) {
+    super('service_unavailable', `The identity provider could not check the token (HTTP ${status}); try again in a moment.`, { retryAfterSeconds });
   }
 }
 
@@ -18,10 +27,14 @@ export type IdentityAnswer<T> = { ok: true; value: T } | { ok: false; status: nu
 
 /**
  * A client of a Supabase Auth / GoTrue compatible server: the configured one, or the built-in
- * provider on this service's own port, which it calls over HTTP like any other.
+ * provider on this service's own port, which it calls over HTTP like any other, except for the
+ * token check of every signed-in request, which is made in process (builtin-token-check.ts).
  */
 export type IdentityClient = {
-  /** null when the provider does not accept the token; throws `bad_gateway` when it cannot be reached. */
+  /**
+   * null when the provider refuses the token; throws `service_unavailable` when it cannot be
+   * reached, does not answer in time, or answers with a server error or a 429.
+   */
   getUser(accessToken: string): Promise<IdentityUser | null>;
   signInWithPassword(email: string, password: string): Promise<IdentityAnswer<IdentitySession>>;
   signUp(email: string, password: string, data: Record<string, unknown>): Promise<IdentityAnswer<IdentitySession | IdentityUser>>;
@@ -42,6 +55,8 @@ export type IdentityClientOptions = {
   apiKey: string | undefined;
   serviceKey: string | undefined;
   timeoutMs: number;
+  /** Every call that got no answer is logged as a warning, with the path asked. */
+  logger: Logger;
 };
 
 const messageOf = (body: Record<string, unknown>, status: number): string => {
@@ -57,7 +72,11 @@ const messageOf = (body: Record<string, unknown>, status: number): string => {
 /** A provider's answer, read whole: its status and its JSON body (empty when it had none). */
 type ProviderAnswer = { status: number; ok: boolean; body: Record<string, unknown> };
 
+/** A token check that cannot be decided refuses nothing: the caller comes back after about one time limit. */
+const retryAfterSeconds = (timeoutMs: number): number => Math.max(1, Math.ceil(timeoutMs / 1000));
+
 export const createIdentityClient = (options: IdentityClientOptions): IdentityClient => {
+  const retryAfter = retryAfterSeconds(options.timeoutMs);
   /** One call, its answer read whole inside the time limit (see provider-request.ts). */
   const call = async (path: string, init: { method: string; body?: unknown; bearer?: string }): Promise<ProviderAnswer> => {
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -87,7 +106,8 @@ export const createIdentityClient = (options: IdentityClientOptions): IdentityCl
 
       return { status: reply.status, ok: reply.status >= 200 && reply.status < 300, body };
     } catch (error) {
-      throw new IdentityProviderUnreachable(error);
+      options.logger.warn({ path: path.split('?')[0], cause: error instanceof Error ? error.message : String(error) }, 'identity provider did not answer');
+      throw new IdentityProviderUnreachable(error, retryAfter);
     }
   };
 
@@ -105,8 +125,12 @@ export const createIdentityClient = (options: IdentityClientOptions): IdentityCl
     invite: async (email, data, redirectTo) => answer(await call(`/auth/v1/invite?${redirect(redirectTo)}`, { method: 'POST', body: { email, data }, ...admin })),
     getUser: async (accessToken) => {
       const response = await call('/auth/v1/user', { method: 'GET', bearer: accessToken });
-
+      if (response.status === 429 || response.status >= 500) {
+        options.logger.warn({ path: '/auth/v1/user', status: response.status }, 'identity provider could not check a token');
+        throw new IdentityCheckUnavailable(response.status, retryAfter);
+      }
       if (response.status !== 200) {
+        // GoTrue refuses a bad, expired or ended session with a 4xx: the token is not valid.
         return null;
       }
       if (typeof response.body.id !== 'string') {
