@@ -7,7 +7,7 @@ import { findUnstorableInput, unstorableInputMessage } from '@switchyard/domain/
 import { PUBLIC_WRITE_LIMITS, RATE_LIMITED_MESSAGE } from '@switchyard/domain/transport/public-write-limits';
 import { digestOpaqueToken, newOpaqueToken } from '@switchyard/domain/transport/tenants/impersonation';
 import { linkExpiry, LINK_KINDS, type LinkKind } from '@switchyard/domain/transport/identity/account-links';
-import { consumeIdentityLink, deleteIdentityLinks, replaceIdentityLink } from '@switchyard/db/transport/identity/identity-links';
+import { consumeIdentityLink, deleteAllIdentityLinks, replaceIdentityLink } from '@switchyard/db/transport/identity/identity-links';
 import { deleteIdentityToken, endIdentitySessions, findTokenSession, findUserByToken, type LogoutScope } from '@switchyard/db/transport/identity/identity-tokens';
 import {
   findIdentityUserByEmail,
@@ -248,8 +248,9 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
 
   /**
    * `bearer` is the caller's own token on PUT /user: a new password ends every other sign-in of the
-   * account (GoTrue does the same), so whoever knew the old password is out, and reset links
-   * mailed before are void. The session that set it stays.
+   * account (GoTrue does the same), so whoever knew the old password is out, and every link mailed
+   * before (reset, invitation, email change) is void, whichever path set it. The session that set
+   * it stays.
    */
   const applyChanges = async (user: IdentityUserRow, body: Record<string, unknown>, admin: boolean, bearer?: string) => {
     const changes: IdentityUserChanges = { at: options.now() };
@@ -284,7 +285,7 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
       throw refuse(422, 'email_exists', 'A user with this email address has already been registered');
     }
     if (changes.passwordHash !== undefined) {
-      await deleteIdentityLinks(em(), user.id, 'recovery');
+      await deleteAllIdentityLinks(em(), user.id);
       if (bearer) {
         await endIdentitySessions(em(), digestOpaqueToken(bearer), 'others');
       }
@@ -378,8 +379,9 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
     }
     const presented = text(body, 'token_hash') ?? text(body, 'token') ?? '';
     const email = text(body, 'email');
-    const user = presented ? await consumeIdentityLink(em(), digestOpaqueToken(presented), type as LinkKind, options.now()) : null;
-    if (!user || (email !== undefined && normalizeEmail(email) !== user.email)) {
+    // The address is part of the match, checked before the link is spent: a wrong one leaves it usable.
+    const user = presented ? await consumeIdentityLink(em(), digestOpaqueToken(presented), type as LinkKind, options.now(), email === undefined ? undefined : normalizeEmail(email)) : null;
+    if (!user) {
       throw refuse(403, 'otp_expired', 'Email link is invalid or has expired');
     }
 

@@ -23,11 +23,27 @@ export const replaceIdentityLink = async (
 /**
  * Uses a link: deletes it and answers its user when it was of this kind and had not expired. One
  * statement, so two requests with the same link cannot both succeed; an expired link is deleted
- * too and answers null.
+ * too and answers null. With `email`, only a link of the account with that address is used: a
+ * wrong address leaves the link as it was.
  */
-export const consumeIdentityLink = async (em: SqlEntityManager, hash: string, kind: IdentityLinkKind, now: Date): Promise<IdentityUserRow | null> => {
+export const consumeIdentityLink = async (
+  em: SqlEntityManager,
+  hash: string,
+  kind: IdentityLinkKind,
+  now: Date,
+  email?: string,
+): Promise<IdentityUserRow | null> => {
   const row = await db(em)
-    .with('used', (query) => query.deleteFrom('transport_identity_link').where('token_hash', '=', hash).where('kind', '=', kind).returning(['user_id', 'expires_at']))
+    .with('used', (query) =>
+      query
+        .deleteFrom('transport_identity_link')
+        .where('token_hash', '=', hash)
+        .where('kind', '=', kind)
+        .$if(email !== undefined, (scoped) =>
+          scoped.where('user_id', 'in', (eb) => eb.selectFrom('transport_identity_user').select('id').where('email', '=', email ?? '')),
+        )
+        .returning(['user_id', 'expires_at']),
+    )
     .selectFrom('used')
     .innerJoin('transport_identity_user as u', 'u.id', 'used.user_id')
     .select(IDENTITY_USER_COLUMNS.map((column) => `u.${column}` as const))
@@ -37,7 +53,10 @@ export const consumeIdentityLink = async (em: SqlEntityManager, hash: string, ki
   return row ?? null;
 };
 
-/** A password was set: reset links mailed before are void. */
-export const deleteIdentityLinks = async (em: SqlEntityManager, userId: string, kind: IdentityLinkKind): Promise<void> => {
-  await em.nativeDelete(IdentityLink, { userId, kind });
+/**
+ * A password was set, by whichever path: every link mailed before (reset, invitation, email
+ * change) is void, so a link left unused in a mailbox cannot take the account over later.
+ */
+export const deleteAllIdentityLinks = async (em: SqlEntityManager, userId: string): Promise<void> => {
+  await em.nativeDelete(IdentityLink, { userId });
 };
