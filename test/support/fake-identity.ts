@@ -39,8 +39,11 @@ export const startFakeIdentity = async () => {
   const byToken = new Map<string, FakeIdentityUser>();
   const accounts = new Map<string, FakeIdentityAccount>();
   const calls: { method: string; path: string; query: string; apikey: string | undefined; authorization: string | undefined; body?: Record<string, any> }[] = [];
-  /** The links GoTrue would have mailed (recover, invite), newest last: `token_hash` opens one once. */
-  const mailedLinks: { type: 'recovery' | 'invite'; email: string; token_hash: string; redirect_to: string | null }[] = [];
+  /**
+   * The links GoTrue would have mailed (recover, invite, email change), newest last: `token_hash`
+   * opens one once. `email` is the account's address; an email change's link carries `new_email`.
+   */
+  const mailedLinks: { type: 'recovery' | 'invite' | 'email_change'; email: string; token_hash: string; redirect_to: string | null; new_email?: string }[] = [];
   let failure: number | null = null;
   let hanging = false;
 
@@ -170,7 +173,14 @@ export const startFakeIdentity = async () => {
       }
       mailedLinks.splice(index, 1);
       account.confirmed = true;
-      const token = randomBytes(24).toString('base64url');
+      if (link.type === 'email_change' && link.new_email) {
+        accounts.delete(account.email);
+        account.email = link.new_email;
+        accounts.set(account.email, account);
+      }
+      // GoTrue's access tokens are JWTs whose `amr` says how the session was opened.
+      const claims = { sub: account.id, session_id: randomUUID(), amr: [{ method: link.type, timestamp: Math.floor(Date.now() / 1000) }] };
+      const token = ['{"alg":"HS256","typ":"JWT"}', JSON.stringify(claims)].map((part) => Buffer.from(part).toString('base64url')).join('.') + `.${randomBytes(16).toString('base64url')}`;
       byToken.set(token, present(account));
       send(res, 200, { access_token: token, token_type: 'bearer', user: present(account) });
 
@@ -188,6 +198,10 @@ export const startFakeIdentity = async () => {
       }
       if (typeof body.password === 'string') {
         account.password = body.password;
+      }
+      // GoTrue's secure email change: the address changes only when the link mailed to it is used.
+      if (typeof body.email === 'string' && body.email.toLowerCase() !== account.email) {
+        mailedLinks.push({ type: 'email_change', email: account.email, token_hash: randomBytes(16).toString('hex'), redirect_to: null, new_email: body.email.toLowerCase() });
       }
       send(res, 200, present(account));
 

@@ -1,5 +1,6 @@
 import { DomainError } from '@switchyard/domain/errors';
 import type { IdentityUser } from '@switchyard/domain/transport/session-user';
+import type { LinkKind } from '@switchyard/domain/transport/identity/account-links';
 import type { Logger } from '../../logger.ts';
 import { providerRequest } from './provider-request.ts';
 
@@ -23,7 +24,8 @@ export class IdentityCheckUnavailable extends DomainError {
   }
 }
 
-export type IdentityAnswer<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
+/** A refusal carries GoTrue's `error_code` when the provider gave one. */
+export type IdentityAnswer<T> = { ok: true; value: T } | { ok: false; status: number; message: string; code: string | null };
 
 /**
  * A client of a Supabase Auth / GoTrue compatible server: the configured one, or the built-in
@@ -40,10 +42,13 @@ export type IdentityClient = {
   signUp(email: string, password: string, data: Record<string, unknown>): Promise<IdentityAnswer<IdentitySession | IdentityUser>>;
   /** GoTrue's password reset mail; `redirectTo` is the page the provider's link leads back to. */
   recover(email: string, redirectTo: string): Promise<IdentityAnswer<Record<string, unknown>>>;
-  /** Exchanges a mailed link's token for a session (once). */
-  verifyLink(type: 'recovery' | 'invite', tokenHash: string): Promise<IdentityAnswer<IdentitySession>>;
-  /** The signed-in user sets a new password (GoTrue's PUT /user). */
-  updatePassword(accessToken: string, password: string): Promise<IdentityAnswer<IdentityUser>>;
+  /** Exchanges a mailed link's token for a session (once); an email_change link also moves the account to its new address. */
+  verifyLink(type: LinkKind, tokenHash: string): Promise<IdentityAnswer<IdentitySession>>;
+  /**
+   * The signed-in user sets a new password (GoTrue's PUT /user). `currentPassword` goes along
+   * when given: the built-in provider asks for it from a session no mailed link gave.
+   */
+  updatePassword(accessToken: string, password: string, currentPassword?: string): Promise<IdentityAnswer<IdentityUser>>;
   /** Admin call with the service key: creates the account and mails an invitation link. */
   invite(email: string, data: Record<string, unknown>, redirectTo: string): Promise<IdentityAnswer<IdentityUser>>;
   /** Admin call with the service key: sets metadata on a user. */
@@ -112,7 +117,9 @@ export const createIdentityClient = (options: IdentityClientOptions): IdentityCl
   };
 
   const answer = <T>(response: ProviderAnswer): IdentityAnswer<T> =>
-    response.ok ? { ok: true, value: response.body as T } : { ok: false, status: response.status, message: messageOf(response.body, response.status) };
+    response.ok
+      ? { ok: true, value: response.body as T }
+      : { ok: false, status: response.status, message: messageOf(response.body, response.status), code: typeof response.body.error_code === 'string' ? response.body.error_code : null };
 
   const admin = options.serviceKey ? { bearer: options.serviceKey } : {};
   /** GoTrue (and auth-js) take the return address as `redirect_to` in the query. */
@@ -121,7 +128,8 @@ export const createIdentityClient = (options: IdentityClientOptions): IdentityCl
   return {
     recover: async (email, redirectTo) => answer(await call(`/auth/v1/recover?${redirect(redirectTo)}`, { method: 'POST', body: { email } })),
     verifyLink: async (type, tokenHash) => answer(await call('/auth/v1/verify', { method: 'POST', body: { type, token_hash: tokenHash } })),
-    updatePassword: async (accessToken, password) => answer(await call('/auth/v1/user', { method: 'PUT', body: { password }, bearer: accessToken })),
+    updatePassword: async (accessToken, password, currentPassword) =>
+      answer(await call('/auth/v1/user', { method: 'PUT', body: { password, ...(currentPassword === undefined ? {} : { current_password: currentPassword }) }, bearer: accessToken })),
     invite: async (email, data, redirectTo) => answer(await call(`/auth/v1/invite?${redirect(redirectTo)}`, { method: 'POST', body: { email, data }, ...admin })),
     getUser: async (accessToken) => {
       const response = await call('/auth/v1/user', { method: 'GET', bearer: accessToken });

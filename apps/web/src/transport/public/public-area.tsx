@@ -2,6 +2,7 @@ import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { transportSession } from '../shared/session/transport-session.ts';
 import { TransportShell } from '../shared/transport-shell.tsx';
 import { homeForRole, transportPaths } from '../shared/transport-paths.ts';
+import { ConfirmEmailPage } from './confirm-email-page.tsx';
 import { CreateAccountPage } from './create-account-page.tsx';
 import { ForgotPasswordPage } from './forgot-password-page.tsx';
 import { SetPasswordPage } from './set-password-page.tsx';
@@ -27,13 +28,16 @@ const Page = ({ pathname }: { pathname: string }) => {
   if (pathname === transportPaths.acceptInvite) {
     return <SetPasswordPage kind="invite" />;
   }
+  if (pathname === transportPaths.confirmEmail) {
+    return <ConfirmEmailPage />;
+  }
 
   return <EmptyState title="Page not found" />;
 };
 
 export const PublicArea = ({ pathname }: { pathname: string }) => {
   const session = transportSession.use();
-  const isForm = ['/sign-in', transportPaths.createAccount, transportPaths.forgotPassword, transportPaths.resetPassword, transportPaths.acceptInvite].includes(pathname);
+  const isForm = ['/sign-in', transportPaths.createAccount, transportPaths.forgotPassword, transportPaths.resetPassword, transportPaths.acceptInvite, transportPaths.confirmEmail].includes(pathname);
 
   return (
     <TransportShell
