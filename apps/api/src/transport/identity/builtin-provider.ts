@@ -268,16 +268,19 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
     }
   };
 
-  /**
-   * GoTrue's secure email change: the new address gets a link, the old one a notice, and the
-   * account keeps its address until the link is used (verify with type email_change). An
-   * address another account holds is refused at once, as GoTrue does.
-   */
-  const requestEmailChange = async (user: IdentityUserRow, newEmail: string): Promise<void> => {
+  /** An address another account holds is refused at once, as GoTrue does, before anything is written. */
+  const refuseTakenEmail = async (user: IdentityUserRow, newEmail: string): Promise<void> => {
     const holder = await findIdentityUserByEmail(em(), newEmail);
     if (holder && holder.id !== user.id) {
       throw refuse(422, 'email_exists', 'A user with this email address has already been registered');
     }
+  };
+
+  /**
+   * GoTrue's secure email change: the new address gets a link, the old one a notice, and the
+   * account keeps its address until the link is used (verify with type email_change).
+   */
+  const requestEmailChange = async (user: IdentityUserRow, newEmail: string): Promise<void> => {
     await mailLink(user, 'email_change', { to: newEmail, newEmail });
     await enqueueEmailChangeNotice(em(), { to: user.email, newEmail, userId: user.id, now: options.now() });
     options.wakeMail();
@@ -300,6 +303,7 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
       if (admin) {
         changes.email = checked;
       } else if (checked !== user.email) {
+        await refuseTakenEmail(user, checked);
         pendingEmail = checked;
       }
     }
