@@ -29,14 +29,14 @@ const shoot = (page: Page, name: string) =>
  * The link of the newest mail to `email`, pointed at the service under test: the mail names the
  * configured public address, which a test cannot know before the service has its port.
  */
-const mailedLink = async (app: TransportApp, email: string, page: '/reset-password' | '/accept-invite'): Promise<string> => {
+const mailedLink = async (app: TransportApp, email: string, page: '/reset-password' | '/accept-invite' | '/confirm-email'): Promise<string> => {
   const mail = await app.server.smtp.waitFor((candidate) => candidate.to.includes(email) && candidate.text.includes(page));
   const link = new URL(new RegExp(`(https?://\\S+${page}#\\S+)`).exec(mail.text)?.[1] ?? '');
 
   return `${app.server.url}${link.pathname}${link.hash}`;
 };
 
-describe.skipIf(skipWithoutBrowser())('transport accounts: a forgotten password reset by mail, a tenant created and its first operator invited', () => {
+describe.skipIf(skipWithoutBrowser())('transport accounts: a forgotten password reset by mail, a tenant created and its first operator invited, an email address changed', () => {
   let app: TransportApp;
 
   beforeAll(async () => {
@@ -155,5 +155,63 @@ describe.skipIf(skipWithoutBrowser())('transport accounts: a forgotten password 
     await visible(admin, 'tenant.settings.update');
     await visible(admin, INVITEE.email);
     await shoot(admin, 'audit-log');
+  });
+
+  it('the operator confirms a new email address from the mail, and a passing outage keeps the session', async () => {
+    const NEW_EMAIL = 'hana.new@harbor.test';
+    const login = await fetch(`${app.server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: INVITEE.email, password: INVITEE.password }) });
+    expect(login.status).toBe(200);
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const asked = await fetch(`${app.server.url}/auth/v1/user`, { method: 'PUT', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ email: NEW_EMAIL }) });
+    expect(asked.status).toBe(200);
+
+    const link = await mailedLink(app, NEW_EMAIL, '/confirm-email');
+    const page = await app.open();
+    await page.goto(link);
+    await heading(page, 'Confirm your new email address');
+    expect(new URL(page.url()).hash).toBe('');
+    await shoot(page, 'confirm-email');
+    await page.getByRole('button', { name: 'Confirm this address' }).click();
+    await heading(page, 'Email address confirmed');
+    await visible(page, `Your account now uses ${NEW_EMAIL}.`);
+    await shoot(page, 'confirm-email-done');
+    await page.getByRole('link', { name: 'Go to your pages' }).click();
+    await heading(page, 'Dashboard');
+
+    // The identity provider cannot say for a moment: the page says so and offers to try again; the person stays signed in.
+    const outage = JSON.stringify({
+      error: { message: 'The identity provider could not be reached; try again in a moment.', code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, appCode: 'service_unavailable' } },
+    });
+    await page.route('**/trpc/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', headers: { 'Retry-After': '1' }, body: outage }));
+    await page.reload();
+    // Shown once the one retry (after about a second) has failed too.
+    await expect.poll(() => page.getByText('The identity provider could not be reached; try again in a moment.').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/operator');
+    expect(await page.evaluate(() => window.localStorage.getItem('switchyard.transport.session'))).toContain(NEW_EMAIL);
+    await page.unroute('**/trpc/**');
+    // Each part of the page that failed offers its own "Try again"; pressed until none is left.
+    const message = page.getByText('The identity provider could not be reached; try again in a moment.');
+    await expect
+      .poll(
+        async () => {
+          const retry = page.getByRole('button', { name: 'Try again' });
+          if ((await retry.count()) > 0) {
+            await retry.first().click({ timeout: 2_000 }).catch(() => undefined);
+          }
+
+          return message.count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(0);
+    await heading(page, 'Dashboard');
+    expect(new URL(page.url()).pathname).toBe('/operator');
+
+    // The same link again cannot be used.
+    const again = await app.open();
+    await again.goto(link);
+    await again.getByRole('button', { name: 'Confirm this address' }).click();
+    await heading(again, 'This link cannot be used');
+    await visible(again, /invalid, already used or expired/);
   });
 });

@@ -184,6 +184,10 @@ describe('every documented success body matches a real answer', () => {
     await call('POST', '/api/auth/recover', '/api/auth/recover', { body: { email: 'signin@demo.test' } });
     const resetLink = world.identity.mailedLinks.find((link) => link.email === 'signin@demo.test' && link.type === 'recovery');
     await call('POST', '/api/auth/password', '/api/auth/password', { body: { type: 'recovery', token_hash: resetLink?.token_hash, password: 'a-new-long-password' } });
+    const signedIn = (await call('POST', '/api/auth/login', '/api/auth/login', { body: { email: 'signin@demo.test', password: 'a-new-long-password' } })) as { access_token: string };
+    await fetch(`${world.identity.url}/auth/v1/user`, { method: 'PUT', headers: as(signedIn.access_token), body: JSON.stringify({ email: 'moved@demo.test' }) });
+    const changeLink = world.identity.mailedLinks.find((link) => link.type === 'email_change' && link.new_email === 'moved@demo.test');
+    await call('POST', '/api/auth/email/confirm', '/api/auth/email/confirm', { body: { token_hash: changeLink?.token_hash } });
     await call('POST', '/api/tenants', '/api/tenants', { headers: admin, body: { slug: 'openapi-tenant', name: 'OpenAPI Buses' } });
     await call('POST', '/api/tenants/{tenant}/invites', '/api/tenants/openapi-tenant/invites', { headers: admin, body: { email: 'staff@openapi.test', display_name: 'Staff Member' } });
     await call('GET', '/api/tenants/{tenant}/staff', '/api/tenants/openapi-tenant/staff', { headers: admin });

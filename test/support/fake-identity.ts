@@ -32,15 +32,20 @@ const send = (res: ServerResponse, status: number, body: unknown) => {
  * behaves like GoTrue with email confirmation on for `signup` (a new email gets an unconfirmed
  * account and no session; an email whose account is still unconfirmed gets that account back, as
  * GoTrue answers), for the password grant (unconfirmed accounts are refused) and for admin updates
- * of a user's metadata. `failWith(status)` makes it answer every call with that status.
+ * of a user's metadata. `failWith(status)` makes it answer every call with that status;
+ * `hang(true)` makes it take every call and answer none.
  */
 export const startFakeIdentity = async () => {
   const byToken = new Map<string, FakeIdentityUser>();
   const accounts = new Map<string, FakeIdentityAccount>();
   const calls: { method: string; path: string; query: string; apikey: string | undefined; authorization: string | undefined; body?: Record<string, any> }[] = [];
-  /** The links GoTrue would have mailed (recover, invite), newest last: `token_hash` opens one once. */
-  const mailedLinks: { type: 'recovery' | 'invite'; email: string; token_hash: string; redirect_to: string | null }[] = [];
+  /**
+   * The links GoTrue would have mailed (recover, invite, email change), newest last: `token_hash`
+   * opens one once. `email` is the account's address; an email change's link carries `new_email`.
+   */
+  const mailedLinks: { type: 'recovery' | 'invite' | 'email_change'; email: string; token_hash: string; redirect_to: string | null; new_email?: string }[] = [];
   let failure: number | null = null;
+  let hanging = false;
 
   const present = (account: FakeIdentityAccount): FakeIdentityUser => ({
     id: account.id,
@@ -61,6 +66,12 @@ export const startFakeIdentity = async () => {
     };
     calls.push(call);
     res.setHeader('Content-Type', 'application/json');
+    if (hanging) {
+      // Takes the request and never answers, as a provider stuck behind its own queue.
+      req.resume();
+
+      return;
+    }
     if (failure !== null) {
       req.resume();
       send(res, failure, { code: failure, msg: 'the fake provider is failing on purpose' });
@@ -162,7 +173,14 @@ export const startFakeIdentity = async () => {
       }
       mailedLinks.splice(index, 1);
       account.confirmed = true;
-      const token = randomBytes(24).toString('base64url');
+      if (link.type === 'email_change' && link.new_email) {
+        accounts.delete(account.email);
+        account.email = link.new_email;
+        accounts.set(account.email, account);
+      }
+      // GoTrue's access tokens are JWTs whose `amr` says how the session was opened.
+      const claims = { sub: account.id, session_id: randomUUID(), amr: [{ method: link.type, timestamp: Math.floor(Date.now() / 1000) }] };
+      const token = ['{"alg":"HS256","typ":"JWT"}', JSON.stringify(claims)].map((part) => Buffer.from(part).toString('base64url')).join('.') + `.${randomBytes(16).toString('base64url')}`;
       byToken.set(token, present(account));
       send(res, 200, { access_token: token, token_type: 'bearer', user: present(account) });
 
@@ -180,6 +198,10 @@ export const startFakeIdentity = async () => {
       }
       if (typeof body.password === 'string') {
         account.password = body.password;
+      }
+      // GoTrue's secure email change: the address changes only when the link mailed to it is used.
+      if (typeof body.email === 'string' && body.email.toLowerCase() !== account.email) {
+        mailedLinks.push({ type: 'email_change', email: account.email, token_hash: randomBytes(16).toString('hex'), redirect_to: null, new_email: body.email.toLowerCase() });
       }
       send(res, 200, present(account));
 
@@ -245,7 +267,16 @@ export const startFakeIdentity = async () => {
     failWith: (status: number | null) => {
       failure = status;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Every later call is taken and left unanswered (false: back to normal). */
+    hang: (on: boolean) => {
+      hanging = on;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Calls it left hanging still hold their connections.
+        server.closeAllConnections();
+      }),
   };
 };
 

@@ -39,6 +39,20 @@ describe('the tenant time zone setting', () => {
     expect((await settingsRows('acme')).at(-1)).toMatchObject({ details: { time_zone: { from: 'UTC', to: 'Europe/Berlin' } }, admin_actor: true });
   });
 
+  it('refuses a platform administrator\'s change that names no tenant with 400, and changes no tenant', async () => {
+    const before = (await h.call('GET', '/api/tenants', { token: h.tokens.admin })).body as { id: string; time_zone: string }[];
+    const refused = await h.call('PUT', PATH, { token: h.tokens.admin, body: { time_zone: 'Asia/Tokyo' } });
+    expect(refused).toEqual({ status: 400, body: { detail: expect.stringContaining('No tenant named') } });
+    expect(refused.body.detail).toContain('X-Tenant-ID');
+    const blank = await h.call('PUT', PATH, { token: h.tokens.admin, headers: { 'X-Tenant-ID': ' ' }, body: { time_zone: 'Asia/Tokyo' } });
+    expect(blank.status).toBe(400);
+    expect((await h.call('GET', '/api/tenants', { token: h.tokens.admin })).body).toEqual(before);
+    expect((await settingsRows('demo')).some((row) => JSON.stringify(row.details).includes('Asia/Tokyo'))).toBe(false);
+    // Named in the path, the same change lands on that tenant.
+    const inPath = await h.call('PUT', `/acme${PATH}`, { token: h.tokens.admin, body: { time_zone: 'Asia/Tokyo' } });
+    expect(inPath).toEqual({ status: 200, body: { tenant_id: 'acme', time_zone: 'Asia/Tokyo' } });
+  });
+
   it('refuses a zone Intl does not know with 400 naming the field, and changes nothing', async () => {
     for (const time_zone of ['Mars/Olympus_Mons', '+05:00', '', 'America/New York']) {
       const refused = await h.call('PUT', PATH, { token: h.tokens.demo, body: { time_zone } });

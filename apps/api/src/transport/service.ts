@@ -29,7 +29,8 @@ import { createTransportGraphqlHandler } from './graphql/create-graphql-handler.
 import { ensureBootstrapAdmin } from './identity/bootstrap-admin.ts';
 import { seedDemoData } from './seed-demo-data.ts';
 import { createBuiltinIdentityHandler } from './identity/builtin-provider.ts';
-import { createIdentityClient } from './identity/identity-client.ts';
+import { createIdentityClient, type IdentityClient } from './identity/identity-client.ts';
+import { createBuiltinTokenCheck } from './identity/builtin-token-check.ts';
 import { isOwnLoopbackCall } from './identity/own-call.ts';
 import { transportRouter } from './router.ts';
 import { createCallerFactory } from './trpc.ts';
@@ -60,6 +61,10 @@ export const createTransportService = (options: { env: Env; db: Database; logger
   const identityServiceKey = env.IDENTITY_SERVICE_KEY ?? randomBytes(32).toString('base64url');
   const mail = createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_DIR, logger });
   const now = options.now ?? (() => new Date());
+  // With the built-in provider the token of every signed-in request is checked in process; its
+  // other calls (sign-in, links, invitations) still go over HTTP, as they would to GoTrue.
+  const withBuiltinTokenCheck = (client: IdentityClient): IdentityClient =>
+    env.IDENTITY_URL ? client : { ...client, getUser: createBuiltinTokenCheck(db, now) };
   // Late notices go through the durable outbox: written with the notice, sent after, retried.
   const outbox = startOutboxWorker({
     source: TRANSPORT_MAIL_SOURCE,
@@ -82,12 +87,15 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     now,
     live: createLiveHub(feed, env.TRANSPORT_LIVE_KEEPALIVE_MS, env.TRANSPORT_LIVE_WINDOW_MS),
     wakeMail: () => outbox.wake(),
-    identity: createIdentityClient({
-      baseUrl: () => env.IDENTITY_URL ?? ownUrl,
-      apiKey: env.IDENTITY_API_KEY,
-      serviceKey: identityServiceKey,
-      timeoutMs: env.TRANSPORT_HTTP_TIMEOUT_MS,
-    }),
+    identity: withBuiltinTokenCheck(
+      createIdentityClient({
+        baseUrl: () => env.IDENTITY_URL ?? ownUrl,
+        apiKey: env.IDENTITY_API_KEY,
+        serviceKey: identityServiceKey,
+        timeoutMs: env.TRANSPORT_HTTP_TIMEOUT_MS,
+        logger,
+      }),
+    ),
   };
 
   // The built-in provider's reset and invitation mails; an outside provider sends its own.

@@ -32,23 +32,31 @@ export const publicProcedure = t.procedure.use(refuseUnstorableInput);
 
 const invalidToken = () => new DomainError('unauthorized', 'Invalid token');
 
-/** Asks the identity provider who the bearer is; `demo-` tokens stand for the demo user when enabled. */
+const isDemoToken = (ctx: TransportContext, token: string): boolean => ctx.env.DEMO_TOKENS && token.startsWith('demo-');
+
+/**
+ * Asks the identity provider who the bearer is; `demo-` tokens stand for the demo user when
+ * enabled. Only the provider's refusal is a 401: a provider that cannot say (no answer in time,
+ * unreachable, a server error) is the service's 503 with Retry-After, so the web app keeps the
+ * session and tries again rather than signing the person out.
+ */
 const authenticate = async (ctx: TransportContext): Promise<SessionUser> => {
-  if (!ctx.bearerToken) {
+  const token = ctx.bearerToken;
+  if (!token) {
     throw invalidToken();
   }
   let identityUser = null;
   try {
-    identityUser = await ctx.identity.getUser(ctx.bearerToken);
+    identityUser = await ctx.identity.getUser(token);
   } catch (error) {
-    if (!(error instanceof DomainError && error.code === 'bad_gateway')) {
+    if (!(error instanceof DomainError && error.code === 'service_unavailable' && isDemoToken(ctx, token))) {
       throw error;
     }
   }
   if (identityUser) {
     return toSessionUser(identityUser);
   }
-  if (ctx.env.DEMO_TOKENS && ctx.bearerToken.startsWith('demo-')) {
+  if (isDemoToken(ctx, token)) {
     return DEMO_USER;
   }
   throw invalidToken();

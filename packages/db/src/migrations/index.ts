@@ -21,6 +21,7 @@ import { Migration20261124001810ClaimsClientViewed } from './Migration2026112400
 import { Migration20261124001820ClaimsSearchEmail } from './Migration20261124001820_claims_search_email.ts';
 import { Migration20261124010000TransportLive } from './Migration20261124010000_transport_live.ts';
 import { Migration20261124030100TransportAccounts } from './Migration20261124030100_transport_accounts.ts';
+import { Migration20261127120000TransportIdentityEmailChange } from './Migration20261127120000_transport_identity_email_change.ts';
 import { Migration20261124050000TransportTenantTimeZone } from './Migration20261124050000_transport_tenant_time_zone.ts';
 import { Migration20261127110000TransportAuditDedupeKey } from './Migration20261127110000_transport_audit_dedupe_key.ts';
 import { Migration20261127130000TransportPaymentCredit } from './Migration20261127130000_transport_payment_credit.ts';
@@ -54,6 +55,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124030100_transport_accounts', class: Migration20261124030100TransportAccounts },
   { name: 'Migration20261124050000_transport_tenant_time_zone', class: Migration20261124050000TransportTenantTimeZone },
   { name: 'Migration20261127110000_transport_audit_dedupe_key', class: Migration20261127110000TransportAuditDedupeKey },
+  { name: 'Migration20261127120000_transport_identity_email_change', class: Migration20261127120000TransportIdentityEmailChange },
   { name: 'Migration20261127130000_transport_payment_credit', class: Migration20261127130000TransportPaymentCredit },
   { name: 'Migration20261127130100_transport_invoice_pay_token', class: Migration20261127130100TransportInvoicePayToken },
   { name: 'Migration20261127140000_transport_billing_generation', class: Migration20261127140000TransportBillingGeneration },

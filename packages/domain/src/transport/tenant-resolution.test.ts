@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveProtectedTenant, resolvePublicTenant, resolveSignupTenant, subdomainTenant } from './tenant-resolution.ts';
+import { namedProtectedTenant, resolveProtectedTenant, resolvePublicTenant, resolveSignupTenant, subdomainTenant } from './tenant-resolution.ts';
 
 const none = { pathTenant: null, headerTenant: null, queryTenant: null, host: null };
 
@@ -9,6 +9,14 @@ describe('tenant resolution', () => {
     expect(resolveProtectedTenant(null, { ...none, pathTenant: 'x', headerTenant: 'y' })).toBe('x');
     expect(resolveProtectedTenant(undefined, { ...none, headerTenant: 'Y' })).toBe('y');
     expect(resolveProtectedTenant(null, none)).toBe('demo');
+  });
+
+  it('named: the same order without the demo default, so a write can tell that no tenant was given', () => {
+    expect(namedProtectedTenant('acme', { ...none, headerTenant: 'y' })).toBe('acme');
+    expect(namedProtectedTenant(null, { ...none, pathTenant: 'X' })).toBe('x');
+    expect(namedProtectedTenant(null, { ...none, headerTenant: ' y ' })).toBe('y');
+    expect(namedProtectedTenant(null, { ...none, headerTenant: '  ' })).toBeNull();
+    expect(namedProtectedTenant(null, { ...none, queryTenant: 'q', host: 'sub.example.com' })).toBeNull();
   });
 
   it('public: query, header, subdomain, path, demo', () => {

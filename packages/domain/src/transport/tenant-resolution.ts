@@ -21,9 +21,13 @@ const clean = (value: string | null | undefined): string | null => {
   return trimmed ? trimmed : null;
 };
 
+/** The tenant a signed-in request names: the user's tenant, then the path, the header; null when none does. */
+export const namedProtectedTenant = (userTenant: string | null | undefined, hints: RequestTenantHints): string | null =>
+  clean(userTenant) ?? clean(hints.pathTenant) ?? clean(hints.headerTenant);
+
 /** For endpoints that need a signed-in user: the user's tenant, then the path, the header, demo. */
 export const resolveProtectedTenant = (userTenant: string | null | undefined, hints: RequestTenantHints): string =>
-  clean(userTenant) ?? clean(hints.pathTenant) ?? clean(hints.headerTenant) ?? DEFAULT_TENANT;
+  namedProtectedTenant(userTenant, hints) ?? DEFAULT_TENANT;
 
 /** The first label of the host that names a tenant, if any (`acme.example.com` -> `acme`). */
 export const subdomainTenant = (host: string | null): string | null => {

@@ -7,8 +7,8 @@ import { findUnstorableInput, unstorableInputMessage } from '@switchyard/domain/
 import { PUBLIC_WRITE_LIMITS, RATE_LIMITED_MESSAGE } from '@switchyard/domain/transport/public-write-limits';
 import { digestOpaqueToken, newOpaqueToken } from '@switchyard/domain/transport/tenants/impersonation';
 import { linkExpiry, LINK_KINDS, type LinkKind } from '@switchyard/domain/transport/identity/account-links';
-import { consumeIdentityLink, deleteIdentityLinks, replaceIdentityLink } from '@switchyard/db/transport/identity/identity-links';
-import { deleteIdentityToken, endIdentitySessions, findTokenSession, findUserByToken, type LogoutScope } from '@switchyard/db/transport/identity/identity-tokens';
+import { consumeIdentityLink, deleteAllIdentityLinks, replaceIdentityLink } from '@switchyard/db/transport/identity/identity-links';
+import { deleteIdentityToken, endIdentitySessions, findTokenSession, findUserByToken, isTokenViaLink, type LogoutScope } from '@switchyard/db/transport/identity/identity-tokens';
 import {
   findIdentityUserByEmail,
   findIdentityUserById,
@@ -26,7 +26,7 @@ import { hashPassword, verifyPassword, decoyPasswordHash } from './password-hash
 import { isOwnLoopbackCall } from './own-call.ts';
 import { answer, ProviderError, refuse, refuseGrant, refuseRateLimited } from './provider-answers.ts';
 import { issueSession } from './provider-sessions.ts';
-import { enqueueLinkMail, linkUrl } from './identity-mail.ts';
+import { enqueueEmailChangeNotice, enqueueLinkMail, linkUrl } from './identity-mail.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const ADMIN_USER_PATH = /^\/admin\/users\/([^/]+)$/;
@@ -247,19 +247,73 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
   };
 
   /**
-   * `bearer` is the caller's own token on PUT /user: a new password ends every other sign-in of the
-   * account (GoTrue does the same), so whoever knew the old password is out, and reset links
-   * mailed before are void. The session that set it stays.
+   * A password set from a signed-in session needs the current one, unless a mailed reset or
+   * invitation link gave that session (the person proved the mailbox, and knows no password).
+   * So a token taken from a browser cannot lock the owner out. Wrong guesses count against the
+   * sign-in limit of the account.
    */
-  const applyChanges = async (user: IdentityUserRow, body: Record<string, unknown>, admin: boolean, bearer?: string) => {
+  const requireCurrentPassword = async (user: IdentityUserRow, bearer: string, current: string | undefined): Promise<void> => {
+    if (await isTokenViaLink(em(), digestOpaqueToken(bearer))) {
+      return;
+    }
+    if (current === undefined) {
+      throw refuse(400, 'current_password_required', 'current_password is required to set a new password from a signed-in session');
+    }
+    const attempt = await hitRateLimit(em(), PASSWORD_ATTEMPTS, user.email, options.now());
+    if (!attempt.allowed) {
+      throw refuseRateLimited('Too many sign-in attempts; try again later', attempt.retryAfterSeconds);
+    }
+    if (!(await verifyPassword(current, user.password_hash))) {
+      throw refuse(422, 'current_password_mismatch', 'The current password is not correct');
+    }
+  };
+
+  /** An address another account holds is refused at once, as GoTrue does, before anything is written. */
+  const refuseTakenEmail = async (user: IdentityUserRow, newEmail: string): Promise<void> => {
+    const holder = await findIdentityUserByEmail(em(), newEmail);
+    if (holder && holder.id !== user.id) {
+      throw refuse(422, 'email_exists', 'A user with this email address has already been registered');
+    }
+  };
+
+  /**
+   * GoTrue's secure email change: the new address gets a link, the old one a notice, and the
+   * account keeps its address until the link is used (verify with type email_change).
+   */
+  const requestEmailChange = async (user: IdentityUserRow, newEmail: string): Promise<void> => {
+    await mailLink(user, 'email_change', { to: newEmail, newEmail });
+    await enqueueEmailChangeNotice(em(), { to: user.email, newEmail, userId: user.id, now: options.now() });
+    options.wakeMail();
+  };
+
+  /**
+   * `bearer` is the caller's own token on PUT /user (absent for the service key's admin update).
+   * A new password ends every other sign-in of the account (GoTrue does the same), so whoever knew
+   * the old password is out, and every link mailed before (reset, invitation, email change) is
+   * void, whichever path set it. The session that set it stays. The user's own email change waits
+   * for the new address to confirm it; the service key's takes effect at once.
+   */
+  const applyChanges = async (user: IdentityUserRow, body: Record<string, unknown>, bearer?: string) => {
+    const admin = bearer === undefined;
     const changes: IdentityUserChanges = { at: options.now() };
+    let pendingEmail: string | undefined;
     const email = text(body, 'email');
     if (email !== undefined) {
-      changes.email = checkedEmail(email);
+      const checked = checkedEmail(email);
+      if (admin) {
+        changes.email = checked;
+      } else if (checked !== user.email) {
+        await refuseTakenEmail(user, checked);
+        pendingEmail = checked;
+      }
     }
     const password = text(body, 'password');
     if (password !== undefined) {
-      changes.passwordHash = await hashPassword(checkedPassword(password));
+      const chosen = checkedPassword(password);
+      if (!admin) {
+        await requireCurrentPassword(user, bearer, text(body, 'current_password'));
+      }
+      changes.passwordHash = await hashPassword(chosen);
     }
     const own = admin ? metadata(body, 'user_metadata') : metadata(body, 'data');
     if (own && !admin) {
@@ -284,10 +338,15 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
       throw refuse(422, 'email_exists', 'A user with this email address has already been registered');
     }
     if (changes.passwordHash !== undefined) {
-      await deleteIdentityLinks(em(), user.id, 'recovery');
+      await deleteAllIdentityLinks(em(), user.id);
       if (bearer) {
         await endIdentitySessions(em(), digestOpaqueToken(bearer), 'others');
       }
+    }
+    if (pendingEmail !== undefined) {
+      await requestEmailChange(updated, pendingEmail);
+
+      return { ...presentProviderUser(updated), new_email: pendingEmail, email_change_sent_at: options.now().toISOString() };
     }
 
     return presentProviderUser(updated);
@@ -324,15 +383,25 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
       return { status: 200, body: presentProviderUser(user) };
     }
 
-    return { status: 200, body: await applyChanges(user, await readBody(call.req), true) };
+    return { status: 200, body: await applyChanges(user, await readBody(call.req)) };
   };
 
-  /** Stores a new one-time link for the user and puts its mail in the outbox. */
-  const mailLink = async (user: IdentityUserRow, kind: LinkKind, data?: Record<string, unknown>) => {
+  /**
+   * Stores a new one-time link for the user and puts its mail in the outbox: to the account's
+   * address, or for an email change to the new address it confirms.
+   */
+  const mailLink = async (user: IdentityUserRow, kind: LinkKind, extra: { data?: Record<string, unknown>; to?: string; newEmail?: string } = {}) => {
     const token = newOpaqueToken();
     const now = options.now();
-    await replaceIdentityLink(em(), { hash: digestOpaqueToken(token), userId: user.id, kind, expiresAt: linkExpiry(kind, now), at: now });
-    await enqueueLinkMail(em(), { kind, to: user.email, link: linkUrl(options.publicUrl, kind, token), ...(data ? { data } : {}), userId: user.id, now });
+    await replaceIdentityLink(em(), {
+      hash: digestOpaqueToken(token),
+      userId: user.id,
+      kind,
+      expiresAt: linkExpiry(kind, now),
+      at: now,
+      ...(extra.newEmail === undefined ? {} : { newEmail: extra.newEmail }),
+    });
+    await enqueueLinkMail(em(), { kind, to: extra.to ?? user.email, link: linkUrl(options.publicUrl, kind, token), ...(extra.data ? { data: extra.data } : {}), userId: user.id, now });
     options.wakeMail();
   };
 
@@ -367,23 +436,35 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
 
   /**
    * GoTrue's POST /verify for mailed links: `token_hash` (or `token` with the `email`) of a
-   * `recovery` or `invite` link gives a session, once. A used, expired or unknown link is GoTrue's
-   * 403 otp_expired, whichever it was.
+   * `recovery`, `invite` or `email_change` link gives a session, once. A used, expired or unknown
+   * link, or one for another address, is GoTrue's 403 otp_expired, whichever it was; the address
+   * is checked before the link is spent. An email_change link moves the account to the address
+   * it was mailed to; a reset or invitation link's session may then set a password without the
+   * current one.
    */
   const verify = async (call: Call) => {
     const body = await readBody(call.req);
     const type = text(body, 'type') ?? '';
     if (!(LINK_KINDS as string[]).includes(type)) {
-      throw refuse(400, 'validation_failed', 'Verify requires a verification type of recovery or invite');
+      throw refuse(400, 'validation_failed', 'Verify requires a verification type of recovery, invite or email_change');
     }
+    const kind = type as LinkKind;
     const presented = text(body, 'token_hash') ?? text(body, 'token') ?? '';
     const email = text(body, 'email');
-    const user = presented ? await consumeIdentityLink(em(), digestOpaqueToken(presented), type as LinkKind, options.now()) : null;
-    if (!user || (email !== undefined && normalizeEmail(email) !== user.email)) {
+    const linked = presented ? await consumeIdentityLink(em(), digestOpaqueToken(presented), kind, options.now(), email === undefined ? undefined : normalizeEmail(email)) : null;
+    if (!linked) {
       throw refuse(403, 'otp_expired', 'Email link is invalid or has expired');
     }
+    let user: IdentityUserRow = linked;
+    if (kind === 'email_change' && linked.new_email !== null) {
+      const moved = await updateIdentityUser(em(), linked.id, { email: linked.new_email, at: options.now() });
+      if (!moved) {
+        throw refuse(422, 'email_exists', 'A user with this email address has already been registered');
+      }
+      user = moved;
+    }
 
-    return { status: 200, body: await issueSession(em(), user, options.now()) };
+    return { status: 200, body: await issueSession(em(), user, options.now(), undefined, kind !== 'email_change') };
   };
 
   /**
@@ -405,7 +486,7 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
     if (!created) {
       throw refuse(422, 'email_exists', 'A user with this email address has already been registered');
     }
-    await mailLink(created, 'invite', data);
+    await mailLink(created, 'invite', { data });
 
     return { status: 200, body: presentProviderUser(created) };
   };
@@ -428,7 +509,7 @@ export const createBuiltinIdentityHandler = (options: BuiltinIdentityOptions) =>
     if (call.path === '/user' && method === 'PUT') {
       const user = await requireUser(call);
 
-      return { status: 200, body: await applyChanges(user, await readBody(call.req), false, call.bearer as string) };
+      return { status: 200, body: await applyChanges(user, await readBody(call.req), call.bearer as string) };
     }
     if (call.path === '/recover' && method === 'POST') {
       return recover(call);

@@ -29,6 +29,16 @@ const MAILS: Record<LinkKind, (link: string, data: Record<string, unknown>) => {
       `The link works once, within ${hours('recovery')}. If you did not ask for it, ignore this mail: your password stays as it is.`,
     ],
   }),
+  email_change: (link) => ({
+    subject: 'Confirm your new email address for school transport',
+    lines: [
+      'Someone asked to use this email address for a school transport account.',
+      '',
+      `Confirm this address: ${link}`,
+      '',
+      `The link works once, within ${hours('email_change')}. Until it is used the account keeps its old address. If you did not ask for it, ignore this mail.`,
+    ],
+  }),
   invite: (link, data) => ({
     subject: 'You are invited to the school transport operator console',
     lines: [
@@ -48,4 +58,26 @@ export const enqueueLinkMail = async (
 ): Promise<void> => {
   const { subject, lines } = MAILS[mail.kind](mail.link, mail.data ?? {});
   await enqueueMail(em, { source: IDENTITY_MAIL_SOURCE, kind: mail.kind, reference: mail.userId, recipient: mail.to, subject, body: lines.join('\n'), now: mail.now });
+};
+
+/**
+ * GoTrue's secure email change tells the old address too: the change is not made yet, and an
+ * owner who did not ask for it knows their session is in someone else's hands.
+ */
+export const enqueueEmailChangeNotice = async (em: SqlEntityManager, notice: { to: string; newEmail: string; userId: string; now: Date }): Promise<void> => {
+  const lines = [
+    `Someone signed in to the school transport account of this email address asked to change its address to ${notice.newEmail}.`,
+    '',
+    'Nothing has changed yet: the new address must be confirmed with the link mailed to it.',
+    'If you did not ask for this, sign in, set a new password, and sign out every other session.',
+  ];
+  await enqueueMail(em, {
+    source: IDENTITY_MAIL_SOURCE,
+    kind: 'email_change_notice',
+    reference: notice.userId,
+    recipient: notice.to,
+    subject: 'A change of the email address of your school transport account was asked for',
+    body: lines.join('\n'),
+    now: notice.now,
+  });
 };

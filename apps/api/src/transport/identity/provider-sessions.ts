@@ -21,14 +21,22 @@ export type ProviderSession = {
 /**
  * Opaque tokens, not JWTs: only their SHA-256 is stored, so a database copy cannot sign anyone in.
  * Both belong to `sessionId`: a new one for a sign-in, the refreshed token's for a refresh, so
- * logout can end every token of the sign-in.
+ * logout can end every token of the sign-in. `viaLink` marks the access token a reset or
+ * invitation link gave (GoTrue's `amr` of recovery or invite): it alone may set a password
+ * without the current one, for its hour; its refresh gives plain tokens.
  */
-export const issueSession = async (em: SqlEntityManager, user: IdentityUserRow, now: Date, sessionId: string = randomUUID()): Promise<ProviderSession> => {
+export const issueSession = async (
+  em: SqlEntityManager,
+  user: IdentityUserRow,
+  now: Date,
+  sessionId: string = randomUUID(),
+  viaLink = false,
+): Promise<ProviderSession> => {
   const access = newOpaqueToken();
   const refresh = newOpaqueToken();
   const accessExpiry = new Date(now.getTime() + ACCESS_TOKEN_SECONDS * 1000);
   await deleteExpiredIdentityTokens(em, user.id, now);
-  await insertIdentityToken(em, { hash: digestOpaqueToken(access), userId: user.id, sessionId, kind: 'access', expiresAt: accessExpiry, at: now });
+  await insertIdentityToken(em, { hash: digestOpaqueToken(access), userId: user.id, sessionId, kind: 'access', expiresAt: accessExpiry, at: now, viaLink });
   await insertIdentityToken(em, {
     hash: digestOpaqueToken(refresh),
     userId: user.id,

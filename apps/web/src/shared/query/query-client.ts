@@ -1,8 +1,11 @@
 import { keepPreviousData, QueryClient, type QueryFilters } from '@tanstack/react-query';
 import { readAppError } from '../api/read-app-error.ts';
 
-/** A lost connection is worth one more try; an answer from the server (404, 403, a refusal) is not. */
-const retryNetworkOnce = (failureCount: number, error: unknown): boolean => failureCount < 1 && readAppError(error).code === 'network_error';
+/** Failures that say nothing of the request: a lost connection, a server that could not answer for now (503). */
+const PASSING_FAILURES = new Set(['network_error', 'service_unavailable']);
+
+/** A passing failure is worth one more try; an answer from the server (404, 403, a refusal) is not. */
+const retryPassingOnce = (failureCount: number, error: unknown): boolean => failureCount < 1 && PASSING_FAILURES.has(readAppError(error).code);
 
 /**
  * The one cache of a page (each SPA has its own). Data is fresh for 30 seconds, so moving between
@@ -13,7 +16,7 @@ const retryNetworkOnce = (failureCount: number, error: unknown): boolean => fail
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { staleTime: 30_000, retry: retryNetworkOnce, placeholderData: keepPreviousData },
+    queries: { staleTime: 30_000, retry: retryPassingOnce, placeholderData: keepPreviousData },
     mutations: { retry: false },
   },
 });

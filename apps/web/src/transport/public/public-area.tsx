@@ -2,6 +2,7 @@ import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { transportSession } from '../shared/session/transport-session.ts';
 import { TransportShell } from '../shared/transport-shell.tsx';
 import { homeForRole, payTokenOf, transportPaths } from '../shared/transport-paths.ts';
+import { ConfirmEmailPage } from './confirm-email-page.tsx';
 import { CreateAccountPage } from './create-account-page.tsx';
 import { ForgotPasswordPage } from './forgot-password-page.tsx';
 import { SetPasswordPage } from './set-password-page.tsx';
@@ -33,6 +34,9 @@ const Page = ({ pathname, searchParams }: { pathname: string; searchParams: URLS
   if (pathname === transportPaths.acceptInvite) {
     return <SetPasswordPage kind="invite" />;
   }
+  if (pathname === transportPaths.confirmEmail) {
+    return <ConfirmEmailPage />;
+  }
 
   return <EmptyState title="Page not found" />;
 };
@@ -40,7 +44,7 @@ const Page = ({ pathname, searchParams }: { pathname: string; searchParams: URLS
 export const PublicArea = ({ pathname }: { pathname: string }) => {
   const session = transportSession.use();
   const { searchParams } = useLocation();
-  const isForm = payTokenOf(pathname) !== null || ['/sign-in', transportPaths.createAccount, transportPaths.forgotPassword, transportPaths.resetPassword, transportPaths.acceptInvite].includes(pathname);
+  const isForm = payTokenOf(pathname) !== null || ['/sign-in', transportPaths.createAccount, transportPaths.forgotPassword, transportPaths.resetPassword, transportPaths.acceptInvite, transportPaths.confirmEmail].includes(pathname);
 
   return (
     <TransportShell

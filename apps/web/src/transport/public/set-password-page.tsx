@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { setPasswordInput, type LinkKind } from '@switchyard/domain/transport/identity/account-links';
+import { setPasswordInput, type PasswordLinkKind } from '@switchyard/domain/transport/identity/account-links';
 import { MIN_PASSWORD_LENGTH } from '@switchyard/domain/transport/identity/credentials';
 import { readAppError } from '../../shared/api/read-app-error.ts';
 import { FormAlert } from '../../shared/forms/form-alert.tsx';
@@ -15,7 +15,7 @@ import { transportTrpc } from '../shared/transport-client.ts';
 import { homeForRole, transportPaths } from '../shared/transport-paths.ts';
 import { takeMailedLink, type MailedLink } from './link-fragment.ts';
 
-const WORDS: Record<LinkKind, { title: string; lead: string; button: string; busy: string }> = {
+const WORDS: Record<PasswordLinkKind, { title: string; lead: string; button: string; busy: string }> = {
   recovery: { title: 'Choose a new password', lead: 'Your old password stops working, and any other device signed in to your account is signed out.', button: 'Save password and sign in', busy: 'Saving…' },
   invite: { title: 'Welcome aboard', lead: 'Choose the password you will sign in with. Then the operator console opens.', button: 'Set password and continue', busy: 'Setting up…' },
 };
@@ -27,7 +27,7 @@ let taken: MailedLink | null = null;
  * The page a reset or invitation mail opens. Nothing is sent when it opens (mail scanners open
  * links too); the link is spent only when the person saves a password, and they are signed in.
  */
-export const SetPasswordPage = ({ kind }: { kind: LinkKind }) => {
+export const SetPasswordPage = ({ kind }: { kind: PasswordLinkKind }) => {
   const words = WORDS[kind];
   useDocumentTitle(words.title);
   const [link] = useState<MailedLink>(() => (taken ??= takeMailedLink()));

@@ -24,7 +24,11 @@ export const sessionHeaders = (): Record<string, string> => {
   return { ...(session ? { Authorization: `Bearer ${session.token}` } : {}), ...(tenant ? { 'x-tenant-id': tenant } : {}) };
 };
 
-/** Any 401 means the token is gone: forget it and send the person back to sign in. */
+/**
+ * Only a 401 means the token is gone: forget it and send the person back to sign in. A 503 (the
+ * identity provider could not say for now) or a lost connection keeps the session; the page shows
+ * its error with "Try again".
+ */
 export const handleSessionStatus = (status: number): void => {
   if (status === 401 && transportSession.read()) {
     transportSession.clear();

@@ -8,6 +8,7 @@ export const transportPaths = {
   /** The pages mailed links open (LINK_PAGES in the domain); the token rides in the fragment. */
   resetPassword: '/reset-password',
   acceptInvite: '/accept-invite',
+  confirmEmail: '/confirm-email',
   family: '/family',
   familyRegister: '/family/register',
   operator: '/operator',

@@ -36,6 +36,8 @@ export const IdentityTokenSchema = defineEntity({
     /** The sign-in the token belongs to (Migration20261124000520); null for tokens issued before. */
     sessionId: p.uuid().fieldName('session_id').nullable(),
     kind: p.text(),
+    /** Given by a mailed reset or invitation link (Migration20261127120000): may set a password without the current one. */
+    viaLink: p.boolean().fieldName('via_link').default(false),
     expiresAt: p.datetime().fieldName('expires_at'),
     createdAt: p.datetime().fieldName('created_at').defaultRaw('now()'),
   },
@@ -43,16 +45,18 @@ export const IdentityTokenSchema = defineEntity({
 export class IdentityToken extends IdentityTokenSchema.class {}
 IdentityTokenSchema.setClass(IdentityToken);
 
-/** A mailed one-time link of the built-in provider (Migration20261124030100): deleted when used. */
+/** A mailed one-time link of the built-in provider (Migration20261124030100; email_change: Migration20261127120000): deleted when used. */
 export const IdentityLinkSchema = defineEntity({
   name: 'TransportIdentityLink',
   tableName: 'transport_identity_link',
   indexes: [{ name: 'transport_identity_link_user_idx', properties: ['userId'] }],
-  checks: [{ name: 'transport_identity_link_kind_check', expression: "kind in ('recovery', 'invite')" }],
+  checks: [{ name: 'transport_identity_link_kind_check', expression: "kind in ('recovery', 'invite', 'email_change')" }],
   properties: {
     tokenHash: p.text().primary().fieldName('token_hash'),
     userId: () => p.manyToOne(IdentityUser).mapToPk().fieldName('user_id').deleteRule('cascade').foreignKeyName('transport_identity_link_user_id_fkey'),
     kind: p.text(),
+    /** The address an email_change link confirms; null for the other kinds. */
+    newEmail: p.string().length(254).fieldName('new_email').nullable(),
     expiresAt: p.datetime().fieldName('expires_at'),
     createdAt: p.datetime().fieldName('created_at').defaultRaw('now()'),
   },

@@ -7,12 +7,27 @@ export type TokenKind = 'access' | 'refresh';
 
 export const insertIdentityToken = async (
   em: SqlEntityManager,
-  token: { hash: string; userId: string; sessionId: string; kind: TokenKind; expiresAt: Date; at: Date },
+  token: { hash: string; userId: string; sessionId: string; kind: TokenKind; expiresAt: Date; at: Date; viaLink?: boolean },
 ): Promise<void> => {
   await db(em)
     .insertInto('transport_identity_token')
-    .values({ token_hash: token.hash, user_id: token.userId, session_id: token.sessionId, kind: token.kind, expires_at: token.expiresAt, created_at: token.at })
+    .values({
+      token_hash: token.hash,
+      user_id: token.userId,
+      session_id: token.sessionId,
+      kind: token.kind,
+      via_link: token.viaLink ?? false,
+      expires_at: token.expiresAt,
+      created_at: token.at,
+    })
     .execute();
+};
+
+/** Whether a mailed reset or invitation link gave this token (false for a sign-in, a refresh, an unknown token). */
+export const isTokenViaLink = async (em: SqlEntityManager, hash: string): Promise<boolean> => {
+  const row = await db(em).selectFrom('transport_identity_token').select('via_link').where('token_hash', '=', hash).executeTakeFirst();
+
+  return row?.via_link === true;
 };
 
 /** The sign-in session a token belongs to; null for a token issued before sessions were kept, or an unknown one. */

@@ -1,5 +1,6 @@
 import { DomainError } from '@switchyard/domain/errors';
 import { timeZoneSettingsInput } from '@switchyard/domain/transport/tenants/schemas';
+import { namedProtectedTenant } from '@switchyard/domain/transport/tenant-resolution';
 import { writeTimeZone } from '@switchyard/db/transport/tenants';
 import { tenantProcedure } from '../../trpc.ts';
 import { timeZoneSettingsOutput } from '../output-schemas.ts';
@@ -10,7 +11,13 @@ export const getTimeZoneSettings = tenantProcedure
   .output(timeZoneSettingsOutput)
   .query(({ ctx }) => ({ tenant_id: ctx.tenantId, time_zone: ctx.tenantTimeZone }));
 
-/** The operator's time zone; trip windows, estimates and "today" follow it from the next request on. */
+export const NO_TENANT_NAMED = 'No tenant named: give it in the path (/{tenant}/api/tenant/settings/time-zone) or the X-Tenant-ID header';
+
+/**
+ * The operator's time zone; trip windows, estimates and "today" follow it from the next request on.
+ * A platform administrator belongs to no tenant: a change that names none would land on the
+ * default tenant, so it is refused instead.
+ */
 export const updateTimeZoneSettings = tenantProcedure
   .meta({
     rest: {
@@ -27,6 +34,9 @@ export const updateTimeZoneSettings = tenantProcedure
   .input(timeZoneSettingsInput)
   .output(timeZoneSettingsOutput)
   .mutation(async ({ ctx, input }) => {
+    if (namedProtectedTenant(ctx.user.tenant_id, ctx.tenantHints) === null) {
+      throw new DomainError('validation_error', NO_TENANT_NAMED);
+    }
     const before = await writeTimeZone(ctx.db.fork(), ctx.tenantId, input.time_zone);
     if (before === null) {
       throw new DomainError('not_found', 'Tenant not found');
