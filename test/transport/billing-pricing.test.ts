@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, registerApproved, register, startBillingWorld, startFakeProvider, type BillingWorld } from './billing-support.ts';
+import { call, payTokenOf, registerApproved, register, startBillingWorld, startFakeProvider, type BillingWorld } from './billing-support.ts';
 
 /** Each operator sets its own prices: rates, registration fee and currency. */
 
@@ -153,6 +153,10 @@ describe("payment links in the tenant's currency", () => {
       expect((await call(linked, 'PUT', PATH, { token: operator, body: OWN })).status).toBe(200);
       const created = await register(linked, { tenant: 'acme', parent: { name: 'Cam Canada', email: 'cam@family.test' } });
       expect((await call(linked, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: operator })).status).toBe(200);
+      // The fee mail carries the invoice's pay page; the checkout is made when the family opens it.
+      const fee = await linked.transport.db.fork().execute<{ id: string }[]>("select id from transport_invoice where household_id = ? and kind = 'registration'", [created.household_id]);
+      const payToken = await payTokenOf(linked, fee[0]?.id ?? '');
+      expect((await call(linked, 'POST', `/api/payments/pay/${payToken}/checkout`, { body: {} })).status).toBe(200);
       const form = new URLSearchParams(stripe.requests.at(-1)?.body ?? '');
       expect(form.get('line_items[0][price_data][currency]')).toBe('cad');
       expect(form.get('line_items[0][price_data][unit_amount]')).toBe('2500');
