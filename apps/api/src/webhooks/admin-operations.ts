@@ -2,7 +2,8 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { findDelivery, listRecentDeliveries } from '@switchyard/db/webhooks/delivery-history';
 import { erasePayloadsMatching } from '@switchyard/db/webhooks/payload-retention';
 import { replayDelivery, replayFailed } from '@switchyard/db/webhooks/replay';
-import { readRouteBreaker, resumeRoute } from '@switchyard/db/webhooks/route-state';
+import { failQueuedDeliveries, readRouteBreaker, resumeRoute } from '@switchyard/db/webhooks/route-state';
+import { ROUTE_REMOVED } from './route-removed.ts';
 import { z } from 'zod';
 import { presentRouteBreaker, summarizeDelivery } from './delivery-presenter.ts';
 
@@ -32,13 +33,14 @@ const operations = {
     },
   },
   replay: {
-    input: z.object({ id: z.string(), maxAttempts: z.number().int().min(1) }),
-    run: (em: SqlEntityManager, input: { id: string; maxAttempts: number }) => replayDelivery(em, input.id, input.maxAttempts),
+    input: z.object({ id: z.string(), maxAttempts: z.number().int().min(1), asAccepted: z.boolean().optional() }),
+    run: (em: SqlEntityManager, input: { id: string; maxAttempts: number; asAccepted?: boolean | undefined }) =>
+      replayDelivery(em, input.id, input.maxAttempts, input.asAccepted === true),
   },
   replayFailed: {
-    input: z.object({ route: z.string(), since, maxAttempts: z.number().int().min(1) }),
-    run: (em: SqlEntityManager, input: { route: string; since?: string | null | undefined; maxAttempts: number }) =>
-      replayFailed(em, input.route, input.since ? new Date(input.since) : null, input.maxAttempts),
+    input: z.object({ route: z.string(), since, maxAttempts: z.number().int().min(1), asAccepted: z.boolean().optional() }),
+    run: (em: SqlEntityManager, input: { route: string; since?: string | null | undefined; maxAttempts: number; asAccepted?: boolean | undefined }) =>
+      replayFailed(em, input.route, input.since ? new Date(input.since) : null, input.maxAttempts, input.asAccepted === true),
   },
   erase: {
     input: z.object({ route: z.string(), path: z.string().min(1), value: z.string() }),
@@ -48,6 +50,10 @@ const operations = {
   resume: {
     input: z.object({ route: z.string() }),
     run: (em: SqlEntityManager, input: { route: string }) => resumeRoute(em, input.route),
+  },
+  routeRemoved: {
+    input: z.object({ route: z.string() }),
+    run: (em: SqlEntityManager, input: { route: string }) => failQueuedDeliveries(em, input.route, ROUTE_REMOVED),
   },
   breaker: {
     input: z.object({ route: z.string() }),

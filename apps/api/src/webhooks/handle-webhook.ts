@@ -7,7 +7,8 @@ import { evaluateFilter } from '@switchyard/domain/webhooks/filters';
 import { idempotencyKey } from '@switchyard/domain/webhooks/idempotency-key';
 import { checkJsonBody, JSON_BODY_PROBLEMS } from '@switchyard/domain/json-body-check';
 import { isPayloadContainer, PAYLOAD_SHAPE_PROBLEM } from '@switchyard/domain/webhooks/payload-shape';
-import { renderPrompt, renderTemplate } from '@switchyard/domain/webhooks/render-template';
+import { planDelivery } from '@switchyard/domain/webhooks/delivery-plan';
+import { renderTemplate } from '@switchyard/domain/webhooks/render-template';
 import type { WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
 import { interpretScriptRun } from '@switchyard/domain/webhooks/script-outcome';
 import { verifySignature } from '@switchyard/domain/webhooks/verify-signature';
@@ -185,13 +186,8 @@ export const handleWebhook = async (
     route: route.name,
     eventType,
     idempotencyKey: key,
-    mode: route.deliverOnly ? 'deliver_only' : 'agent',
-    target: route.deliver,
-    chatId: route.chatId === undefined ? null : renderTemplate(route.chatId, scripted.payload),
+    ...planDelivery(route, scripted.payload),
     source: eventSource(req.headers),
-    prompt: renderPrompt(route.prompt, scripted.payload),
-    // Skills shape an agent's instructions; a direct message is sent as rendered.
-    skills: route.deliverOnly ? [] : route.skills,
     payload: scripted.payload,
     // Unchanged by a script, the body as received is already the payload's JSON.
     payloadJson: scripted.payload === payload ? body.toString('utf8') : undefined,

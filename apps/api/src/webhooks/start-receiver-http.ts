@@ -22,6 +22,8 @@ export type ReceiverHttpOptions = {
   settings: GatewaySettings;
   deliver: DeliverMessage;
   rateLimit: RouteRateLimit;
+  /** The route table to serve; absent, the HTTP side reads the files with its own. */
+  routes?: RouteTable;
   /** Tells the delivery worker (in this process or another) that an event was queued. */
   nudgeWorker: () => void;
   /** Bearer token of `GET /deliveries`, the same in every process of one gateway. */
@@ -33,7 +35,7 @@ export type ReceiverHttp = { server: Server; port: number; routeCount: number; c
 /** The receiver's HTTP side: routes, pipeline and server, listening on the configured address. */
 export const startReceiverHttp = async (options: ReceiverHttpOptions): Promise<ReceiverHttp> => {
   const { env, db, logger, home, settings } = options;
-  const routes = new RouteTable(home, env, logger, settings);
+  const routes = options.routes ?? new RouteTable(home, env, logger, settings);
   const leaseLock = await holdLeaseLock(db, (error) =>
     logger.warn({ err: error.message }, 'webhook lease lock connection lost; taking the lock again'),
   );

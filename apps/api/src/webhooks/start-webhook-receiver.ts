@@ -9,6 +9,8 @@ export type StartWebhookReceiverOptions = {
   env: WebhookServiceEnv;
   db: Database;
   logger: Logger;
+  /** The delivery worker runs only when stepped (receiver.deliveryWorker.runOnce), for tests. */
+  steppedWorker?: boolean;
 };
 
 /**

@@ -72,6 +72,8 @@ export const WebhookDeliverySchema = defineEntity({
     retentionDays: p.integer().fieldName('retention_days').default(30),
     erasedAt: p.datetime().fieldName('erased_at').nullable(),
     replayOf: p.uuid().fieldName('replay_of').nullable(),
+    /** Runs with its route as the route is then (target, chat id, prompt, skills, mode); false: as accepted. */
+    followsRoute: p.boolean().fieldName('follows_route').default(true),
   },
 });
 export class WebhookDelivery extends WebhookDeliverySchema.class {}

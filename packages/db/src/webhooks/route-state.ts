@@ -92,3 +92,21 @@ export const readRouteBreaker = async (em: SqlEntityManager, route: string): Pro
     .select(['route', 'consecutive_failures', 'paused_at', 'paused_reason'])
     .where('route', '=', route)
     .executeTakeFirst()) ?? null;
+
+/**
+ * Fails the route's queued deliveries with `reason` (its subscription was removed): they would
+ * otherwise wait for a route that no longer exists, forever when its breaker is open. Running ones
+ * finish their attempt; the worker fails them on their next one. Answers how many were failed.
+ */
+export const failQueuedDeliveries = async (em: SqlEntityManager, route: string, reason: string): Promise<number> => {
+  const rows = await db(em)
+    .updateTable('webhook_delivery')
+    .set({ status: 'failed', last_error: reason, finished_at: databaseNow, updated_at: databaseNow })
+    .where('route', '=', route)
+    .where('status', '=', 'queued')
+    .where('follows_route', '=', true)
+    .returning('id')
+    .execute();
+
+  return rows.length;
+};
