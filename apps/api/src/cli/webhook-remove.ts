@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { updateSubscriptions } from '../webhooks/subscriptions-file.ts';
 import { CliError, type CliContext } from './cli-context.ts';
 import { requireEnabledPlatform } from './webhook-platform.ts';
-import { webhookOperation } from './webhook-database.ts';
+import { webhookDatabaseExists, webhookOperation } from './webhook-database.ts';
 import { ROUTE_REMOVED } from '../webhooks/route-removed.ts';
 
 const remove = async (context: CliContext, name: string): Promise<void> => {
@@ -19,7 +19,7 @@ const remove = async (context: CliContext, name: string): Promise<void> => {
     return { write: true, result: undefined };
   });
   context.out(`Removed webhook subscription: ${name}`);
-  const failed = await webhookOperation(context, 'routeRemoved', { route: name });
+  const failed = webhookDatabaseExists(context) ? await webhookOperation(context, 'routeRemoved', { route: name }) : 0;
   if (failed > 0) {
     context.out(`${failed} queued ${failed === 1 ? 'delivery' : 'deliveries'} of "${name}" failed: ${ROUTE_REMOVED}.`);
   }

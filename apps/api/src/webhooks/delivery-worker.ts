@@ -22,6 +22,7 @@ import type { Logger } from '../logger.ts';
 import type { RunAgent } from './agent-runner.ts';
 import { DeliveryError } from './delivery/delivery-error.ts';
 import type { DeliverMessage } from './delivery/deliver-message.ts';
+import { createPauseWatch } from './pause-watch.ts';
 import { createRouteBreaker } from './route-breaker.ts';
 import { ROUTE_REMOVED } from './route-removed.ts';
 import { sentPartsRecorder } from './sent-parts-recorder.ts';
@@ -77,6 +78,9 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
   let stopped = false;
   let wake: (() => void) | null = null;
   let lastPurge = 0;
+  let lastWatch = Number.NEGATIVE_INFINITY;
+  const pauseWatch = createPauseWatch(db, logger);
+  const watchPauses = () => pauseWatch.check().catch((error: unknown) => logger.warn({ err: (error as Error).message }, 'paused webhook routes not read'));
   const breaker = createRouteBreaker({ db, logger, deliver: options.deliver, threshold: env.WEBHOOK_BREAKER_FAILURES });
 
   /**
@@ -249,6 +253,7 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
 
   const runOnce = async (): Promise<number> => {
     await ready();
+    await watchPauses();
     const jobs = await claimDueDeliveries(db.fork(), lease, env.WEBHOOK_WORKER_CONCURRENCY);
     const tasks = jobs.map((job) =>
       runJob(job).catch((error: unknown) => logger.error({ err: (error as Error).message, delivery_id: job.id }, 'webhook job crashed')),
@@ -262,6 +267,11 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
     await ready();
     while (!stopped) {
       try {
+        // Once per poll, not per claim: a busy worker claims back to back.
+        if (Date.now() - lastWatch >= env.WEBHOOK_WORKER_POLL_MS) {
+          lastWatch = Date.now();
+          await watchPauses();
+        }
         const free = env.WEBHOOK_WORKER_CONCURRENCY - running.size;
         if (free > 0) {
           const jobs = await claimDueDeliveries(db.fork(), lease, free);

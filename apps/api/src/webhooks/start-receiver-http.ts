@@ -10,6 +10,7 @@ import type { GatewaySettings } from './gateway-config.ts';
 import { createListFileReader } from './list-file-reader.ts';
 import { createReceiverServer } from './receiver-server.ts';
 import type { RouteRateLimit } from './route-rate-limit.ts';
+import { createPauseGate } from './route-pause-gate.ts';
 import { RouteTable } from './route-table.ts';
 import type { SwitchyardHome } from './switchyard-home.ts';
 import type { WebhookServiceEnv } from './webhook-env.ts';
@@ -50,6 +51,7 @@ export const startReceiverHttp = async (options: ReceiverHttpOptions): Promise<R
       loadList: createListFileReader(home.root),
       deliver: options.deliver,
       enqueue: createEnqueueBatcher(db),
+      pauses: createPauseGate(db, env.WEBHOOK_PAUSE_CHECK_MS, logger),
       nudgeWorker: options.nudgeWorker,
       inlineWorkerId: `inline-${process.pid}-${randomBytes(4).toString('hex')}`,
       inlineLockKey: () => leaseLock.key,

@@ -22,7 +22,7 @@ import { Migration20261124001820ClaimsSearchEmail } from './Migration20261124001
 import { Migration20261124010000TransportLive } from './Migration20261124010000_transport_live.ts';
 import { Migration20261124030100TransportAccounts } from './Migration20261124030100_transport_accounts.ts';
 import { Migration20261124050000TransportTenantTimeZone } from './Migration20261124050000_transport_tenant_time_zone.ts';
-import { Migration20261127170000WebhookFollowRoute } from './Migration20261127170000_webhook_follow_route.ts';
+import { Migration20261127170000WebhookOperations } from './Migration20261127170000_webhook_operations.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -49,5 +49,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124010000_transport_live', class: Migration20261124010000TransportLive },
   { name: 'Migration20261124030100_transport_accounts', class: Migration20261124030100TransportAccounts },
   { name: 'Migration20261124050000_transport_tenant_time_zone', class: Migration20261124050000TransportTenantTimeZone },
-  { name: 'Migration20261127170000_webhook_follow_route', class: Migration20261127170000WebhookFollowRoute },
+  { name: 'Migration20261127170000_webhook_operations', class: Migration20261127170000WebhookOperations },
 ];

@@ -96,11 +96,16 @@ WebhookIdempotencySchema.setClass(WebhookIdempotency);
 export const WebhookRouteStateSchema = defineEntity({
   name: 'WebhookRouteState',
   tableName: 'webhook_route_state',
+  checks: [{ name: 'webhook_route_state_paused_by_check', expression: "paused_by in ('hand', 'breaker')" }],
   properties: {
     route: p.text().primary(),
     consecutiveFailures: p.integer().fieldName('consecutive_failures').default(0),
     pausedAt: p.datetime().fieldName('paused_at').nullable(),
     pausedReason: p.text().fieldName('paused_reason').nullable(),
+    /** 'hand' (webhook pause) or 'breaker' (consecutive failures at the target); null while active. */
+    pausedBy: p.text().fieldName('paused_by').nullable(),
+    /** While paused, the receiver refuses the route's events (503) instead of queueing them. */
+    rejectWhilePaused: p.boolean().fieldName('reject_while_paused').default(false),
     updatedAt: p.datetime().fieldName('updated_at').defaultRaw('now()'),
   },
 });
