@@ -82,7 +82,7 @@ export class ReceiverHarness {
       logLines === undefined
         ? createLogger({ level: 'silent' })
         : createLogger({ level: 'info', destination: { write: (line: string) => void logLines.push(line) } });
-    const receiver = await startWebhookReceiver({ env, db, logger, steppedWorker: options.steppedWorker === true });
+    const receiver = await startWebhookReceiver({ env, db, logger, steppedWorker: options.steppedWorker === true, by: 'service' });
     if (receiver === null) {
       throw new Error('receiver not enabled');
     }

@@ -80,10 +80,11 @@ export const announceGateway = (
   port: number,
   stopHttp: () => Promise<void>,
   details: Record<string, unknown>,
+  by: 'service' | 'gateway' = 'gateway',
 ): WebhookReceiver => {
   const { home, adminToken, deliveryWorker } = core;
   const url = receiverUrl(core.settings.host, port);
-  writeGatewayRuntime(home.runtimeFile, { pid: process.pid, url, token: adminToken });
+  writeGatewayRuntime(home.runtimeFile, { pid: process.pid, url, token: adminToken, by });
   core.logger.info({ url, ...details }, 'webhook receiver listening');
   let closing: Promise<void> | null = null;
 
