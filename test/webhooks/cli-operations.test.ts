@@ -41,7 +41,7 @@ describe('webhook test', () => {
     const ignored = await cli('webhook', 'test', 'issues');
     expect(ignored.code).toBe(1);
     expect(ignored.stdout).toContain('(event "test")');
-    expect(ignored.stderr.trim()).toBe('error: the route did not act on the event: it was ignored (event: test)');
+    expect(ignored.stderr.trim()).toBe('error: the route did not act on the event: it was ignored (event: test); "issues" takes only issues: add --event issues');
 
     const delivered = await cli('webhook', 'test', 'issues', '--event', 'issues', '--payload', '{"issue":{"number":7}}');
     expect(delivered.code).toBe(0);

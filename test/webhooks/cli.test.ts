@@ -31,6 +31,7 @@ describe('switchyard CLI', () => {
       ['webhook', 'deliveries'],
       ['webhook', 'update'],
       ['webhook', 'replay'],
+      ['webhook', 'pause'],
       ['webhook', 'resume'],
       ['webhook', 'erase'],
       ['gateway'],
@@ -160,17 +161,19 @@ describe('switchyard CLI', () => {
         stripe: { secret: 'subscription-secret-2', events: ['payment_intent.succeeded'], deliver: 'slack', deliver_only: true, deliver_extra: { chat_id: 'C0FIN' }, description: long },
       }),
     });
-    const env = { SWITCHYARD_HOME: home, PUBLIC_WEBHOOK_BASE: 'https://hooks.example.com' };
+    // No database there yet: every route reads active with nothing queued, and none is created.
+    const env = { SWITCHYARD_HOME: home, PUBLIC_WEBHOOK_BASE: 'https://hooks.example.com', DATA_DIR: join(home, 'data') };
     const [table, json] = await Promise.all([runCli(['webhook', 'list'], env), runCli(['webhook', 'list', '--json'], env)]);
+    expect(() => statSync(join(home, 'data'))).toThrow();
 
     expect(table.code).toBe(0);
     expect(table.stderr).toBe('');
     const lines = table.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(4);
     const header = lines[0] ?? '';
-    expect(header).toMatch(/^NAME +EVENTS +DELIVER +MODE +LIMITS +DESCRIPTION +WEBHOOK_URL$/);
+    expect(header).toMatch(/^NAME +EVENTS +DELIVER +MODE +STATE +QUEUED +LAST +LIMITS +DESCRIPTION +WEBHOOK_URL$/);
     // Aligned: every cell of a column starts where its heading does.
-    const columns = ['EVENTS', 'DELIVER', 'MODE', 'LIMITS', 'DESCRIPTION', 'WEBHOOK_URL'].map((name) => header.indexOf(name));
+    const columns = ['EVENTS', 'DELIVER', 'MODE', 'STATE', 'QUEUED', 'LAST', 'LIMITS', 'DESCRIPTION', 'WEBHOOK_URL'].map((name) => header.indexOf(name));
     for (const line of lines.slice(1)) {
       for (const column of columns) {
         expect(line[column - 1], line).toBe(' ');
@@ -179,11 +182,14 @@ describe('switchyard CLI', () => {
     }
     const row = (name: string) => lines.find((line) => line.startsWith(`${name} `)) ?? '';
     const cells = (name: string) => columns.map((start, index) => row(name).slice(start, columns[index + 1]).trim());
-    expect(cells('ops')).toEqual(['(all)', 'log', 'agent', '-', '(config.yaml)', 'https://hooks.example.com/webhooks/ops']);
+    expect(cells('ops')).toEqual(['(all)', 'log', 'agent', 'active', '0', '-', '-', '(config.yaml)', 'https://hooks.example.com/webhooks/ops']);
     expect(cells('gh-issues')).toEqual([
       'issues,pull_request',
       'github_comment',
       'agent',
+      'active',
+      '0',
+      '-',
       'max_in_flight=2 order_key={repository.full_name}',
       'Issues and PRs',
       'https://hooks.example.com/webhooks/gh-issues',
@@ -192,6 +198,9 @@ describe('switchyard CLI', () => {
       'payment_intent.succeeded',
       'slack (C0FIN)',
       'direct',
+      'active',
+      '0',
+      '-',
       '-',
       `${long.slice(0, 39)}…`,
       'https://hooks.example.com/webhooks/stripe',
@@ -229,7 +238,7 @@ describe('switchyard CLI', () => {
     expect(JSON.parse(custom.stdout)).toEqual({ name: 'custom', webhook_url: 'https://hooks.example.com/webhooks/custom', secret: 'my-own-secret' });
 
     const [list, listJson] = await Promise.all([runCli(['webhook', 'list'], env), runCli(['webhook', 'list', '--json'], env)]);
-    expect(list.stdout).toMatch(/^gh-issues +issues,pull_request +log +agent +- +Issues +https:\/\/hooks\.example\.com\/webhooks\/gh-issues$/m);
+    expect(list.stdout).toMatch(/^gh-issues +issues,pull_request +log +agent +active +0 +- +- +Issues +https:\/\/hooks\.example\.com\/webhooks\/gh-issues$/m);
     for (const output of [list.stdout, listJson.stdout, list.stderr]) {
       expect(output).not.toContain(secret);
       expect(output).not.toContain('my-own-secret');

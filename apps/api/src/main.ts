@@ -67,7 +67,7 @@ const main = async () => {
   const claims = await startClaimsService({ env, db, logger });
   const transport = await startTransportService({ env, db, logger });
   // The receiver starts with the others only when the webhook platform is enabled.
-  const webhooks = await startWebhookReceiver({ env, db, logger });
+  const webhooks = await startWebhookReceiver({ env, db, logger, by: 'service' });
   if (!webhooks) {
     logger.info('webhook receiver not enabled (set WEBHOOK_ENABLED=true or run npx switchyard gateway setup)');
   }

@@ -22,6 +22,8 @@ export type HarnessOptions = {
   files?: Record<string, string>;
   /** Receives the service's log lines (JSON text); unset, the log is silent. */
   logLines?: string[];
+  /** The delivery worker does not poll: the test runs it with runWorker() / drainWorker(). */
+  steppedWorker?: boolean;
 };
 
 export type PostResult = { status: number; body: Record<string, unknown>; headers: Headers };
@@ -80,7 +82,7 @@ export class ReceiverHarness {
       logLines === undefined
         ? createLogger({ level: 'silent' })
         : createLogger({ level: 'info', destination: { write: (line: string) => void logLines.push(line) } });
-    const receiver = await startWebhookReceiver({ env, db, logger });
+    const receiver = await startWebhookReceiver({ env, db, logger, steppedWorker: options.steppedWorker === true, by: 'service' });
     if (receiver === null) {
       throw new Error('receiver not enabled');
     }
@@ -130,6 +132,21 @@ export class ReceiverHarness {
     const row = await findDelivery(this.db.fork(), id);
 
     return row === null ? null : summarizeDelivery(row);
+  }
+
+  /** One claim of the (stepped) delivery worker and the runs it started; answers how many ran. */
+  runWorker(): Promise<number> {
+    return this.receiver.deliveryWorker.runOnce();
+  }
+
+  /** Steps the worker until a claim finds nothing due; answers how many deliveries ran in all. */
+  async drainWorker(): Promise<number> {
+    let total = 0;
+    for (let ran = await this.runWorker(); ran > 0; ran = await this.runWorker()) {
+      total += ran;
+    }
+
+    return total;
   }
 
   /** Waits until the delivery reaches a final state and answers it. */

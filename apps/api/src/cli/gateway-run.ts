@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { receiverProcessCount } from '@switchyard/domain/webhooks/receiver-processes';
 import { createLogger } from '../logger.ts';
 import { CliError, type CliContext } from './cli-context.ts';
+import { readGatewayRuntime } from '../webhooks/gateway-runtime-file.ts';
 import { openDatabaseQuietly } from './open-database-quietly.ts';
 import { NOT_ENABLED_MESSAGE, requireEnabledPlatform } from './webhook-platform.ts';
 
@@ -24,7 +25,16 @@ const untilSignal = (onSignal: (signal: NodeJS.Signals) => void): Promise<void> 
  * receiver processes this process is their primary, and the same command runs in each of them.
  */
 const run = async (context: CliContext): Promise<void> => {
-  requireEnabledPlatform(context);
+  const { home } = requireEnabledPlatform(context);
+  // The service (`npm start`) already serves this SWITCHYARD_HOME's receiver: a second one would
+  // listen elsewhere and split the senders, so say where the first one is instead. Several
+  // `gateway run` processes on one PostgreSQL database are a supported setup and start as before.
+  const running = cluster.isWorker ? null : readGatewayRuntime(home.runtimeFile);
+  if (running !== null && running.by === 'service' && running.pid !== process.pid) {
+    throw new CliError(
+      `the webhook receiver already runs at ${running.url} (process ${running.pid}, e.g. npm start); stop it before "switchyard gateway run"`,
+    );
+  }
   const logger = createLogger({ level: context.env.LOG_LEVEL, name: 'switchyard-gateway' });
   if (cluster.isWorker) {
     const { runReceiverWorker } = await import('../webhooks/receiver-cluster/receiver-worker.ts');

@@ -10,6 +10,7 @@ import { registerWebhookList } from './webhook-list.ts';
 import { registerWebhookRemove } from './webhook-remove.ts';
 import { registerWebhookErase } from './webhook-erase.ts';
 import { registerWebhookReplay } from './webhook-replay.ts';
+import { registerWebhookPause } from './webhook-pause.ts';
 import { registerWebhookResume } from './webhook-resume.ts';
 import { registerWebhookSubscribe, registerWebhookUpdate } from './webhook-subscribe.ts';
 import { withExamples } from './help-examples.ts';
@@ -35,6 +36,7 @@ export const buildProgram = (context: CliContext): Command => {
   registerWebhookTest(webhook, context);
   registerWebhookDeliveries(webhook, context);
   registerWebhookReplay(webhook, context);
+  registerWebhookPause(webhook, context);
   registerWebhookResume(webhook, context);
   registerWebhookErase(webhook, context);
   withExamples(webhook, [

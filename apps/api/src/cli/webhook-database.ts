@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AdminInput, AdminOperationName, AdminResult } from '../webhooks/admin-operations.ts';
 import type { CliContext } from './cli-context.ts';
 import { openDatabaseQuietly } from './open-database-quietly.ts';
@@ -19,3 +21,10 @@ export const webhookOperation = async <N extends AdminOperationName>(
     await db.close();
   }
 };
+
+/**
+ * False for an embedded database that was never created: it holds no deliveries and no route
+ * state, and a command that only reads or tidies them does not create it.
+ */
+export const webhookDatabaseExists = (context: CliContext): boolean =>
+  context.env.DATABASE_URL !== undefined || existsSync(join(context.env.DATA_DIR, 'pg', 'PG_VERSION'));

@@ -57,7 +57,7 @@ const showDeliveries = async (context: CliContext, name: string | undefined, opt
       delivery.route,
       delivery.eventType,
       delivery.target,
-      delivery.status,
+      delivery.heldBy === null ? delivery.status : `queued (held: paused by ${delivery.heldBy})`,
       `${delivery.attempts}/${delivery.maxAttempts}`,
       formatAgo(new Date(delivery.createdAt), now),
       error.length > ERROR_WIDTH ? `${error.slice(0, ERROR_WIDTH - 1)}…` : error,

@@ -1,4 +1,6 @@
+import { parseRouteEntry, type WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
 import { loadGatewaySettings, type GatewaySettings } from '../webhooks/gateway-config.ts';
+import { readSubscriptions } from '../webhooks/subscriptions-file.ts';
 import { switchyardHome, type SwitchyardHome } from '../webhooks/switchyard-home.ts';
 import { CliError, type CliContext } from './cli-context.ts';
 
@@ -29,4 +31,33 @@ export const webhookUrl = (context: CliContext, settings: GatewaySettings, name:
   const base = context.env.PUBLIC_WEBHOOK_BASE ?? `http://${displayHost(settings.host)}:${settings.port}`;
 
   return `${base.replace(/\/+$/, '')}/webhooks/${name}`;
+};
+
+/** The routes of config.yaml and the subscriptions file (static ones win), with what could not be read. */
+export const readConfiguredRoutes = (
+  context: CliContext,
+): { home: SwitchyardHome; settings: GatewaySettings; routes: WebhookRoute[]; problems: string[] } => {
+  const { home, settings } = requireEnabledPlatform(context);
+  const routes: WebhookRoute[] = [...settings.staticRoutes];
+  const problems = [...settings.problems];
+  for (const [name, entry] of Object.entries(readSubscriptions(home.subscriptionsFile))) {
+    const parsed = parseRouteEntry(name, entry, 'subscription');
+    if (!parsed.ok) {
+      problems.push(parsed.problem);
+    } else if (!routes.some((route) => route.name === name)) {
+      routes.push(parsed.route);
+    }
+  }
+
+  return { home, settings, routes, problems };
+};
+
+/** The named route, or a one-line error naming where the routes are listed. */
+export const requireServedRoute = (context: CliContext, name: string): WebhookRoute => {
+  const route = readConfiguredRoutes(context).routes.find((candidate) => candidate.name === name);
+  if (route === undefined) {
+    throw new CliError(`no webhook route named "${name}" (see switchyard webhook list)`);
+  }
+
+  return route;
 };

@@ -2,8 +2,10 @@ import type { Command } from 'commander';
 import { updateSubscriptions } from '../webhooks/subscriptions-file.ts';
 import { CliError, type CliContext } from './cli-context.ts';
 import { requireEnabledPlatform } from './webhook-platform.ts';
+import { webhookDatabaseExists, webhookOperation } from './webhook-database.ts';
+import { ROUTE_REMOVED } from '../webhooks/route-removed.ts';
 
-const remove = (context: CliContext, name: string): void => {
+const remove = async (context: CliContext, name: string): Promise<void> => {
   const { home, settings } = requireEnabledPlatform(context);
   updateSubscriptions(home.subscriptionsFile, (subscriptions) => {
     if (!Object.hasOwn(subscriptions, name)) {
@@ -17,13 +19,17 @@ const remove = (context: CliContext, name: string): void => {
     return { write: true, result: undefined };
   });
   context.out(`Removed webhook subscription: ${name}`);
+  const failed = webhookDatabaseExists(context) ? await webhookOperation(context, 'routeRemoved', { route: name }) : 0;
+  if (failed > 0) {
+    context.out(`${failed} queued ${failed === 1 ? 'delivery' : 'deliveries'} of "${name}" failed: ${ROUTE_REMOVED}.`);
+  }
 };
 
 export const registerWebhookRemove = (group: Command, context: CliContext): void => {
   group
     .command('remove')
     .alias('rm')
-    .description('remove a webhook subscription (the receiver stops serving it on its next request)')
+    .description('remove a webhook subscription (the receiver stops serving it on its next request; its queued deliveries fail)')
     .argument('<name>', 'subscription name')
     .action((name: string) => remove(context, name));
 };

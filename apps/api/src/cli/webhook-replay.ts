@@ -4,15 +4,16 @@ import { withExamples } from './help-examples.ts';
 import { parseSinceOption } from './webhook-deliveries.ts';
 import { webhookOperation } from './webhook-database.ts';
 
-type ReplayOptions = { failed?: boolean; since?: string; json?: boolean };
+type ReplayOptions = { failed?: boolean; since?: string; json?: boolean; asAccepted?: boolean };
 
 const replay = async (context: CliContext, target: string, options: ReplayOptions): Promise<void> => {
   const maxAttempts = context.env.WEBHOOK_MAX_ATTEMPTS;
+  const asAccepted = options.asAccepted === true;
   if (options.failed !== true) {
     if (options.since !== undefined) {
       throw new CliError('--since goes with --failed: switchyard webhook replay <name> --failed --since 2h');
     }
-    const outcome = await webhookOperation(context, 'replay', { id: target, maxAttempts });
+    const outcome = await webhookOperation(context, 'replay', { id: target, maxAttempts, asAccepted });
     if (!outcome.ok) {
       throw new CliError(outcome.problem);
     }
@@ -26,7 +27,7 @@ const replay = async (context: CliContext, target: string, options: ReplayOption
     return;
   }
   const since = parseSinceOption(options.since);
-  const replayed = await webhookOperation(context, 'replayFailed', { route: target, since: since?.toISOString() ?? null, maxAttempts });
+  const replayed = await webhookOperation(context, 'replayFailed', { route: target, since: since?.toISOString() ?? null, maxAttempts, asAccepted });
   if (options.json === true) {
     context.out(JSON.stringify({ replayed }));
 
@@ -48,10 +49,12 @@ export const registerWebhookReplay = (group: Command, context: CliContext): void
     .argument('<delivery-id|name>', 'a delivery id (from "webhook deliveries"), or a route name with --failed')
     .option('--failed', 'replay the failed deliveries of the route named (each once)')
     .option('--since <when>', 'with --failed: only deliveries accepted since then (30m, 2h, 7d, or a date)')
+    .option('--as-accepted', 'send with the target, chat id, prompt and skills stored when the event was accepted, not the route as it is now')
     .option('--json', 'print {replayed: [{id, replayOf}]} as JSON')
     .action((target: string, options: ReplayOptions) => replay(context, target, options));
   withExamples(command, [
     'switchyard webhook replay 0b7c1f0e-2a4d-4c8e-9f61-5d3a2b1c0e9f',
     'switchyard webhook replay github-issues --failed --since 1d',
+    'switchyard webhook replay 0b7c1f0e-2a4d-4c8e-9f61-5d3a2b1c0e9f --as-accepted',
   ]);
 };

@@ -109,7 +109,12 @@ const sendTest = async (context: CliContext, name: string, options: TestOptions)
   }
   if (answer.status === 'ignored' || answer.status === 'duplicate') {
     const why = answer.status === 'ignored' ? `ignored (${[answer.reason, answer.detail].filter(Boolean).join(': ')})` : 'a duplicate';
-    throw new CliError(`the route did not act on the event: it was ${why}`);
+    // The route filters events and this one is not among them: name the ones it takes.
+    const hint =
+      answer.status === 'ignored' && answer.reason === 'event' && route.events.length > 0
+        ? `; "${name}" takes only ${route.events.join(', ')}: add --event ${route.events[0] ?? ''}`
+        : '';
+    throw new CliError(`the route did not act on the event: it was ${why}${hint}`);
   }
   if (response.status === 502) {
     throw new CliError('the direct delivery failed (the receiver answered 502)');

@@ -2,9 +2,10 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { findDelivery, listRecentDeliveries } from '@switchyard/db/webhooks/delivery-history';
 import { erasePayloadsMatching } from '@switchyard/db/webhooks/payload-retention';
 import { replayDelivery, replayFailed } from '@switchyard/db/webhooks/replay';
-import { readRouteBreaker, resumeRoute } from '@switchyard/db/webhooks/route-state';
+import { failQueuedDeliveries, pauseRoute, readRouteBreaker, readRouteStates, resumeRoute } from '@switchyard/db/webhooks/route-state';
+import { ROUTE_REMOVED } from './route-removed.ts';
 import { z } from 'zod';
-import { presentRouteBreaker, summarizeDelivery } from './delivery-presenter.ts';
+import { presentRouteBreaker, presentRouteState, summarizeDelivery } from './delivery-presenter.ts';
 
 /**
  * What the CLI reads and changes in the webhook tables, one entry per operation with the schema of
@@ -20,8 +21,14 @@ const operations = {
       since,
       limit: z.number().int().min(1).max(500),
     }),
-    run: async (em: SqlEntityManager, input: { route?: string | undefined; status?: string | undefined; since?: string | null | undefined; limit: number }) =>
-      (await listRecentDeliveries(em, { ...input, since: input.since ? new Date(input.since) : undefined })).map(summarizeDelivery),
+    run: async (em: SqlEntityManager, input: { route?: string | undefined; status?: string | undefined; since?: string | null | undefined; limit: number }) => {
+      const rows = await listRecentDeliveries(em, { ...input, since: input.since ? new Date(input.since) : undefined });
+      // A queued delivery of a paused route is held by the pause, not waiting for its turn.
+      const queuedRoutes = [...new Set(rows.filter((row) => row.status === 'queued').map((row) => row.route))];
+      const pausedBy = new Map((await readRouteStates(em, queuedRoutes)).map((state) => [state.route, state.pausedBy]));
+
+      return rows.map((row) => ({ ...summarizeDelivery(row), heldBy: row.status === 'queued' ? (pausedBy.get(row.route) ?? null) : null }));
+    },
   },
   delivery: {
     input: z.object({ id: z.string().uuid() }),
@@ -32,13 +39,14 @@ const operations = {
     },
   },
   replay: {
-    input: z.object({ id: z.string(), maxAttempts: z.number().int().min(1) }),
-    run: (em: SqlEntityManager, input: { id: string; maxAttempts: number }) => replayDelivery(em, input.id, input.maxAttempts),
+    input: z.object({ id: z.string(), maxAttempts: z.number().int().min(1), asAccepted: z.boolean().optional() }),
+    run: (em: SqlEntityManager, input: { id: string; maxAttempts: number; asAccepted?: boolean | undefined }) =>
+      replayDelivery(em, input.id, input.maxAttempts, input.asAccepted === true),
   },
   replayFailed: {
-    input: z.object({ route: z.string(), since, maxAttempts: z.number().int().min(1) }),
-    run: (em: SqlEntityManager, input: { route: string; since?: string | null | undefined; maxAttempts: number }) =>
-      replayFailed(em, input.route, input.since ? new Date(input.since) : null, input.maxAttempts),
+    input: z.object({ route: z.string(), since, maxAttempts: z.number().int().min(1), asAccepted: z.boolean().optional() }),
+    run: (em: SqlEntityManager, input: { route: string; since?: string | null | undefined; maxAttempts: number; asAccepted?: boolean | undefined }) =>
+      replayFailed(em, input.route, input.since ? new Date(input.since) : null, input.maxAttempts, input.asAccepted === true),
   },
   erase: {
     input: z.object({ route: z.string(), path: z.string().min(1), value: z.string() }),
@@ -48,6 +56,19 @@ const operations = {
   resume: {
     input: z.object({ route: z.string() }),
     run: (em: SqlEntityManager, input: { route: string }) => resumeRoute(em, input.route),
+  },
+  routeRemoved: {
+    input: z.object({ route: z.string() }),
+    run: (em: SqlEntityManager, input: { route: string }) => failQueuedDeliveries(em, input.route, ROUTE_REMOVED),
+  },
+  pause: {
+    input: z.object({ route: z.string(), reason: z.string().max(500).nullable(), rejectWhilePaused: z.boolean() }),
+    run: (em: SqlEntityManager, input: { route: string; reason: string | null; rejectWhilePaused: boolean }) =>
+      pauseRoute(em, input.route, input.reason, input.rejectWhilePaused),
+  },
+  routeStates: {
+    input: z.object({ routes: z.array(z.string()).max(10_000) }),
+    run: async (em: SqlEntityManager, input: { routes: string[] }) => (await readRouteStates(em, input.routes)).map(presentRouteState),
   },
   breaker: {
     input: z.object({ route: z.string() }),

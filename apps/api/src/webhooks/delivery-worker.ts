@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@switchyard/db/orm';
 import {
+  applyCurrentRoute,
   claimDueDeliveries,
   extendLease,
   markDelivered,
@@ -13,13 +14,17 @@ import {
 } from '@switchyard/db/webhooks/delivery-queue';
 import { eraseExpiredPayloads } from '@switchyard/db/webhooks/payload-retention';
 import { holdLeaseLock, takeBackAllLeases, type LeaseLock } from '@switchyard/db/webhooks/lease-lock';
+import { planDelivery, progressUnderPlan } from '@switchyard/domain/webhooks/delivery-plan';
+import type { WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
 import { IDEMPOTENCY_TTL_MS } from '@switchyard/domain/webhooks/idempotency-key';
 import { retryDelayMs } from '@switchyard/domain/webhooks/retry-backoff';
 import type { Logger } from '../logger.ts';
 import type { RunAgent } from './agent-runner.ts';
 import { DeliveryError } from './delivery/delivery-error.ts';
 import type { DeliverMessage } from './delivery/deliver-message.ts';
+import { createPauseWatch } from './pause-watch.ts';
 import { createRouteBreaker } from './route-breaker.ts';
+import { ROUTE_REMOVED } from './route-removed.ts';
 import { sentPartsRecorder } from './sent-parts-recorder.ts';
 import { loadSkillInstructions, UnknownSkillError } from './skills.ts';
 import type { WebhookEnv } from './webhook-env.ts';
@@ -29,7 +34,15 @@ export type DeliveryWorker = {
   nudge(): void;
   /** Stops claiming, waits for running deliveries (up to `graceMs`); unfinished leases expire and are retried. */
   stop(graceMs?: number): Promise<void>;
+  /**
+   * One claim and the runs it started, awaited: answers how many deliveries ran. The way a
+   * stepped worker (`stepped: true`) advances; a polling worker does the same on its own.
+   */
+  runOnce(): Promise<number>;
 };
+
+/** The routes as they are now, looked up when a delivery runs. */
+export type CurrentRoutes = { lookup(name: string): WebhookRoute | undefined };
 
 export type DeliveryWorkerOptions = {
   db: Database;
@@ -38,7 +51,11 @@ export type DeliveryWorkerOptions = {
   skillsDir: string;
   runAgent: RunAgent;
   deliver: DeliverMessage;
+  routes: CurrentRoutes;
+  /** No polling loop: deliveries run only when runOnce() is called (tests step the worker). */
+  stepped?: boolean;
 };
+
 
 const SILENT_REPLY = '[SILENT]';
 
@@ -61,22 +78,55 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
   let stopped = false;
   let wake: (() => void) | null = null;
   let lastPurge = 0;
+  let lastWatch = Number.NEGATIVE_INFINITY;
+  const pauseWatch = createPauseWatch(db, logger);
+  const watchPauses = () => pauseWatch.check().catch((error: unknown) => logger.warn({ err: (error as Error).message }, 'paused webhook routes not read'));
   const breaker = createRouteBreaker({ db, logger, deliver: options.deliver, threshold: env.WEBHOOK_BREAKER_FAILURES });
 
-  const runJob = async (job: ClaimedDelivery): Promise<void> => {
-    const log = logger.child({ delivery_id: job.id, route: job.route, attempt: job.attempts });
-    if (job.unreadable !== null) {
+  /**
+   * The job as its route is now: target, chat id, prompt, skills and mode rendered from the route's
+   * current settings with the stored payload, written to the row. Null when the route is gone (the
+   * delivery is failed) or the lease was lost.
+   */
+  const followRoute = async (job: ClaimedDelivery, log: Logger): Promise<ClaimedDelivery | null> => {
+    if (!job.followsRoute) {
+      return job;
+    }
+    const route = options.routes.lookup(job.route);
+    if (route === undefined) {
+      await markFailed(db.fork(), job.id, workerId, ROUTE_REMOVED);
+      log.warn({ error: ROUTE_REMOVED }, 'webhook delivery failed: its route is no longer served');
+
+      return null;
+    }
+    const plan = planDelivery(route, job.payload);
+    const progress = progressUnderPlan(job, plan);
+    const current = { ...job, ...plan, ...progress };
+    if (!(await applyCurrentRoute(db.fork(), job.id, workerId, current))) {
+      return null;
+    }
+
+    return current;
+  };
+
+  const runJob = async (claimed: ClaimedDelivery): Promise<void> => {
+    const log = logger.child({ delivery_id: claimed.id, route: claimed.route, attempt: claimed.attempts });
+    if (claimed.unreadable !== null) {
       // Named by its id only: the payload is what could not be read, and may hold anything.
-      await markFailed(db.fork(), job.id, workerId, `unreadable delivery: ${job.unreadable}`);
-      log.error({ error: job.unreadable }, 'unreadable delivery: marked failed');
+      await markFailed(db.fork(), claimed.id, workerId, `unreadable delivery: ${claimed.unreadable}`);
+      log.error({ error: claimed.unreadable }, 'unreadable delivery: marked failed');
 
       return;
     }
-    if (job.attempts > job.maxAttempts) {
+    if (claimed.attempts > claimed.maxAttempts) {
       // Only reached through an expired lease: the process that made the last attempt died during it.
-      await markFailed(db.fork(), job.id, workerId, 'interrupted: the process stopped during the last attempt');
+      await markFailed(db.fork(), claimed.id, workerId, 'interrupted: the process stopped during the last attempt');
       log.warn('webhook delivery failed: interrupted during its last attempt');
 
+      return;
+    }
+    const job = await followRoute(claimed, log);
+    if (job === null) {
       return;
     }
     const heartbeat = setInterval(() => {
@@ -198,11 +248,30 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
   };
 
   let leaseLock: LeaseLock | null = null;
+  let prepared: Promise<LeaseLock | null> | null = null;
+  const ready = () => (prepared ??= prepare().then((lock) => (leaseLock = lock)));
+
+  const runOnce = async (): Promise<number> => {
+    await ready();
+    await watchPauses();
+    const jobs = await claimDueDeliveries(db.fork(), lease, env.WEBHOOK_WORKER_CONCURRENCY);
+    const tasks = jobs.map((job) =>
+      runJob(job).catch((error: unknown) => logger.error({ err: (error as Error).message, delivery_id: job.id }, 'webhook job crashed')),
+    );
+    await Promise.all(tasks);
+
+    return jobs.length;
+  };
 
   const loop = async () => {
-    leaseLock = await prepare();
+    await ready();
     while (!stopped) {
       try {
+        // Once per poll, not per claim: a busy worker claims back to back.
+        if (Date.now() - lastWatch >= env.WEBHOOK_WORKER_POLL_MS) {
+          lastWatch = Date.now();
+          await watchPauses();
+        }
         const free = env.WEBHOOK_WORKER_CONCURRENCY - running.size;
         if (free > 0) {
           const jobs = await claimDueDeliveries(db.fork(), lease, free);
@@ -229,9 +298,10 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
     }
   };
 
-  const looping = loop();
+  const looping = options.stepped === true ? Promise.resolve() : loop();
 
   return {
+    runOnce,
     // With every slot busy a wake-up would only find no room; a finishing job wakes the loop anyway.
     nudge: () => {
       if (running.size < env.WEBHOOK_WORKER_CONCURRENCY) {
@@ -247,6 +317,9 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
         new Promise((resolve) => setTimeout(resolve, graceMs).unref()),
       ]);
       // What is still running past the grace is another worker's to take back.
+      if (prepared !== null) {
+        await prepared;
+      }
       await (leaseLock as LeaseLock | null)?.release();
     },
   };

@@ -6,12 +6,15 @@ import { createMessageDelivery, type DeliverMessage } from './delivery/deliver-m
 import { startDeliveryWorker, type DeliveryWorker } from './delivery-worker.ts';
 import { loadGatewaySettings, type GatewaySettings } from './gateway-config.ts';
 import { removeGatewayRuntime, writeGatewayRuntime } from './gateway-runtime-file.ts';
+import { RouteTable } from './route-table.ts';
 import { switchyardHome, type SwitchyardHome } from './switchyard-home.ts';
 import type { WebhookServiceEnv } from './webhook-env.ts';
 
 export type WebhookReceiver = {
   /** Base URL the receiver listens on, e.g. http://127.0.0.1:8644 (webhooks under /webhooks/{name}). */
   url: string;
+  /** The delivery worker of this gateway (tests step it with runOnce when started stepped). */
+  deliveryWorker: DeliveryWorker;
   close(): Promise<void>;
 };
 
@@ -21,6 +24,8 @@ export type GatewayCore = {
   settings: GatewaySettings;
   deliver: DeliverMessage;
   deliveryWorker: DeliveryWorker;
+  /** The routes as their files say now; the worker reads each delivery's route here when it runs. */
+  routes: RouteTable;
   /** Bearer token of the receiver's `GET /deliveries`, written to the runtime file for the CLI. */
   adminToken: string;
 };
@@ -29,7 +34,13 @@ export type GatewayCore = {
  * What a gateway runs once whatever the number of HTTP processes: its settings, the delivery
  * worker and the token of its private endpoint. Null when the webhook platform is not enabled.
  */
-export const startGatewayCore = (options: { env: WebhookServiceEnv; db: Database; logger: Logger }): GatewayCore | null => {
+export const startGatewayCore = (options: {
+  env: WebhookServiceEnv;
+  db: Database;
+  logger: Logger;
+  /** The delivery worker runs only when stepped (runOnce), for tests. */
+  steppedWorker?: boolean;
+}): GatewayCore | null => {
   const { env, db } = options;
   const logger = options.logger.child({ service: 'webhooks' });
   const home = switchyardHome(env.SWITCHYARD_HOME);
@@ -38,9 +49,19 @@ export const startGatewayCore = (options: { env: WebhookServiceEnv; db: Database
     return null;
   }
   const deliver = createMessageDelivery({ env, logger });
-  const deliveryWorker = startDeliveryWorker({ db, env, logger, skillsDir: home.skillsDir, runAgent: createAgentRunner(env), deliver });
+  const routes = new RouteTable(home, env, logger, settings);
+  const deliveryWorker = startDeliveryWorker({
+    db,
+    env,
+    logger,
+    skillsDir: home.skillsDir,
+    runAgent: createAgentRunner(env),
+    deliver,
+    routes,
+    stepped: options.steppedWorker === true,
+  });
 
-  return { logger, home, settings, deliver, deliveryWorker, adminToken: randomBytes(32).toString('base64url') };
+  return { logger, home, settings, deliver, deliveryWorker, routes, adminToken: randomBytes(32).toString('base64url') };
 };
 
 /** The URL the CLI is given: a wildcard listen address is reached on loopback. */
@@ -59,15 +80,17 @@ export const announceGateway = (
   port: number,
   stopHttp: () => Promise<void>,
   details: Record<string, unknown>,
+  by: 'service' | 'gateway' = 'gateway',
 ): WebhookReceiver => {
   const { home, adminToken, deliveryWorker } = core;
   const url = receiverUrl(core.settings.host, port);
-  writeGatewayRuntime(home.runtimeFile, { pid: process.pid, url, token: adminToken });
+  writeGatewayRuntime(home.runtimeFile, { pid: process.pid, url, token: adminToken, by });
   core.logger.info({ url, ...details }, 'webhook receiver listening');
   let closing: Promise<void> | null = null;
 
   return {
     url,
+    deliveryWorker,
     close: () => {
       closing ??= (async () => {
         removeGatewayRuntime(home.runtimeFile, adminToken);

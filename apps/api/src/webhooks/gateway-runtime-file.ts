@@ -3,7 +3,13 @@ import { writeFileAtomically } from './write-file-atomically.ts';
 import { isProcessAlive } from '@switchyard/db/process-alive';
 
 /** How the CLI reaches a running receiver: its URL and a token for its private endpoints. */
-export type GatewayRuntime = { pid: number; url: string; token: string };
+export type GatewayRuntime = {
+  pid: number;
+  url: string;
+  token: string;
+  /** The service (`npm start`) or `gateway run`; absent in files written before it was recorded. */
+  by?: 'service' | 'gateway';
+};
 
 export const writeGatewayRuntime = (path: string, runtime: GatewayRuntime): void =>
   writeFileAtomically(path, `${JSON.stringify(runtime)}\n`, 0o600);

@@ -7,14 +7,17 @@ import { evaluateFilter } from '@switchyard/domain/webhooks/filters';
 import { idempotencyKey } from '@switchyard/domain/webhooks/idempotency-key';
 import { checkJsonBody, JSON_BODY_PROBLEMS } from '@switchyard/domain/json-body-check';
 import { isPayloadContainer, PAYLOAD_SHAPE_PROBLEM } from '@switchyard/domain/webhooks/payload-shape';
-import { renderPrompt, renderTemplate } from '@switchyard/domain/webhooks/render-template';
+import { planDelivery } from '@switchyard/domain/webhooks/delivery-plan';
+import { renderTemplate } from '@switchyard/domain/webhooks/render-template';
 import type { WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
+import { PAUSED_RETRY_AFTER_SECONDS } from '@switchyard/domain/webhooks/route-pause';
 import { interpretScriptRun } from '@switchyard/domain/webhooks/script-outcome';
 import { verifySignature } from '@switchyard/domain/webhooks/verify-signature';
 import type { Logger } from '../logger.ts';
 import { deliverInline } from './deliver-inline.ts';
 import type { DeliverMessage } from './delivery/deliver-message.ts';
 import { readBody, sendJson } from './http-answers.ts';
+import type { PauseGate } from './route-pause-gate.ts';
 import type { RouteRateLimit } from './route-rate-limit.ts';
 import type { RouteTable } from './route-table.ts';
 import { locateScript, runRouteScript } from './route-script.ts';
@@ -30,6 +33,8 @@ export type WebhookPipeline = {
   scriptsDir: string;
   loadList: (path: string) => readonly unknown[];
   deliver: DeliverMessage;
+  /** Which routes are paused, and whether they refuse events meanwhile. */
+  pauses: PauseGate;
   /** Stores an accepted event for the worker; false when it is a duplicate. */
   enqueue: (delivery: NewDelivery) => Promise<boolean>;
   nudgeWorker: () => void;
@@ -122,6 +127,13 @@ export const handleWebhook = async (
 
     return;
   }
+  // After authentication, so that only the sender learns that the route is paused.
+  const pause = await pipeline.pauses.pauseOf(route.name);
+  if (pause?.rejectWhilePaused === true) {
+    sendJson(res, 503, { error: 'route paused' }, { 'retry-after': String(PAUSED_RETRY_AFTER_SECONDS) });
+
+    return;
+  }
   // Counted after authentication, so that forged requests cannot use up a route's allowance.
   const rate = await pipeline.rateLimit.hit(route.name, route.rateLimit ?? settings.rateLimitPerMinute);
   if (!rate.allowed) {
@@ -185,13 +197,8 @@ export const handleWebhook = async (
     route: route.name,
     eventType,
     idempotencyKey: key,
-    mode: route.deliverOnly ? 'deliver_only' : 'agent',
-    target: route.deliver,
-    chatId: route.chatId === undefined ? null : renderTemplate(route.chatId, scripted.payload),
+    ...planDelivery(route, scripted.payload),
     source: eventSource(req.headers),
-    prompt: renderPrompt(route.prompt, scripted.payload),
-    // Skills shape an agent's instructions; a direct message is sent as rendered.
-    skills: route.deliverOnly ? [] : route.skills,
     payload: scripted.payload,
     // Unchanged by a script, the body as received is already the payload's JSON.
     payloadJson: scripted.payload === payload ? body.toString('utf8') : undefined,
@@ -200,7 +207,8 @@ export const handleWebhook = async (
     orderKey: route.orderKey === undefined ? null : renderTemplate(route.orderKey, scripted.payload),
     retentionDays: route.retentionDays,
   };
-  if (route.deliverOnly) {
+  // A paused direct route queues its events like an agent route: they go out on resume.
+  if (route.deliverOnly && pause === null) {
     await deliverInline(pipeline, delivery, res);
 
     return;

@@ -38,7 +38,7 @@ export const createRouteBreaker = (options: {
       const notice =
         `Webhook route "${job.route}" paused after ${update.failures} consecutive failed deliveries to ${job.target} ` +
         `(last: ${reason.slice(0, 200)}). Its deliveries stay queued; resume with: switchyard webhook resume ${job.route}`;
-      logger.error({ route: job.route, target: job.target, failures: update.failures }, notice);
+      logger.warn({ route: job.route, target: job.target, failures: update.failures, breaker: 'open' }, notice);
       if (isChatTarget(job.target) && job.chatId !== null) {
         await options
           .deliver({

@@ -10,6 +10,7 @@ import type { GatewaySettings } from './gateway-config.ts';
 import { createListFileReader } from './list-file-reader.ts';
 import { createReceiverServer } from './receiver-server.ts';
 import type { RouteRateLimit } from './route-rate-limit.ts';
+import { createPauseGate } from './route-pause-gate.ts';
 import { RouteTable } from './route-table.ts';
 import type { SwitchyardHome } from './switchyard-home.ts';
 import type { WebhookServiceEnv } from './webhook-env.ts';
@@ -22,6 +23,8 @@ export type ReceiverHttpOptions = {
   settings: GatewaySettings;
   deliver: DeliverMessage;
   rateLimit: RouteRateLimit;
+  /** The route table to serve; absent, the HTTP side reads the files with its own. */
+  routes?: RouteTable;
   /** Tells the delivery worker (in this process or another) that an event was queued. */
   nudgeWorker: () => void;
   /** Bearer token of `GET /deliveries`, the same in every process of one gateway. */
@@ -33,7 +36,7 @@ export type ReceiverHttp = { server: Server; port: number; routeCount: number; c
 /** The receiver's HTTP side: routes, pipeline and server, listening on the configured address. */
 export const startReceiverHttp = async (options: ReceiverHttpOptions): Promise<ReceiverHttp> => {
   const { env, db, logger, home, settings } = options;
-  const routes = new RouteTable(home, env, logger, settings);
+  const routes = options.routes ?? new RouteTable(home, env, logger, settings);
   const leaseLock = await holdLeaseLock(db, (error) =>
     logger.warn({ err: error.message }, 'webhook lease lock connection lost; taking the lock again'),
   );
@@ -48,6 +51,7 @@ export const startReceiverHttp = async (options: ReceiverHttpOptions): Promise<R
       loadList: createListFileReader(home.root),
       deliver: options.deliver,
       enqueue: createEnqueueBatcher(db),
+      pauses: createPauseGate(db, env.WEBHOOK_PAUSE_CHECK_MS, logger),
       nudgeWorker: options.nudgeWorker,
       inlineWorkerId: `inline-${process.pid}-${randomBytes(4).toString('hex')}`,
       inlineLockKey: () => leaseLock.key,

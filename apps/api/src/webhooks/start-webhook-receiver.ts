@@ -9,6 +9,10 @@ export type StartWebhookReceiverOptions = {
   env: WebhookServiceEnv;
   db: Database;
   logger: Logger;
+  /** The delivery worker runs only when stepped (receiver.deliveryWorker.runOnce), for tests. */
+  steppedWorker?: boolean;
+  /** Who runs it, written to the runtime file: `gateway run` refuses to start beside the service. */
+  by?: 'service' | 'gateway';
 };
 
 /**
@@ -35,5 +39,5 @@ export const startWebhookReceiver = async (options: StartWebhookReceiverOptions)
     throw error;
   }
 
-  return announceGateway(core, http.port, http.close, { routes: http.routeCount });
+  return announceGateway(core, http.port, http.close, { routes: http.routeCount }, options.by);
 };

@@ -54,6 +54,8 @@ export const webhookEnvShape = {
   WEBHOOK_INFLIGHT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Consecutive failed attempts at a route's target that pause the route (its circuit breaker). */
   WEBHOOK_BREAKER_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** How old the receiver's view of paused routes may be (0: read on every request). */
+  WEBHOOK_PAUSE_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** How often expired idempotency keys and payloads past their route's retention_days are swept. */
   WEBHOOK_RETENTION_SWEEP_MS: milliseconds(600_000),
   WEBHOOK_WORKER_POLL_MS: milliseconds(1_000),

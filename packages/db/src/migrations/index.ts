@@ -28,6 +28,7 @@ import { Migration20261127130000TransportPaymentCredit } from './Migration202611
 import { Migration20261127130100TransportInvoicePayToken } from './Migration20261127130100_transport_invoice_pay_token.ts';
 import { Migration20261127160000TransportRouteRuns } from './Migration20261127160000_transport_route_runs.ts';
 import { Migration20261127140000TransportBillingGeneration } from './Migration20261127140000_transport_billing_generation.ts';
+import { Migration20261127170000WebhookOperations } from './Migration20261127170000_webhook_operations.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -60,4 +61,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127130100_transport_invoice_pay_token', class: Migration20261127130100TransportInvoicePayToken },
   { name: 'Migration20261127140000_transport_billing_generation', class: Migration20261127140000TransportBillingGeneration },
   { name: 'Migration20261127160000_transport_route_runs', class: Migration20261127160000TransportRouteRuns },
+  { name: 'Migration20261127170000_webhook_operations', class: Migration20261127170000WebhookOperations },
 ];

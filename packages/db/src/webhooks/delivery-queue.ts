@@ -51,6 +51,8 @@ export type ClaimedDelivery = {
   sentParts: string[];
   attempts: number;
   maxAttempts: number;
+  /** Takes target, chat id, prompt, skills and mode from the route as it is when it runs. */
+  followsRoute: boolean;
   /**
    * Why the row cannot be worked on (a payload that is not a JSON object or array, stored fields
    * that do not decode), or null. Such a row is handed out like the others so that the worker can
@@ -125,6 +127,7 @@ const toClaimed = (row: Row): ClaimedDelivery => {
     sentParts: readable?.sentParts ?? [],
     attempts: Number(row.attempts),
     maxAttempts: Number(row.max_attempts),
+    followsRoute: row.follows_route !== false,
     unreadable: 'problem' in decoded ? decoded.problem : null,
   };
 };
@@ -406,7 +409,8 @@ export const claimDueDeliveries = async (
               locked_until = now() + (?::bigint * interval '1 millisecond'), updated_at = now()
         where d.id in (select id from expired union all select id from due)
         returning d.id, d.route, d.event_type, d.mode, d.target, d.chat_id, d.source, d.prompt, d.skills::text as skills,
-                  d.payload::text as payload, d.agent_reply, d.sent_parts::text as sent_parts, d.attempts, d.max_attempts`,
+                  d.payload::text as payload, d.agent_reply, d.sent_parts::text as sent_parts, d.attempts, d.max_attempts,
+                  d.follows_route`,
       [limit, limit, lease.workerId, lease.lockKey ?? null, lease.leaseMs],
     );
   });
@@ -437,6 +441,43 @@ export const saveAgentReply = async (em: SqlEntityManager, id: string, workerId:
     .where('status', '=', 'running')
     .where('locked_by', '=', workerId)
     .execute();
+};
+
+/** What a running delivery sends this attempt, from its route as it is now. */
+export type AppliedRoute = {
+  mode: DeliveryMode;
+  target: string;
+  chatId: string | null;
+  prompt: string;
+  skills: readonly string[];
+  agentReply: string | null;
+  sentParts: readonly string[];
+};
+
+/**
+ * Stores on the running row what its route says now (and the progress still valid under it), so
+ * that the history shows where each delivery went. False when the lease was lost meanwhile.
+ */
+export const applyCurrentRoute = async (em: SqlEntityManager, id: string, workerId: string, applied: AppliedRoute): Promise<boolean> => {
+  const rows = await db(em)
+    .updateTable('webhook_delivery')
+    .set({
+      mode: applied.mode,
+      target: applied.target,
+      chat_id: applied.chatId,
+      prompt: applied.prompt,
+      skills: jsonb([...applied.skills]),
+      agent_reply: applied.agentReply,
+      sent_parts: applied.sentParts.length === 0 ? null : jsonb([...applied.sentParts]),
+      updated_at: databaseNow,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where('locked_by', '=', workerId)
+    .returning('id')
+    .execute();
+
+  return rows.length === 1;
 };
 
 /**

@@ -72,6 +72,8 @@ export const WebhookDeliverySchema = defineEntity({
     retentionDays: p.integer().fieldName('retention_days').default(30),
     erasedAt: p.datetime().fieldName('erased_at').nullable(),
     replayOf: p.uuid().fieldName('replay_of').nullable(),
+    /** Runs with its route as the route is then (target, chat id, prompt, skills, mode); false: as accepted. */
+    followsRoute: p.boolean().fieldName('follows_route').default(true),
   },
 });
 export class WebhookDelivery extends WebhookDeliverySchema.class {}
@@ -94,11 +96,16 @@ WebhookIdempotencySchema.setClass(WebhookIdempotency);
 export const WebhookRouteStateSchema = defineEntity({
   name: 'WebhookRouteState',
   tableName: 'webhook_route_state',
+  checks: [{ name: 'webhook_route_state_paused_by_check', expression: "paused_by in ('hand', 'breaker')" }],
   properties: {
     route: p.text().primary(),
     consecutiveFailures: p.integer().fieldName('consecutive_failures').default(0),
     pausedAt: p.datetime().fieldName('paused_at').nullable(),
     pausedReason: p.text().fieldName('paused_reason').nullable(),
+    /** 'hand' (webhook pause) or 'breaker' (consecutive failures at the target); null while active. */
+    pausedBy: p.text().fieldName('paused_by').nullable(),
+    /** While paused, the receiver refuses the route's events (503) instead of queueing them. */
+    rejectWhilePaused: p.boolean().fieldName('reject_while_paused').default(false),
     updatedAt: p.datetime().fieldName('updated_at').defaultRaw('now()'),
   },
 });

@@ -4,7 +4,8 @@ import { databaseNow, db } from '../kysely.ts';
 /**
  * A replay queues a new delivery of a stored event: a new row copying the event (route, target,
  * prompt, payload, ordering key), run by the worker from the start, agent included, with its own
- * attempts. The original row keeps its outcome; the new one names it in `replay_of`. Its
+ * attempts. Like any delivery it runs with its route as the route is then (target, chat id,
+ * prompt, skills, mode), unless replayed `asAccepted`: then with what the original row holds. The original row keeps its outcome; the new one names it in `replay_of`. Its
  * idempotency key is its own, so the replay is never refused as a duplicate of the event.
  */
 
@@ -12,7 +13,7 @@ import { databaseNow, db } from '../kysely.ts';
 type Originals = { id: string } | { route: string; since: Date | null };
 
 /** Copies the picked deliveries under new ids, oldest accepted first; answers each copy with what it replays. */
-const copyDeliveries = async (em: SqlEntityManager, pick: Originals, maxAttempts: number): Promise<Replayed[]> => {
+const copyDeliveries = async (em: SqlEntityManager, pick: Originals, maxAttempts: number, asAccepted: boolean): Promise<Replayed[]> => {
   const id = 'id' in pick ? pick.id : undefined;
   const route = 'route' in pick ? pick.route : undefined;
   const since = 'route' in pick ? pick.since : null;
@@ -65,6 +66,7 @@ const copyDeliveries = async (em: SqlEntityManager, pick: Originals, maxAttempts
       'order_key',
       'retention_days',
       'replay_of',
+      'follows_route',
       'next_attempt_at',
       'created_at',
       'updated_at',
@@ -92,6 +94,7 @@ const copyDeliveries = async (em: SqlEntityManager, pick: Originals, maxAttempts
           'n.order_key',
           'n.retention_days',
           'n.original',
+          inner.cast<boolean>(inner.val(!asAccepted), 'boolean').as('follows_route'),
           databaseNow.as('next_attempt_at'),
           databaseNow.as('created_at'),
           databaseNow.as('updated_at'),
@@ -108,7 +111,7 @@ export type ReplayOne = { ok: true; replayed: Replayed } | { ok: false; problem:
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const replayDelivery = async (em: SqlEntityManager, id: string, maxAttempts: number): Promise<ReplayOne> => {
+export const replayDelivery = async (em: SqlEntityManager, id: string, maxAttempts: number, asAccepted = false): Promise<ReplayOne> => {
   if (!UUID.test(id)) {
     return { ok: false, problem: `"${id}" is not a delivery id (see switchyard webhook deliveries)` };
   }
@@ -122,7 +125,7 @@ export const replayDelivery = async (em: SqlEntityManager, id: string, maxAttemp
   if (original.erased_at !== null) {
     return { ok: false, problem: `delivery ${id} has no payload any more (erased); it cannot be replayed` };
   }
-  const [replayed] = await copyDeliveries(em, { id }, maxAttempts);
+  const [replayed] = await copyDeliveries(em, { id }, maxAttempts, asAccepted);
 
   return replayed === undefined ? { ok: false, problem: `delivery ${id} could not be replayed` } : { ok: true, replayed };
 };
@@ -136,6 +139,7 @@ export const replayFailed = async (
   route: string,
   since: Date | null,
   maxAttempts: number,
+  asAccepted = false,
 ): Promise<Replayed[]> => {
-  return copyDeliveries(em, { route, since }, maxAttempts);
+  return copyDeliveries(em, { route, since }, maxAttempts, asAccepted);
 };
