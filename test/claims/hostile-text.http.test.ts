@@ -92,6 +92,44 @@ describe('a NUL character in free text', () => {
   });
 });
 
+describe('a line break or control character in a single-line field', () => {
+  it.each([
+    ['client.company_name', (body: any) => (body.client.company_name = 'Acme\nBcc: someone@example.test')],
+    ['client.contact_name', (body: any) => (body.client.contact_name = 'Ann\r\nExample')],
+    ['client.phone', (body: any) => (body.client.phone = '555\n0100')],
+    ['debtor.name', (body: any) => (body.debtor.name = 'Slow Payer\rLLC')],
+    ['debtor.contact_phone', (body: any) => (body.debtor.contact_phone = '555\t0100')],
+    ['debtor.physical_address', (body: any) => (body.debtor.physical_address = '1 Main St\u2028Springfield')],
+    ['claim.client_reference', (body: any) => (body.claim.client_reference = 'INV\u001b[2J77')],
+  ])('in intake %s is a 400 naming the field, and nothing is created or changed', async (field, spoil) => {
+    const existing = await submitAndSignIn(claims);
+    const body = intakeBody({ email: existing.email, company: 'Changed Co' });
+    spoil(body);
+    const answer = await expectRefused(existing.claimNumber, () => call(claims, 'POST', '/api/intake', { body }), field);
+    expect(answer.body.error.message).toContain(field);
+    expect(answer.body.error.message).toContain('single line');
+  });
+
+  it('in a staff note author_name is a 400 naming the field and no note', async () => {
+    const { claimNumber } = await submitAndSignIn(claims);
+    const answer = await expectRefused(
+      claimNumber,
+      () => call(claims, 'POST', `/api/staff/claims/${claimNumber}/notes`, { staff: true, body: { content: 'called the debtor', author_name: 'Dana\nSubject: urgent' } }),
+      'author_name',
+    );
+    expect(answer.body.error.message).toContain('author_name');
+  });
+
+  it('leaves multi-line free text alone: a description and a note may have lines', async () => {
+    const body = intakeBody();
+    body.claim.description = 'Invoice 77\nInvoice 78';
+    const answer = await call(claims, 'POST', '/api/intake', { body });
+    expect(answer.status).toBe(201);
+    const note = await call(claims, 'POST', `/api/staff/claims/${answer.body.claim_number}/notes`, { staff: true, body: { content: 'line one\nline two' } });
+    expect(note.status).toBe(201);
+  });
+});
+
 describe('a claim number in the path', () => {
   const malformed = ['%00', 'CLM-2026-0001%00', '%00CLM-2026-0001', 'nope', 'CLM-26-1', 'clm-2026-0001', 'CLM-2026-001', 'CLM-2026-0001%20', 'CLM-2026-0001.pdf'];
 
