@@ -1,6 +1,7 @@
 import type { OutgoingMail } from '../../mail/mail-transport.ts';
 
 export type IntakeSummary = {
+  claimId: string;
   claimNumber: string;
   clientNumber: string;
   companyName: string;
