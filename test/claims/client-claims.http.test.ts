@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_SUBJECTS } from '../../packages/domain/src/claims/vocabulary.ts';
+import { waitFor } from '../support/webhooks/wait-for.ts';
 import { startTestClaims, type TestClaims } from '../support/claims-server.ts';
 import { call, intakeBody, signIn, snapshotCounts, submitAndSignIn } from '../support/claims-client.ts';
 
@@ -169,15 +170,16 @@ describe('mail failures', () => {
       const answer = await call(claims, 'POST', '/api/intake', { body: intakeBody() });
       expect(answer.status).toBe(201);
       const claimNumber = answer.body.claim_number;
-      let audit: Record<string, unknown>[] = [];
-      for (let attempt = 0; attempt < 50 && audit.length === 0; attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        audit = await claims.db.fork().execute(
+      // Waits for the worker's give-up to be recorded, however long a busy machine takes to get there.
+      const audit = await waitFor(async () => {
+        const rows: Record<string, unknown>[] = await claims.db.fork().execute(
           `select a.* from claims_audit_entry a join claims_claim c on c.id = a.entity_id
            where c.claim_number = ? and a.field = 'email_delivery'`,
           [claimNumber],
         );
-      }
+
+        return rows.length > 0 ? rows : undefined;
+      }, 30_000, 'the failed mail to be recorded');
       expect(audit).toEqual([
         expect.objectContaining({ entity_type: 'claim', action: 'note_add', field: 'email_delivery', new_value: 'failed', reason: expect.stringMatching(/mailbox unavailable/) }),
       ]);

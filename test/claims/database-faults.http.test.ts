@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestClaims, type TestClaims } from '../support/claims-server.ts';
 import { call, intakeBody } from '../support/claims-client.ts';
 import { connectTo, openServerControl } from '../support/database-faults.ts';
+import { waitFor } from '../support/webhooks/wait-for.ts';
 
 describe('health while the database refuses connections', () => {
   let claims: TestClaims;
@@ -61,11 +62,8 @@ describe.skipIf(!process.env.DATABASE_URL)('an intake whose database connection 
       await locker.query("select counter from number_sequence where prefix = 'CLM' and year = $1 for update", [year]);
       const body = intakeBody();
       const answering = call(claims, 'POST', '/api/intake', { body });
-      let ended = 0;
-      for (let attempt = 0; attempt < 100 && ended === 0; attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        ended = await server.terminateLockWaiters();
-      }
+      // Waits (on the server's own view of who waits for a lock) until the intake is there to end.
+      const ended = await waitFor(async () => (await server.terminateLockWaiters()) || undefined, 30_000, 'the intake to wait for the lock');
       expect(ended).toBe(1);
       await locker.query('commit');
       const answer = await answering;

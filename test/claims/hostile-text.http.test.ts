@@ -65,7 +65,9 @@ describe('a NUL character in free text', () => {
       () => call(claims, 'POST', `/api/claims/${claimNumber}/messages`, { token, body: { subject: 'Other', content: `hello${NUL}there` } }),
       'message content',
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Every mail is in the outbox before its request is answered: no row of the message now means no mail ever.
+    const queued = await claims.db.fork().execute("select count(*)::int as n from mail_outbox where kind = 'client_message' and subject like ?", [`%${claimNumber}%`]);
+    expect(queued[0]?.n).toBe(0);
     expect(claims.smtp.messages.slice(mailsBefore).some((mail) => mail.subject.includes(claimNumber))).toBe(false);
   });
 
@@ -89,6 +91,44 @@ describe('a NUL character in free text', () => {
   it.each(['%00', 'Acme%00', '%00%25'])('in the staff search q=%s is a 400 validation_error', async (q) => {
     const { claimNumber } = await submitAndSignIn(claims);
     await expectRefused(claimNumber, () => call(claims, 'GET', `/api/staff/claims?q=${q}`, { staff: true }), q);
+  });
+});
+
+describe('a line break or control character in a single-line field', () => {
+  it.each([
+    ['client.company_name', (body: any) => (body.client.company_name = 'Acme\nBcc: someone@example.test')],
+    ['client.contact_name', (body: any) => (body.client.contact_name = 'Ann\r\nExample')],
+    ['client.phone', (body: any) => (body.client.phone = '555\n0100')],
+    ['debtor.name', (body: any) => (body.debtor.name = 'Slow Payer\rLLC')],
+    ['debtor.contact_phone', (body: any) => (body.debtor.contact_phone = '555\t0100')],
+    ['debtor.physical_address', (body: any) => (body.debtor.physical_address = '1 Main St\u2028Springfield')],
+    ['claim.client_reference', (body: any) => (body.claim.client_reference = 'INV\u001b[2J77')],
+  ])('in intake %s is a 400 naming the field, and nothing is created or changed', async (field, spoil) => {
+    const existing = await submitAndSignIn(claims);
+    const body = intakeBody({ email: existing.email, company: 'Changed Co' });
+    spoil(body);
+    const answer = await expectRefused(existing.claimNumber, () => call(claims, 'POST', '/api/intake', { body }), field);
+    expect(answer.body.error.message).toContain(field);
+    expect(answer.body.error.message).toContain('single line');
+  });
+
+  it('in a staff note author_name is a 400 naming the field and no note', async () => {
+    const { claimNumber } = await submitAndSignIn(claims);
+    const answer = await expectRefused(
+      claimNumber,
+      () => call(claims, 'POST', `/api/staff/claims/${claimNumber}/notes`, { staff: true, body: { content: 'called the debtor', author_name: 'Dana\nSubject: urgent' } }),
+      'author_name',
+    );
+    expect(answer.body.error.message).toContain('author_name');
+  });
+
+  it('leaves multi-line free text alone: a description and a note may have lines', async () => {
+    const body = intakeBody();
+    body.claim.description = 'Invoice 77\nInvoice 78';
+    const answer = await call(claims, 'POST', '/api/intake', { body });
+    expect(answer.status).toBe(201);
+    const note = await call(claims, 'POST', `/api/staff/claims/${answer.body.claim_number}/notes`, { staff: true, body: { content: 'line one\nline two' } });
+    expect(note.status).toBe(201);
   });
 });
 

@@ -28,12 +28,13 @@ describe('POST /api/intake', () => {
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({
       claim_number: expect.stringMatching(/^CLM-\d{4}-\d{4}$/),
-      client_number: expect.stringMatching(/^CLT-\d{4}-\d{4}$/),
+      client_number: '',
       status: 'NEW',
       message: expect.any(String),
     });
     const em = claims.db.fork();
-    const [client] = await em.execute('select * from claims_client where client_number = ?', [answer.body.client_number]);
+    const [client] = await em.execute('select * from claims_client where email = ?', ['owner@example.test']);
+    expect(client?.client_number).toMatch(/^CLT-\d{4}-\d{4}$/);
     expect(client).toMatchObject({ email: 'owner@example.test', company_name: 'Acme Supplies', phone: '+1 555 0100' });
     expect(client?.tos_accepted_at).not.toBeNull();
     const [claim] = await em.execute('select * from claims_claim where claim_number = ?', [answer.body.claim_number]);
@@ -77,6 +78,22 @@ describe('POST /api/intake', () => {
     expect(claims.smtp.messages.slice(mailsBefore).filter((mail) => mail.to.includes('repeat@example.test'))).toEqual([]);
   });
 
+  it('answers an anonymous intake the same for a new and an existing email, without a client number; the number comes with the sign-in', async () => {
+    const owner = await submitAndSignIn(claims);
+    const known = await call(claims, 'POST', '/api/intake', { body: intakeBody({ email: owner.email }) });
+    const fresh = await call(claims, 'POST', '/api/intake', { body: intakeBody() });
+    expect(known.status).toBe(201);
+    expect(fresh.status).toBe(201);
+    const shape = (body: Record<string, string>) => ({ ...body, claim_number: 'N', message: body.message?.replace(body.claim_number ?? '', 'N') });
+    expect(shape(known.body)).toEqual(shape(fresh.body));
+    expect(known.body.client_number).toBe('');
+    expect(JSON.stringify(known.body)).not.toContain(owner.clientNumber);
+    expect(JSON.stringify(known.body)).not.toMatch(/CLT-/);
+    // Signed in as that client, the caller is told the number they already hold.
+    const own = await call(claims, 'POST', '/api/intake', { body: intakeBody({ email: owner.email }), token: owner.token });
+    expect(own.body.client_number).toBe(owner.clientNumber);
+  });
+
   it.each([
     ['without a session', async () => undefined],
     ['with the session of another client', async () => (await submitAndSignIn(claims)).token],
@@ -91,7 +108,8 @@ describe('POST /api/intake', () => {
     const answer = await call(claims, 'POST', '/api/intake', { body, ...(token ? { token } : {}) });
     expect(answer.status).toBe(201);
     expect(Object.keys(answer.body).sort()).toEqual(['claim_number', 'client_number', 'message', 'status']);
-    expect(answer.body.client_number).toBe(owner.clientNumber);
+    expect(answer.body.client_number).toBe('');
+    expect(JSON.stringify(answer.body)).not.toContain(owner.clientNumber);
     const [after] = await claims.db.fork().execute('select * from claims_client where email = ?', [owner.email]);
     expect(after).toEqual(before);
     // The older claim is not found by the company name the intake gave; the new one is filed under the stored name.

@@ -154,6 +154,14 @@ describe('GET /api/staff/claims/export', () => {
     expect(text).not.toMatch(/(^|,)=cmd/m);
   });
 
+  it('neutralises a company name that starts like a formula after leading spaces', async () => {
+    const number = await file('   =HYPERLINK("http://evil.test","open")', 1_000);
+    const response = await fetch(`${claims.url}/api/staff/claims/export?q=${encodeURIComponent(number)}`, { headers: { 'X-Staff-Key': claims.staffKey } });
+    const record = parse(await response.text())[1];
+    expect(record?.[0]).toBe(number);
+    expect(record?.[7]).toBe(`'   =HYPERLINK("http://evil.test","open")`);
+  });
+
   it('answers 403 without the staff key and 400 for a bad filter', async () => {
     const without = await call(claims, 'GET', '/api/staff/claims/export');
     expect(without.status).toBe(403);

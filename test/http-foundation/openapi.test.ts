@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestClaims, TEST_STAFF_KEY, type TestClaims } from '../support/claims-server.ts';
 import { freshIp, intakeBody, signInToken } from '../support/claims-client.ts';
 import { PDF_BYTES, uploadForm } from '../support/multipart.ts';
-import { registrationBody, startBillingWorld, startFakeProvider, type BillingWorld } from '../transport/billing-support.ts';
+import { payTokenOf, registrationBody, startBillingWorld, startFakeProvider, type BillingWorld } from '../transport/billing-support.ts';
 
 /**
  * Both OpenAPI documents are valid OpenAPI 3.1, describe every success body and the service's own
@@ -24,16 +24,19 @@ const SQUARE_KEY = 'square-openapi-key';
 const PUBLIC_URL = 'https://buses.example.test';
 let world: BillingWorld;
 let weather: Awaited<ReturnType<typeof startFakeProvider>>;
+let stripe: Awaited<ReturnType<typeof startFakeProvider>>;
 const documents: Record<'claims' | 'transport', Document> = {} as never;
 
 beforeAll(async () => {
   weather = await startFakeProvider(() => ({ status: 200, body: { latitude: 32.08, longitude: -81.09, current: { temperature_2m: 21.4 } } }));
-  [claims, world] = await Promise.all([startTestClaims(), startBillingWorld({ WEATHER_URL: weather.url, STRIPE_WEBHOOK_SECRET, SQUARE_WEBHOOK_SIGNATURE_KEY: SQUARE_KEY, TRANSPORT_PUBLIC_URL: PUBLIC_URL })]);
+  // Stripe makes the pay page's checkout (and expires it when the invoice is paid).
+  stripe = await startFakeProvider(() => ({ status: 200, body: { id: 'cs_openapi', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_openapi', status: 'open' } }));
+  [claims, world] = await Promise.all([startTestClaims(), startBillingWorld({ WEATHER_URL: weather.url, STRIPE_URL: stripe.url, STRIPE_SECRET_KEY: 'sk_test_openapi', STRIPE_WEBHOOK_SECRET, SQUARE_WEBHOOK_SIGNATURE_KEY: SQUARE_KEY, TRANSPORT_PUBLIC_URL: PUBLIC_URL })]);
   documents.claims = (await (await fetch(`${claims.url}/api/openapi.json`)).json()) as Document;
   documents.transport = (await (await fetch(`${world.transport.url}/api/openapi.json`)).json()) as Document;
 });
 afterAll(async () => {
-  await Promise.all([claims?.close(), world?.close(), weather?.close()]);
+  await Promise.all([claims?.close(), world?.close(), weather?.close(), stripe?.close()]);
 });
 
 const operations = (document: Document) =>
@@ -161,26 +164,37 @@ describe('every documented success body matches a real answer', () => {
     await call('POST', '/api/auth/logout', '/api/auth/logout', { headers: client });
     expect([...checked].sort()).toEqual(operations(documents.claims).map(({ key }) => key).sort());
   });
+});
 
-  it('on the transport service', async () => {
-    const { checked, expectDocumented } = checker('transport');
-    const base = world.transport.url;
-    const call = (method: string, template: string, path: string, options: Parameters<typeof send>[3] = {}) =>
-      send(base, method, path, options).then((answer) => {
-        expectDocumented(method, template, answer);
+/**
+ * The transport walk is long (about 70 operations), so it is split into parts of its own, each
+ * with its own time limit: one slow machine's run of the whole walk took longer than one test may.
+ * Calls that do not depend on each other go out together. The parts share the set of operations
+ * checked, and the last part asks that every documented operation was.
+ */
+describe('every documented success body matches a real answer on the transport service', () => {
+  const { checked, expectDocumented } = checker('transport');
+  const call = (method: string, template: string, path: string, options: Parameters<typeof send>[3] = {}) =>
+    send(world.transport.url, method, path, options).then((answer) => {
+      expectDocumented(method, template, answer);
 
-        return answer.body;
-      });
-    const as = (token: string) => ({ Authorization: `Bearer ${token}` });
-    const operator = as(world.tokens.demo);
-    const admin = as(world.tokens.admin);
+      return answer.body;
+    });
+  const as = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const operator = () => as(world.tokens.demo);
+  const admin = () => as(world.tokens.admin);
+  /** The route made early on; deleted last, as registrations name it. */
+  let routeId = '';
 
-    await call('GET', '/api/health', '/api/health');
+  it('for accounts, tenants and staff', async () => {
     world.identity.addAccount({ email: 'signin@demo.test', password: 'a-long-password', user_metadata: { role: 'parent', tenant_id: 'demo' } });
-    await call('POST', '/api/auth/login', '/api/auth/login', { body: { email: 'signin@demo.test', password: 'a-long-password' } });
-    await call('POST', '/api/auth/register', '/api/auth/register', { body: { email: 'new-parent@demo.test', password: 'a-long-password', tenant: 'demo' } });
-    await call('GET', '/api/tenants', '/api/tenants', { headers: admin });
-    await call('GET', '/api/theme/{slug}', '/api/theme/demo');
+    await Promise.all([
+      call('GET', '/api/health', '/api/health'),
+      call('POST', '/api/auth/login', '/api/auth/login', { body: { email: 'signin@demo.test', password: 'a-long-password' } }),
+      call('POST', '/api/auth/register', '/api/auth/register', { body: { email: 'new-parent@demo.test', password: 'a-long-password', tenant: 'demo' } }),
+      call('GET', '/api/tenants', '/api/tenants', { headers: admin() }),
+      call('GET', '/api/theme/{slug}', '/api/theme/demo'),
+    ]);
     await call('POST', '/api/auth/recover', '/api/auth/recover', { body: { email: 'signin@demo.test' } });
     const resetLink = world.identity.mailedLinks.find((link) => link.email === 'signin@demo.test' && link.type === 'recovery');
     await call('POST', '/api/auth/password', '/api/auth/password', { body: { type: 'recovery', token_hash: resetLink?.token_hash, password: 'a-new-long-password' } });
@@ -188,20 +202,28 @@ describe('every documented success body matches a real answer', () => {
     await fetch(`${world.identity.url}/auth/v1/user`, { method: 'PUT', headers: as(signedIn.access_token), body: JSON.stringify({ email: 'moved@demo.test' }) });
     const changeLink = world.identity.mailedLinks.find((link) => link.type === 'email_change' && link.new_email === 'moved@demo.test');
     await call('POST', '/api/auth/email/confirm', '/api/auth/email/confirm', { body: { token_hash: changeLink?.token_hash } });
-    await call('POST', '/api/tenants', '/api/tenants', { headers: admin, body: { slug: 'openapi-tenant', name: 'OpenAPI Buses' } });
-    await call('POST', '/api/tenants/{tenant}/invites', '/api/tenants/openapi-tenant/invites', { headers: admin, body: { email: 'staff@openapi.test', display_name: 'Staff Member' } });
-    await call('GET', '/api/tenants/{tenant}/staff', '/api/tenants/openapi-tenant/staff', { headers: admin });
+    await call('POST', '/api/tenants', '/api/tenants', { headers: admin(), body: { slug: 'openapi-tenant', name: 'OpenAPI Buses' } });
+    await call('POST', '/api/tenants/{tenant}/invites', '/api/tenants/openapi-tenant/invites', { headers: admin(), body: { email: 'staff@openapi.test', display_name: 'Staff Member' } });
+    await call('GET', '/api/tenants/{tenant}/staff', '/api/tenants/openapi-tenant/staff', { headers: admin() });
+  });
 
-    const created = await call('POST', '/api/routes', '/api/routes', { headers: operator, body: { name: 'North Loop', stops: [{ name: 'Oak & 5th', lat: 32.0, lng: -81.1 }, { name: 'School' }] } });
-    await call('GET', '/api/routes', '/api/routes', { headers: operator });
-    await call('GET', '/api/routes/{route_id}', `/api/routes/${created.id}`, { headers: operator });
-    await call('PUT', '/api/routes/{route_id}', `/api/routes/${created.id}`, { headers: operator, body: { driver: 'Sam' } });
-    await call('GET', '/api/routes/{route_id}/conditions', `/api/routes/${created.id}/conditions`, { headers: operator });
-    await call('PUT', '/api/buses/{bus_id}/location', '/api/buses/bus-7/location', { headers: operator, body: { lat: 32.01, lng: -81.1, heading: 90, speed: 25 } });
-    await call('GET', '/api/buses', '/api/buses', { headers: operator });
-    await call('GET', '/api/buses/{bus_id}', '/api/buses/bus-7', { headers: operator });
-    await call('GET', '/api/routes/{route_id}/eta', `/api/routes/${created.id}/eta`, { headers: operator });
-    await call('GET', '/api/family/trips', '/api/family/trips', { headers: as(world.tokens.parent) });
+  it('for routes, buses, live streams, schools and outside providers', async () => {
+    const base = world.transport.url;
+    const created = await call('POST', '/api/routes', '/api/routes', { headers: operator(), body: { name: 'North Loop', stops: [{ name: 'Oak & 5th', lat: 32.0, lng: -81.1 }, { name: 'School' }] } });
+    routeId = created.id;
+    await Promise.all([
+      call('GET', '/api/routes', '/api/routes', { headers: operator() }),
+      call('GET', '/api/routes/{route_id}', `/api/routes/${created.id}`, { headers: operator() }),
+      call('PUT', '/api/routes/{route_id}', `/api/routes/${created.id}`, { headers: operator(), body: { driver: 'Sam' } }),
+      call('GET', '/api/routes/{route_id}/conditions', `/api/routes/${created.id}/conditions`, { headers: operator() }),
+    ]);
+    await call('PUT', '/api/buses/{bus_id}/location', '/api/buses/bus-7/location', { headers: operator(), body: { lat: 32.01, lng: -81.1, heading: 90, speed: 25 } });
+    await Promise.all([
+      call('GET', '/api/buses', '/api/buses', { headers: operator() }),
+      call('GET', '/api/buses/{bus_id}', '/api/buses/bus-7', { headers: operator() }),
+      call('GET', '/api/routes/{route_id}/eta', `/api/routes/${created.id}/eta`, { headers: operator() }),
+      call('GET', '/api/family/trips', '/api/family/trips', { headers: as(world.tokens.parent) }),
+    ]);
     // The live paths are event streams, documented as such: each opens with its first events.
     for (const [path, token, first] of [
       ['/api/buses/live', world.tokens.demo, 'event: location'],
@@ -226,57 +248,74 @@ describe('every documented success body matches a real answer', () => {
       checked.add(`GET ${path}`);
     }
     await world.transport.db.fork().execute("insert into transport_school (tenant_id, id, name, address) values ('demo', 'oak', 'Oak Elementary', '1 Oak St')");
-    await call('GET', '/api/schools', '/api/schools', { headers: operator });
-    await call('GET', '/api/public/schools', '/api/public/schools?tenant=demo');
-    await call('GET', '/api/health/tomtom', '/api/health/tomtom');
-    await call('GET', '/api/weather', '/api/weather?lat=32.08&lon=-81.09');
+    await Promise.all([
+      call('GET', '/api/schools', '/api/schools', { headers: operator() }),
+      call('GET', '/api/public/schools', '/api/public/schools?tenant=demo'),
+      call('GET', '/api/health/tomtom', '/api/health/tomtom'),
+      call('GET', '/api/weather', '/api/weather?lat=32.08&lon=-81.09'),
+    ]);
+  });
 
-    const first = await call('POST', '/api/registrations/full', '/api/registrations/full', { body: registrationBody() });
-    const second = await call('POST', '/api/registrations/full', '/api/registrations/full', { body: registrationBody() });
-    const registrations = await call('GET', '/api/registrations', '/api/registrations', { headers: operator });
+  it('for registrations, billing and payment settings', async () => {
+    const [first, second] = await Promise.all([
+      call('POST', '/api/registrations/full', '/api/registrations/full', { body: registrationBody() }),
+      call('POST', '/api/registrations/full', '/api/registrations/full', { body: registrationBody() }),
+    ]);
+    const registrations = await call('GET', '/api/registrations', '/api/registrations', { headers: operator() });
     const idOf = (householdId: string) => registrations.find((row: { household_id: string }) => row.household_id === householdId).id;
-    await call('GET', '/api/registrations/{reg_id}', `/api/registrations/${idOf(first.household_id)}`, { headers: operator });
-    await call('PUT', '/api/registrations/{reg_id}/approve', `/api/registrations/${idOf(first.household_id)}/approve`, { headers: operator });
-    await call('PUT', '/api/registrations/{reg_id}/reject', `/api/registrations/${idOf(second.household_id)}/reject`, { headers: operator });
-    const children = await call('GET', '/api/children', '/api/children', { headers: operator });
+    await call('GET', '/api/registrations/{reg_id}', `/api/registrations/${idOf(first.household_id)}`, { headers: operator() });
+    await call('PUT', '/api/registrations/{reg_id}/approve', `/api/registrations/${idOf(first.household_id)}/approve`, { headers: operator() });
+    await call('PUT', '/api/registrations/{reg_id}/reject', `/api/registrations/${idOf(second.household_id)}/reject`, { headers: operator() });
+    const children = await call('GET', '/api/children', '/api/children', { headers: operator() });
     const childOf = (householdId: string) => children.find((child: { household_id: string }) => child.household_id === householdId).id as string;
-    await call('GET', '/api/dashboard/stats', '/api/dashboard/stats', { headers: operator });
-    await call('GET', '/api/billing/households', '/api/billing/households', { headers: operator });
-    const added = await call('POST', '/api/billing/households/{household_id}/payers', `/api/billing/households/${first.household_id}/payers`, { headers: operator, body: { name: 'Second Payer', email: 'payer2@family.test' } });
+    await call('GET', '/api/dashboard/stats', '/api/dashboard/stats', { headers: operator() });
+    await call('GET', '/api/billing/households', '/api/billing/households', { headers: operator() });
+    const added = await call('POST', '/api/billing/households/{household_id}/payers', `/api/billing/households/${first.household_id}/payers`, { headers: operator(), body: { name: 'Second Payer', email: 'payer2@family.test' } });
     const payerPath = `/api/billing/households/${first.household_id}/payers/${added.payer.id}`;
-    await call('PATCH', '/api/billing/households/{household_id}/payers/{payer_id}', payerPath, { headers: operator, body: { phone: '555-0102' } });
+    await call('PATCH', '/api/billing/households/{household_id}/payers/{payer_id}', payerPath, { headers: operator(), body: { phone: '555-0102' } });
     const withAllocation = await call('POST', '/api/billing/households/{household_id}/payers/{payer_id}/allocations', `${payerPath}/allocations`, {
-      headers: operator,
+      headers: operator(),
       body: { allocation: { child_id: childOf(first.household_id), split_type: 'percentage', value: 25 } },
     });
     const allocationPath = `/api/billing/households/${first.household_id}/allocations/${withAllocation.allocations[0].id}`;
-    await call('PUT', '/api/billing/households/{household_id}/allocations/{allocation_id}', allocationPath, { headers: operator, body: { split_type: 'fixed', value: 10 } });
-    await call('DELETE', '/api/billing/households/{household_id}/allocations/{allocation_id}', allocationPath, { headers: operator });
-    await call('PUT', '/api/billing/households/{household_id}/payers/{payer_id}/split', `${payerPath}/split`, { headers: operator, body: { split_type: 'percentage', value: 10 } });
-    await call('DELETE', '/api/billing/households/{household_id}/payers/{payer_id}', payerPath, { headers: operator });
-    await call('GET', '/api/billing/households/{household_id}', `/api/billing/households/${first.household_id}`, { headers: operator });
-    await call('POST', '/api/billing/households/{household_id}/first-pickup', `/api/billing/households/${first.household_id}/first-pickup`, { headers: operator, body: { first_pickup_date: '2026-11-02' } });
-    await call('POST', '/api/billing/generate', '/api/billing/generate', { headers: operator });
-    await call('GET', '/api/billing/outstanding', '/api/billing/outstanding', { headers: operator });
-    const invoices = await call('GET', '/api/billing/invoices', `/api/billing/invoices?household_id=${first.household_id}`, { headers: operator });
+    await call('PUT', '/api/billing/households/{household_id}/allocations/{allocation_id}', allocationPath, { headers: operator(), body: { split_type: 'fixed', value: 10 } });
+    await call('DELETE', '/api/billing/households/{household_id}/allocations/{allocation_id}', allocationPath, { headers: operator() });
+    await call('PUT', '/api/billing/households/{household_id}/payers/{payer_id}/split', `${payerPath}/split`, { headers: operator(), body: { split_type: 'percentage', value: 10 } });
+    await call('DELETE', '/api/billing/households/{household_id}/payers/{payer_id}', payerPath, { headers: operator() });
+    await call('GET', '/api/billing/households/{household_id}', `/api/billing/households/${first.household_id}`, { headers: operator() });
+    await call('POST', '/api/billing/households/{household_id}/first-pickup', `/api/billing/households/${first.household_id}/first-pickup`, { headers: operator(), body: { first_pickup_date: '2026-11-02' } });
+    await call('POST', '/api/billing/generate', '/api/billing/generate', { headers: operator() });
+    await call('GET', '/api/billing/outstanding', '/api/billing/outstanding', { headers: operator() });
+    const invoices = await call('GET', '/api/billing/invoices', `/api/billing/invoices?household_id=${first.household_id}`, { headers: operator() });
     const weekly = invoices.find((invoice: { kind: string; status: string }) => invoice.kind === 'transportation' && ['draft', 'sent'].includes(invoice.status));
     const fee = invoices.find((invoice: { kind: string }) => invoice.kind === 'registration');
-    await call('GET', '/api/billing/invoices/{invoice_id}', `/api/billing/invoices/${weekly.id}`, { headers: operator });
+    await call('GET', '/api/billing/invoices/{invoice_id}', `/api/billing/invoices/${weekly.id}`, { headers: operator() });
     if (weekly.status === 'draft') {
-      await call('POST', '/api/billing/invoices/{invoice_id}/send', `/api/billing/invoices/${weekly.id}/send`, { headers: operator });
+      await call('POST', '/api/billing/invoices/{invoice_id}/send', `/api/billing/invoices/${weekly.id}/send`, { headers: operator() });
     }
     // After the send: generate-due would otherwise mail the draft itself.
-    await call('POST', '/api/billing/generate-due', '/api/billing/generate-due', { headers: operator });
-    await call('POST', '/api/billing/invoices/{invoice_id}/payments', `/api/billing/invoices/${weekly.id}/payments`, { headers: operator, body: { amount: 10, method: 'check', reference: '1042' } });
-    await call('POST', '/api/billing/invoices/{invoice_id}/void', `/api/billing/invoices/${fee.id}/void`, { headers: operator, body: { reason: 'Fee waived' } });
-    await call('PUT', '/api/tenant/settings/payments', '/api/tenant/settings/payments', { headers: operator, body: { payment_instructions: 'Pay at the office.' } });
-    await call('GET', '/api/tenant/settings/payments', '/api/tenant/settings/payments', { headers: operator });
-    await call('PUT', '/api/tenant/settings/time-zone', '/api/tenant/settings/time-zone', { headers: operator, body: { time_zone: 'UTC' } });
-    await call('GET', '/api/tenant/settings/time-zone', '/api/tenant/settings/time-zone', { headers: operator });
-    await call('PUT', '/api/tenant/settings/pricing', '/api/tenant/settings/pricing', { headers: operator, body: { one_way: 120, two_way: 175, registration_fee: 50, currency: 'USD' } });
-    await call('GET', '/api/tenant/settings/pricing', '/api/tenant/settings/pricing', { headers: operator });
-    await call('PUT', '/api/tenant/settings/theme', '/api/tenant/settings/theme', { headers: operator, body: { primary_color: '#1d4ed8', logo_url: null } });
-    await call('GET', '/api/tenant/settings/theme', '/api/tenant/settings/theme', { headers: operator });
+    await call('POST', '/api/billing/generate-due', '/api/billing/generate-due', { headers: operator() });
+    // The mailed pay page: what is owed now, and a checkout for it.
+    const payToken = await payTokenOf(world, weekly.id);
+    await call('GET', '/api/payments/pay/{token}', `/api/payments/pay/${payToken}`);
+    await call('POST', '/api/payments/pay/{token}/checkout', `/api/payments/pay/${payToken}/checkout`, { body: {} });
+    await call('POST', '/api/billing/invoices/{invoice_id}/payments', `/api/billing/invoices/${weekly.id}/payments`, { headers: operator(), body: { amount: 10, method: 'check', reference: '1042' } });
+    // More than the week's balance, kept as household credit, part of it refunded.
+    await call('POST', '/api/billing/invoices/{invoice_id}/payments', `/api/billing/invoices/${weekly.id}/payments`, { headers: operator(), body: { amount: weekly.amount - 10 + 20, method: 'check', reference: '1043', excess_as_credit: true } });
+    await call('POST', '/api/billing/households/{household_id}/refunds', `/api/billing/households/${first.household_id}/refunds`, { headers: operator(), body: { amount: 5, note: 'Part of the credit paid back' } });
+    await Promise.all([
+      call('GET', '/api/billing/households/{household_id}/credit', `/api/billing/households/${first.household_id}/credit`, { headers: operator() }),
+      call('GET', '/api/billing/credits', '/api/billing/credits', { headers: operator() }),
+    ]);
+    await call('POST', '/api/billing/invoices/{invoice_id}/void', `/api/billing/invoices/${fee.id}/void`, { headers: operator(), body: { reason: 'Fee waived' } });
+    await call('PUT', '/api/tenant/settings/payments', '/api/tenant/settings/payments', { headers: operator(), body: { payment_instructions: 'Pay at the office.' } });
+    await call('GET', '/api/tenant/settings/payments', '/api/tenant/settings/payments', { headers: operator() });
+    await call('PUT', '/api/tenant/settings/time-zone', '/api/tenant/settings/time-zone', { headers: operator(), body: { time_zone: 'UTC' } });
+    await call('GET', '/api/tenant/settings/time-zone', '/api/tenant/settings/time-zone', { headers: operator() });
+    await call('PUT', '/api/tenant/settings/pricing', '/api/tenant/settings/pricing', { headers: operator(), body: { one_way: 120, two_way: 175, registration_fee: 50, currency: 'USD' } });
+    await call('GET', '/api/tenant/settings/pricing', '/api/tenant/settings/pricing', { headers: operator() });
+    await call('PUT', '/api/tenant/settings/theme', '/api/tenant/settings/theme', { headers: operator(), body: { primary_color: '#1d4ed8', logo_url: null } });
+    await call('GET', '/api/tenant/settings/theme', '/api/tenant/settings/theme', { headers: operator() });
     // Signed notifications about no invoice of ours: acknowledged, nothing recorded.
     const stripeBody = JSON.stringify({ id: 'evt_openapi', type: 'customer.created', data: { object: { id: 'cus_1' } } });
     const at = Math.floor(Date.now() / 1000);
@@ -289,19 +328,25 @@ describe('every documented success body matches a real answer', () => {
       rawBody: squareBody,
       headers: { 'x-square-hmacsha256-signature': createHmac('sha256', SQUARE_KEY).update(`${PUBLIC_URL}/api/payments/square/webhook${squareBody}`).digest('base64') },
     });
-    await call('GET', '/api/billing/rates', '/api/billing/rates');
-    await call('GET', '/api/billing/provider-status', '/api/billing/provider-status');
+    await Promise.all([call('GET', '/api/billing/rates', '/api/billing/rates'), call('GET', '/api/billing/provider-status', '/api/billing/provider-status')]);
+  });
 
-    const started = await call('POST', '/api/ops/assume-identity', '/api/ops/assume-identity', { headers: admin, body: { tenant_id: 'demo' } });
+
+  it('for operations staff: impersonation and audit logs', async () => {
+    const started = await call('POST', '/api/ops/assume-identity', '/api/ops/assume-identity', { headers: admin(), body: { tenant_id: 'demo' } });
     const impersonating = as(started.token);
     await call('GET', '/api/ops/impersonated/me', '/api/ops/impersonated/me', { headers: impersonating });
     await call('GET', '/api/ops/impersonated/registrations', '/api/ops/impersonated/registrations', { headers: impersonating });
     await call('POST', '/api/ops/log-action', '/api/ops/log-action', { headers: impersonating, body: { action: 'viewed', resource: 'registrations' } });
     await call('POST', '/api/ops/exit-impersonation', '/api/ops/exit-impersonation', { body: { token: started.token } });
-    await call('GET', '/api/ops/audit-log', '/api/ops/audit-log?tenant_id=demo', { headers: admin });
-    await call('GET', '/api/tenants/{tenant}/logs', '/api/tenants/demo/logs', { headers: admin });
-    await call('DELETE', '/api/routes/{route_id}', `/api/routes/${created.id}`, { headers: operator });
+    await Promise.all([
+      call('GET', '/api/ops/audit-log', '/api/ops/audit-log?tenant_id=demo', { headers: admin() }),
+      call('GET', '/api/tenants/{tenant}/logs', '/api/tenants/demo/logs', { headers: admin() }),
+    ]);
+    await call('DELETE', '/api/routes/{route_id}', `/api/routes/${routeId}`, { headers: operator() });
+  });
 
+  it('for every documented operation', () => {
     expect([...checked].sort()).toEqual(operations(documents.transport).map(({ key }) => key).sort());
   });
 });

@@ -60,8 +60,10 @@ export const submitAndSignIn = async (claims: TestClaims, email?: string) => {
     throw new Error(`intake failed: ${JSON.stringify(intake.body)}`);
   }
   const token = await signIn(claims, body.client.email);
+  // An anonymous intake is not told the client's number; the signed-in client is.
+  const me = await call(claims, 'GET', '/api/auth/me', { token });
 
-  return { claimNumber: intake.body.claim_number as string, clientNumber: intake.body.client_number as string, email: body.client.email, token };
+  return { claimNumber: intake.body.claim_number as string, clientNumber: me.body.client.client_number as string, email: body.client.email, token };
 };
 
 export const signInToken = async (claims: TestClaims, email: string): Promise<string> => {

@@ -120,6 +120,27 @@ describe('POST /api/tenants/{tenant}/invites', () => {
     expect((await call('/api/auth/password', { method: 'POST', body: { type: 'invite', token_hash: mail.token, password: 'someone-else-1' } })).status).toBe(401);
   });
 
+  it('refuses a display name with a line break or control character with 400 naming the field, and invites nobody', async () => {
+    for (const displayName of ['Nora\nBcc: someone@example.test', 'Nora\r\nOp', 'Nora\tOp', 'Nora\u2028Op']) {
+      const before = await call('/api/tenants/demo/staff', { bearer: tokens.admin });
+      const invited = await call('/api/tenants/demo/invites', { method: 'POST', bearer: tokens.admin, body: { email: 'lines@demo.test', display_name: displayName } });
+      expect(invited.status, JSON.stringify(displayName)).toBe(400);
+      expect(invited.body.detail).toContain('display_name');
+      expect(invited.body.detail).toContain('single line');
+      expect((await call('/api/tenants/demo/staff', { bearer: tokens.admin })).body).toEqual(before.body);
+    }
+    const users = await app.db.fork().execute("select count(*)::int as n from transport_identity_user where email = 'lines@demo.test'");
+    expect(users[0]?.n).toBe(0);
+  });
+
+  it('refuses a self-registered display name with a line break with 400 naming the field, and creates no account', async () => {
+    const answer = await call('/api/auth/register', { method: 'POST', body: { email: 'lines.parent@demo.test', password: 'secret-pass', tenant: 'demo', display_name: 'Pat\nParent' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.detail).toContain('display_name');
+    const users = await app.db.fork().execute("select count(*)::int as n from transport_identity_user where email = 'lines.parent@demo.test'");
+    expect(users[0]?.n).toBe(0);
+  });
+
   it("lets an operator invite staff into their own tenant, and nobody else's", async () => {
     const invited = await call('/api/tenants/demo/invites', { method: 'POST', bearer: tokens.demoOperator, body: { email: 'colleague@demo.test' } });
     expect(invited.status).toBe(201);

@@ -19,7 +19,14 @@ afterAll(() => {
   homes.forEach((home) => rmSync(home, { recursive: true, force: true }));
 });
 
-describe('switchyard CLI', () => {
+/**
+ * Every command is a fresh node process that compiles the CLI's TypeScript on start (tsx): on a
+ * busy machine one start takes seconds, and a test here starts up to ten, so each test may take
+ * as long as the CLI tests elsewhere (test/webhooks/cli-operations.test.ts).
+ */
+const CLI_TEST_LIMIT = { timeout: 120_000 };
+
+describe('switchyard CLI', CLI_TEST_LIMIT, () => {
   it('prints --help for every command', async () => {
     const commands = [
       [],
@@ -313,7 +320,7 @@ describe('switchyard CLI', () => {
   });
 });
 
-describe('CLI against a running receiver', () => {
+describe('CLI against a running receiver', CLI_TEST_LIMIT, () => {
   let harness: ReceiverHarness;
   let slack: FakePlatform;
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { githubSignature } from '@switchyard/domain/webhooks/verify-signature';
+import { claimDueDeliveries, type Lease } from '@switchyard/db/webhooks/delivery-queue';
 import { platformAnswers, startFakePlatform, type FakePlatform } from '../support/webhooks/fake-platform.ts';
 import { startGatewayProcess, waitForExit, type GatewayProcess } from '../support/webhooks/gateway-process.ts';
 import { FAST_WEBHOOK_ENV, ReceiverHarness, writeHomeFiles } from '../support/webhooks/receiver-harness.ts';
@@ -14,22 +15,37 @@ import { waitFor } from '../support/webhooks/wait-for.ts';
 const SECRET = 'controls-secret';
 const scratch = mkdtempSync(join(tmpdir(), 'switchyard-controls-'));
 const runLog = join(scratch, 'runs.log');
+const gates = join(scratch, 'gates');
+mkdirSync(gates);
 
 /**
  * The agent records the start and end of each run with the prompt's tag ("T key n"), so a test
  * can replay the runs' overlaps. Lines are appended whole (O_APPEND), so processes never mix them.
+ * While the test holds a key (a file `hold-<key>`), that key's runs stay running after their start,
+ * so runs overlap because the test made them, not because the machine happened to be quick.
  */
-const AGENT = `tag=$(grep -o 'T [a-z0-9]* [0-9]*' | head -1); echo "+ $tag" >> ${runLog}; sleep 0.3; echo "- $tag" >> ${runLog}; echo done`;
+const AGENT = `tag=$(grep -o 'T [a-z0-9]* [0-9]*' | head -1); set -- $tag; echo "+ $tag" >> ${runLog}; while [ -e "${gates}/hold-$2" ]; do sleep 0.02; done; echo "- $tag" >> ${runLog}; echo done`;
+
+/** Held runs may wait for as long as a busy machine takes to start the others. */
+const AGENT_ENV = { AGENT_COMMAND: AGENT, AGENT_TIMEOUT_MS: '120000' };
+
+const hold = (...keys: string[]) => keys.forEach((key) => writeFileSync(join(gates, `hold-${key}`), ''));
+const release = (...keys: string[]) => keys.forEach((key) => rmSync(join(gates, `hold-${key}`), { force: true }));
+
+/** A claim made by the test itself, with a lease of its own: one step of what the worker does. */
+const STEP_LEASE: Lease = { workerId: 'test-step', leaseMs: 60_000, lockKey: null };
 
 type Run = { sign: '+' | '-'; key: string; n: number };
 const runs = (): Run[] =>
-  readFileSync(runLog, 'utf8')
+  (existsSync(runLog) ? readFileSync(runLog, 'utf8') : '')
     .split('\n')
     .filter(Boolean)
     .map((line) => {
       const [sign, , key, n] = line.split(' ');
       return { sign: sign as '+' | '-', key: key ?? '', n: Number(n) };
     });
+
+const startsOf = (key: string): number => runs().filter((run) => run.key === key && run.sign === '+').length;
 
 const maxOverlap = (list: Run[]): number => {
   let now = 0;
@@ -50,7 +66,7 @@ beforeAll(async () => {
   harness = await ReceiverHarness.start({
     extra: { secret: SECRET, rate_limit: 10_000 },
     env: {
-      AGENT_COMMAND: AGENT,
+      ...AGENT_ENV,
       WEBHOOK_WORKER_CONCURRENCY: '8',
       SLACK_BOT_TOKEN: 'xoxb',
       SLACK_API_URL: slack.url,
@@ -81,7 +97,18 @@ const post = async (route: string, payload: unknown): Promise<string> => {
 
 describe('max_in_flight', () => {
   it('2 with 10 events: never more than 2 agent runs at once, all 10 delivered', async () => {
-    const ids = await Promise.all(Array.from({ length: 10 }, (_, n) => post('capped', { n })));
+    hold('capped');
+    let ids: string[];
+    try {
+      ids = await Promise.all(Array.from({ length: 10 }, (_, n) => post('capped', { n })));
+      // Two runs start and stay running: the cap is reached however slow the machine is.
+      await waitFor(() => startsOf('capped') >= 2, 30_000, 'two capped runs to start');
+      // A claim stepped by the test gives no third run while two are running.
+      expect(await claimDueDeliveries(harness.db.fork(), STEP_LEASE, 10)).toEqual([]);
+      expect(startsOf('capped')).toBe(2);
+    } finally {
+      release('capped');
+    }
     for (const id of ids) {
       expect(await harness.settled(id, 30_000)).toMatchObject({ status: 'delivered' });
     }
@@ -93,9 +120,20 @@ describe('max_in_flight', () => {
 
 describe('order_key in one process', () => {
   it('runs deliveries of one key one at a time, in the order accepted', async () => {
+    const keys = ['k0', 'k1', 'k2'];
     const ids: string[] = [];
-    for (let n = 0; n < 12; n += 1) {
-      ids.push(await post('ordered', { k: `k${n % 3}`, n }));
+    hold(...keys);
+    try {
+      for (let n = 0; n < 12; n += 1) {
+        ids.push(await post('ordered', { k: `k${n % 3}`, n }));
+      }
+      // The first run of every key starts and stays running: keys run side by side, and no key
+      // starts a second run while its first is held.
+      await waitFor(() => keys.every((key) => startsOf(key) >= 1), 30_000, 'a run of every key');
+      expect(await claimDueDeliveries(harness.db.fork(), STEP_LEASE, 10)).toEqual([]);
+      expect(keys.map(startsOf)).toEqual([1, 1, 1]);
+    } finally {
+      release(...keys);
     }
     for (const id of ids) {
       expect(await harness.settled(id, 30_000)).toMatchObject({ status: 'delivered' });
@@ -147,10 +185,14 @@ describe('circuit breaker', () => {
     expect(state?.failures).toBeGreaterThanOrEqual(10);
     // The notice goes out after the pause is recorded; attempts in flight at that moment end too.
     await waitFor(() => slack.requests.some((request) => JSON.stringify(request.body).includes('paused after')), 10_000, 'the notice');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitFor(async () => {
+      const [row] = await harness.db.fork().execute<{ n: number }[]>("select count(*)::int as n from webhook_delivery where route = 'flaky' and status = 'running'");
+      return row?.n === 0;
+    }, 20_000, 'the attempts in flight to end');
     const attemptsAtPause = slack.requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    // Paused: nothing more goes to the target, and nothing is given up.
+    // Paused: a claim stepped by the test takes nothing, so nothing more can go to the target, and
+    // nothing is given up.
+    expect(await claimDueDeliveries(harness.db.fork(), STEP_LEASE, 10)).toEqual([]);
     expect(slack.requests.length).toBe(attemptsAtPause);
     for (const id of ids) {
       expect((await harness.delivery(id))?.status).toBe('queued');
@@ -187,18 +229,28 @@ describe.skipIf(!process.env.DATABASE_URL)('order_key across two gateway process
         'config.yaml': `platforms:\n  webhook:\n    enabled: true\n    extra:\n      host: 127.0.0.1\n      port: 0\n      rate_limit: 1000\n`,
         'webhook_subscriptions.json': JSON.stringify({ pr: { secret: SECRET, deliver: 'log', prompt: 'T {repo} {n}', order_key: '{repo}' } }),
       });
-      const env = { ...testDb.env, ...FAST_WEBHOOK_ENV, AGENT_COMMAND: AGENT, WEBHOOK_WORKER_CONCURRENCY: '4', WEBHOOK_RECEIVER_PROCESSES: '1' };
+      const env = { ...testDb.env, ...FAST_WEBHOOK_ENV, ...AGENT_ENV, WEBHOOK_WORKER_CONCURRENCY: '4', WEBHOOK_RECEIVER_PROCESSES: '1' };
+      const keys = ['r0', 'r1', 'r2', 'r3'];
       // One at a time: both write the runtime file, and each must find its own there.
       gateways.push(await startGatewayProcess(home, env));
       gateways.push(await startGatewayProcess(home, env));
-      for (let n = 0; n < 20; n += 1) {
-        const body = JSON.stringify({ repo: `r${n % 4}`, n });
-        const response = await fetch(`${gateways[n % 2]?.url}/webhooks/pr`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-github-delivery': randomUUID(), 'x-hub-signature-256': githubSignature(SECRET, body) },
-          body,
-        });
-        expect(response.status).toBe(202);
+      hold(...keys);
+      try {
+        for (let n = 0; n < 20; n += 1) {
+          const body = JSON.stringify({ repo: `r${n % 4}`, n });
+          const response = await fetch(`${gateways[n % 2]?.url}/webhooks/pr`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-github-delivery': randomUUID(), 'x-hub-signature-256': githubSignature(SECRET, body) },
+            body,
+          });
+          expect(response.status).toBe(202);
+        }
+        // Every key's first run starts and stays running, in whichever process: keys run side by
+        // side, and no key starts its second run meanwhile.
+        await waitFor(() => keys.every((key) => startsOf(key) >= 1), 60_000, 'a run of every key');
+        expect(keys.map(startsOf)).toEqual([1, 1, 1, 1]);
+      } finally {
+        release(...keys);
       }
       await waitFor(() => runs().filter((run) => /^r\d$/.test(run.key) && run.sign === '-').length >= 20, 60_000, 'all 20 runs');
       const all = runs().filter((run) => /^r\d$/.test(run.key));

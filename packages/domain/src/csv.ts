@@ -1,7 +1,13 @@
 /**
- * One CSV cell (RFC 4180). A text that a spreadsheet would run as a formula (it starts with =, +,
- * -, @, a tab or a carriage return) gets a leading apostrophe, which spreadsheets show as text;
- * numbers are written as they are.
+ * A text a spreadsheet would run as a formula: one that starts with =, +, -, or @, also after
+ * leading white space (spreadsheets skip spaces, tabs and line breaks before a formula), or that
+ * starts with a tab, a carriage return or a line feed at all.
+ */
+const FORMULA_START = /^(?:\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r\n])/;
+
+/**
+ * One CSV cell (RFC 4180). A text that a spreadsheet would run as a formula gets a leading
+ * apostrophe, which spreadsheets show as text; numbers are written as they are.
  */
 export const csvCell = (value: string | number | null): string => {
   if (value === null) {
@@ -10,7 +16,7 @@ export const csvCell = (value: string | number | null): string => {
   if (typeof value === 'number') {
     return String(value);
   }
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
 
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 };

@@ -28,15 +28,21 @@ export type HarnessOptions = {
 
 export type PostResult = { status: number; body: Record<string, unknown>; headers: Headers };
 
-/** Timings short enough for tests; the defaults are minutes. */
+/**
+ * Polls and retries quick enough for tests (the defaults are minutes). The limits on work, though,
+ * stay far above what any test's work takes on a busy machine: with 3-5 s limits, an agent run or
+ * a script slowed down by load is cut off and retried (so it runs twice), and a lease a stalled
+ * event loop did not renew in time is taken over by another claim, which changes what a test
+ * counts. A test about a timeout or a lease sets that one short itself.
+ */
 export const FAST_WEBHOOK_ENV = {
   WEBHOOK_WORKER_POLL_MS: '50',
   WEBHOOK_RETRY_BASE_MS: '100',
   WEBHOOK_RETRY_MAX_MS: '400',
-  WEBHOOK_LEASE_MS: '3000',
-  WEBHOOK_HTTP_TIMEOUT_MS: '3000',
-  WEBHOOK_SCRIPT_TIMEOUT_MS: '3000',
-  AGENT_TIMEOUT_MS: '5000',
+  WEBHOOK_LEASE_MS: '30000',
+  WEBHOOK_HTTP_TIMEOUT_MS: '30000',
+  WEBHOOK_SCRIPT_TIMEOUT_MS: '30000',
+  AGENT_TIMEOUT_MS: '60000',
 };
 
 export const writeHomeFiles = (home: string, files: Record<string, string>): void => {

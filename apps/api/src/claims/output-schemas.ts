@@ -15,7 +15,16 @@ export const messageOutput = z.strictObject({ message: z.string() });
 
 export const healthOutput = z.strictObject({ status: z.enum(['ok', 'degraded']).describe('degraded while the database does not answer'), time: timestamp });
 
-export const intakeOutput = z.strictObject({ claim_number: z.string(), client_number: z.string(), status: z.literal('NEW'), message: z.string() });
+export const intakeOutput = z.strictObject({
+  claim_number: z.string(),
+  client_number: z
+    .string()
+    .describe(
+      "the client's number when the request carries that client's session; otherwise empty, for a new and an existing email alike (the number comes with the sign-in, POST /api/auth/verify)",
+    ),
+  status: z.literal('NEW'),
+  message: z.string(),
+});
 
 export const verifyOutput = z.strictObject({
   session_token: z.string(),

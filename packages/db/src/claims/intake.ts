@@ -7,6 +7,7 @@ import { statementWithRetry } from '../with-retry.ts';
 export type IntakeResult = {
   claimId: string;
   claimNumber: string;
+  clientId: string;
   clientNumber: string;
   clientIsNew: boolean;
   /**
@@ -178,6 +179,7 @@ export const recordIntake = (em: SqlEntityManager, input: IntakeInput, now: Date
     return {
       claimId: row.claim_id,
       claimNumber: row.claim_number,
+      clientId: row.client_id,
       clientNumber: row.client_number,
       clientIsNew: row.is_new,
       keptClient: row.kept ? { id: row.client_id, email: row.kept_email ?? input.client.email, contactName: row.kept_contact_name ?? '' } : null,

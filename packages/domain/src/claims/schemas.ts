@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSingleLine, SINGLE_LINE_MESSAGE } from '../single-line.ts';
 import { containsSensitiveNumber, SENSITIVE_NUMBER_MESSAGE } from './compliance.ts';
 import { LIMITS } from './limits.ts';
 import { CLAIM_NUMBER_PATTERN } from './numbering.ts';
@@ -24,6 +25,14 @@ const freeText = (max: number) =>
 const requiredText = (max: number) =>
   freeText(max).refine((value) => value.trim().length > 0, 'is required');
 
+/**
+ * Names, phones, addresses and references are one line: a line break in one would add lines to
+ * the team mail and the staff pages that show it.
+ */
+const lineText = (max: number) => freeText(max).refine(isSingleLine, SINGLE_LINE_MESSAGE);
+
+const requiredLine = (max: number) => lineText(max).refine((value) => value.trim().length > 0, 'is required');
+
 export const emailSchema = text()
   .trim()
   .max(LIMITS.email, `must be at most ${LIMITS.email} characters`)
@@ -43,19 +52,17 @@ const isoDate = z
 
 export const intakeInput = z.strictObject({
   client: z.strictObject({
-    company_name: requiredText(LIMITS.name),
-    contact_name: requiredText(LIMITS.name),
+    company_name: requiredLine(LIMITS.name),
+    contact_name: requiredLine(LIMITS.name),
     email: emailSchema,
-    phone: freeText(LIMITS.phone).optional(),
+    phone: lineText(LIMITS.phone).optional(),
   }),
   debtor: z.strictObject({
-    name: requiredText(LIMITS.name),
+    name: requiredLine(LIMITS.name),
     business_type: z.enum(BUSINESS_TYPES).default('OTHER'),
     contact_email: emailSchema.optional(),
-    contact_phone: freeText(LIMITS.phone).optional(),
-    physical_address: freeText(LIMITS.address)
-      .refine((value) => !/[\r\n]/.test(value), 'must be a single line')
-      .optional(),
+    contact_phone: lineText(LIMITS.phone).optional(),
+    physical_address: lineText(LIMITS.address).optional(),
   }),
   claim: z.strictObject({
     amount_cents: z
@@ -64,7 +71,7 @@ export const intakeInput = z.strictObject({
       .min(LIMITS.amountCentsMin, `must be at least ${LIMITS.amountCentsMin}`)
       .max(LIMITS.amountCentsMax, `must be at most ${LIMITS.amountCentsMax}`),
     description: freeText(LIMITS.description).optional(),
-    client_reference: freeText(LIMITS.clientReference).optional(),
+    client_reference: lineText(LIMITS.clientReference).optional(),
     invoice_date: isoDate.optional(),
   }),
   tos_accepted: z.literal(true, 'the terms must be accepted'),
@@ -134,7 +141,7 @@ export const staffNoteInput = z.strictObject({
   claim_number: claimNumber,
   content: requiredText(LIMITS.noteContent),
   visibility: z.enum(NOTE_VISIBILITIES).default('INTERNAL'),
-  author_name: requiredText(LIMITS.authorName).optional(),
+  author_name: requiredLine(LIMITS.authorName).optional(),
 });
 
 export const uploadInput = z.strictObject({

@@ -47,7 +47,9 @@ export const submitIntake = publicProcedure
 
     return {
       claim_number: result.claimNumber,
-      client_number: result.clientNumber,
+      // Only a caller signed in as the email's client is told its number: to anyone else a number
+      // (or its absence) would say whether the email is already a client (docs/claims.md, "Intake").
+      client_number: session && session.client.id === result.clientId ? result.clientNumber : '',
       status: 'NEW' as const,
       message: `Thank you. Your claim ${result.claimNumber} has been received; we will be in touch by email.`,
     };

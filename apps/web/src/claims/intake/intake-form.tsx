@@ -11,7 +11,7 @@ import { ClientSection } from './client-section.tsx';
 import { DebtorSection } from './debtor-section.tsx';
 import { checkIntake, EMPTY_INTAKE, type IntakeTextField, type IntakeValues } from './intake-values.ts';
 
-export type IntakeReceipt = { claimNumber: string; clientNumber: string; message: string; email: string };
+export type IntakeReceipt = { claimNumber: string; message: string; email: string };
 
 const FIELD_PATHS = new Set<string>([...Object.keys(EMPTY_INTAKE), 'claim.amount_cents']);
 
@@ -63,7 +63,6 @@ export const IntakeForm = ({ onSubmitted }: { onSubmitted: (receipt: IntakeRecei
       const answer = await submitClaim.mutateAsync(check.request);
       onSubmitted({
         claimNumber: answer.claim_number,
-        clientNumber: answer.client_number,
         message: answer.message,
         email: values['client.email'].trim().toLowerCase(),
       });

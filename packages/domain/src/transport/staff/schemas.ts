@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSingleLine, SINGLE_LINE_MESSAGE } from '../../single-line.ts';
 import { MAX_EMAIL_LENGTH } from '../identity/credentials.ts';
 import { TENANT_TIERS, tenantSlug, timeZoneName } from '../tenants/schemas.ts';
 
@@ -23,7 +24,7 @@ export const createTenantInput = z.strictObject({
 export const inviteOperatorInput = z.strictObject({
   tenant: z.string().max(200),
   email,
-  display_name: z.string().trim().max(200).optional(),
+  display_name: z.string().trim().max(200).refine(isSingleLine, SINGLE_LINE_MESSAGE).optional(),
 });
 
 export const tenantStaffInput = z.strictObject({ tenant: z.string().max(200) });
