@@ -32,6 +32,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('switchyard@localhost'),
+  /** On SIGTERM: how long in-flight requests, deliveries and mails may take before the process exits. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(10 * 60_000).default(10_000),
 
   // Claims service
   CLAIMS_PORT: port.default(3001),

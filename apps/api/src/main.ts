@@ -6,6 +6,7 @@ import { createLogger } from './logger.ts';
 import { startClaimsService } from './claims/service.ts';
 import { startPeriodicSweeps } from './sweeps.ts';
 import { startupBlock } from './startup-block.ts';
+import { createReadiness } from './ops/readiness.ts';
 import { checkBeforeListening } from './startup-checks.ts';
 import { startWebhookReceiver } from './webhooks/start-webhook-receiver.ts';
 import { startTransportService } from './transport/service.ts';
@@ -63,10 +64,12 @@ const main = async () => {
     'database ready',
   );
 
-  const claims = await startClaimsService({ env, db, logger });
-  const transport = await startTransportService({ env, db, logger });
+  // One readiness for the process: draining takes every port out of the load balancer at once.
+  const readiness = createReadiness(db);
+  const claims = await startClaimsService({ env, db, logger, readiness });
+  const transport = await startTransportService({ env, db, logger, readiness });
   // The receiver starts with the others only when the webhook platform is enabled.
-  const webhooks = await startWebhookReceiver({ env, db, logger });
+  const webhooks = await startWebhookReceiver({ env, db, logger, readiness });
   if (!webhooks) {
     logger.info('webhook receiver not enabled (set WEBHOOK_ENABLED=true or run npx switchyard gateway setup)');
   }
@@ -82,9 +85,18 @@ const main = async () => {
       return;
     }
     stopping = true;
-    logger.info({ signal }, 'shutting down');
+    // Not ready first, so a load balancer stops sending; what is under way may finish.
+    readiness.startDraining();
+    logger.info({ signal, graceMs: env.SHUTDOWN_GRACE_MS }, 'shutting down: draining');
     sweeps.stop();
-    await Promise.all([claims.close(), transport.close(), webhooks?.close()]);
+    const deadline = Date.now() + env.SHUTDOWN_GRACE_MS;
+    const left = () => Math.max(0, deadline - Date.now());
+    // Every port keeps listening (readyz answers 503) until the requests in flight in the claims and
+    // transport services are done; then the servers close, the receiver's in-flight requests
+    // finish and its running deliveries get what is left of the grace.
+    await readiness.settled(left());
+    await Promise.all([claims.close(left()), transport.close(left())]);
+    await webhooks?.close(left());
     await db.close();
     logger.info('stopped');
     process.exit(0);

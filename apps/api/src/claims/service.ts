@@ -17,6 +17,7 @@ import { startHttpServer, type RunningServer } from '../http/start-http-server.t
 import { createTrpcHttpHandler } from '../http/create-trpc-http-handler.ts';
 import { restRoutesOf } from '../http/rest-routes-of-router.ts';
 import { createApiReferenceHandler } from '../http/api-reference.ts';
+import { createReadiness, type Readiness } from '../ops/readiness.ts';
 import { MAX_JSON_BYTES } from '../http/max-json-bytes.ts';
 import { createCaptchaVerifier } from './captcha.ts';
 import { resolveStaffKey } from './staff-key.ts';
@@ -187,7 +188,9 @@ const startUploadSweeps = async (options: { db: Database; uploadDir: string; log
   return { stop: () => clearInterval(timer) };
 };
 
-export const startClaimsService = async (options: Parameters<typeof createClaimsService>[0]): Promise<RunningServer & { service: ClaimsService }> => {
+export const startClaimsService = async (
+  options: Parameters<typeof createClaimsService>[0] & { readiness?: Readiness },
+): Promise<RunningServer & { service: ClaimsService }> => {
   const service = createClaimsService(options);
   const uploadSweeps = await startUploadSweeps({ db: options.db, uploadDir: options.env.UPLOAD_DIR, logger: service.services.logger });
   const server = await startHttpServer({
@@ -196,14 +199,15 @@ export const startClaimsService = async (options: Parameters<typeof createClaims
     port: options.env.CLAIMS_PORT,
     handler: service.handle,
     logger: options.logger,
+    readiness: options.readiness ?? createReadiness(options.db),
   });
 
   return {
     ...server,
     service,
-    close: async () => {
+    close: async (graceMs?: number) => {
       uploadSweeps.stop();
-      await server.close();
+      await server.close(graceMs);
       await service.close();
     },
   };

@@ -14,6 +14,7 @@ import { startHttpServer, type RunningServer } from '../http/start-http-server.t
 import { createTrpcHttpHandler } from '../http/create-trpc-http-handler.ts';
 import { restRoutesOf } from '../http/rest-routes-of-router.ts';
 import { createApiReferenceHandler } from '../http/api-reference.ts';
+import { createReadiness, type Readiness } from '../ops/readiness.ts';
 import { MAX_JSON_BYTES } from '../http/max-json-bytes.ts';
 import { streamFile } from '../http/stream-file.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
@@ -223,7 +224,7 @@ export const createTransportService = (options: { env: Env; db: Database; logger
 };
 
 export const startTransportService = async (
-  options: Parameters<typeof createTransportService>[0],
+  options: Parameters<typeof createTransportService>[0] & { readiness?: Readiness },
 ): Promise<RunningServer & { service: TransportService }> => {
   await ensureBootstrapAdmin({ env: options.env, db: options.db, logger: options.logger.child({ service: 'transport' }) });
   if (options.env.SEED_DEMO) {
@@ -231,15 +232,15 @@ export const startTransportService = async (
   }
   const feed = options.feed ?? (await createPositionFeed(options.db, options.logger.child({ service: 'transport' })));
   const service = createTransportService({ ...options, feed });
-  const server = await startHttpServer({ name: 'transport', host: options.env.HOST, port: options.env.TRANSPORT_PORT, handler: service.handle, logger: options.logger });
+  const server = await startHttpServer({ name: 'transport', host: options.env.HOST, port: options.env.TRANSPORT_PORT, handler: service.handle, logger: options.logger, readiness: options.readiness ?? createReadiness(options.db) });
   service.setOwnUrl(server.url);
 
   return {
     ...server,
     service,
-    close: async () => {
+    close: async (graceMs?: number) => {
       service.endStreams();
-      await server.close();
+      await server.close(graceMs);
       await service.close();
     },
   };

@@ -12,7 +12,8 @@ import type { WebhookServiceEnv } from './webhook-env.ts';
 export type WebhookReceiver = {
   /** Base URL the receiver listens on, e.g. http://127.0.0.1:8644 (webhooks under /webhooks/{name}). */
   url: string;
-  close(): Promise<void>;
+  /** Stops the HTTP side (in-flight requests finish), then gives running deliveries `graceMs` to end. */
+  close(graceMs?: number): Promise<void>;
 };
 
 export type GatewayCore = {
@@ -68,11 +69,11 @@ export const announceGateway = (
 
   return {
     url,
-    close: () => {
+    close: (graceMs?: number) => {
       closing ??= (async () => {
         removeGatewayRuntime(home.runtimeFile, adminToken);
         await stopHttp();
-        await deliveryWorker.stop();
+        await deliveryWorker.stop(graceMs);
       })();
 
       return closing;

@@ -5,6 +5,8 @@ import { listRecentDeliveries } from '@switchyard/db/webhooks/delivery-history';
 import { summarizeDelivery } from './delivery-presenter.ts';
 import { handleWebhook, type WebhookPipeline } from './handle-webhook.ts';
 import { sendJson } from './http-answers.ts';
+import { answerProbe } from '../ops/probes.ts';
+import type { Readiness } from '../ops/readiness.ts';
 
 const WEBHOOK_PATH = /^\/webhooks\/([^/]+)\/?$/;
 /**
@@ -28,7 +30,7 @@ const listDeliveries = async (db: Database, url: URL) => {
   return (await listRecentDeliveries(db.fork(), { route, limit })).map(summarizeDelivery);
 };
 
-export const createReceiverServer = (pipeline: WebhookPipeline, adminToken: string): Server => {
+export const createReceiverServer = (pipeline: WebhookPipeline, adminToken: string, readiness: Readiness): Server => {
   const server = createServer((req, res) => {
     const fail = (error: unknown) => {
       const path = new URL(req.url ?? '/', 'http://receiver').pathname;
@@ -64,6 +66,11 @@ export const createReceiverServer = (pipeline: WebhookPipeline, adminToken: stri
         return;
       }
       handleWebhook(pipeline, req, res, name).catch(fail);
+
+      return;
+    }
+    if (answerProbe(req, res, readiness)) {
+      req.resume();
 
       return;
     }

@@ -9,6 +9,7 @@ import { createEnqueueBatcher } from './enqueue-batcher.ts';
 import type { GatewaySettings } from './gateway-config.ts';
 import { createListFileReader } from './list-file-reader.ts';
 import { createReceiverServer } from './receiver-server.ts';
+import { createReadiness, type Readiness } from '../ops/readiness.ts';
 import type { RouteRateLimit } from './route-rate-limit.ts';
 import { RouteTable } from './route-table.ts';
 import type { SwitchyardHome } from './switchyard-home.ts';
@@ -26,6 +27,8 @@ export type ReceiverHttpOptions = {
   nudgeWorker: () => void;
   /** Bearer token of `GET /deliveries`, the same in every process of one gateway. */
   adminToken: string;
+  /** The process's readiness (`GET /readyz`); its own database check when not given. */
+  readiness?: Readiness;
 };
 
 export type ReceiverHttp = { server: Server; port: number; routeCount: number; close(): Promise<void> };
@@ -53,6 +56,7 @@ export const startReceiverHttp = async (options: ReceiverHttpOptions): Promise<R
       inlineLockKey: () => leaseLock.key,
     },
     options.adminToken,
+    options.readiness ?? createReadiness(db),
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => {

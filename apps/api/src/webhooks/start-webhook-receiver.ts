@@ -4,11 +4,13 @@ import { announceGateway, startGatewayCore, type WebhookReceiver } from './gatew
 import { inMemoryRouteRateLimit } from './route-rate-limit.ts';
 import { startReceiverHttp } from './start-receiver-http.ts';
 import type { WebhookServiceEnv } from './webhook-env.ts';
+import type { Readiness } from '../ops/readiness.ts';
 
 export type StartWebhookReceiverOptions = {
   env: WebhookServiceEnv;
   db: Database;
   logger: Logger;
+  readiness?: Readiness;
 };
 
 /**
@@ -29,6 +31,7 @@ export const startWebhookReceiver = async (options: StartWebhookReceiverOptions)
       db: options.db,
       rateLimit: inMemoryRouteRateLimit(),
       nudgeWorker: () => deliveryWorker.nudge(),
+      ...(options.readiness ? { readiness: options.readiness } : {}),
     });
   } catch (error) {
     await deliveryWorker.stop(0);
