@@ -7,6 +7,8 @@ import { startClaimsService } from './claims/service.ts';
 import { startPeriodicSweeps } from './sweeps.ts';
 import { startupBlock } from './startup-block.ts';
 import { createReadiness } from './ops/readiness.ts';
+import { createMetrics } from './ops/metrics/metrics.ts';
+import { startOpsListener } from './ops/metrics/ops-listener.ts';
 import { checkBeforeListening } from './startup-checks.ts';
 import { startWebhookReceiver } from './webhooks/start-webhook-receiver.ts';
 import { startTransportService } from './transport/service.ts';
@@ -66,14 +68,16 @@ const main = async () => {
 
   // One readiness for the process: draining takes every port out of the load balancer at once.
   const readiness = createReadiness(db);
-  const claims = await startClaimsService({ env, db, logger, readiness });
-  const transport = await startTransportService({ env, db, logger, readiness });
+  const metrics = env.METRICS_PORT === undefined ? undefined : createMetrics({ db });
+  const claims = await startClaimsService({ env, db, logger, readiness, metrics });
+  const transport = await startTransportService({ env, db, logger, readiness, metrics });
   // The receiver starts with the others only when the webhook platform is enabled.
-  const webhooks = await startWebhookReceiver({ env, db, logger, readiness });
+  const webhooks = await startWebhookReceiver({ env, db, logger, readiness, metrics });
   if (!webhooks) {
     logger.info('webhook receiver not enabled (set WEBHOOK_ENABLED=true or run npx switchyard gateway setup)');
   }
   const sweeps = startPeriodicSweeps({ db, logger });
+  const ops = metrics && env.METRICS_PORT !== undefined ? await startOpsListener({ host: env.METRICS_HOST, port: env.METRICS_PORT, metrics, logger }) : null;
   // Plain text after the log lines, for a person at the terminal: what to open, the key, the mail.
   process.stdout.write(
     startupBlock(env, { webhooks: webhooks?.url ?? null }, claims.service.services.staffKey),
@@ -97,6 +101,7 @@ const main = async () => {
     await readiness.settled(left());
     await Promise.all([claims.close(left()), transport.close(left())]);
     await webhooks?.close(left());
+    await ops?.close();
     await db.close();
     logger.info('stopped');
     process.exit(0);

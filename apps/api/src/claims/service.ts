@@ -18,6 +18,8 @@ import { createTrpcHttpHandler } from '../http/create-trpc-http-handler.ts';
 import { restRoutesOf } from '../http/rest-routes-of-router.ts';
 import { createApiReferenceHandler } from '../http/api-reference.ts';
 import { createReadiness, type Readiness } from '../ops/readiness.ts';
+import type { Metrics } from '../ops/metrics/metrics.ts';
+import { nameRoute } from '../http/request-context.ts';
 import { MAX_JSON_BYTES } from '../http/max-json-bytes.ts';
 import { createCaptchaVerifier } from './captcha.ts';
 import { resolveStaffKey } from './staff-key.ts';
@@ -44,6 +46,7 @@ export const createClaimsService = (options: {
   logger: Logger;
   now?: () => Date;
   staffKey?: string;
+  metrics?: Metrics;
 }): ClaimsService => {
   const { env, db } = options;
   const logger = options.logger.child({ service: 'claims' });
@@ -66,6 +69,7 @@ export const createClaimsService = (options: {
     env,
     db,
     logger,
+    metrics: options.metrics,
     now,
     staffKey: options.staffKey ?? resolveStaffKey(env, logger).key,
     captcha: createCaptchaVerifier({ secret: env.CAPTCHA_SECRET, verifyUrl: env.CAPTCHA_VERIFY_URL }),
@@ -85,6 +89,7 @@ export const createClaimsService = (options: {
     createContext: (req, restTransport) => createClaimsContext(services, req, restTransport),
     call: callProcedure,
     toErrorResponse,
+    onMatch: (template) => nameRoute(template),
     maxJsonBytes: MAX_JSON_BYTES,
     multipart: {
       directory: env.UPLOAD_DIR,
@@ -123,11 +128,14 @@ export const createClaimsService = (options: {
     }
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (pathname.startsWith('/trpc/')) {
+      // Procedure names come from the caller: one label for all of them keeps the series bounded.
+      nameRoute('/trpc/{procedure}');
       trpc(req, res);
 
       return;
     }
     if (pathname === '/graphql') {
+      nameRoute('/graphql');
       if (env.NODE_ENV === 'development' && req.method === 'GET') {
         // The development-only GraphiQL page is one HTML file with inline script and styles.
         res.setHeader('Content-Security-Policy', "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:");
@@ -137,11 +145,14 @@ export const createClaimsService = (options: {
       return;
     }
     if (pathname === '/api/openapi.json' && req.method === 'GET') {
+      nameRoute('/api/openapi.json');
       sendJson(res, 200, openApi);
 
       return;
     }
     if (await apiReference(req, res, pathname)) {
+      nameRoute('/api/docs');
+
       return;
     }
     if (await rest(req, res)) {
@@ -153,6 +164,8 @@ export const createClaimsService = (options: {
       return;
     }
     if (serveSpa && (await serveSpa(req, res))) {
+      nameRoute('(web app)');
+
       return;
     }
     claimsErrors.send(res, toErrorResponse(new DomainError('not_found', 'Not found.')));
@@ -200,6 +213,7 @@ export const startClaimsService = async (
     handler: service.handle,
     logger: options.logger,
     readiness: options.readiness ?? createReadiness(options.db),
+    metrics: options.metrics,
   });
 
   return {

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from '../logger.ts';
 import { answerProbe } from '../ops/probes.ts';
 import type { Readiness } from '../ops/readiness.ts';
+import type { Metrics } from '../ops/metrics/metrics.ts';
+import { observeRequests } from './observe-requests.ts';
 
 export type RunningServer = {
   url: string;
@@ -26,9 +28,11 @@ export const startHttpServer = async (options: {
   handler: RequestListener;
   logger: Logger;
   readiness: Readiness;
+  metrics?: Metrics | undefined;
   gracePeriodMs?: number;
 }): Promise<RunningServer> => {
   const { readiness } = options;
+  const handler = observeRequests(options.name, options.handler, options.metrics);
   let inFlight = 0;
   let idle: (() => void) | null = null;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -47,7 +51,7 @@ export const startHttpServer = async (options: {
         idle?.();
       }
     });
-    options.handler(req, res);
+    handler(req, res);
   });
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 30_000;

@@ -8,6 +8,7 @@ import { loadGatewaySettings, type GatewaySettings } from './gateway-config.ts';
 import { removeGatewayRuntime, writeGatewayRuntime } from './gateway-runtime-file.ts';
 import { switchyardHome, type SwitchyardHome } from './switchyard-home.ts';
 import type { WebhookServiceEnv } from './webhook-env.ts';
+import type { Metrics } from '../ops/metrics/metrics.ts';
 
 export type WebhookReceiver = {
   /** Base URL the receiver listens on, e.g. http://127.0.0.1:8644 (webhooks under /webhooks/{name}). */
@@ -30,7 +31,7 @@ export type GatewayCore = {
  * What a gateway runs once whatever the number of HTTP processes: its settings, the delivery
  * worker and the token of its private endpoint. Null when the webhook platform is not enabled.
  */
-export const startGatewayCore = (options: { env: WebhookServiceEnv; db: Database; logger: Logger }): GatewayCore | null => {
+export const startGatewayCore = (options: { env: WebhookServiceEnv; db: Database; logger: Logger; metrics?: Metrics | undefined }): GatewayCore | null => {
   const { env, db } = options;
   const logger = options.logger.child({ service: 'webhooks' });
   const home = switchyardHome(env.SWITCHYARD_HOME);
@@ -39,7 +40,7 @@ export const startGatewayCore = (options: { env: WebhookServiceEnv; db: Database
     return null;
   }
   const deliver = createMessageDelivery({ env, logger });
-  const deliveryWorker = startDeliveryWorker({ db, env, logger, skillsDir: home.skillsDir, runAgent: createAgentRunner(env), deliver });
+  const deliveryWorker = startDeliveryWorker({ db, env, logger, skillsDir: home.skillsDir, runAgent: createAgentRunner(env), deliver, metrics: options.metrics });
 
   return { logger, home, settings, deliver, deliveryWorker, adminToken: randomBytes(32).toString('base64url') };
 };

@@ -5,12 +5,14 @@ import { inMemoryRouteRateLimit } from './route-rate-limit.ts';
 import { startReceiverHttp } from './start-receiver-http.ts';
 import type { WebhookServiceEnv } from './webhook-env.ts';
 import type { Readiness } from '../ops/readiness.ts';
+import type { Metrics } from '../ops/metrics/metrics.ts';
 
 export type StartWebhookReceiverOptions = {
   env: WebhookServiceEnv;
   db: Database;
   logger: Logger;
   readiness?: Readiness;
+  metrics?: Metrics | undefined;
 };
 
 /**

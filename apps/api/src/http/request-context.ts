@@ -1,0 +1,23 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** What the process knows of the request it is serving, wherever the code is at the time. */
+export type RequestContext = {
+  readonly service: string;
+  /** The route's template (`/api/claims/{claim_number}`), never the path as sent. */
+  route: string;
+  tenant?: string;
+};
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export const currentRequest = (): RequestContext | undefined => storage.getStore();
+
+export const runInRequest = <T>(context: RequestContext, run: () => T): T => storage.run(context, run);
+
+/** The shells name the route they hand a request to, for the metrics and the access line. */
+export const nameRoute = (template: string): void => {
+  const context = storage.getStore();
+  if (context) {
+    context.route = template;
+  }
+};
