@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** What the process knows of the request it is serving, wherever the code is at the time. */
 export type RequestContext = {
+  readonly id: string;
   readonly service: string;
   /** The route's template (`/api/claims/{claim_number}`), never the path as sent. */
   route: string;
@@ -11,6 +12,9 @@ export type RequestContext = {
 const storage = new AsyncLocalStorage<RequestContext>();
 
 export const currentRequest = (): RequestContext | undefined => storage.getStore();
+
+/** The id of the request being served, for work it leaves to a worker (a queued mail, a delivery). */
+export const currentRequestId = (): string | undefined => storage.getStore()?.id;
 
 export const runInRequest = <T>(context: RequestContext, run: () => T): T => storage.run(context, run);
 

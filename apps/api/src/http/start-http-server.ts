@@ -32,7 +32,7 @@ export const startHttpServer = async (options: {
   gracePeriodMs?: number;
 }): Promise<RunningServer> => {
   const { readiness } = options;
-  const handler = observeRequests(options.name, options.handler, options.metrics);
+  const handler = observeRequests({ service: options.name, handler: options.handler, logger: options.logger, metrics: options.metrics });
   let inFlight = 0;
   let idle: (() => void) | null = null;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {

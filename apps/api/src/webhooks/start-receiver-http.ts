@@ -10,6 +10,7 @@ import type { GatewaySettings } from './gateway-config.ts';
 import { createListFileReader } from './list-file-reader.ts';
 import { createReceiverServer } from './receiver-server.ts';
 import { createReadiness, type Readiness } from '../ops/readiness.ts';
+import type { Metrics } from '../ops/metrics/metrics.ts';
 import type { RouteRateLimit } from './route-rate-limit.ts';
 import { RouteTable } from './route-table.ts';
 import type { SwitchyardHome } from './switchyard-home.ts';
@@ -29,6 +30,7 @@ export type ReceiverHttpOptions = {
   adminToken: string;
   /** The process's readiness (`GET /readyz`); its own database check when not given. */
   readiness?: Readiness;
+  metrics?: Metrics | undefined;
 };
 
 export type ReceiverHttp = { server: Server; port: number; routeCount: number; close(): Promise<void> };
@@ -57,6 +59,7 @@ export const startReceiverHttp = async (options: ReceiverHttpOptions): Promise<R
     },
     options.adminToken,
     options.readiness ?? createReadiness(db),
+    options.metrics,
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => {

@@ -34,6 +34,7 @@ export const startWebhookReceiver = async (options: StartWebhookReceiverOptions)
       rateLimit: inMemoryRouteRateLimit(),
       nudgeWorker: () => deliveryWorker.nudge(),
       ...(options.readiness ? { readiness: options.readiness } : {}),
+      metrics: options.metrics,
     });
   } catch (error) {
     await deliveryWorker.stop(0);
