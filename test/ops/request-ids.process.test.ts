@@ -64,6 +64,13 @@ describe('request ids and access lines, in the logs of a real process', () => {
       expect(access.filter((line) => line.request_id === 'tenant-request-1')).toEqual([
         expect.objectContaining({ service: 'transport', route: '/{tenant}/api/public/schools', tenant: 'demo' }),
       ]);
+      // The intake's team mail, sent later by the outbox worker, names the request that queued it.
+      const mailLine = await waitFor(
+        () => logLines(service?.output() ?? '').find((line) => line.msg === 'mail sent' && line.kind === 'intake_summary'),
+        20_000,
+        'the worker to send the intake mail',
+      );
+      expect(mailLine?.request_id).toBe('lb-7f3a.intake:0001');
       // Nothing of the token, the key or the query string reaches the log.
       const output = service.output();
       expect(output).not.toContain('query-secret-value');

@@ -25,3 +25,13 @@ export const nameRoute = (template: string): void => {
     context.route = template;
   }
 };
+
+/**
+ * Work a request left to a worker (a queued mail) runs under that request's id, so the worker's
+ * lines about it name it; without one it runs outside any request.
+ */
+export const runAsWorkOf = <T>(requestId: string | null, run: () => T): T =>
+  requestId === null ? storage.exit(run) : storage.run({ id: requestId, service: 'worker', route: '(worker)' }, run);
+
+/** A worker woken by a request must not take that request's id into the rest of its work. */
+export const outsideRequest = <T>(run: () => T): T => storage.exit(run);

@@ -22,6 +22,7 @@ import { Migration20261124001820ClaimsSearchEmail } from './Migration20261124001
 import { Migration20261124010000TransportLive } from './Migration20261124010000_transport_live.ts';
 import { Migration20261124030100TransportAccounts } from './Migration20261124030100_transport_accounts.ts';
 import { Migration20261124050000TransportTenantTimeZone } from './Migration20261124050000_transport_tenant_time_zone.ts';
+import { Migration20261127180000MailRequestId } from './Migration20261127180000_mail_request_id.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -48,4 +49,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124010000_transport_live', class: Migration20261124010000TransportLive },
   { name: 'Migration20261124030100_transport_accounts', class: Migration20261124030100TransportAccounts },
   { name: 'Migration20261124050000_transport_tenant_time_zone', class: Migration20261124050000TransportTenantTimeZone },
+  { name: 'Migration20261127180000_mail_request_id', class: Migration20261127180000MailRequestId },
 ];
