@@ -37,6 +37,11 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('switchyard@localhost'),
+  /** On SIGTERM: how long in-flight requests, deliveries and mails may take before the process exits. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(10 * 60_000).default(10_000),
+  /** The ops listener (`GET /metrics`); off unless a port is given. */
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 
   // Claims service
   CLAIMS_PORT: port.default(3001),
@@ -115,6 +120,7 @@ const portClashes = (env: Env): string[] => {
     ['CLAIMS_PORT', env.CLAIMS_PORT],
     ['TRANSPORT_PORT', env.TRANSPORT_PORT],
     ['WEBHOOK_PORT', env.WEBHOOK_PORT],
+    ['METRICS_PORT', env.METRICS_PORT],
   ];
 
   return samePortProblems(ports);

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { currentRequestId } from './http/request-context.ts';
 
 export type { Logger };
 
@@ -48,6 +49,12 @@ export const createLogger = (options: { level: string; name?: string; destinatio
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
+      // Every line written while a request is served names it (see http/request-context.ts).
+      mixin: () => {
+        const id = currentRequestId();
+
+        return id === undefined ? {} : { request_id: id };
+      },
     },
     options.destination ?? terminalDestination() ?? pino.destination(1),
   );

@@ -6,6 +6,9 @@ import { createLogger } from './logger.ts';
 import { startClaimsService } from './claims/service.ts';
 import { startPeriodicSweeps } from './sweeps.ts';
 import { startupBlock } from './startup-block.ts';
+import { createReadiness } from './ops/readiness.ts';
+import { createMetrics } from './ops/metrics/metrics.ts';
+import { startOpsListener } from './ops/metrics/ops-listener.ts';
 import { checkBeforeListening } from './startup-checks.ts';
 import { startWebhookReceiver } from './webhooks/start-webhook-receiver.ts';
 import { startTransportService } from './transport/service.ts';
@@ -64,14 +67,18 @@ const main = async () => {
     'database ready',
   );
 
-  const claims = await startClaimsService({ env, db, logger });
-  const transport = await startTransportService({ env, db, logger });
+  // One readiness for the process: draining takes every port out of the load balancer at once.
+  const readiness = createReadiness(db);
+  const metrics = env.METRICS_PORT === undefined ? undefined : createMetrics({ db });
+  const claims = await startClaimsService({ env, db, logger, readiness, metrics });
+  const transport = await startTransportService({ env, db, logger, readiness, metrics });
   // The receiver starts with the others only when the webhook platform is enabled.
-  const webhooks = await startWebhookReceiver({ env, db, logger, by: 'service' });
+  const webhooks = await startWebhookReceiver({ env, db, logger, by: 'service', readiness, metrics });
   if (!webhooks) {
     logger.info('webhook receiver not enabled (set WEBHOOK_ENABLED=true or run npx switchyard gateway setup)');
   }
   const sweeps = startPeriodicSweeps({ db, logger });
+  const ops = metrics && env.METRICS_PORT !== undefined ? await startOpsListener({ host: env.METRICS_HOST, port: env.METRICS_PORT, metrics, logger }) : null;
   // Plain text after the log lines, for a person at the terminal: what to open, the key, the mail.
   process.stdout.write(
     startupBlock(env, { webhooks: webhooks?.url ?? null }, claims.service.services.staffKey),
@@ -83,9 +90,19 @@ const main = async () => {
       return;
     }
     stopping = true;
-    logger.info({ signal }, 'shutting down');
+    // Not ready first, so a load balancer stops sending; what is under way may finish.
+    readiness.startDraining();
+    logger.info({ signal, graceMs: env.SHUTDOWN_GRACE_MS }, 'shutting down: draining');
     sweeps.stop();
-    await Promise.all([claims.close(), transport.close(), webhooks?.close()]);
+    const deadline = Date.now() + env.SHUTDOWN_GRACE_MS;
+    const left = () => Math.max(0, deadline - Date.now());
+    // Every port keeps listening (readyz answers 503) until the requests in flight in the claims and
+    // transport services are done; then the servers close, the receiver's in-flight requests
+    // finish and its running deliveries get what is left of the grace.
+    await readiness.settled(left());
+    await Promise.all([claims.close(left()), transport.close(left())]);
+    await webhooks?.close(left());
+    await ops?.close();
     await db.close();
     logger.info('stopped');
     process.exit(0);

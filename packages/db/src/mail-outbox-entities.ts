@@ -26,6 +26,8 @@ export const MailOutboxSchema = defineEntity({
     groupKey: p.text().fieldName('group_key').nullable(),
     createdAt: p.datetime().fieldName('created_at'),
     sentAt: p.datetime().fieldName('sent_at').nullable(),
+    /** The request that queued the mail (Migration20261127180000_mail_request_id). */
+    requestId: p.string().length(128).fieldName('request_id').nullable(),
   },
 });
 export class MailOutbox extends MailOutboxSchema.class {}

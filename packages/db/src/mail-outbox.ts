@@ -14,6 +14,8 @@ export type NewOutboxMail = {
   /** Not sent before this time (a grouping window); now when absent. */
   notBefore?: Date;
   now: Date;
+  /** The request that queued it, named again in the worker's log lines. */
+  requestId?: string | undefined;
 };
 
 export type OutboxMail = {
@@ -26,6 +28,7 @@ export type OutboxMail = {
   subject: string;
   body: string;
   attempts: number;
+  request_id: string | null;
 };
 
 /** A new pending mail's row: due at `nextAttemptAt`, not tried yet. */
@@ -42,6 +45,7 @@ const pendingRow = (mail: Omit<NewOutboxMail, 'body' | 'notBefore'>, body: strin
   attempts: 0,
   next_attempt_at: nextAttemptAt,
   created_at: mail.now,
+  request_id: mail.requestId ?? null,
 });
 
 /** Writes a mail to the outbox; it is sent by the worker of its source. Returns the row's id. */
@@ -102,7 +106,7 @@ export const claimDueMails = async (
         .forUpdate()
         .skipLocked(),
     )
-    .returning(['id', 'source', 'kind', 'reference', 'recipient', 'reply_to', 'subject', 'body', 'attempts'])
+    .returning(['id', 'source', 'kind', 'reference', 'recipient', 'reply_to', 'subject', 'body', 'attempts', 'request_id'])
     .execute();
 
 export const markMailSent = async (em: SqlEntityManager, id: string, now: Date): Promise<void> => {

@@ -31,6 +31,8 @@ export type RestHandlerOptions<Ctx> = {
   routes: RestRoute[];
   /** Builds the procedure context for one request; `transport` carries uploads and file answers. */
   createContext: (req: IncomingMessage, transport: RestTransport) => Promise<Ctx> | Ctx;
+  /** Hears the template of the route a request matched (`/api/claims/{claim_number}`). */
+  onMatch?: (template: string, req: IncomingMessage) => void;
   /** Calls the procedure at a dotted path with the merged input. */
   call: (ctx: Ctx, procedure: string, input: unknown) => Promise<unknown>;
   toErrorResponse: (error: unknown) => ErrorResponse;
@@ -119,6 +121,9 @@ export const createRestHandler = <Ctx>(options: RestHandlerOptions<Ctx>) => {
     const match = matchRoute(routes, req.method ?? 'GET', url.pathname);
     if (match.kind === 'none') {
       return false;
+    }
+    if (match.kind === 'found') {
+      options.onMatch?.(match.route.path, req);
     }
     let upload: StagedUpload | undefined;
     let recorded = false;

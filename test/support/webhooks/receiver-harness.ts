@@ -10,6 +10,7 @@ import { createLogger } from '../../../apps/api/src/logger.ts';
 import type { WebhookReceiver } from '../../../apps/api/src/webhooks/gateway-core.ts';
 import { summarizeDelivery, type DeliverySummary } from '../../../apps/api/src/webhooks/delivery-presenter.ts';
 import { startWebhookReceiver } from '../../../apps/api/src/webhooks/start-webhook-receiver.ts';
+import type { Metrics } from '../../../apps/api/src/ops/metrics/metrics.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { waitFor } from './wait-for.ts';
 
@@ -24,6 +25,8 @@ export type HarnessOptions = {
   logLines?: string[];
   /** The delivery worker does not poll: the test runs it with runWorker() / drainWorker(). */
   steppedWorker?: boolean;
+  /** The process's metrics, given to the receiver and its delivery worker. */
+  metrics?: Metrics;
 };
 
 export type PostResult = { status: number; body: Record<string, unknown>; headers: Headers };
@@ -88,7 +91,7 @@ export class ReceiverHarness {
       logLines === undefined
         ? createLogger({ level: 'silent' })
         : createLogger({ level: 'info', destination: { write: (line: string) => void logLines.push(line) } });
-    const receiver = await startWebhookReceiver({ env, db, logger, steppedWorker: options.steppedWorker === true, by: 'service' });
+    const receiver = await startWebhookReceiver({ env, db, logger, steppedWorker: options.steppedWorker === true, by: 'service', metrics: options.metrics });
     if (receiver === null) {
       throw new Error('receiver not enabled');
     }

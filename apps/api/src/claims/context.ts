@@ -1,3 +1,4 @@
+import type { Metrics } from '../ops/metrics/metrics.ts';
 import type { IncomingMessage } from 'node:http';
 import type { RestTransport } from '@switchyard/rest-adapter/create-rest-handler';
 import type { Database } from '@switchyard/db/orm';
@@ -16,6 +17,8 @@ export type ClaimsServices = {
   captcha: CaptchaVerifier;
   staffKey: string;
   now: () => Date;
+  /** The process's metrics when the ops listener is on. */
+  metrics?: Metrics | undefined;
 };
 
 export type ClaimsContext = ClaimsServices & {

@@ -17,6 +17,9 @@ import { startHttpServer, type RunningServer } from '../http/start-http-server.t
 import { createTrpcHttpHandler } from '../http/create-trpc-http-handler.ts';
 import { restRoutesOf } from '../http/rest-routes-of-router.ts';
 import { createApiReferenceHandler } from '../http/api-reference.ts';
+import { createReadiness, type Readiness } from '../ops/readiness.ts';
+import type { Metrics } from '../ops/metrics/metrics.ts';
+import { nameRoute } from '../http/request-context.ts';
 import { MAX_JSON_BYTES } from '../http/max-json-bytes.ts';
 import { createCaptchaVerifier } from './captcha.ts';
 import { resolveStaffKey } from './staff-key.ts';
@@ -43,6 +46,7 @@ export const createClaimsService = (options: {
   logger: Logger;
   now?: () => Date;
   staffKey?: string;
+  metrics?: Metrics;
 }): ClaimsService => {
   const { env, db } = options;
   const logger = options.logger.child({ service: 'claims' });
@@ -65,6 +69,7 @@ export const createClaimsService = (options: {
     env,
     db,
     logger,
+    metrics: options.metrics,
     now,
     staffKey: options.staffKey ?? resolveStaffKey(env, logger).key,
     captcha: createCaptchaVerifier({ secret: env.CAPTCHA_SECRET, verifyUrl: env.CAPTCHA_VERIFY_URL }),
@@ -84,6 +89,7 @@ export const createClaimsService = (options: {
     createContext: (req, restTransport) => createClaimsContext(services, req, restTransport),
     call: callProcedure,
     toErrorResponse,
+    onMatch: (template) => nameRoute(template),
     maxJsonBytes: MAX_JSON_BYTES,
     multipart: {
       directory: env.UPLOAD_DIR,
@@ -122,11 +128,14 @@ export const createClaimsService = (options: {
     }
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (pathname.startsWith('/trpc/')) {
+      // Procedure names come from the caller: one label for all of them keeps the series bounded.
+      nameRoute('/trpc/{procedure}');
       trpc(req, res);
 
       return;
     }
     if (pathname === '/graphql') {
+      nameRoute('/graphql');
       if (env.NODE_ENV === 'development' && req.method === 'GET') {
         // The development-only GraphiQL page is one HTML file with inline script and styles.
         res.setHeader('Content-Security-Policy', "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:");
@@ -136,11 +145,14 @@ export const createClaimsService = (options: {
       return;
     }
     if (pathname === '/api/openapi.json' && req.method === 'GET') {
+      nameRoute('/api/openapi.json');
       sendJson(res, 200, openApi);
 
       return;
     }
     if (await apiReference(req, res, pathname)) {
+      nameRoute('/api/docs');
+
       return;
     }
     if (await rest(req, res)) {
@@ -152,6 +164,8 @@ export const createClaimsService = (options: {
       return;
     }
     if (serveSpa && (await serveSpa(req, res))) {
+      nameRoute('(web app)');
+
       return;
     }
     claimsErrors.send(res, toErrorResponse(new DomainError('not_found', 'Not found.')));
@@ -187,7 +201,9 @@ const startUploadSweeps = async (options: { db: Database; uploadDir: string; log
   return { stop: () => clearInterval(timer) };
 };
 
-export const startClaimsService = async (options: Parameters<typeof createClaimsService>[0]): Promise<RunningServer & { service: ClaimsService }> => {
+export const startClaimsService = async (
+  options: Parameters<typeof createClaimsService>[0] & { readiness?: Readiness },
+): Promise<RunningServer & { service: ClaimsService }> => {
   const service = createClaimsService(options);
   const uploadSweeps = await startUploadSweeps({ db: options.db, uploadDir: options.env.UPLOAD_DIR, logger: service.services.logger });
   const server = await startHttpServer({
@@ -196,14 +212,16 @@ export const startClaimsService = async (options: Parameters<typeof createClaims
     port: options.env.CLAIMS_PORT,
     handler: service.handle,
     logger: options.logger,
+    readiness: options.readiness ?? createReadiness(options.db),
+    metrics: options.metrics,
   });
 
   return {
     ...server,
     service,
-    close: async () => {
+    close: async (graceMs?: number) => {
       uploadSweeps.stop();
-      await server.close();
+      await server.close(graceMs);
       await service.close();
     },
   };

@@ -1,6 +1,7 @@
 import { claimDueMails, markMailFailed, markMailSent, scheduleMailRetry, type OutboxMail } from '@switchyard/db/mail-outbox';
 import type { Database } from '@switchyard/db/orm';
 import type { Logger } from '../logger.ts';
+import { outsideRequest, runAsWorkOf } from '../http/request-context.ts';
 import type { MailTransport } from './mail-transport.ts';
 
 /** Attempts before a mail is given up on: about a quarter of an hour with the backoff below. */
@@ -58,6 +59,7 @@ export const startOutboxWorker = (options: {
     try {
       await options.transport.send({ to: mail.recipient, subject: mail.subject, text: mail.body, ...(mail.reply_to ? { replyTo: mail.reply_to } : {}) });
       await markMailSent(em, mail.id, options.now());
+      logger.info({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts }, 'mail sent');
     } catch (error) {
       const cause = causeOf(error);
       if (isPermanent(error) || mail.attempts >= MAX_MAIL_ATTEMPTS) {
@@ -87,7 +89,8 @@ export const startOutboxWorker = (options: {
             leaseUntil: new Date(now.getTime() + LEASE_MS),
             limit: BATCH,
           });
-          await Promise.all(due.map(deliver));
+          // The lines about each mail name the request that queued it.
+          await Promise.all(due.map((mail) => runAsWorkOf(mail.request_id, () => deliver(mail))));
           if (due.length < BATCH || stopped) {
             break;
           }
@@ -108,7 +111,7 @@ export const startOutboxWorker = (options: {
 
       return;
     }
-    running = tick().finally(() => {
+    running = outsideRequest(() => tick()).finally(() => {
       running = null;
     });
   };

@@ -14,6 +14,9 @@ import { startHttpServer, type RunningServer } from '../http/start-http-server.t
 import { createTrpcHttpHandler } from '../http/create-trpc-http-handler.ts';
 import { restRoutesOf } from '../http/rest-routes-of-router.ts';
 import { createApiReferenceHandler } from '../http/api-reference.ts';
+import { createReadiness, type Readiness } from '../ops/readiness.ts';
+import type { Metrics } from '../ops/metrics/metrics.ts';
+import { currentRequest, nameRoute } from '../http/request-context.ts';
 import { MAX_JSON_BYTES } from '../http/max-json-bytes.ts';
 import { streamFile } from '../http/stream-file.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
@@ -136,6 +139,8 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     toErrorResponse,
     maxJsonBytes: MAX_JSON_BYTES,
     streamFile,
+    // A request under /{tenant}/api is the same route for every tenant: one series, the tenant apart.
+    onMatch: (template, req) => nameRoute(requestTenant.has(req) ? `/{tenant}${template}` : template),
     // Public tenant resolution reads ?tenant= or ?slug= on any path (see context.ts).
     contextQueryParams: ['tenant', 'slug'],
   });
@@ -163,6 +168,7 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     applySecurityHeaders(res, env.isProduction, { imageSource: env.MAP_TILE_URL?.imageSource });
     if (builtinIdentity && (req.url ?? '').startsWith('/auth/v1/')) {
       if (!env.isProduction || arrivedOverHttps(req, env.TRUST_PROXY) || isOwnLoopbackCall(req)) {
+        nameRoute('/auth/v1/{path}');
         await builtinIdentity(req, res);
 
         return;
@@ -175,12 +181,15 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname.startsWith('/trpc/')) {
+      // Procedure names come from the caller: one label for all of them keeps the series bounded.
+      nameRoute('/trpc/{procedure}');
       trpc(req, res);
 
       return;
     }
     // Before the web app's fallback, which would otherwise answer GET /graphql with its page.
     if (url.pathname === '/graphql') {
+      nameRoute('/graphql');
       await graphql(req, res);
 
       return;
@@ -188,21 +197,30 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     const prefixed = TENANT_PREFIX.exec(url.pathname);
     if (prefixed?.[1] && prefixed[2] && prefixed[1].toLowerCase() !== 'api') {
       requestTenant.set(req, prefixed[1].toLowerCase());
+      const context = currentRequest();
+      if (context) {
+        context.tenant = prefixed[1].toLowerCase();
+      }
       req.url = `${prefixed[2]}${url.search}`;
     }
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (pathname === '/api/openapi.json' && req.method === 'GET') {
+      nameRoute('/api/openapi.json');
       sendJson(res, 200, openApi);
 
       return;
     }
     if (await apiReference(req, res, pathname)) {
+      nameRoute('/api/docs');
+
       return;
     }
     if (await rest(req, res)) {
       return;
     }
     if (serveSpa && !API_PATH.test(pathname) && (await serveSpa(req, res))) {
+      nameRoute('(web app)');
+
       return;
     }
     transportErrors.send(res, toErrorResponse(new DomainError('not_found', 'Not Found')));
@@ -231,7 +249,7 @@ export const createTransportService = (options: { env: Env; db: Database; logger
 };
 
 export const startTransportService = async (
-  options: Parameters<typeof createTransportService>[0],
+  options: Parameters<typeof createTransportService>[0] & { readiness?: Readiness; metrics?: Metrics },
 ): Promise<RunningServer & { service: TransportService }> => {
   await ensureBootstrapAdmin({ env: options.env, db: options.db, logger: options.logger.child({ service: 'transport' }) });
   if (options.env.SEED_DEMO) {
@@ -239,15 +257,15 @@ export const startTransportService = async (
   }
   const feed = options.feed ?? (await createPositionFeed(options.db, options.logger.child({ service: 'transport' })));
   const service = createTransportService({ ...options, feed });
-  const server = await startHttpServer({ name: 'transport', host: options.env.HOST, port: options.env.TRANSPORT_PORT, handler: service.handle, logger: options.logger });
+  const server = await startHttpServer({ name: 'transport', host: options.env.HOST, port: options.env.TRANSPORT_PORT, handler: service.handle, logger: options.logger, readiness: options.readiness ?? createReadiness(options.db), metrics: options.metrics });
   service.setOwnUrl(server.url);
 
   return {
     ...server,
     service,
-    close: async () => {
+    close: async (graceMs?: number) => {
       service.endStreams();
-      await server.close();
+      await server.close(graceMs);
       await service.close();
     },
   };

@@ -28,6 +28,7 @@ import { ROUTE_REMOVED } from './route-removed.ts';
 import { sentPartsRecorder } from './sent-parts-recorder.ts';
 import { loadSkillInstructions, UnknownSkillError } from './skills.ts';
 import type { WebhookEnv } from './webhook-env.ts';
+import type { Metrics } from '../ops/metrics/metrics.ts';
 
 export type DeliveryWorker = {
   /** Wakes the worker at once (an event was just queued) instead of at the next poll. */
@@ -54,6 +55,8 @@ export type DeliveryWorkerOptions = {
   routes: CurrentRoutes;
   /** No polling loop: deliveries run only when runOnce() is called (tests step the worker). */
   stepped?: boolean;
+  /** The process's metrics when the ops listener is on: attempts counted by outcome. */
+  metrics?: Metrics | undefined;
 };
 
 
@@ -169,6 +172,7 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
         await breaker.succeeded(job);
       }
       await markDelivered(db.fork(), job.id, workerId, { resultRef: receipt, keyTtlMs: IDEMPOTENCY_TTL_MS });
+      options.metrics?.deliveries.inc({ route: job.route, outcome: 'delivered' });
       log.info({ target: job.target }, 'webhook delivered');
     } catch (error) {
       const failure = describe(error);
@@ -180,6 +184,7 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
       if (failure.permanent || job.attempts >= job.maxAttempts) {
         const reason = failure.permanent ? failure.message : `gave up after ${job.attempts} attempts: ${failure.message}`;
         await markFailed(db.fork(), job.id, workerId, reason);
+        options.metrics?.deliveries.inc({ route: job.route, outcome: 'failed' });
         log.warn({ error: reason }, 'webhook delivery failed');
       } else {
         const delayMs = retryDelayMs(
@@ -189,6 +194,7 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
           failure.retryAfterMs,
         );
         await scheduleRetry(db.fork(), job.id, workerId, { error: failure.message, delayMs });
+        options.metrics?.deliveries.inc({ route: job.route, outcome: 'retry' });
         log.info({ error: failure.message, retry_in_ms: delayMs, target_asked_ms: failure.retryAfterMs }, 'webhook delivery will be retried');
       }
     } finally {

@@ -9,13 +9,15 @@ import { removeGatewayRuntime, writeGatewayRuntime } from './gateway-runtime-fil
 import { RouteTable } from './route-table.ts';
 import { switchyardHome, type SwitchyardHome } from './switchyard-home.ts';
 import type { WebhookServiceEnv } from './webhook-env.ts';
+import type { Metrics } from '../ops/metrics/metrics.ts';
 
 export type WebhookReceiver = {
   /** Base URL the receiver listens on, e.g. http://127.0.0.1:8644 (webhooks under /webhooks/{name}). */
   url: string;
   /** The delivery worker of this gateway (tests step it with runOnce when started stepped). */
   deliveryWorker: DeliveryWorker;
-  close(): Promise<void>;
+  /** Stops the HTTP side (in-flight requests finish), then gives running deliveries `graceMs` to end. */
+  close(graceMs?: number): Promise<void>;
 };
 
 export type GatewayCore = {
@@ -40,6 +42,7 @@ export const startGatewayCore = (options: {
   logger: Logger;
   /** The delivery worker runs only when stepped (runOnce), for tests. */
   steppedWorker?: boolean;
+  metrics?: Metrics | undefined;
 }): GatewayCore | null => {
   const { env, db } = options;
   const logger = options.logger.child({ service: 'webhooks' });
@@ -59,6 +62,7 @@ export const startGatewayCore = (options: {
     deliver,
     routes,
     stepped: options.steppedWorker === true,
+    metrics: options.metrics,
   });
 
   return { logger, home, settings, deliver, deliveryWorker, routes, adminToken: randomBytes(32).toString('base64url') };
@@ -91,11 +95,11 @@ export const announceGateway = (
   return {
     url,
     deliveryWorker,
-    close: () => {
+    close: (graceMs?: number) => {
       closing ??= (async () => {
         removeGatewayRuntime(home.runtimeFile, adminToken);
         await stopHttp();
-        await deliveryWorker.stop();
+        await deliveryWorker.stop(graceMs);
       })();
 
       return closing;

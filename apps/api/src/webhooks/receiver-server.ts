@@ -1,11 +1,16 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { isDatabaseUnavailable } from '@switchyard/db/database-unavailable';
 import type { Database } from '@switchyard/db/orm';
 import { listRecentDeliveries } from '@switchyard/db/webhooks/delivery-history';
 import { summarizeDelivery } from './delivery-presenter.ts';
 import { handleWebhook, type WebhookPipeline } from './handle-webhook.ts';
 import { sendJson } from './http-answers.ts';
+import { answerProbe } from '../ops/probes.ts';
+import type { Readiness } from '../ops/readiness.ts';
+import type { Metrics } from '../ops/metrics/metrics.ts';
+import { observeRequests } from '../http/observe-requests.ts';
+import { nameRoute } from '../http/request-context.ts';
 
 const WEBHOOK_PATH = /^\/webhooks\/([^/]+)\/?$/;
 /**
@@ -32,8 +37,8 @@ const listDeliveries = async (db: Database, url: URL) => {
   return (await listRecentDeliveries(db.fork(), { route, limit })).map(summarizeDelivery);
 };
 
-export const createReceiverServer = (pipeline: WebhookPipeline, adminToken: string): Server => {
-  const server = createServer((req, res) => {
+export const createReceiverServer = (pipeline: WebhookPipeline, adminToken: string, readiness: Readiness, metrics?: Metrics): Server => {
+  const handle: RequestListener = (req, res) => {
     const fail = (error: unknown) => {
       const path = new URL(req.url ?? '/', 'http://receiver').pathname;
       if (isDatabaseUnavailable(error)) {
@@ -56,6 +61,7 @@ export const createReceiverServer = (pipeline: WebhookPipeline, adminToken: stri
     };
     const plain = req.method === 'POST' ? PLAIN_WEBHOOK_PATH.exec(req.url ?? '') : null;
     if (plain !== null) {
+      nameRoute('/webhooks/{route}');
       handleWebhook(pipeline, req, res, plain[1] ?? '').catch(fail);
 
       return;
@@ -63,6 +69,7 @@ export const createReceiverServer = (pipeline: WebhookPipeline, adminToken: stri
     const url = new URL(req.url ?? '/', 'http://receiver');
     const match = WEBHOOK_PATH.exec(url.pathname);
     if (match !== null) {
+      nameRoute('/webhooks/{route}');
       if (req.method !== 'POST') {
         req.resume();
         sendJson(res, 405, { error: 'method not allowed' }, { allow: 'POST' });
@@ -84,11 +91,13 @@ export const createReceiverServer = (pipeline: WebhookPipeline, adminToken: stri
     }
     req.resume();
     if (url.pathname === '/health' && (req.method === 'GET' || req.method === 'HEAD')) {
+      nameRoute('/health');
       sendJson(res, 200, { status: 'ok' });
 
       return;
     }
     if (url.pathname === '/deliveries' && req.method === 'GET') {
+      nameRoute('/deliveries');
       const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
       if (!sameToken(adminToken, given)) {
         sendJson(res, 401, { error: 'unauthorized' });
@@ -102,6 +111,15 @@ export const createReceiverServer = (pipeline: WebhookPipeline, adminToken: stri
       return;
     }
     sendJson(res, 404, { error: 'not found' });
+  };
+  const observed = observeRequests({ service: 'webhooks', handler: handle, logger: pipeline.logger, metrics });
+  const server = createServer((req, res) => {
+    // Probes stay outside the access log and the metrics: a load balancer asks every few seconds.
+    if (!answerProbe(req, res, readiness)) {
+      observed(req, res);
+    } else {
+      req.resume();
+    }
   });
   // Senders keep connections open between deliveries; idle ones are closed after a while.
   server.keepAliveTimeout = 30_000;

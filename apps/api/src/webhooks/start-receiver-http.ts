@@ -9,6 +9,8 @@ import { createEnqueueBatcher } from './enqueue-batcher.ts';
 import type { GatewaySettings } from './gateway-config.ts';
 import { createListFileReader } from './list-file-reader.ts';
 import { createReceiverServer } from './receiver-server.ts';
+import { createReadiness, type Readiness } from '../ops/readiness.ts';
+import type { Metrics } from '../ops/metrics/metrics.ts';
 import type { RouteRateLimit } from './route-rate-limit.ts';
 import { createPauseGate } from './route-pause-gate.ts';
 import { RouteTable } from './route-table.ts';
@@ -29,6 +31,9 @@ export type ReceiverHttpOptions = {
   nudgeWorker: () => void;
   /** Bearer token of `GET /deliveries`, the same in every process of one gateway. */
   adminToken: string;
+  /** The process's readiness (`GET /readyz`); its own database check when not given. */
+  readiness?: Readiness;
+  metrics?: Metrics | undefined;
 };
 
 export type ReceiverHttp = { server: Server; port: number; routeCount: number; close(): Promise<void> };
@@ -57,6 +62,8 @@ export const startReceiverHttp = async (options: ReceiverHttpOptions): Promise<R
       inlineLockKey: () => leaseLock.key,
     },
     options.adminToken,
+    options.readiness ?? createReadiness(db),
+    options.metrics,
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => {

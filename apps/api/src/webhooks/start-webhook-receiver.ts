@@ -4,6 +4,8 @@ import { announceGateway, startGatewayCore, type WebhookReceiver } from './gatew
 import { inMemoryRouteRateLimit } from './route-rate-limit.ts';
 import { startReceiverHttp } from './start-receiver-http.ts';
 import type { WebhookServiceEnv } from './webhook-env.ts';
+import type { Readiness } from '../ops/readiness.ts';
+import type { Metrics } from '../ops/metrics/metrics.ts';
 
 export type StartWebhookReceiverOptions = {
   env: WebhookServiceEnv;
@@ -13,6 +15,8 @@ export type StartWebhookReceiverOptions = {
   steppedWorker?: boolean;
   /** Who runs it, written to the runtime file: `gateway run` refuses to start beside the service. */
   by?: 'service' | 'gateway';
+  readiness?: Readiness;
+  metrics?: Metrics | undefined;
 };
 
 /**
@@ -33,6 +37,8 @@ export const startWebhookReceiver = async (options: StartWebhookReceiverOptions)
       db: options.db,
       rateLimit: inMemoryRouteRateLimit(),
       nudgeWorker: () => deliveryWorker.nudge(),
+      ...(options.readiness ? { readiness: options.readiness } : {}),
+      metrics: options.metrics,
     });
   } catch (error) {
     await deliveryWorker.stop(0);

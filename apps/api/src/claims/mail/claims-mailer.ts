@@ -1,3 +1,4 @@
+import { currentRequestId } from '../../http/request-context.ts';
 import { LIMITS } from '@switchyard/domain/claims/limits';
 import { portalClaimLink } from '@switchyard/domain/claims/sign-in-link';
 import { findClaimRecipient } from '@switchyard/db/claims/client-notices';
@@ -56,6 +57,7 @@ export const createClaimsMailer = (options: {
         subject: mail.subject,
         body: mail.text,
         now: options.now(),
+        requestId: currentRequestId(),
       });
       options.wake();
     } catch (error) {

@@ -3,6 +3,7 @@ import { RATE_LIMITS } from '@switchyard/domain/claims/limits';
 import { findClientByEmail } from '@switchyard/db/claims/sign-in';
 import { issueSignInLink } from '../issue-sign-in-link.ts';
 import { publicProcedure } from '../trpc.ts';
+import { countedOutcome } from '../counted-outcome.ts';
 import { enforceRateLimit, rateLimitedBy } from '../rate-limits.ts';
 import { messageOutput } from '../output-schemas.ts';
 
@@ -10,6 +11,7 @@ const SAME_ANSWER = 'If that email address belongs to a client, a sign-in link i
 
 export const requestSignIn = publicProcedure
   .meta({ rest: { method: 'POST', path: '/api/auth/request', status: 200, input: 'json', access: 'public', tags: ['auth'], summary: 'Email a sign-in link', errors: ['rate_limited'] } }).output(messageOutput)
+  .use(countedOutcome((metrics) => metrics.signIns, { step: 'request' }))
   // Counted before validation, so a flood of malformed requests is limited too.
   .use(rateLimitedBy(RATE_LIMITS.signInPerIp, (ctx) => ctx.ip))
   .input(signInRequestInput)

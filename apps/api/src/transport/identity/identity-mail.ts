@@ -1,3 +1,4 @@
+import { currentRequestId } from '../../http/request-context.ts';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { enqueueMail } from '@switchyard/db/mail-outbox';
 import { LINK_PAGES, LINK_SECONDS, type LinkKind } from '@switchyard/domain/transport/identity/account-links';
@@ -57,7 +58,7 @@ export const enqueueLinkMail = async (
   mail: { kind: LinkKind; to: string; link: string; data?: Record<string, unknown>; userId: string; now: Date },
 ): Promise<void> => {
   const { subject, lines } = MAILS[mail.kind](mail.link, mail.data ?? {});
-  await enqueueMail(em, { source: IDENTITY_MAIL_SOURCE, kind: mail.kind, reference: mail.userId, recipient: mail.to, subject, body: lines.join('\n'), now: mail.now });
+  await enqueueMail(em, { source: IDENTITY_MAIL_SOURCE, kind: mail.kind, reference: mail.userId, recipient: mail.to, subject, body: lines.join('\n'), now: mail.now, requestId: currentRequestId() });
 };
 
 /**

@@ -1,3 +1,4 @@
+import { currentRequestId } from '../../http/request-context.ts';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { enqueueMail } from '@switchyard/db/mail-outbox';
 import type { Database } from '@switchyard/db/orm';
@@ -35,6 +36,7 @@ const mailLateNotice = async (tx: SqlEntityManager, key: TripKey, timeZone: stri
     await enqueueMail(tx, {
       source: TRANSPORT_MAIL_SOURCE,
       kind: 'late_notice',
+      requestId: currentRequestId(),
       reference: `${key.tenantId}/${key.routeId}/${key.date}/${key.direction}/${stop.position}`,
       recipient: family.email,
       subject: `Bus running late at ${stop.name}`,

@@ -1,0 +1,154 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Database } from '@switchyard/db/orm';
+import { readMailOutbox, readPausedRoutes, readWebhookQueue } from '@switchyard/db/operations-readings';
+import { cachedCollection } from './cached-collection.ts';
+
+/** Gauges that need a query are read at most this often, whatever the number of scrapers. */
+export const QUERY_GAUGE_MAX_AGE_MS = 15_000;
+
+type RequestLabels = { service: string; method: string; route: string; status_class: string };
+
+export type Metrics = {
+  registry: Registry;
+  observeRequest(labels: RequestLabels, seconds: number): void;
+  /** Claims intakes by outcome: `accepted` or the error code. */
+  intakes: Counter<'outcome'>;
+  /** Claims sign-ins (link requested, link verified) by outcome. */
+  signIns: Counter<'step' | 'outcome'>;
+  /** Webhook delivery attempts by outcome (delivered, retry, failed) and route. */
+  deliveries: Counter<'route' | 'outcome'>;
+
+};
+
+/** pg's pool counts; the embedded database's owner has no pool (one connection, its own queue). */
+type PoolCounts = { totalCount: number; idleCount: number; waitingCount: number };
+const isPool = (client: unknown): client is PoolCounts =>
+  typeof (client as PoolCounts | null)?.totalCount === 'number' && typeof (client as PoolCounts).waitingCount === 'number';
+
+/**
+ * One registry per process, served by the ops listener. Request and outcome metrics are counted as
+ * they happen; queue depths and ages come from one cached reading of the database.
+ */
+export const createMetrics = (options: { db: Pick<Database, 'em' | 'fork'>; now?: () => number; maxAgeMs?: number; processMetrics?: boolean }): Metrics => {
+  const { db } = options;
+  const now = options.now ?? Date.now;
+  const registry = new Registry();
+  if (options.processMetrics ?? true) {
+    // CPU, memory, handles, GC and event-loop lag (nodejs_eventloop_lag_*).
+    collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  }
+  const requestDuration = new Histogram({
+    name: 'switchyard_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by service, method, route template and status class.',
+    labelNames: ['service', 'method', 'route', 'status_class'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+
+  const reading = cachedCollection(
+    async () => {
+      const [queue, paused, outbox] = await Promise.all([readWebhookQueue(db.fork()), readPausedRoutes(db.fork()), readMailOutbox(db.fork())]);
+
+      return { at: now(), queue, paused, outbox };
+    },
+    { maxAgeMs: options.maxAgeMs ?? QUERY_GAUGE_MAX_AGE_MS, now },
+  );
+  const ageSeconds = (at: number, oldest: Date | null) => (oldest === null ? 0 : Math.max(0, (at - oldest.getTime()) / 1000));
+
+  new Gauge({
+    name: 'switchyard_webhook_queue_depth',
+    help: 'Webhook deliveries queued or running, by route and status.',
+    labelNames: ['route', 'status'] as const,
+    registers: [registry],
+    async collect() {
+      const { queue } = await reading();
+      this.reset();
+      queue.forEach((row) => this.set({ route: row.route, status: row.status }, row.depth));
+    },
+  });
+  new Gauge({
+    name: 'switchyard_webhook_queue_oldest_age_seconds',
+    help: 'Age of the oldest webhook delivery queued or running, by route and status.',
+    labelNames: ['route', 'status'] as const,
+    registers: [registry],
+    async collect() {
+      const { at, queue } = await reading();
+      this.reset();
+      queue.forEach((row) => this.set({ route: row.route, status: row.status }, ageSeconds(at, row.oldest_at)));
+    },
+  });
+  new Gauge({
+    name: 'switchyard_webhook_breaker_open',
+    help: 'Routes whose breaker has opened (1), paused until resumed.',
+    labelNames: ['route'] as const,
+    registers: [registry],
+    async collect() {
+      const { paused } = await reading();
+      this.reset();
+      paused.forEach((route) => this.set({ route }, 1));
+    },
+  });
+  new Gauge({
+    name: 'switchyard_mail_outbox_depth',
+    help: 'Mails waiting in the outbox, by source.',
+    labelNames: ['source'] as const,
+    registers: [registry],
+    async collect() {
+      const { outbox } = await reading();
+      this.reset();
+      outbox.forEach((row) => this.set({ source: row.source }, row.depth));
+    },
+  });
+  new Gauge({
+    name: 'switchyard_mail_outbox_oldest_age_seconds',
+    help: 'Age of the oldest mail waiting in the outbox, by source.',
+    labelNames: ['source'] as const,
+    registers: [registry],
+    async collect() {
+      const { at, outbox } = await reading();
+      this.reset();
+      outbox.forEach((row) => this.set({ source: row.source }, ageSeconds(at, row.oldest_at)));
+    },
+  });
+  // The pool's counts cost no query; they are read at each scrape.
+  const poolCounts = async (): Promise<PoolCounts | null> => {
+    const client: unknown = await db.em.getConnection().getNativeClient();
+
+    return isPool(client) ? client : null;
+  };
+  new Gauge({
+    name: 'switchyard_db_pool_in_use',
+    help: 'Database connections of the pool lent out.',
+    registers: [registry],
+    async collect() {
+      const pool = await poolCounts();
+      this.set(pool ? pool.totalCount - pool.idleCount : 0);
+    },
+  });
+  new Gauge({
+    name: 'switchyard_db_pool_waiting',
+    help: 'Callers waiting for a database connection of the pool.',
+    registers: [registry],
+    async collect() {
+      this.set((await poolCounts())?.waitingCount ?? 0);
+    },
+  });
+
+  return {
+    registry,
+    observeRequest: (labels, seconds) => requestDuration.observe(labels, seconds),
+    intakes: new Counter({ name: 'switchyard_claims_intakes_total', help: 'Claims intakes by outcome.', labelNames: ['outcome'] as const, registers: [registry] }),
+    signIns: new Counter({
+      name: 'switchyard_claims_sign_ins_total',
+      help: 'Client sign-in steps (request, verify) by outcome.',
+      labelNames: ['step', 'outcome'] as const,
+      registers: [registry],
+    }),
+    deliveries: new Counter({
+      name: 'switchyard_webhook_deliveries_total',
+      help: 'Webhook delivery attempts by route and outcome.',
+      labelNames: ['route', 'outcome'] as const,
+      registers: [registry],
+    }),
+  };
+};
