@@ -28,7 +28,7 @@ const readPage = async (em: SqlEntityManager, table: CatalogTable, after: Dumped
     const keyValues = keyIndexes.map((index) => {
       const column = table.columns[index];
 
-      return sql`cast(${after[index] ?? null} as ${sql.raw(column?.type ?? 'text')})`;
+      return sql`cast(cast(${after[index] ?? null} as text) as ${sql.raw(column?.type ?? 'text')})`;
     });
     where = sql`where (${sql.join(keyColumns)}) > (${sql.join(keyValues)})`;
   }

@@ -27,7 +27,9 @@ const insertPage = async (em: SqlEntityManager, table: string, columns: CatalogC
   for (let start = 0; start < rows.length; start += perStatement) {
     const values = rows
       .slice(start, start + perStatement)
-      .map((row) => sql`(${sql.join(columns.map((column, index) => sql`cast(${row[index] ?? null} as ${sql.raw(column.type)})`))})`);
+      .map((row) => sql`(${sql.join(columns.map((column, index) => sql`cast(cast(${row[index] ?? null} as text) as ${sql.raw(column.type)})`))})`);
+    // Each value is sent as text and cast in SQL: the embedded engine's client library would
+    // otherwise encode a parameter by the type it is inferred to have (a bytea wants bytes).
     // OVERRIDING SYSTEM VALUE: identity columns keep the numbers the archive holds.
     await sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.id(column.name)))}) overriding system value values ${sql.join(values)}`.execute(
       em.getKysely(),
