@@ -54,6 +54,11 @@ export type OpenDatabaseOptions = {
    * become clients of a running owner. Defaults to `command`.
    */
   role?: OwnerRole;
+  /**
+   * Apply the migrations up to and including this one only (a restore creates the schema its
+   * archive was written with; the next start applies the rest). Defaults to all of them.
+   */
+  migrateTo?: string;
 };
 
 const commonOptions = (entities: EntitySchema[], debug: boolean, logger?: (line: string) => void) => ({
@@ -69,9 +74,11 @@ const commonOptions = (entities: EntitySchema[], debug: boolean, logger?: (line:
 
 type OpenedOrm = {
   em: unknown;
-  migrator: { up(): Promise<unknown> };
+  migrator: { up(options?: { to: string }): Promise<unknown> };
   close(force?: boolean): Promise<void>;
 };
+
+const migrate = (orm: OpenedOrm, options: OpenDatabaseOptions) => orm.migrator.up(options.migrateTo === undefined ? undefined : { to: options.migrateTo });
 
 const entities = () => allEntities as unknown as EntitySchema[];
 
@@ -108,7 +115,7 @@ const openPostgres = async (options: OpenDatabaseOptions & { databaseUrl: string
   const orm = await openServerOrm(options, { clientUrl: options.databaseUrl });
   const pool = await (orm.em as unknown as SqlEntityManager).getConnection().getNativeClient();
   // Several processes may start against a new database at once; they migrate one after the other.
-  await withMigrationLock(pool as Parameters<typeof withMigrationLock>[0], () => orm.migrator.up());
+  await withMigrationLock(pool as Parameters<typeof withMigrationLock>[0], () => migrate(orm, options));
 
   return asDatabase(orm, 'postgresql', { serverUrl: options.databaseUrl });
 };
@@ -122,7 +129,7 @@ const openAsOwner = async (options: OpenDatabaseOptions, lock: OwnerLock): Promi
     mkdirSync(dbName, { recursive: true });
     orm = await openPgliteOrm(options, dbName);
     // The only process with the files migrates them before anyone else can connect.
-    await orm.migrator.up();
+    await migrate(orm, options);
     const pglite = (await (orm.em as unknown as SqlEntityManager).getConnection().getNativeClient()) as PGlite;
     server = await serveOverSocket(pglite, options.dataDir);
     lock.announce({ host: server.host, port: server.port });
@@ -152,7 +159,7 @@ const openAsClient = async (options: OpenDatabaseOptions, owner: OwnerRecord & {
   try {
     // Normally nothing to do: the owner migrated before it served. A newer command brings the
     // schema up to date through the owner, one statement stream at a time.
-    await orm.migrator.up();
+    await migrate(orm, options);
   } catch (error) {
     await orm.close(true);
     throw error;
@@ -198,7 +205,7 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
   }
   if (options.inMemory) {
     const orm = await openPgliteOrm(options, 'memory://');
-    await orm.migrator.up();
+    await migrate(orm, options);
 
     return asDatabase(orm, 'pglite');
   }

@@ -1,7 +1,9 @@
 import { Command } from 'commander';
 import type { CliContext } from './cli-context.ts';
+import { registerBackup } from './backup.ts';
 import { registerGatewayRun } from './gateway-run.ts';
 import { registerGatewaySetup } from './gateway-setup.ts';
+import { registerRestore } from './restore.ts';
 import { registerTenantAdd } from './tenant-add.ts';
 import { registerUserAdd } from './user-add.ts';
 import { registerTenantImport } from './tenant-import-command.ts';
@@ -57,6 +59,9 @@ export const buildProgram = (context: CliContext): Command => {
   registerTenantImport(tenant, context);
 
   registerUserAdd(program.command('user').description('manage users of the built-in identity provider'), context);
+
+  registerBackup(program, context, CLI_VERSION);
+  registerRestore(program, context);
 
   return program;
 };

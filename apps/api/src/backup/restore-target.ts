@@ -1,0 +1,29 @@
+import { filesUnder, homeStateFiles } from './state-files.ts';
+
+export type RestoreTarget = { databaseUrl?: string | undefined; dataDir: string; uploadDir: string; homeDir: string };
+
+/**
+ * Why the target is not empty, or undefined when a restore may fill it: a restore never merges into
+ * existing data. The embedded database's folder, the uploads folder and the receiver's state files
+ * must hold nothing; on PostgreSQL the database's schema must have no table or sequence.
+ */
+export const targetNotEmpty = async (target: RestoreTarget): Promise<string | undefined> => {
+  if (target.databaseUrl) {
+    const { serverSchemaObjects } = await import('@switchyard/db/backup/server-schema-empty');
+    const objects = await serverSchemaObjects(target.databaseUrl);
+    if (objects > 0) {
+      return `the PostgreSQL database is not empty (${objects} tables, views or sequences); restore into a new, empty database`;
+    }
+  } else if ((await filesUnder(target.dataDir)).length > 0) {
+    return `DATA_DIR ${target.dataDir} is not empty; restore into a new, empty folder`;
+  }
+  if ((await filesUnder(target.uploadDir)).length > 0) {
+    return `UPLOAD_DIR ${target.uploadDir} is not empty; restore into a new, empty folder`;
+  }
+  const home = await homeStateFiles(target.homeDir);
+  if (home.length > 0) {
+    return `SWITCHYARD_HOME ${target.homeDir} already holds webhook state (${home[0]}); restore with SWITCHYARD_HOME set to a new, empty folder`;
+  }
+
+  return undefined;
+};
