@@ -29,6 +29,7 @@ import { Migration20261127130100TransportInvoicePayToken } from './Migration2026
 import { Migration20261127160000TransportRouteRuns } from './Migration20261127160000_transport_route_runs.ts';
 import { Migration20261127140000TransportBillingGeneration } from './Migration20261127140000_transport_billing_generation.ts';
 import { Migration20261127170000WebhookOperations } from './Migration20261127170000_webhook_operations.ts';
+import { Migration20261127200000WebhookDeliveryDetail } from './Migration20261127200000_webhook_delivery_detail.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -62,4 +63,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127140000_transport_billing_generation', class: Migration20261127140000TransportBillingGeneration },
   { name: 'Migration20261127160000_transport_route_runs', class: Migration20261127160000TransportRouteRuns },
   { name: 'Migration20261127170000_webhook_operations', class: Migration20261127170000WebhookOperations },
+  { name: 'Migration20261127200000_webhook_delivery_detail', class: Migration20261127200000WebhookDeliveryDetail },
 ];
