@@ -21,6 +21,8 @@ beforeAll(async () => {
     subscriptions: {
       issues: { secret: SECRET, events: ['issues'], deliver: 'log', prompt: 'issue {issue.number}: {issue.title}' },
       chat: { secret: SECRET, deliver: 'slack', deliver_extra: { chat_id: 'C1' }, prompt: 'user {user.login}' },
+      direct: { secret: SECRET, deliver: 'slack', deliver_only: true, deliver_extra: { chat_id: 'C2' }, prompt: 'paid {amount}' },
+      show: { secret: SECRET, deliver: 'log' },
     },
   });
 }, 60_000);
@@ -158,6 +160,30 @@ describe('webhook deliveries show', () => {
     const json = await showJson(id);
     expect(json).toMatchObject({ erased: true, payload: null, prompt: null, reply: null, headers: null, status: 'delivered' });
     expect(json.attemptLog).toHaveLength(1);
+  }, 120_000);
+
+  it('shows the message and the one attempt of a direct delivery, which has no reply', async () => {
+    const posted = await harness.postSigned('direct', { amount: 12 }, SECRET, { 'x-signature': 'generic-never-shown' });
+    expect(posted.status).toBe(200);
+    const id = String(posted.body.delivery_id);
+
+    const json = await showJson(id);
+    expect(json).toMatchObject({ mode: 'deliver_only', target: 'slack', chatId: 'C2', status: 'delivered', prompt: 'paid 12', reply: null });
+    expect(json.headers?.['x-signature']).toBe('[masked]');
+    expect(json.attemptLog.map((attempt) => [attempt.target, attempt.status, attempt.error])).toEqual([['slack', 'delivered', null]]);
+    const shown = await cli('webhook', 'deliveries', 'show', id);
+    expect(shown.stdout).toContain('Message:\n  paid 12');
+    expect(shown.stdout).not.toContain('Reply:');
+    expect(shown.stdout).not.toContain('generic-never-shown');
+  }, 120_000);
+
+  it('without an id, lists the route named "show" as the list command would', async () => {
+    const id = await accept('show', { n: 1 });
+    const listed = await cli('webhook', 'deliveries', 'show', '--json');
+    expect(listed.code, listed.stderr).toBe(0);
+    expect((JSON.parse(listed.stdout) as { deliveries: { id: string; route: string }[] }).deliveries).toEqual([
+      expect.objectContaining({ id, route: 'show' }),
+    ]);
   }, 120_000);
 
   it('an unknown id, or what is not an id, is one line and exit 1', async () => {

@@ -83,5 +83,5 @@ export const registerWebhookDeliveries = (group: Command, context: CliContext): 
     'switchyard webhook deliveries --json --limit 100',
     'switchyard webhook deliveries show <id>',
   ]);
-  registerWebhookDeliveryShow(command, context);
+  registerWebhookDeliveryShow(command, context, (route, options: DeliveriesOptions) => showDeliveries(context, route, options));
 };

@@ -99,14 +99,25 @@ const showDelivery = async (context: CliContext, id: string, json: boolean): Pro
   renderDeliveryDetail(delivery).forEach((line) => context.out(line));
 };
 
-/** `webhook deliveries show ID`, under the list command. */
-export const registerWebhookDeliveryShow = (deliveries: Command, context: CliContext): void => {
+/**
+ * `webhook deliveries show ID`, under the list command. Without an id it lists the deliveries of a
+ * route named "show" (`listRoute`), which the subcommand's name would otherwise hide.
+ */
+export const registerWebhookDeliveryShow = <O extends { json?: boolean }>(
+  deliveries: Command,
+  context: CliContext,
+  listRoute: (name: string, options: O) => Promise<void>,
+): void => {
   const command = deliveries
     .command('show')
     .description('show one delivery in full: headers (signatures masked), payload, prompt, attempts and reply')
-    .argument('<id>', 'the delivery id (from webhook deliveries)')
+    .argument('[id]', 'the delivery id (from webhook deliveries)')
     .option('--json', 'print the delivery as JSON')
-    // --json after the id is read by the list command too; either place counts.
-    .action((id: string, _options: unknown, self: Command) => showDelivery(context, id, self.optsWithGlobals<{ json?: boolean }>().json === true));
+    // The list command's options are read wherever they stand (--json after the id included).
+    .action((id: string | undefined, _options: unknown, self: Command) => {
+      const options = self.optsWithGlobals<O>();
+
+      return id === undefined ? listRoute('show', options) : showDelivery(context, id, options.json === true);
+    });
   withExamples(command, ['switchyard webhook deliveries show 3f0c…', 'switchyard webhook deliveries show 3f0c… --json']);
 };
