@@ -3,6 +3,7 @@ import { alignColumns, formatAgo, parseSince, SINCE_HINT } from '@switchyard/dom
 import { CliError, type CliContext } from './cli-context.ts';
 import { withExamples } from './help-examples.ts';
 import { webhookOperation } from './webhook-database.ts';
+import { registerWebhookDeliveryShow } from './webhook-delivery-show.ts';
 
 type DeliveriesOptions = { limit: string; json?: boolean; status?: string; since?: string };
 
@@ -80,5 +81,7 @@ export const registerWebhookDeliveries = (group: Command, context: CliContext): 
     'switchyard webhook deliveries',
     'switchyard webhook deliveries github-issues --status failed --since 2h',
     'switchyard webhook deliveries --json --limit 100',
+    'switchyard webhook deliveries show <id>',
   ]);
+  registerWebhookDeliveryShow(command, context, (route, options: DeliveriesOptions) => showDeliveries(context, route, options));
 };

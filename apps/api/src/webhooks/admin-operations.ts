@@ -5,7 +5,7 @@ import { replayDelivery, replayFailed } from '@switchyard/db/webhooks/replay';
 import { failQueuedDeliveries, pauseRoute, readRouteBreaker, readRouteStates, resumeRoute } from '@switchyard/db/webhooks/route-state';
 import { ROUTE_REMOVED } from './route-removed.ts';
 import { z } from 'zod';
-import { presentRouteBreaker, presentRouteState, summarizeDelivery } from './delivery-presenter.ts';
+import { presentDeliveryDetail, presentRouteBreaker, presentRouteState, summarizeDelivery } from './delivery-presenter.ts';
 
 /**
  * What the CLI reads and changes in the webhook tables, one entry per operation with the schema of
@@ -36,6 +36,18 @@ const operations = {
       const delivery = await findDelivery(em, input.id);
 
       return delivery === null ? null : summarizeDelivery(delivery);
+    },
+  },
+  deliveryDetail: {
+    input: z.object({ id: z.string().uuid() }),
+    run: async (em: SqlEntityManager, input: { id: string }) => {
+      const delivery = await findDelivery(em, input.id);
+      if (delivery === null) {
+        return null;
+      }
+      const pausedBy = delivery.status === 'queued' ? ((await readRouteStates(em, [delivery.route]))[0]?.pausedBy ?? null) : null;
+
+      return presentDeliveryDetail(delivery, pausedBy);
     },
   },
   replay: {

@@ -30,6 +30,14 @@ export const deliverInline = async (pipeline: WebhookPipeline, delivery: NewDeli
 
     return;
   }
+  const startedAt = new Date();
+  const attempt = (status: 'delivered' | 'failed', error: string | null) => ({
+    startedAt: startedAt.toISOString(),
+    target: delivery.target,
+    status,
+    durationMs: Date.now() - startedAt.getTime(),
+    error,
+  });
   let receipt: DeliveryReceipt;
   try {
     receipt = await pipeline.deliver({
@@ -45,7 +53,7 @@ export const deliverInline = async (pipeline: WebhookPipeline, delivery: NewDeli
     });
   } catch (error) {
     const message = error instanceof DeliveryError ? error.message : `internal error: ${(error as Error).message}`;
-    await markFailed(db.fork(), delivery.id, workerId, message);
+    await markFailed(db.fork(), delivery.id, workerId, message, attempt('failed', message));
     pipeline.logger.warn({ route: delivery.route, delivery_id: delivery.id, error: message }, 'webhook direct delivery failed');
     // Deliberately generic: the sender only needs to know that a retry may help, and, when the
     // target asked for a pause, how long it is.
@@ -58,7 +66,7 @@ export const deliverInline = async (pipeline: WebhookPipeline, delivery: NewDeli
   // The message is out: a failure to record that must not answer 502, or the sender's retry
   // would post it a second time.
   try {
-    await markDelivered(db.fork(), delivery.id, workerId, { resultRef: receipt, keyTtlMs: IDEMPOTENCY_TTL_MS });
+    await markDelivered(db.fork(), delivery.id, workerId, { resultRef: receipt, keyTtlMs: IDEMPOTENCY_TTL_MS, attempt: attempt('delivered', null) });
   } catch (error) {
     pipeline.logger.error({ route: delivery.route, delivery_id: delivery.id, err: (error as Error).message }, 'webhook delivered but not recorded');
   }

@@ -69,3 +69,72 @@ export const presentRouteState = (row: RouteStateRow): RouteStateSummary => ({
   queued: row.queued,
   lastDelivery: row.last === null ? null : { status: row.last.status, finishedAt: row.last.finishedAt?.toISOString() ?? null, error: row.last.error },
 });
+
+/** One attempt as `webhook deliveries show --json` gives it (attempt_log). */
+export type AttemptDetail = {
+  startedAt: string;
+  target: string;
+  status: 'delivered' | 'retrying' | 'failed';
+  durationMs: number;
+  error: string | null;
+};
+
+/**
+ * One delivery in full, for `webhook deliveries show`: the summary's fields and what was received
+ * and sent. `payload`, `headers`, `prompt` and `reply` are null once `erased` (retention or
+ * `webhook erase`); `headers` is null too for deliveries accepted before headers were kept.
+ */
+export type DeliveryDetail = DeliverySummary & {
+  chatId: string | null;
+  source: string | null;
+  replayOf: string | null;
+  followsRoute: boolean;
+  erased: boolean;
+  erasedAt: string | null;
+  headers: Record<string, string> | null;
+  payload: unknown;
+  /** The rendered prompt (agent) or message (deliver_only) the delivery last ran with. */
+  prompt: string | null;
+  /** The agent's reply; null for direct deliveries and before the agent answered. */
+  reply: string | null;
+  attemptLog: AttemptDetail[];
+};
+
+const ATTEMPT_STATUSES = new Set(['delivered', 'retrying', 'failed']);
+
+const isAttempt = (value: unknown): value is AttemptDetail => {
+  if (typeof value !== 'object' || value === null) {
+    return false;
+  }
+  const entry = value as Record<string, unknown>;
+
+  return (
+    typeof entry.startedAt === 'string' &&
+    typeof entry.target === 'string' &&
+    typeof entry.status === 'string' &&
+    ATTEMPT_STATUSES.has(entry.status) &&
+    typeof entry.durationMs === 'number' &&
+    (entry.error === null || typeof entry.error === 'string')
+  );
+};
+
+export const presentDeliveryDetail = (row: WebhookDelivery, heldBy: PausedBy | null): DeliveryDetail => {
+  const erased = row.erasedAt !== null && row.erasedAt !== undefined;
+  const attempts: unknown = row.attemptLog;
+
+  return {
+    ...summarizeDelivery(row),
+    heldBy,
+    chatId: row.chatId ?? null,
+    source: row.source ?? null,
+    replayOf: row.replayOf ?? null,
+    followsRoute: row.followsRoute,
+    erased,
+    erasedAt: erased ? (row.erasedAt as Date).toISOString() : null,
+    headers: erased ? null : (row.headers ?? null),
+    payload: erased ? null : row.payload,
+    prompt: erased ? null : row.prompt,
+    reply: erased ? null : (row.agentReply ?? null),
+    attemptLog: Array.isArray(attempts) ? attempts.filter(isAttempt) : [],
+  };
+};

@@ -10,6 +10,7 @@ import {
   saveAgentReply,
   scheduleRetry,
   type ClaimedDelivery,
+  type DeliveryAttempt,
   type Lease,
 } from '@switchyard/db/webhooks/delivery-queue';
 import { eraseExpiredPayloads } from '@switchyard/db/webhooks/payload-retention';
@@ -139,6 +140,14 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
     }, Math.max(50, Math.floor(env.WEBHOOK_LEASE_MS / 3)));
     // Whether a failure came from the target itself, which is what the route's breaker counts.
     let atTarget = false;
+    const startedAt = new Date();
+    const attempt = (status: DeliveryAttempt['status'], error: string | null): DeliveryAttempt => ({
+      startedAt: startedAt.toISOString(),
+      target: job.target,
+      status,
+      durationMs: Date.now() - startedAt.getTime(),
+      error,
+    });
     try {
       let text = job.prompt;
       if (job.mode === 'agent') {
@@ -171,7 +180,7 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
         atTarget = false;
         await breaker.succeeded(job);
       }
-      await markDelivered(db.fork(), job.id, workerId, { resultRef: receipt, keyTtlMs: IDEMPOTENCY_TTL_MS });
+      await markDelivered(db.fork(), job.id, workerId, { resultRef: receipt, keyTtlMs: IDEMPOTENCY_TTL_MS, attempt: attempt('delivered', null) });
       options.metrics?.deliveries.inc({ route: job.route, outcome: 'delivered' });
       log.info({ target: job.target }, 'webhook delivered');
     } catch (error) {
@@ -183,7 +192,7 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
       }
       if (failure.permanent || job.attempts >= job.maxAttempts) {
         const reason = failure.permanent ? failure.message : `gave up after ${job.attempts} attempts: ${failure.message}`;
-        await markFailed(db.fork(), job.id, workerId, reason);
+        await markFailed(db.fork(), job.id, workerId, reason, attempt('failed', failure.message));
         options.metrics?.deliveries.inc({ route: job.route, outcome: 'failed' });
         log.warn({ error: reason }, 'webhook delivery failed');
       } else {
@@ -193,7 +202,7 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
           Math.random(),
           failure.retryAfterMs,
         );
-        await scheduleRetry(db.fork(), job.id, workerId, { error: failure.message, delayMs });
+        await scheduleRetry(db.fork(), job.id, workerId, { error: failure.message, delayMs, attempt: attempt('retrying', failure.message) });
         options.metrics?.deliveries.inc({ route: job.route, outcome: 'retry' });
         log.info({ error: failure.message, retry_in_ms: delayMs, target_asked_ms: failure.retryAfterMs }, 'webhook delivery will be retried');
       }

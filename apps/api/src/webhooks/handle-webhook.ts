@@ -12,6 +12,7 @@ import { renderTemplate } from '@switchyard/domain/webhooks/render-template';
 import type { WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
 import { PAUSED_RETRY_AFTER_SECONDS } from '@switchyard/domain/webhooks/route-pause';
 import { interpretScriptRun } from '@switchyard/domain/webhooks/script-outcome';
+import { headersToStore } from '@switchyard/domain/webhooks/stored-headers';
 import { verifySignature } from '@switchyard/domain/webhooks/verify-signature';
 import type { Logger } from '../logger.ts';
 import { deliverInline } from './deliver-inline.ts';
@@ -206,6 +207,7 @@ export const handleWebhook = async (
     maxInFlight: route.maxInFlight ?? null,
     orderKey: route.orderKey === undefined ? null : renderTemplate(route.orderKey, scripted.payload),
     retentionDays: route.retentionDays,
+    headers: headersToStore(req.headers),
   };
   // A paused direct route queues its events like an agent route: they go out on resume.
   if (route.deliverOnly && pause === null) {

@@ -30,6 +30,7 @@ import { Migration20261127160000TransportRouteRuns } from './Migration2026112716
 import { Migration20261127140000TransportBillingGeneration } from './Migration20261127140000_transport_billing_generation.ts';
 import { Migration20261127170000WebhookOperations } from './Migration20261127170000_webhook_operations.ts';
 import { Migration20261127180000MailRequestId } from './Migration20261127180000_mail_request_id.ts';
+import { Migration20261127200000WebhookDeliveryDetail } from './Migration20261127200000_webhook_delivery_detail.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -64,4 +65,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127160000_transport_route_runs', class: Migration20261127160000TransportRouteRuns },
   { name: 'Migration20261127170000_webhook_operations', class: Migration20261127170000WebhookOperations },
   { name: 'Migration20261127180000_mail_request_id', class: Migration20261127180000MailRequestId },
+  { name: 'Migration20261127200000_webhook_delivery_detail', class: Migration20261127200000WebhookDeliveryDetail },
 ];

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { sql } from 'kysely';
 import { databaseNow, databaseNowPlusMs, db, jsonb } from '../kysely.ts';
 import { isPayloadContainer } from '@switchyard/domain/webhooks/payload-shape';
 import { LEASE_LOCK_CLASS } from './lease-lock.ts';
@@ -33,7 +34,24 @@ export type NewDelivery = {
   orderKey?: string | null;
   /** Days the payload and prompt are kept once the delivery is finished (default 30). */
   retentionDays?: number;
+  /** The request's headers, already masked (stored-headers.ts); stored by the same insert. */
+  headers?: Readonly<Record<string, string>> | null;
 };
+
+/** One attempt of a delivery, as `webhook deliveries show` lists them (attempt_log). */
+export type DeliveryAttempt = {
+  /** When the attempt began (ISO text). */
+  startedAt: string;
+  target: string;
+  /** delivered; retrying (failed, another attempt is due); failed (the delivery gave up). */
+  status: 'delivered' | 'retrying' | 'failed';
+  durationMs: number;
+  error: string | null;
+};
+
+/** Appends the attempt to the row's log in the statement that records its outcome. */
+const appendAttempt = (attempt: DeliveryAttempt | undefined) =>
+  attempt === undefined ? {} : { attempt_log: sql<unknown[]>`coalesce(attempt_log, '[]'::jsonb) || ${JSON.stringify([attempt])}::jsonb` };
 
 export type ClaimedDelivery = {
   id: string;
@@ -146,9 +164,9 @@ const toClaimed = (row: Row): ClaimedDelivery => {
 const INSERT_DELIVERY = `
   insert into webhook_delivery (
     id, route, event_type, idempotency_key, mode, status, target, chat_id, source, prompt, skills,
-    payload, attempts, max_attempts, retention_days, next_attempt_at, locked_until, locked_by, lease_key, sent_parts, created_at, updated_at
+    payload, headers, attempts, max_attempts, retention_days, next_attempt_at, locked_until, locked_by, lease_key, sent_parts, created_at, updated_at
   )
-  select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?::integer, now(),
+  select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?::integer, now(),
     case when ?::text is null then null else now() + (?::bigint * interval '1 millisecond') end,
     ?, ?::integer,
     (select f.sent_parts from webhook_delivery f
@@ -184,6 +202,7 @@ const insertDelivery = async (
     delivery.prompt,
     JSON.stringify(delivery.skills),
     delivery.payloadJson ?? JSON.stringify(delivery.payload),
+    delivery.headers === undefined || delivery.headers === null ? null : JSON.stringify(delivery.headers),
     inline ? 1 : 0,
     inline ? 1 : delivery.maxAttempts,
     delivery.retentionDays ?? DEFAULT_RETENTION_DAYS,
@@ -215,14 +234,14 @@ export const enqueueDelivery = async (em: SqlEntityManager, delivery: NewDeliver
 const enqueueStatement = (placeholder: string) => `
   insert into webhook_delivery (
     id, route, event_type, idempotency_key, mode, status, target, chat_id, source, prompt, skills,
-    payload, attempts, max_attempts, max_in_flight, order_key, retention_days, next_attempt_at, created_at, updated_at)
+    payload, headers, attempts, max_attempts, max_in_flight, order_key, retention_days, next_attempt_at, created_at, updated_at)
   select v.id, v.route, v.event_type, v.key, v.mode, 'queued', v.target, v.chat_id, v.source, v.prompt,
-         v.skills, v.payload, 0, v.max_attempts, v.max_in_flight, v.order_key, coalesce(v.retention_days, ${DEFAULT_RETENTION_DAYS}),
+         v.skills, v.payload, v.headers, 0, v.max_attempts, v.max_in_flight, v.order_key, coalesce(v.retention_days, ${DEFAULT_RETENTION_DAYS}),
          now(), now(), now()
     from json_to_recordset(${placeholder}::json)
       as v (id uuid, route text, event_type text, key text, mode text, target text, chat_id text, source text,
             prompt text, skills jsonb, payload jsonb, max_attempts integer, max_in_flight integer, order_key text,
-            retention_days integer)
+            retention_days integer, headers jsonb)
    where not exists (select 1 from webhook_idempotency i where i.key = v.key and i.expires_at > now() offset 0)
      and not exists (select 1 from webhook_delivery d where d.idempotency_key = v.key and d.status in ('queued', 'running') offset 0)
   on conflict (idempotency_key) where status in ('queued', 'running') do nothing
@@ -251,6 +270,7 @@ export const deliveriesJson = (deliveries: readonly NewDelivery[]): string => {
       max_in_flight: delivery.maxInFlight ?? null,
       order_key: delivery.orderKey ?? null,
       retention_days: delivery.retentionDays ?? null,
+      headers: delivery.headers ?? null,
     });
     const payload = delivery.payloadJson ?? JSON.stringify(delivery.payload) ?? 'null';
     rows.push(`${fields.slice(0, -1)},"payload":${payload}}`);
@@ -499,13 +519,13 @@ export const markDelivered = async (
   em: SqlEntityManager,
   id: string,
   workerId: string,
-  outcome: { resultRef: string | null; keyTtlMs: number },
+  outcome: { resultRef: string | null; keyTtlMs: number; attempt?: DeliveryAttempt },
 ): Promise<boolean> => {
   const rows = await db(em)
     .with('done', (query) =>
       query
         .updateTable('webhook_delivery')
-        .set({ status: 'delivered', result_ref: outcome.resultRef, last_error: null, locked_until: null, finished_at: databaseNow, updated_at: databaseNow })
+        .set({ status: 'delivered', result_ref: outcome.resultRef, last_error: null, locked_until: null, finished_at: databaseNow, updated_at: databaseNow, ...appendAttempt(outcome.attempt) })
         .where('id', '=', id)
         .where('status', '=', 'running')
         .where('locked_by', '=', workerId)
@@ -525,21 +545,30 @@ export const scheduleRetry = async (
   em: SqlEntityManager,
   id: string,
   workerId: string,
-  failure: { error: string; delayMs: number },
+  failure: { error: string; delayMs: number; attempt?: DeliveryAttempt },
 ) => {
   await db(em)
     .updateTable('webhook_delivery')
-    .set({ status: 'queued', last_error: failure.error, locked_until: null, locked_by: null, next_attempt_at: databaseNowPlusMs(failure.delayMs), updated_at: databaseNow })
+    .set({
+      status: 'queued',
+      last_error: failure.error,
+      locked_until: null,
+      locked_by: null,
+      next_attempt_at: databaseNowPlusMs(failure.delayMs),
+      updated_at: databaseNow,
+      ...appendAttempt(failure.attempt),
+    })
     .where('id', '=', id)
     .where('status', '=', 'running')
     .where('locked_by', '=', workerId)
     .execute();
 };
 
-export const markFailed = async (em: SqlEntityManager, id: string, workerId: string, error: string) => {
+/** `attempt`: the attempt that failed, when one was made (not for a route removed or an unreadable row). */
+export const markFailed = async (em: SqlEntityManager, id: string, workerId: string, error: string, attempt?: DeliveryAttempt) => {
   await db(em)
     .updateTable('webhook_delivery')
-    .set({ status: 'failed', last_error: error, locked_until: null, finished_at: databaseNow, updated_at: databaseNow })
+    .set({ status: 'failed', last_error: error, locked_until: null, finished_at: databaseNow, updated_at: databaseNow, ...appendAttempt(attempt) })
     .where('id', '=', id)
     .where('status', '=', 'running')
     .where('locked_by', '=', workerId)

@@ -74,6 +74,10 @@ export const WebhookDeliverySchema = defineEntity({
     replayOf: p.uuid().fieldName('replay_of').nullable(),
     /** Runs with its route as the route is then (target, chat id, prompt, skills, mode); false: as accepted. */
     followsRoute: p.boolean().fieldName('follows_route').default(true),
+    /** The request's headers as accepted, signatures and tokens masked (stored-headers.ts); null before they were kept. */
+    headers: p.json<Record<string, string>>().nullable(),
+    /** One record per attempt, oldest first (DeliveryAttempt in delivery-queue.ts); null until the first ends. */
+    attemptLog: p.json<unknown[]>().fieldName('attempt_log').nullable(),
   },
 });
 export class WebhookDelivery extends WebhookDeliverySchema.class {}

@@ -1,14 +1,14 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 
 /**
- * Payloads, rendered prompts and agent replies are what a delivery row holds of other people's
+ * Payloads, request headers, rendered prompts and agent replies are what a delivery row holds of other people's
  * data; its route, event type, status, attempts, outcome and times are what operators need later.
  * Erasing keeps the row and its outcome and clears the rest.
  */
 
 type Row = Record<string, unknown>;
 
-const ERASE = `payload = '{}'::jsonb, prompt = '', agent_reply = null, erased_at = now(), updated_at = now()`;
+const ERASE = `payload = '{}'::jsonb, prompt = '', agent_reply = null, headers = null, erased_at = now(), updated_at = now()`;
 
 /** Finished deliveries past their route's retention (in days); a bounded batch per call. Answers how many. */
 export const eraseExpiredPayloads = async (em: SqlEntityManager, batch = 1000): Promise<number> => {
