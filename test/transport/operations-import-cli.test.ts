@@ -167,4 +167,33 @@ describe('switchyard tenant import', () => {
     expect(result.stderr.trim()).toBe(`error: the import was refused, nothing was written: Rider ${stranger} is not a child of this tenant.`);
     expect(await counts('acme')).toEqual(before);
   });
+  it('holds riders to the runs they ride and the schools the route serves: no override in a file, nothing written', async () => {
+    const householdId = '21111111-2222-4333-8444-555555555555';
+    const mornings = '31111111-2222-4333-8444-555555555555';
+    await query('insert into transport_household (id, tenant_id, name) values (?, ?, ?)', [householdId, 'acme', 'Mo family']);
+    await query(
+      "insert into transport_child (id, tenant_id, household_id, name, transport_need, trip_type, rate_weekly_cents, school_id) values (?, 'acme', ?, 'Mo', 'morning', 'one_way', 9000, 'acme-high')",
+      [mornings, householdId],
+    );
+    const before = await counts('acme');
+    const route = (riders: { morning: string[]; afternoon: string[] }, school = 'Acme High') => ({
+      id: 'mo-route',
+      name: 'Mo Route',
+      mode: 'both',
+      stops: [{ name: 'Corner' }, { name: school }],
+      runs: { morning: { stops: [{ stop: 1, time: '07:00', riders: riders.morning }, { stop: 2, time: '07:30' }] }, afternoon: { stops: [{ stop: 2, time: '15:00' }, { stop: 1, time: '15:20', riders: riders.afternoon }] } },
+    });
+    const wrongRun = await importFile('acme', writeJson('wrong-run.json', { schools: [], buses: [], routes: [route({ morning: [], afternoon: [mornings] })] }));
+    expect(wrongRun.code).toBe(1);
+    expect(wrongRun.stderr.trim()).toBe(`error: the import was refused, nothing was written: Mo (${mornings}) rides mornings only but is placed on stop 1 of the afternoon run. A file cannot override; place them through PUT /api/routes/{route_id} with an override.`);
+    const otherSchool = await importFile('acme', writeJson('other-school.json', { schools: [], buses: [], routes: [route({ morning: [mornings], afternoon: [] }, 'Bay Middle School')] }));
+    expect(otherSchool.code).toBe(1);
+    expect(otherSchool.stderr).toContain(`Mo (${mornings}) attends Acme High, which this route does not serve (it serves Bay Middle School).`);
+    const withOverride = await importFile('acme', writeJson('override.json', { schools: [], buses: [], routes: [{ ...route({ morning: [], afternoon: [mornings] }), override: { reason: 'x' } }] }));
+    expect(withOverride.code).toBe(1);
+    expect(withOverride.stderr).toContain('override');
+    expect(await counts('acme')).toEqual(before);
+    const fits = await importFile('acme', writeJson('fits.json', { schools: [], buses: [], routes: [route({ morning: [mornings], afternoon: [] })] }));
+    expect(fits.code, fits.stderr).toBe(0);
+  });
 });

@@ -47,8 +47,10 @@ const importTenant = async (context: CliContext, slug: string, path: string): Pr
     }
     let counts;
     try {
-      // Riders are held to the same rules as on POST /api/routes: children of the tenant, one stop per direction.
-      counts = await importOperations(em, slug, file, new Date(), (tx, routeId, route) => checkRiders(tx, slug, route.runs, routeId));
+      // Riders are held to the same rules as on POST /api/routes: children of the tenant, one stop per direction, runs the child rides and routes that serve its school (no override in a file).
+      counts = await importOperations(em, slug, file, new Date(), async (tx, routeId, route) => {
+        await checkRiders(tx, slug, route, routeId, { overridden: false, hint: 'A file cannot override; place them through PUT /api/routes/{route_id} with an override.' });
+      });
     } catch (error) {
       if (error instanceof DomainError) {
         throw new CliError(`the import was refused, nothing was written: ${error.message}`);

@@ -1,25 +1,41 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { childrenOfTenant, stopsRiddenBy } from '@switchyard/db/transport/live/riders';
+import { fitChildrenOfTenant, stopsRiddenBy } from '@switchyard/db/transport/live/riders';
+import { listSchools } from '@switchyard/db/transport/operations/schools';
+import { assertRidersFit, riderConflicts, servedSchools, type RiderConflict } from '@switchyard/domain/transport/live/rider-fit';
 import { assertKnownChildren, assertOneStopPerDirection, childIdsOfStops } from '@switchyard/domain/transport/live/riders';
 import type { Run } from '@switchyard/domain/transport/operations/runs';
 
 /**
  * The riders of a route's runs about to be saved: every child id must be a child of the tenant
- * (400 naming it), and no child may ride two stops in one trip direction across the tenant's
- * routes (409 naming the child and the other stop). `routeId` is the route being changed, left
- * out of the comparison; null for a new route.
+ * (400 naming it), no child may ride two stops in one trip direction across the tenant's routes
+ * (409 naming the child and the other stop), and each child must fit the run (its direction and
+ * the route's schools, rider-fit.ts): a 409 naming each conflict unless `override.overridden` (`hint` says how to proceed). Answers the
+ * conflicts let through by the override. `routeId` is the route being changed, left out of the
+ * comparison; null for a new route. `stops` are the route's stops as they will be saved.
  */
-export const checkRiders = async (em: SqlEntityManager, tenantId: string, runs: readonly Run[], routeId: string | null): Promise<void> => {
-  const ids = childIdsOfStops(runs.flatMap((run) => run.stops));
+export const checkRiders = async (
+  em: SqlEntityManager,
+  tenantId: string,
+  route: { runs: readonly Run[]; stops: readonly { name: string; address: string | null }[] },
+  routeId: string | null,
+  override: { overridden: boolean; hint?: string } = { overridden: false },
+): Promise<RiderConflict[]> => {
+  const ids = childIdsOfStops(route.runs.flatMap((run) => run.stops));
   if (ids.length === 0) {
-    return;
+    return [];
   }
-  const names = await childrenOfTenant(em, tenantId, ids);
+  const children = await fitChildrenOfTenant(em, tenantId, ids);
+  const names = new Map(children.map((child) => [child.id, child.name]));
   assertKnownChildren(ids, new Set(names.keys()));
   const placed = await stopsRiddenBy(em, tenantId, ids, routeId);
   assertOneStopPerDirection(
-    runs,
+    route.runs,
     placed.map((stop) => ({ childId: stop.child_id, routeId: stop.route_id, routeName: stop.route_name, direction: stop.direction, stopPosition: stop.position })),
     names,
   );
+  const schools = await listSchools(em, tenantId);
+  const conflicts = riderConflicts(route.runs, new Map(children.map((child) => [child.id, child])), servedSchools(route.stops, schools), schools);
+  assertRidersFit(conflicts, override.overridden, override.hint);
+
+  return conflicts;
 };

@@ -49,6 +49,29 @@ export const routeDetailOutput = z.strictObject({
     )
     .describe('The morning run first: each run serves its stops in this order, at these times, with these riders'),
   eta_accuracy: etaAccuracyOutput.describe('Arrivals recorded on the route and how often the estimate made 10 (5) minutes before was within 2 minutes'),
+  rider_warnings: z
+    .array(
+      z.strictObject({
+        child_id: z.string(),
+        child_name: z.string(),
+        kind: z.enum(['direction', 'school']).describe('`direction`: a run the child does not ride (its transport need); `school`: the route does not serve its school'),
+        direction: z.enum(['morning', 'afternoon']),
+        stop: z.int().describe("The stop's position on the route"),
+        message: z.string(),
+      }),
+    )
+    .describe('Riders placed where they do not fit, kept by an operator override (or since their transport need or school changed)'),
+  unplaced_children: z
+    .array(
+      z.strictObject({
+        child_id: z.string(),
+        child_name: z.string(),
+        school_id: z.string(),
+        school_name: z.string(),
+        missing: z.array(z.enum(['morning', 'afternoon'])).describe("The directions the child rides, of this route's runs, that no run of the tenant places it on yet"),
+      }),
+    )
+    .describe("Active children of the schools this route serves (a stop names the school or stands at its address) who still lack a stop"),
 });
 
 export const deletedOutput = z.strictObject({ ok: z.literal(true) });

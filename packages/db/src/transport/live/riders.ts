@@ -95,3 +95,39 @@ export const familyEmailsOfChildren = async (em: SqlEntityManager, tenantId: str
     .$narrowType<{ email: string }>()
     .execute();
 };
+
+export type FitChildRow = { id: string; name: string; transportNeed: string; schoolId: string | null; school: string | null };
+
+const fitChildren = (em: SqlEntityManager, tenantId: string) =>
+  db(em)
+    .selectFrom('transport_child')
+    .select((eb) => [eb.fn<string>('lower', ['id']).as('id'), 'name', 'transport_need as transportNeed', 'school_id as schoolId', 'school'])
+    .where('tenant_id', '=', tenantId);
+
+/** The children of the tenant among these ids with what their fit to a run depends on: transport need and school. */
+export const fitChildrenOfTenant = async (em: SqlEntityManager, tenantId: string, ids: readonly string[]): Promise<FitChildRow[]> =>
+  ids.length === 0 ? [] : fitChildren(em, tenantId).where((eb) => eb(eb.fn<string>('lower', ['id']), 'in', ids)).orderBy('name').orderBy('id').execute();
+
+/** The tenant's active children whose `school_id` or school name names one of these schools. */
+export const activeChildrenOfSchools = async (em: SqlEntityManager, tenantId: string, schools: readonly { id: string; name: string }[]): Promise<FitChildRow[]> =>
+  schools.length === 0
+    ? []
+    : fitChildren(em, tenantId)
+        .where('active', '=', true)
+        .where((eb) =>
+          eb.or([
+            eb(
+              'school_id',
+              'in',
+              schools.map((school) => school.id),
+            ),
+            eb(
+              sql<string>`lower(regexp_replace(btrim(school), '[[:space:]]+', ' ', 'g'))`,
+              'in',
+              schools.map((school) => school.name.trim().toLowerCase().replace(/\s+/g, ' ')),
+            ),
+          ]),
+        )
+        .orderBy('name')
+        .orderBy('id')
+        .execute();

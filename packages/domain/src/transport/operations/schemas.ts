@@ -72,6 +72,11 @@ export const createRouteInput = z.strictObject({
   miles: miles.nullable().optional(),
   stops: stops.optional(),
   runs: runsInput.optional(),
+  /**
+   * The operator's confirmation that riders who do not fit (a run the child does not ride, a route
+   * that does not serve its school) are placed anyway; the reason is audited (rider-fit.ts).
+   */
+  override: z.strictObject({ reason: requiredText(500) }).optional(),
 });
 export type CreateRouteInput = z.infer<typeof createRouteInput>;
 

@@ -16,7 +16,8 @@ const importedBus = z.strictObject({
   speed: z.number().min(0).max(LIMITS.maxSpeed).nullable().optional(),
 });
 
-const importedRoute = createRouteInput.extend({ id: slugId.optional() });
+// An import has no operator to confirm an override: riders that do not fit refuse the file.
+const importedRoute = createRouteInput.omit({ override: true }).extend({ id: slugId.optional() });
 
 const withIds = <T extends { id?: string | undefined; name: string }>(entries: T[], fallback: string) =>
   entries.map((entry) => ({ ...entry, id: entry.id ?? slugify(entry.name, fallback) }));

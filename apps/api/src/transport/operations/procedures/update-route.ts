@@ -8,6 +8,7 @@ import { loadRouteDetail } from '../load-route.ts';
 import { stopValues } from '@switchyard/db/transport/operations/route-defaults';
 import { routeDetailOutput } from '../output-schemas.ts';
 import { checkRiders } from '../../live/check-riders.ts';
+import { auditRiderOverride } from '../rider-override-audit.ts';
 
 export const updateRoute = tenantProcedure
   .meta({
@@ -19,14 +20,14 @@ export const updateRoute = tenantProcedure
       access: 'tenant',
       tags: ['routes'],
       summary:
-        "Change a route; `stops` replaces every stop (and, without `runs`, makes the stops' times and riders the route's one run); `runs.morning` / `runs.afternoon` replace that run's timetable, null removes it, a run left out is kept (unless `stops` is sent)",
+        "Change a route; `stops` replaces every stop (and, without `runs`, makes the stops' times and riders the route's one run); `runs.morning` / `runs.afternoon` replace that run's timetable, null removes it, a run left out is kept (unless `stops` is sent). Riders that do not fit their run (direction or school) are a 409 naming each conflict unless `override.reason` confirms them (audited as `route.riders_override`)",
       errors: ['unauthorized', 'forbidden', 'not_found', 'validation_error', 'conflict'],
     },
   })
   .output(routeDetailOutput)
   .input(updateRouteInput)
   .mutation(async ({ ctx, input }) => {
-    const { route_id: routeId, stops, runs: runsAsked, ...fields } = input;
+    const { route_id: routeId, stops, runs: runsAsked, override, ...fields } = input;
     const em = ctx.db.fork();
     const before = await loadRouteDetail(em, ctx.tenantId, routeId);
     const storedRuns = await listRuns(em, ctx.tenantId, routeId);
@@ -40,9 +41,7 @@ export const updateRoute = tenantProcedure
       // The runs stay; a mode they do not fit is the route's state, not the request's shape.
       assertRunsOfMode(mode, storedRuns, 'conflict');
     }
-    if (runs !== undefined) {
-      await checkRiders(em, ctx.tenantId, runs, routeId);
-    }
+    const overridden = runs === undefined ? [] : await checkRiders(em, ctx.tenantId, { runs, stops: stops?.map(stopValues) ?? before.stops }, routeId, { overridden: override !== undefined });
     const found = await patchRoute(em, ctx.tenantId, routeId, { ...fields, ...(stops ? { stops: stops.map(stopValues) } : {}), ...(runs ? { runs } : {}) }, ctx.now());
     if (!found) {
       throw new DomainError('not_found', 'Route not found');
@@ -56,6 +55,7 @@ export const updateRoute = tenantProcedure
         to: { ...Object.fromEntries(changed.map((field) => [field, fields[field]])), ...(stops ? { stops } : {}), ...(runs ? { runs: runsAsked ?? 'from the stops' } : {}) },
       },
     });
+    await auditRiderOverride(ctx, routeId, override, overridden);
 
     return loadRouteDetail(em, ctx.tenantId, routeId);
   });

@@ -22,6 +22,7 @@ import { StopsTable } from './stops-table.tsx';
 import { RouteRidersCard } from './route-riders-card.tsx';
 import { RouteLiveCards } from './route-live-cards.tsx';
 import { RouteRunsCard } from './route-runs-card.tsx';
+import { RouteFitCard } from './route-fit-card.tsx';
 
 export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
   const { searchParams } = useLocation();
@@ -115,6 +116,7 @@ export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
                   <StopsTable stops={route.stops} />
                 </section>
                 <RouteRunsCard route={route} />
+                <RouteFitCard route={route} />
                 <RouteRidersCard route={route} />
               </div>
               <div className="detail__stack">

@@ -5,6 +5,7 @@ import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { QueryError } from '../../../shared/ui/query-view.tsx';
 import { transportTrpc, type TransportInputs, type TransportOutputs } from '../../shared/transport-client.ts';
 import { afterOperationsChange } from '../../shared/transport-invalidation.ts';
+import { OVERRIDE_HINT } from '@switchyard/domain/transport/live/rider-fit';
 import { riderId, riderLabel, type RiderChild } from './rider-names.ts';
 
 type Route = TransportOutputs['operations']['getRoute'];
@@ -21,9 +22,41 @@ const toRunRequest = (run: Run, position: number, riders: unknown[]): { stops: R
   stops: run.stops.map((stop) => ({ stop: stop.stop, time: stop.time, riders: (stop.stop === position ? riders : stop.riders) as RunStopRequest['riders'] })),
 });
 
-/** The server's refusals (a child already riding another stop, an unknown child) in words for the operator. */
-const refusalTitle = (code: string): string =>
-  code === 'conflict' ? 'That child already rides another stop' : code === 'validation_error' ? 'That child cannot ride this stop' : 'The riders were not saved';
+/** The server's refusals (a child already riding another stop, a run or school the child does not fit, an unknown child) in words for the operator. */
+const refusalTitle = (code: string, overridable: boolean): string =>
+  overridable
+    ? 'That child does not fit this run'
+    : code === 'conflict'
+      ? 'That child already rides another stop'
+      : code === 'validation_error'
+        ? 'That child cannot ride this stop'
+        : 'The riders were not saved';
+
+/** A refused placement the operator may confirm anyway, with a reason that is audited. */
+const OverrideForm = ({ busy, onConfirm, onCancel }: { busy: boolean; onConfirm: (reason: string) => void; onCancel: () => void }) => {
+  const [reason, setReason] = useState('');
+
+  return (
+    <form
+      className="rider-add"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (reason.trim()) {
+          onConfirm(reason.trim());
+        }
+      }}
+    >
+      <label htmlFor="rider-override-reason">Reason to place anyway</label>
+      <input id="rider-override-reason" className="input" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+      <button type="submit" className="button button--small" disabled={busy || !reason.trim()}>
+        {busy ? 'Saving…' : 'Place anyway'}
+      </button>
+      <button type="button" className="button button--small" onClick={onCancel}>
+        Cancel
+      </button>
+    </form>
+  );
+};
 
 type StopRidersProps = { stop: Stop; children: ReadonlyMap<string, RiderChild>; placedAt: ReadonlyMap<string, string>; busy: boolean; onChange: (riders: unknown[]) => Promise<boolean> };
 
@@ -104,6 +137,8 @@ export const RouteRidersCard = ({ route }: { route: Route }) => {
   const households = useQuery(transportTrpc.billing.listHouseholds.queryOptions());
   const update = useMutation(transportTrpc.operations.updateRoute.mutationOptions({ onSuccess: afterOperationsChange }));
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; title?: string; text: string } | null>(null);
+  // The placement refused for not fitting, kept until the operator confirms it with a reason or cancels.
+  const [refused, setRefused] = useState<{ stop: Stop; riders: unknown[] } | null>(null);
   const children = new Map<string, RiderChild>(
     (households.data ?? [])
       .filter((household) => household.registration_status === 'approved')
@@ -116,19 +151,24 @@ export const RouteRidersCard = ({ route }: { route: Route }) => {
   // Where each child already rides on this run, so the list says so before the server would.
   const placedAt = new Map(stops.flatMap((stop) => stop.riders.map(riderId).flatMap((id) => (id ? [[id, stop.name] as const] : []))));
 
-  const save = async (stop: Stop, riders: unknown[]): Promise<boolean> => {
+  const save = async (stop: Stop, riders: unknown[], overrideReason?: string): Promise<boolean> => {
     if (!run) {
       return false;
     }
     setNotice(null);
+    setRefused(null);
     try {
-      await update.mutateAsync({ route_id: route.id, runs: { [run.direction]: toRunRequest(run, stop.position, riders) } });
-      setNotice({ tone: 'success', text: `Riders at ${stop.name} on the ${run.direction} run saved.` });
+      await update.mutateAsync({ route_id: route.id, runs: { [run.direction]: toRunRequest(run, stop.position, riders) }, ...(overrideReason ? { override: { reason: overrideReason } } : {}) });
+      setNotice({ tone: 'success', text: `Riders at ${stop.name} on the ${run.direction} run saved${overrideReason ? ' by override' : ''}.` });
 
       return true;
     } catch (error) {
       const info = readAppError(error);
-      setNotice({ tone: 'error', title: refusalTitle(info.code), text: info.message });
+      const overridable = info.code === 'conflict' && info.message.endsWith(OVERRIDE_HINT);
+      setNotice({ tone: 'error', title: refusalTitle(info.code, overridable), text: overridable ? info.message.slice(0, -OVERRIDE_HINT.length).trim() : info.message });
+      if (overridable) {
+        setRefused({ stop, riders });
+      }
 
       return false;
     }
@@ -144,6 +184,7 @@ export const RouteRidersCard = ({ route }: { route: Route }) => {
           {notice.text}
         </FormAlert>
       ) : null}
+      {refused ? <OverrideForm busy={update.isPending} onConfirm={(reason) => void save(refused.stop, refused.riders, reason)} onCancel={() => setRefused(null)} /> : null}
       {households.isError ? <QueryError query={households} title="The children could not be loaded" /> : null}
       {run === null ? (
         <p className="muted">Give the route a run first (its stops and times, in the timetable); children are placed at a stop of a run.</p>
