@@ -74,6 +74,7 @@ describe('a payment link is always for what is still owed', () => {
       cycle_start: '2026-11-23',
       cycle_end: '2026-11-29',
       status: 'sent',
+      currency: 'USD',
       amount: 295,
       amount_paid: 0,
       balance: 295,

@@ -156,6 +156,7 @@ describe("payment links in the tenant's currency", () => {
       // The fee mail carries the invoice's pay page; the checkout is made when the family opens it.
       const fee = await linked.transport.db.fork().execute<{ id: string }[]>("select id from transport_invoice where household_id = ? and kind = 'registration'", [created.household_id]);
       const payToken = await payTokenOf(linked, fee[0]?.id ?? '');
+      expect((await call(linked, 'GET', `/api/payments/pay/${payToken}`)).body).toMatchObject({ currency: 'CAD', balance: 25 });
       expect((await call(linked, 'POST', `/api/payments/pay/${payToken}/checkout`, { body: {} })).status).toBe(200);
       const form = new URLSearchParams(stripe.requests.at(-1)?.body ?? '');
       expect(form.get('line_items[0][price_data][currency]')).toBe('cad');

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { readAppError } from '../../shared/api/read-app-error.ts';
 import { FormAlert } from '../../shared/forms/form-alert.tsx';
 import { formatDate } from '../../shared/format/format-date.ts';
-import { formatDollars } from '../../shared/format/format-dollars.ts';
+import { formatMoney } from '../../shared/format/format-money.ts';
 import { useDocumentTitle } from '../../shared/layout/use-document-title.ts';
 import { QueryView } from '../../shared/ui/query-view.tsx';
 import { transportTrpc, type TransportOutputs } from '../shared/transport-client.ts';
@@ -28,15 +28,15 @@ const Amounts = ({ view }: { view: PayPageView }) => (
   <dl className="pay-amounts">
     <div>
       <dt>Invoice</dt>
-      <dd>{formatDollars(view.amount)}</dd>
+      <dd>{formatMoney(view.amount, view.currency)}</dd>
     </div>
     <div>
       <dt>Paid</dt>
-      <dd>{formatDollars(view.amount_paid)}</dd>
+      <dd>{formatMoney(view.amount_paid, view.currency)}</dd>
     </div>
     <div className="pay-amounts__due">
       <dt>Still owed</dt>
-      <dd data-testid="pay-balance">{formatDollars(view.balance)}</dd>
+      <dd data-testid="pay-balance">{formatMoney(view.balance, view.currency)}</dd>
     </div>
   </dl>
 );
@@ -86,7 +86,7 @@ export const PayPage = ({ token, checkout }: { token: string; checkout: string |
               <>
                 {pay.error ? <FormAlert>{readAppError(pay.error).message}</FormAlert> : null}
                 <button type="button" className="button button--primary button--block" onClick={() => void startCheckout().catch(() => undefined)} disabled={pay.isPending || leaving}>
-                  {pay.isPending || leaving ? 'Opening the payment page…' : `Pay ${formatDollars(view.balance)}`}
+                  {pay.isPending || leaving ? 'Opening the payment page…' : `Pay ${formatMoney(view.balance, view.currency)}`}
                 </button>
                 <p className="muted pay-card__note">You pay on {view.provider === 'square' ? 'Square' : 'Stripe'}'s secure page, for what is owed now.</p>
               </>

@@ -9,6 +9,8 @@ export const payPageOutput = z.object({
   cycle_start: z.string().nullable(),
   cycle_end: z.string().nullable(),
   status: z.string(),
+  /** ISO 4217: the currency the invoice was issued in. */
+  currency: z.string(),
   amount: z.number(),
   amount_paid: z.number(),
   /** What is still owed now: what a checkout made now would be for. */

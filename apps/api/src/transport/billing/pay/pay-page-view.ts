@@ -22,6 +22,7 @@ export const presentPayPage = (page: PayPage, provider: 'square' | 'stripe' | 'n
     cycle_start: invoice.cycle_start,
     cycle_end: invoice.cycle_end,
     status: invoice.status,
+    currency: invoice.currency,
     amount: invoice.amount_cents / 100,
     amount_paid: invoice.amount_paid_cents / 100,
     balance: Math.max(invoice.amount_cents - invoice.amount_paid_cents, 0) / 100,
