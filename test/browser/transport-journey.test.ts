@@ -14,6 +14,13 @@ const HARBOR_OPERATOR = { email: 'dispatch@harbor.test', password: 'harbor-opera
 const APP_PRIMARY = 'rgb(29, 78, 216)';
 const APP_TEXT = 'rgb(17, 24, 39)';
 const WHITE = 'rgb(255, 255, 255)';
+/** Monday of the current Monday-to-Sunday week (UTC, the demo tenant's zone): the week the operator bills below is the first week of service. */
+const mondayOfThisWeek = (): string => {
+  const today = new Date();
+  const sinceMonday = (today.getUTCDay() + 6) % 7;
+
+  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - sinceMonday * 86_400_000).toISOString().slice(0, 10);
+};
 
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
 const heading = (page: Page, name: string) => expect.poll(() => page.getByRole('heading', { name, exact: true }).isVisible()).toBe(true);
@@ -99,7 +106,7 @@ describe.skipIf(skipWithoutBrowser())('transport journey: a family registers, th
     await family.getByLabel('Rides').nth(1).selectOption('morning');
     await family.getByLabel('Contact name').fill('Grandma Ines');
     await family.getByLabel('Contact phone').fill('912-555-0199');
-    await family.getByLabel('First pickup date').fill('2026-12-07');
+    await family.getByLabel('First pickup date').fill(mondayOfThisWeek());
     for (const checkbox of await family.getByRole('checkbox', { name: /rider safety|registration fee|meets younger/ }).all()) {
       await checkbox.check();
     }
@@ -209,7 +216,8 @@ describe.skipIf(skipWithoutBrowser())('transport journey: a family registers, th
     await visible(staff, 'Route created.');
     const stops = staff.getByRole('region', { name: 'Stops' });
     expect(await stops.textContent()).toContain('Bay & Lincoln');
-    expect(await stops.textContent()).toContain('07:40');
+    // Times belong to the run: the morning timetable holds them.
+    await expect.poll(() => staff.getByRole('region', { name: 'Timetable' }).textContent()).toContain('07:40');
     const traffic = staff.getByRole('region', { name: 'Traffic' });
     await expect.poll(() => traffic.textContent()).toContain('1 incident near the route');
     expect(await traffic.textContent()).toContain('Oak Elementary');
@@ -266,11 +274,13 @@ describe.skipIf(skipWithoutBrowser())('transport journey: a family registers, th
     await staff.getByLabel('Payer name').fill('Aunt Carla');
     await staff.getByLabel('Payer email').fill('carla@family.test');
     await staff.getByLabel('Pays for').selectOption({ label: 'Leo Martinez' });
-    await staff.getByLabel('Share').selectOption('percentage');
-    await staff.getByLabel('Percent').fill('150');
+    // The household page also has the payers' split form, with a Share of its own.
+    const addPayer = staff.getByRole('form', { name: 'Add a payer' });
+    await addPayer.getByLabel('Share').selectOption('percentage');
+    await addPayer.getByLabel('Percent').fill('150');
     await staff.getByRole('button', { name: 'Add payer' }).click();
     await visible(staff, 'A percentage is between 0 and 100.');
-    await staff.getByLabel('Percent').fill('50');
+    await addPayer.getByLabel('Percent').fill('50');
     await staff.getByRole('button', { name: 'Add payer' }).click();
     await visible(staff, 'Aunt Carla now pays for this household.');
     const payers = staff.getByRole('region', { name: 'Payers', exact: true });
@@ -368,11 +378,11 @@ describe.skipIf(skipWithoutBrowser())('transport journey: a family registers, th
       ['/operator', 'Dashboard', 'transport-operator-dashboard-mobile', 0],
       ['/operator/registrations?status=all', 'Registrations', 'transport-operator-registrations-mobile', 1],
       ['/operator/routes', 'Routes', 'transport-operator-routes-mobile', 1],
-      ['/operator/routes/bay-street-morning', 'Bay Street AM', 'transport-operator-route-mobile', 2],
+      ['/operator/routes/bay-street-morning', 'Bay Street AM', 'transport-operator-route-mobile', 3], // stops, the morning timetable, the estimates
       ['/operator/routes/new', 'New route', 'transport-operator-new-route-mobile', 0],
       ['/operator/buses', 'Buses', 'transport-operator-buses-mobile', 0],
       ['/operator/schools', 'Schools', 'transport-operator-schools-mobile', 0],
-      ['/operator/billing', 'Billing', 'transport-operator-billing-mobile', 2],
+      ['/operator/billing', 'Billing', 'transport-operator-billing-mobile', 3], // drafts to send, outstanding, households
     ];
     for (const [path, title, name, tables] of operatorPages) {
       await staff.goto(`${app.server.url}${path}`);
