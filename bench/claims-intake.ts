@@ -78,6 +78,16 @@ const pgbenchScript = (): string => {
     invoiceDate: 'null',
     systemName: `'Switchyard'`,
     systemActor: `'system'`,
+    mailId: 'gen_random_uuid()',
+    mailSource: `'claims'`,
+    mailKind: `'intake_summary'`,
+    mailRecipient: `'team@example.test'`,
+    mailReplyTo: 'null',
+    mailRequestId: 'null',
+    mailSubject: `'New claim claimmarker'`,
+    mailBody: `'Claim claimmarker, client clientmarker'`,
+    claimMarker: `'claimmarker'`,
+    clientMarker: `'clientmarker'`,
   };
   // Longest names first, so :claimId is not taken for :claim.
   const names = Object.keys(values).sort((a, b) => b.length - a.length);

@@ -81,3 +81,105 @@ describe.skipIf(!process.env.DATABASE_URL)('an intake whose database connection 
     }
   });
 });
+
+/** The team mail rows of a claim, with the claim and client numbers they name. */
+const teamMailsOf = async (claims: TestClaims, claimNumber: string) =>
+  claims.db.fork().execute<{ subject: string; body: string; client_number: string }[]>(
+    `select m.subject, m.body, k.client_number from mail_outbox m join claims_claim c on c.id::text = m.reference
+       join claims_client k on k.id = c.client_id where c.claim_number = ? and m.kind = 'intake_summary'`,
+    [claimNumber],
+  );
+
+const rowsOfEmail = async (claims: TestClaims, email: string) => {
+  const [row] = await claims.db.fork().execute(
+    `select (select count(*)::int from claims_client where email = ?) as clients,
+       (select count(*)::int from claims_claim c join claims_client k on k.id = c.client_id where k.email = ?) as claims,
+       (select count(*)::int from mail_outbox where kind = 'intake_summary' and reply_to = ?) as team_mails`,
+    [email, email, email],
+  );
+
+  return row;
+};
+
+describe('the team mail of an intake is queued in the intake itself', () => {
+  let claims: TestClaims;
+  beforeAll(async () => {
+    claims = await startTestClaims();
+  });
+  afterAll(async () => {
+    await claims?.close();
+  });
+
+  it('writes the team mail with the real claim and client numbers beside the claim', async () => {
+    const answer = await call(claims, 'POST', '/api/intake', { body: intakeBody() });
+    expect(answer.status).toBe(201);
+    const [mail, ...others] = await teamMailsOf(claims, answer.body.claim_number);
+    expect(others).toEqual([]);
+    expect(mail?.subject).toContain(`New claim ${answer.body.claim_number}:`);
+    expect(mail?.body).toContain(`Claim:   ${answer.body.claim_number}`);
+    expect(mail?.body).toContain(`Client:  ${mail?.client_number}, Acme Supplies`);
+    expect(mail?.body).toContain(`/staff/claims/${answer.body.claim_number}`);
+    expect(`${mail?.subject} ${mail?.body}`).not.toMatch(/claimnumber|clientnumber/);
+  });
+
+  it('files no claim when its team mail cannot be queued: neither row exists', async () => {
+    const em = claims.db.fork();
+    await em.execute(`create function refuse_intake_mail() returns trigger language plpgsql as $$
+      begin raise exception 'outbox unavailable'; end $$`);
+    await em.execute("create trigger refuse_intake_mail before insert on mail_outbox for each row when (new.kind = 'intake_summary') execute function refuse_intake_mail()");
+    const body = intakeBody();
+    try {
+      const answer = await call(claims, 'POST', '/api/intake', { body });
+      expect(answer.status).toBe(500);
+      expect(answer.body.error.code).toBe('internal_error');
+    } finally {
+      await em.execute('drop trigger refuse_intake_mail on mail_outbox');
+      await em.execute('drop function refuse_intake_mail()');
+    }
+    expect(await rowsOfEmail(claims, body.client.email)).toEqual({ clients: 0, claims: 0, team_mails: 0 });
+    // Sent again once the outbox takes mail, the intake files the claim and its mail together.
+    const again = await call(claims, 'POST', '/api/intake', { body });
+    expect(again.status).toBe(201);
+    expect(await rowsOfEmail(claims, body.client.email)).toEqual({ clients: 1, claims: 1, team_mails: 1 });
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('an intake whose connection is cut while its team mail is being queued', () => {
+  let claims: TestClaims;
+  beforeAll(async () => {
+    claims = await startTestClaims();
+  });
+  afterAll(async () => {
+    await claims?.close();
+  });
+
+  it('is run again on a new connection: one claim and its one team mail', async () => {
+    const databaseUrl = claims.shared.database.env.DATABASE_URL ?? '';
+    const server = await openServerControl(databaseUrl);
+    // Hold the outbox against inserts, so the write of the team mail waits; then end that session.
+    const locker = await connectTo(databaseUrl);
+    try {
+      await locker.query('begin');
+      await locker.query('lock table mail_outbox in share mode');
+      const body = intakeBody();
+      const answering = call(claims, 'POST', '/api/intake', { body });
+      let ended = 0;
+      for (let attempt = 0; attempt < 200 && ended === 0; attempt++) {
+        // Polls the server's own view of who waits (no fixed wait decides the outcome).
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        // The intake's statement (which writes the mail), or a write of the mail on its own.
+        ended = await server.terminateLockWaitersRunning(['%with existing as%', '%insert into "mail_outbox"%']);
+      }
+      expect(ended).toBe(1);
+      await locker.query('commit');
+      const answer = await answering;
+      expect(answer.status).toBe(201);
+      expect(await rowsOfEmail(claims, body.client.email)).toEqual({ clients: 1, claims: 1, team_mails: 1 });
+      expect(await teamMailsOf(claims, answer.body.claim_number)).toHaveLength(1);
+    } finally {
+      await locker.query('rollback').catch(() => undefined);
+      await locker.end();
+      await server.close();
+    }
+  });
+});

@@ -48,6 +48,19 @@ export const openServerControl = async (databaseUrl: string) => {
 
       return rows.length;
     },
+    /**
+     * Ends the server process of every session of the database that waits for a lock while running
+     * a statement that matches one of `patterns` (SQL `ilike` patterns; the server keeps only the
+     * first kilobyte of a statement's text), leaving other waiters alone.
+     */
+    terminateLockWaitersRunning: async (patterns: string[]): Promise<number> => {
+      const { rows } = await client.query(
+        "select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and query ilike any($2)",
+        [name, patterns],
+      );
+
+      return rows.length;
+    },
     close: () => client.end(),
   };
 };

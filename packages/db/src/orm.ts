@@ -10,6 +10,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { allEntities } from './entities.ts';
 import { withMigrationLock } from './migration-lock.ts';
 import { migrationsList } from './migrations/index.ts';
+import { reclaimLostConnections } from './reclaim-lost-connections.ts';
 import { claimOwnership, commandLabel, type OwnerLock, type OwnerRecord, type OwnerRole } from './embedded/owner-lock.ts';
 import { EmbeddedDatabaseInUse } from './embedded/database-in-use.ts';
 import { accepts } from './embedded/accepts.ts';
@@ -100,7 +101,11 @@ const openServerOrm = (options: OpenDatabaseOptions, connection: { clientUrl: st
     // unreachable server is an error the caller answers (503), never a request that hangs. An
     // embedded database's clients keep waiting: its owner serves one transaction at a time, so
     // their turn may come late but does come.
-    ...('clientUrl' in connection ? { driverOptions: { connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS } } : {}),
+    // Either way, a connection lost inside a transaction gives its pool slot back (see there).
+    driverOptions: {
+      onPoolCreated: reclaimLostConnections,
+      ...('clientUrl' in connection ? { connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS } : {}),
+    },
   }) as unknown as Promise<OpenedOrm>;
 
 const openPgliteOrm = (options: OpenDatabaseOptions, dbName: string) =>

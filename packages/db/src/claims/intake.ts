@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { IntakeInput } from '@switchyard/domain/claims/schemas';
 import { SYSTEM_ACTOR, SYSTEM_AUTHOR_NAME } from '@switchyard/domain/claims/vocabulary';
+import type { NewOutboxMail } from '../mail-outbox.ts';
 import { statementWithRetry } from '../with-retry.ts';
 
 export type IntakeResult = {
@@ -15,6 +16,25 @@ export type IntakeResult = {
    * the stored contact fields were kept, and the client is to be told a claim was filed under it.
    */
   keptClient: { id: string; email: string; contactName: string } | null;
+};
+
+/** The team's mail about an intake, written to the outbox by the intake's own statement. */
+export type IntakeTeamMail = Pick<NewOutboxMail, 'source' | 'kind' | 'recipient' | 'subject' | 'body'> & { replyTo: string | null; requestId: string | null };
+
+/**
+ * Writes the team mail of an intake given its claim and client numbers. The numbers are known only
+ * inside the statement, so it is called with markers the statement replaces by the real numbers.
+ */
+export type IntakeTeamMailOf = (numbers: { claimNumber: string; clientNumber: string }) => IntakeTeamMail;
+
+/**
+ * Stand-ins for the numbers in the mail's subject and body: letters and digits only (a link
+ * encodes nothing in them), and random per intake, so no text a caller typed can hold one.
+ */
+const numberMarkers = () => {
+  const nonce = randomBytes(12).toString('hex');
+
+  return { claimNumber: `claimnumber${nonce}`, clientNumber: `clientnumber${nonce}` };
 };
 
 /** The submitted contact details, written on an internal note when they were not applied. */
@@ -34,6 +54,9 @@ const numberSql = (prefix: string, counter: string) =>
  * and the counter rows it locks are released at its commit inside the database, so concurrent
  * intakes serialise on them only for the statement's own run, and a failure gives the numbers back
  * (no gaps). A unique-key race between two new clients with the same email is retried as a whole.
+ *
+ * The team's mail goes to the outbox in the same statement, so an intake is filed if and only if
+ * its mail is queued: a connection lost or a failure anywhere leaves neither.
  *
  * An intake is anonymous, so an email alone proves nothing: an existing client's company, contact
  * name and phone change only when `:sessionClientId` (the client of the request's session) is that
@@ -123,10 +146,20 @@ audit as (
     'contact details given at intake were not applied', :now::timestamptz
   from given_details
   returning id
+),
+team_mail as (
+  insert into mail_outbox (id, source, kind, reference, recipient, reply_to, subject, body, status, attempts, next_attempt_at, created_at, request_id)
+  select :mailId::uuid, :mailSource::text, :mailKind::text, claim.id::text, :mailRecipient::text, :mailReplyTo::text,
+    replace(replace(:mailSubject::text, :claimMarker::text, claim.claim_number), :clientMarker::text, client.client_number),
+    replace(replace(:mailBody::text, :claimMarker::text, claim.claim_number), :clientMarker::text, client.client_number),
+    'pending', 0, :now::timestamptz, :now::timestamptz, :mailRequestId::text
+  from claim, client
+  returning id
 )
 select claim.id as claim_id, claim.claim_number, client.id as client_id, client.client_number, client.is_new, client.kept,
   (select contact_name from existing) as kept_contact_name, (select email from existing) as kept_email,
-  (select count(*) from audit) as audit_rows, (select count(*) from renamed_claims) as renamed
+  (select count(*) from audit) as audit_rows, (select count(*) from renamed_claims) as renamed,
+  (select count(*) from team_mail) as team_mails
 from claim, client`;
 
 type IntakeRow = {
@@ -141,8 +174,16 @@ type IntakeRow = {
 };
 
 /** `sessionClientId`: the client whose session the request carried, if any. */
-export const recordIntake = (em: SqlEntityManager, input: IntakeInput, now: Date, sessionClientId: string | null = null): Promise<IntakeResult> =>
+export const recordIntake = (
+  em: SqlEntityManager,
+  input: IntakeInput,
+  now: Date,
+  sessionClientId: string | null,
+  teamMailOf: IntakeTeamMailOf,
+): Promise<IntakeResult> =>
   statementWithRetry(em, async (tx) => {
+    const markers = numberMarkers();
+    const mail = teamMailOf(markers);
     // Hand-written: one statement of data-modifying CTEs, so counter rows are locked only while the
     // database runs it (docs/architecture.md, "One request, end to end").
     const rows = await tx.execute<IntakeRow[]>(INTAKE_SQL, {
@@ -170,6 +211,16 @@ export const recordIntake = (em: SqlEntityManager, input: IntakeInput, now: Date
       noteId: randomUUID(),
       systemName: SYSTEM_AUTHOR_NAME,
       systemActor: SYSTEM_ACTOR,
+      mailId: randomUUID(),
+      mailSource: mail.source,
+      mailKind: mail.kind,
+      mailRecipient: mail.recipient,
+      mailReplyTo: mail.replyTo,
+      mailRequestId: mail.requestId,
+      mailSubject: mail.subject,
+      mailBody: mail.body,
+      claimMarker: markers.claimNumber,
+      clientMarker: markers.clientNumber,
     });
     const row = rows[0];
     if (!row) {

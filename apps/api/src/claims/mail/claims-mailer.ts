@@ -2,6 +2,7 @@ import { currentRequestId } from '../../http/request-context.ts';
 import { LIMITS } from '@switchyard/domain/claims/limits';
 import { portalClaimLink } from '@switchyard/domain/claims/sign-in-link';
 import { findClaimRecipient } from '@switchyard/db/claims/client-notices';
+import type { IntakeTeamMail } from '@switchyard/db/claims/intake';
 import { enqueueGroupedMail, enqueueMail } from '@switchyard/db/mail-outbox';
 import type { Database } from '@switchyard/db/orm';
 import type { Logger } from '../../logger.ts';
@@ -22,7 +23,13 @@ import {
 export const CLAIMS_MAIL_SOURCE = 'claims';
 
 export type ClaimsMailer = {
-  intakeSummary(summary: IntakeSummary): Promise<void>;
+  /**
+   * The team's mail about an intake, as an outbox row's fields: the intake's own statement writes
+   * it (packages/db/src/claims/intake.ts), so a filed claim always has its team mail queued.
+   */
+  intakeSummary(summary: IntakeSummary): IntakeTeamMail;
+  /** Tells the outbox worker that a mail was queued by someone else's statement. */
+  queued(): void;
   signInLink(to: string, contactName: string, link: string): Promise<void>;
   clientMessage(summary: ClientMessageSummary): Promise<void>;
   claimFiledUnderEmail(notice: ClaimFiledUnderEmail): Promise<void>;
@@ -36,7 +43,8 @@ export type ClaimsMailer = {
 /**
  * Mail is written to the durable outbox before the request is answered and sent by the outbox
  * worker after it, so a slow mail server never slows a request and a crash loses no mail. Mail is
- * best-effort: not even a failure to write the outbox row fails the request; it is logged.
+ * best-effort: not even a failure to write the outbox row fails the request; it is logged. The
+ * team's intake mail is the exception: it is written by the intake's own statement, with the claim.
  */
 export const createClaimsMailer = (options: {
   db: Database;
@@ -98,7 +106,12 @@ export const createClaimsMailer = (options: {
 
   return {
     claimUpdate,
-    intakeSummary: (summary) => queue('intake_summary', intakeSummaryMail(options.teamEmail, summary), summary.claimId),
+    intakeSummary: (summary) => {
+      const mail = intakeSummaryMail(options.teamEmail, summary);
+
+      return { source: CLAIMS_MAIL_SOURCE, kind: 'intake_summary', recipient: mail.to, replyTo: mail.replyTo ?? null, subject: mail.subject, body: mail.text, requestId: currentRequestId() ?? null };
+    },
+    queued: options.wake,
     signInLink: (to, contactName, link) => queue('sign_in_link', signInLinkMail(to, contactName, link), null),
     clientMessage: (summary) => queue('client_message', clientMessageMail(options.teamEmail, summary), summary.claimId),
     claimFiledUnderEmail: (notice) => queue('claim_filed_under_email', claimFiledUnderEmailMail(notice), notice.claimId),

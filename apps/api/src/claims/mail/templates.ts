@@ -1,7 +1,6 @@
 import type { OutgoingMail } from '../../mail/mail-transport.ts';
 
 export type IntakeSummary = {
-  claimId: string;
   claimNumber: string;
   clientNumber: string;
   companyName: string;

@@ -22,20 +22,22 @@ export const submitIntake = publicProcedure
     // Intake is public; a session only matters as proof that the caller is the client of the email.
     // A missing, stale or foreign session is not an error: the intake simply counts as anonymous.
     const session = ctx.bearerToken ? await touchSession(ctx.db.fork(), hashToken(ctx.bearerToken), ctx.now()) : null;
-    const result = await recordIntake(ctx.db.em, input, ctx.now(), session?.client.id ?? null);
+    // The team's mail is queued by the intake's own statement: a claim is never filed without it.
+    const result = await recordIntake(ctx.db.em, input, ctx.now(), session?.client.id ?? null, ({ claimNumber, clientNumber }) =>
+      ctx.mailer.intakeSummary({
+        claimNumber,
+        clientNumber,
+        companyName: input.client.company_name,
+        contactName: input.client.contact_name,
+        email: input.client.email,
+        debtorName: input.debtor.name,
+        amountDisplay: formatCents(input.claim.amount_cents),
+        description: input.claim.description ?? null,
+        staffLink: staffClaimLink(ctx.env.PORTAL_URL, claimNumber),
+      }),
+    );
+    ctx.mailer.queued();
     ctx.logger.info({ claimNumber: result.claimNumber, clientNumber: result.clientNumber }, 'claim received');
-    await ctx.mailer.intakeSummary({
-      claimId: result.claimId,
-      claimNumber: result.claimNumber,
-      clientNumber: result.clientNumber,
-      companyName: input.client.company_name,
-      contactName: input.client.contact_name,
-      email: input.client.email,
-      debtorName: input.debtor.name,
-      amountDisplay: formatCents(input.claim.amount_cents),
-      description: input.claim.description ?? null,
-      staffLink: staffClaimLink(ctx.env.PORTAL_URL, result.claimNumber),
-    });
     if (result.keptClient) {
       // The owner of the address hears of it, with a way in to look at (or dispute) the claim.
       await ctx.mailer.claimFiledUnderEmail({
