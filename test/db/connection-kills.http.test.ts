@@ -114,7 +114,9 @@ describe.skipIf(!process.env.DATABASE_URL)('the service while the database drops
     try {
       for (let kill = 0; kill < 20; kill++) {
         await server.terminateAll();
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        // Each kill waits until the lock is held again on a new connection, so every one of the
+        // twenty finds a live lock session to end, however slow the machine (no fixed pacing).
+        await waitFor(async () => (await sessions())['switchyard webhook lease lock'] === 1, ANSWER_WITHIN_MS, `the lease lock taken again after kill ${kill + 1}`);
       }
     } finally {
       await server.close();
