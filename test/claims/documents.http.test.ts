@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestClaims, type TestClaims } from '../support/claims-server.ts';
 import { call, freshIp, snapshotCounts, submitAndSignIn } from '../support/claims-client.ts';
 import { PDF_BYTES, PNG_BYTES, uploadChunked, uploadChunkedHeldOpen, uploadForm } from '../support/multipart.ts';
+import { waitFor } from '../support/webhooks/wait-for.ts';
 
 let claims: TestClaims;
 beforeAll(async () => {
@@ -338,7 +339,16 @@ describe('POST /api/staff/claims/{claim_number}/documents', () => {
       req.end();
     });
     expect(firstChunkBytes).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The service has seen the close once it writes the download's access line, marked aborted.
+    await waitFor(
+      () =>
+        claims.logLines
+          .slice(logLinesBefore)
+          .map((line) => JSON.parse(line) as { msg: string; aborted?: boolean })
+          .some((line) => line.msg === 'request' && line.aborted === true),
+      20_000,
+      'the aborted download logged',
+    );
     const health = await call(claims, 'GET', '/api/health');
     expect(health.status).toBe(200);
     const newLines = claims.logLines.slice(logLinesBefore).map((line) => JSON.parse(line) as { level: number; msg: string });

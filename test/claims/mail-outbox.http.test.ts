@@ -152,7 +152,10 @@ describe('mail across a crash', () => {
       second = await startServiceProcess(env);
       const mail = await smtp.waitFor((message) => message.subject.includes(claimNumber), 20_000);
       expect(mail.to).toEqual(['team@claims.test']);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Once every mail the sink took is marked sent (the worker logs it after the row's update),
+      // no row is left that could be sent again.
+      const restarted = second;
+      await waitFor(() => (restarted.output().match(/"msg":"mail sent"/g)?.length ?? 0) >= smtp.messages.length, 20_000, 'every sent mail marked sent');
       expect(smtp.messages.filter((message) => message.subject.includes(claimNumber))).toHaveLength(1);
     } finally {
       await second?.stop();

@@ -10,7 +10,8 @@ describe.skipIf(!process.env.DATABASE_URL)('several processes opening a new data
   });
 
   it('migrate one after the other and all find the same schema', async () => {
-    database = await createTestDatabase();
+    // Empty: the migrations themselves run here, not the copy of a migrated template.
+    database = await createTestDatabase(undefined, { empty: true });
     const opened = await Promise.allSettled([database.open(), database.open(), database.open(), database.open()]);
     const failures = opened.filter((result) => result.status === 'rejected').map((result) => String(result.reason));
     const dbs = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));

@@ -20,7 +20,7 @@ export const sourceDatabase = (kind: Kind, serverUrl: string | undefined): Promi
 /** An empty target: a new database on the server (never migrated), or a new empty folder. */
 export const emptyTarget = async (kind: Kind, serverUrl: string | undefined): Promise<TestDatabase> => {
   if (kind === 'postgresql') {
-    return createTestDatabase(serverUrl);
+    return createTestDatabase(serverUrl, { empty: true });
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-restore-'));
   const { rmSync } = await import('node:fs');

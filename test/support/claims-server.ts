@@ -21,6 +21,8 @@ export type TestClaims = {
   logLines: string[];
   /** Moves the service's clock; everything time-based (expiry, aging, rate windows) follows it. */
   setNow(date: Date | null): void;
+  /** One pass of the mail outbox at the service's clock, awaited: every mail due by now was tried. */
+  runMailOutbox(): Promise<void>;
   uploadedFiles(): string[];
   close(): Promise<void>;
 };
@@ -76,6 +78,7 @@ export const startTestClaims = async (overrides: Record<string, string> = {}, sh
     setNow: (date) => {
       fixedNow = date;
     },
+    runMailOutbox: () => server.service.mailOutbox.runOnce(),
     uploadedFiles: () => {
       try {
         return readdirSync(env.UPLOAD_DIR).sort();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFamily, at, northStops, startLiveHarness, userIdOf } from './live-support.ts';
 import type { OperationsHarness } from './operations-harness.ts';
+import { waitFor } from '../support/webhooks/wait-for.ts';
 
 let h: OperationsHarness;
 let kim: { childId: string; householdId: string };
@@ -173,10 +174,16 @@ describe('late notices', () => {
     await report('bus-slow', '2026-11-20T15:02:00Z', 33.002, -81.1, 12);
     const mails = await Promise.all(['kim.parent@demo.test', 'lee.parent@demo.test'].map((to) => h.transport.smtp.waitFor((mail) => mail.to.includes(to) && mail.subject === 'Bus running late at Far Corner')));
     expect(mails[0]?.text).toContain('running about 29 minutes late');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(h.transport.smtp.messages.filter((mail) => mail.subject.startsWith('Bus running late'))).toHaveLength(2);
+    // The notices were queued by the reports themselves; once the outbox has sent every one, the
+    // sink holds all the mails there will be.
     const outbox = await h.transport.db.fork().execute<{ n: number }[]>("select count(*)::int as n from mail_outbox where source = 'transport' and kind = 'late_notice'");
     expect(outbox[0]?.n).toBe(2);
+    await waitFor(async () => {
+      const pending = await h.transport.db.fork().execute<{ n: number }[]>("select count(*)::int as n from mail_outbox where source = 'transport' and kind = 'late_notice' and status <> 'sent'");
+
+      return pending[0]?.n === 0;
+    }, 20_000, 'every late notice sent');
+    expect(h.transport.smtp.messages.filter((mail) => mail.subject.startsWith('Bus running late'))).toHaveLength(2);
     const notices = await h.transport.db.fork().execute("select route_id, direction, stop_position, minutes_late from transport_late_notice where route_id = 'slow-run'");
     expect(notices).toEqual([{ route_id: 'slow-run', direction: 'afternoon', stop_position: 2, minutes_late: 29 }]);
 

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../packages/db/src/orm.ts';
 import { startOperationsHarness, type OperationsHarness } from './operations-harness.ts';
 
-/** One Server-Sent Event as a viewer receives it, with when it arrived (performance.now()). */
-export type ReceivedEvent = { event: string; id: string | null; data: any; receivedAt: number };
+/** One Server-Sent Event as a viewer receives it. */
+export type ReceivedEvent = { event: string; id: string | null; data: any };
 
 export type EventStreamClient = {
   status: number;
@@ -13,8 +13,18 @@ export type EventStreamClient = {
   comments: string[];
   /** The JSON body of a refused opening. */
   body: any;
-  /** Resolves with the first event (already received or to come) that matches; rejects after `timeoutMs`. */
+  /**
+   * Resolves with the first event (already received or to come) that matches; rejects after
+   * `timeoutMs`, a bound for a slow, busy machine, not the service's promise of speed.
+   */
   next(predicate: (event: ReceivedEvent) => boolean, timeoutMs?: number): Promise<ReceivedEvent>;
+  /**
+   * Resolves once two more keep-alive comments have arrived. The stream's keep-alive interval
+   * (TRANSPORT_LIVE_KEEPALIVE_MS, 200 in these tests) is longer than its gathering window (100), and
+   * the server's timers fire in order, so every position the server had gathered for this stream
+   * before the call has been written by then: a check that nothing arrived waits for this event.
+   */
+  settled(): Promise<void>;
   close(): void;
 };
 
@@ -29,6 +39,8 @@ export const openEventStream = (baseUrl: string, path: string, options: { token?
       const events: ReceivedEvent[] = [];
       const comments: string[] = [];
       const waiters: { predicate: (event: ReceivedEvent) => boolean; resolve: (event: ReceivedEvent) => void }[] = [];
+      // Each answers whether it is done; called after every comment line.
+      let keepAliveWaiters: (() => boolean)[] = [];
       let buffer = '';
       const client: EventStreamClient = {
         status: res.statusCode ?? 0,
@@ -36,7 +48,7 @@ export const openEventStream = (baseUrl: string, path: string, options: { token?
         events,
         comments,
         body: null,
-        next: (predicate, timeoutMs = 2_000) => {
+        next: (predicate, timeoutMs = 10_000) => {
           const found = events.find(predicate);
           if (found) {
             return Promise.resolve(found);
@@ -50,6 +62,23 @@ export const openEventStream = (baseUrl: string, path: string, options: { token?
                 clearTimeout(timer);
                 resolveEvent(event);
               },
+            });
+          });
+        },
+        settled: () => {
+          const target = comments.filter((comment) => comment === 'keep-alive').length + 2;
+
+          return new Promise((resolveSettled, rejectSettled) => {
+            const timer = setTimeout(() => rejectSettled(new Error('no two keep-alives within 10 s')), 10_000);
+            keepAliveWaiters.push(() => {
+              if (comments.filter((comment) => comment === 'keep-alive').length >= target) {
+                clearTimeout(timer);
+                resolveSettled();
+
+                return true;
+              }
+
+              return false;
             });
           });
         },
@@ -79,6 +108,7 @@ export const openEventStream = (baseUrl: string, path: string, options: { token?
           for (const line of block.split('\n')) {
             if (line.startsWith(':')) {
               comments.push(line.slice(1).trim());
+              keepAliveWaiters = keepAliveWaiters.filter((done) => !done());
             } else if (line.startsWith('event: ')) {
               fields.event = line.slice(7);
             } else if (line.startsWith('id: ')) {
@@ -88,7 +118,7 @@ export const openEventStream = (baseUrl: string, path: string, options: { token?
             }
           }
           if (fields.data) {
-            const event = { event: fields.event, id: fields.id, data: JSON.parse(fields.data), receivedAt: performance.now() };
+            const event = { event: fields.event, id: fields.id, data: JSON.parse(fields.data) };
             events.push(event);
             for (const waiter of waiters.filter((candidate) => candidate.predicate(event))) {
               waiters.splice(waiters.indexOf(waiter), 1);

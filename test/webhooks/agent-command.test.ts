@@ -3,15 +3,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReceiverHarness } from '../support/webhooks/receiver-harness.ts';
+import { waitFor } from '../support/webhooks/wait-for.ts';
 
 const SECRET = 'agent-secret';
 const scratch = mkdtempSync(join(tmpdir(), 'switchyard-agent-'));
 let harness: ReceiverHarness;
 
-// The route names the behaviour: `slow` outlives its timeout through a grandchild holding stdout.
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// The route names the behaviour: `slow` outlives its timeout through a grandchild holding stdout
+// (it writes its process id first, so the test can see whether it was ended).
 const COMMAND = [
   'case "$SWITCHYARD_WEBHOOK_ROUTE" in',
-  '  slow) sleep 8 | cat ;;',
+  `  slow) sh -c 'echo $$ > ${scratch}/slow.pid; exec sleep 120' | cat ;;`,
   `  env) env > ${scratch}/env.txt; echo reply ;;`,
   'esac',
 ].join('\n');
@@ -33,12 +45,14 @@ afterAll(async () => {
 
 describe('AGENT_COMMAND', () => {
   it('is ended, with whatever it started, when AGENT_TIMEOUT_MS passes', async () => {
-    const started = Date.now();
     const accepted = await harness.postSigned('slow', { a: 1 }, SECRET);
     expect(accepted.status).toBe(202);
-    const settled = await harness.settled(String(accepted.body.delivery_id), 6000);
+    const settled = await harness.settled(String(accepted.body.delivery_id), 60_000);
     expect(settled).toMatchObject({ status: 'failed', lastError: expect.stringContaining('no answer within 1000 ms') });
-    expect(Date.now() - started).toBeLessThan(5000);
+    // The grandchild would sleep two minutes: gone well before, it was ended with the command.
+    const grandchild = Number(readFileSync(join(scratch, 'slow.pid'), 'utf8'));
+    expect(grandchild).toBeGreaterThan(0);
+    await waitFor(() => !isAlive(grandchild), 30_000, 'the grandchild ended');
   });
 
   it('runs in a clean environment: PATH, HOME, LANG, its AGENT_* settings and the route, no tokens', async () => {

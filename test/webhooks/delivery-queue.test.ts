@@ -21,6 +21,7 @@ import { findDelivery, listRecentDeliveries } from '@switchyard/db/webhooks/deli
 import { holdLeaseLock, takeBackAllLeases } from '@switchyard/db/webhooks/lease-lock';
 import { summarizeDelivery } from '../../apps/api/src/webhooks/delivery-presenter.ts';
 import { createTestDatabase, type TestDatabase } from '../support/webhooks/test-database.ts';
+import { waitFor } from '../support/webhooks/wait-for.ts';
 
 let testDb: TestDatabase;
 let db: Database;
@@ -110,7 +111,8 @@ describe('delivery queue', () => {
     const event = delivery('q4', 'd4');
     await enqueueDelivery(db.fork(), event);
     expect((await claimDueDeliveries(db.fork(), lease('dead', 1), 10)).some((item) => item.id === event.id)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The lease runs out on the database's clock: moved past it rather than waited for.
+    await db.fork().execute("update webhook_delivery set locked_until = now() - interval '1 second' where id = ?", [event.id]);
     const [taken] = (await claimDueDeliveries(db.fork(), lease('alive'), 10)).filter((item) => item.id === event.id);
     expect(taken).toMatchObject({ attempts: 2 });
     expect(await extendLease(db.fork(), event.id, lease('dead'))).toBe(false);
@@ -178,7 +180,8 @@ describe('delivery queue', () => {
     await enqueueDelivery(db.fork(), event);
     await claimDueDeliveries(db.fork(), lease('w'), 10);
     await markDelivered(db.fork(), event.id, 'w', { resultRef: null, keyTtlMs: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The key expires on the database's clock: moved past it rather than waited for.
+    await db.fork().execute("update webhook_idempotency set expires_at = now() - interval '1 second' where key = ?", [event.idempotencyKey]);
     expect(await wasRecentlyDelivered(db.fork(), event.idempotencyKey)).toBe(false);
     expect(await purgeExpiredKeys(db.fork())).toBeGreaterThanOrEqual(1);
     const listed = await listRecentDeliveries(db.fork(), { route: 'q6', limit: 5 });
@@ -199,14 +202,28 @@ describe.skipIf(!process.env.DATABASE_URL)('a replay arriving while the worker r
     const workerEm = db.fork();
     let commit: () => void = () => undefined;
     const committed = new Promise<void>((resolve) => (commit = resolve));
+    let marked: () => void = () => undefined;
+    const updated = new Promise<void>((resolve) => (marked = resolve));
     const recording = workerEm.transactional(async (em) => {
       expect(await markDelivered(em, original.id, 'w', { resultRef: 'ok', keyTtlMs: 60_000 })).toBe(true);
+      marked();
       await committed;
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    // The replay's statement starts before that commit and would otherwise wait for it on the index.
-    const replay = enqueueDeliveries(db.fork(), [{ ...original, id: randomUUID() }]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await updated;
+    // The replay's statement starts before that commit and would otherwise wait for it on the index:
+    // the commit comes once the replay has answered or waits on a lock.
+    let replayDone = false;
+    const replay = enqueueDeliveries(db.fork(), [{ ...original, id: randomUUID() }]).finally(() => (replayDone = true));
+    await waitFor(async () => {
+      if (replayDone) {
+        return true;
+      }
+      const waiting = await db.fork().execute<{ n: number }[]>(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%insert into webhook_delivery%'",
+      );
+
+      return (waiting[0]?.n ?? 0) > 0;
+    }, 20_000, 'the replay to answer or wait on a lock');
     commit();
     await recording;
 

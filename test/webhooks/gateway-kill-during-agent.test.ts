@@ -60,7 +60,7 @@ const gatewayEnv = () => ({
 });
 
 describe('a gateway killed during an agent run', () => {
-  it('delivers the event exactly once within 10 s of the restart', async () => {
+  it('delivers the event exactly once after the restart, without waiting for the killed run\'s lease', async () => {
     const first = await startGatewayProcess(home, gatewayEnv());
     running.push(first);
     const body = JSON.stringify({ job: 'nightly' });
@@ -75,23 +75,22 @@ describe('a gateway killed during an agent run', () => {
     first.child.kill('SIGKILL');
     await waitForExit(first.child);
 
-    const restartedAt = Date.now();
     const second = await startGatewayProcess(home, gatewayEnv());
     running.push(second);
-    // Counted from the moment the restarted gateway listens: opening the database takes a few
-    // seconds more on a loaded machine, and the lease (30 s) is what must not be waited for.
-    const listeningAt = Date.now();
-    await waitFor(() => telegram.requests.length >= 1, 10_000, 'the delivery after the restart').catch((error: unknown) => {
-      throw new Error(`${(error as Error).message} (listening ${listeningAt - restartedAt} ms after the restart)\n${second.output()}`);
+    // Waited for from the moment the restarted gateway listens (opening the database takes a few
+    // seconds more on a loaded machine), for less than the killed run's lease (30 s): a worker
+    // that waited for the lease to lapse never delivers in time.
+    await waitFor(() => telegram.requests.length >= 1, 20_000, 'the delivery after the restart').catch((error: unknown) => {
+      throw new Error(`${(error as Error).message}\n${second.output()}`);
     });
-    expect(Date.now() - listeningAt).toBeLessThan(10_000);
     expect(telegram.requests[0]).toMatchObject({ body: { chat_id: 7, text: 'reply from the agent' } });
 
     // Nothing else is sent: not by the restarted worker again, nor by the killed run's leftovers.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect(telegram.requests).toHaveLength(1);
+    // Once the restarted gateway has stopped (it finishes the work under way first), no process is
+    // left that could send, so the count below is final.
     second.child.kill('SIGTERM');
     await waitForExit(second.child);
+    expect(telegram.requests).toHaveLength(1);
     const listed = await runCli(['webhook', 'deliveries', 'slow', '--json'], { SWITCHYARD_HOME: home, ...testDb.env });
     const deliveries = (JSON.parse(listed.stdout) as { deliveries: { id: string; status: string; attempts: number }[] }).deliveries;
     expect(deliveries).toEqual([expect.objectContaining({ id: deliveryId, status: 'delivered', attempts: 2 })]);

@@ -27,7 +27,7 @@ import { createClaimsContext, type ClaimsServices } from './context.ts';
 import { claimsErrors } from './errors.ts';
 import { createGraphqlHandler } from './graphql/create-graphql-handler.ts';
 import { CLAIMS_MAIL_SOURCE, createClaimsMailer } from './mail/claims-mailer.ts';
-import { startOutboxWorker } from '../mail/outbox-worker.ts';
+import { startOutboxWorker, type OutboxWorker } from '../mail/outbox-worker.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
 import { PARTIAL_UPLOAD_GRACE_MS, sweepPartialUploads } from './sweep-partial-uploads.ts';
 import { claimsRouter } from './router.ts';
@@ -37,6 +37,8 @@ import { createCallerFactory } from './trpc.ts';
 export type ClaimsService = {
   handle: (req: IncomingMessage, res: ServerResponse) => void;
   services: ClaimsServices;
+  /** The claims mail outbox's worker (tests step it with `runOnce()`). */
+  mailOutbox: OutboxWorker;
   close(): Promise<void>;
 };
 
@@ -179,6 +181,7 @@ export const createClaimsService = (options: {
       });
     },
     services,
+    mailOutbox: outbox,
     close: async () => {
       await outbox.stop();
       transport.close();

@@ -28,6 +28,11 @@ const causeOf = (error: unknown): string => (error instanceof Error ? error.mess
 export type OutboxWorker = {
   /** Looks for due mail now rather than at the next poll (after a request wrote one). */
   wake(): void;
+  /**
+   * Waits for a pass under way, then makes one more over the mail due now and resolves when it is
+   * done: a caller that moved the clock (a test) knows every mail due by then was tried.
+   */
+  runOnce(): Promise<void>;
   /** Stops polling and waits for the sends under way; unsent rows stay for the next start. */
   stop(): Promise<void>;
 };
@@ -122,6 +127,13 @@ export const startOutboxWorker = (options: {
 
   return {
     wake,
+    runOnce: async () => {
+      while (running) {
+        await running;
+      }
+      wake();
+      await running;
+    },
     stop: async () => {
       stopped = true;
       clearInterval(timer);
