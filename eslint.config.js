@@ -1,5 +1,4 @@
-// Lint: the recommended JavaScript and TypeScript rules (not type-aware, so a run stays within
-// seconds) plus the layer rules of docs/architecture.md, written as import restrictions per folder.
+// Lint: the recommended JavaScript and TypeScript rules, two type-aware promise rules, plus the layer rules of docs/architecture.md, written as import restrictions per folder.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -72,6 +71,13 @@ export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/results/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Two type-aware rules: a promise nobody awaits loses its error (an unhandled rejection ends the
+  // process) and its ordering; a promise handed where a plain callback is expected is never awaited.
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error', '@typescript-eslint/no-misused-promises': 'error' },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

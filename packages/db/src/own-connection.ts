@@ -1,21 +1,7 @@
-import { createRequire } from 'node:module';
+import pg from 'pg';
 
-type PgNotification = { channel: string; payload?: string };
-
-/** The part of a `pg` client a connection of one's own needs. */
-export type OwnConnection = {
-  connect(): Promise<void>;
-  query(sql: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-  end(): Promise<void>;
-  on(event: 'notification', listener: (message: PgNotification) => void): void;
-  on(event: 'error', listener: (error: Error) => void): void;
-  on(event: 'end', listener: () => void): void;
-  readonly connection?: { stream?: { destroy(): void } };
-};
-
-type ClientOptions = { connectionString: string; connectionTimeoutMillis: number; query_timeout: number; keepAlive: boolean; application_name: string };
-// pg ships without type declarations; the calls used here are typed by hand.
-const { Client } = createRequire(import.meta.url)('pg') as { Client: new (options: ClientOptions) => OwnConnection };
+/** A `pg` client of one's own, outside the ORM's pool. */
+export type OwnConnection = pg.Client;
 
 /** Connecting, and each statement on such a connection, give up after this long. */
 const OWN_CONNECTION_TIMEOUT_MS = 5_000;
@@ -38,7 +24,7 @@ export const destroyConnection = (client: OwnConnection): Promise<void> => {
  * is destroyed before the error is thrown, so a retry never leaves one behind.
  */
 export const openOwnConnection = async (databaseUrl: string, purpose: string): Promise<OwnConnection> => {
-  const client = new Client({
+  const client = new pg.Client({
     connectionString: databaseUrl,
     connectionTimeoutMillis: OWN_CONNECTION_TIMEOUT_MS,
     query_timeout: OWN_CONNECTION_TIMEOUT_MS,

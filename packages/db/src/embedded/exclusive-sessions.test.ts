@@ -1,23 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { serveOverSocket, type SocketServer } from './socket-server.ts';
 
-type PgClient = {
-  connect(): Promise<void>;
-  query(sql: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-  end(): Promise<void>;
-  on(event: 'error', listener: (error: Error) => void): void;
-  connection: { stream: { destroy(): void } };
-};
-// pg ships without type declarations; what is used here is typed by hand.
-const { Client } = createRequire(import.meta.url)('pg') as {
-  Client: new (options: { host: string; port: number; user: string; database: string }) => PgClient;
-};
 
 const IDLE_HOLD_LIMIT_MS = 1_500;
 
@@ -56,10 +45,10 @@ const rawClient = async (): Promise<{ send(type: string, body?: Buffer): void; a
 let dir: string;
 let pglite: PGlite;
 let server: SocketServer;
-const clients: PgClient[] = [];
+const clients: pg.Client[] = [];
 
-const client = async (): Promise<PgClient> => {
-  const opened = new Client({ host: server.host, port: server.port, user: 'postgres', database: 'postgres' });
+const client = async (): Promise<pg.Client> => {
+  const opened = new pg.Client({ host: server.host, port: server.port, user: 'postgres', database: 'postgres' });
   opened.on('error', () => undefined);
   await opened.connect();
   clients.push(opened);

@@ -129,7 +129,44 @@ export const routeConditionsOutput = z.strictObject({
 
 export const trafficHealthOutput = z.strictObject({ ok: z.boolean(), status: z.int(), detail: z.string() });
 
-export const weatherOutput = z.unknown().describe("Open-Meteo's forecast answer, passed through as it comes");
+// Open-Meteo leaves a value out (or null in a daily series) when it has none, and may add fields;
+// the fields asked for are typed, anything else passes through unchanged.
+const reading = z.number().nullable().optional();
+const series = <T extends z.ZodType>(item: T) => z.array(item.nullable()).optional();
+
+export const weatherOutput = z
+  .looseObject({
+    latitude: z.number().optional(),
+    longitude: z.number().optional(),
+    timezone: z.string().optional(),
+    current: z
+      .looseObject({
+        time: z.string().optional(),
+        temperature_2m: reading,
+        relative_humidity_2m: reading,
+        apparent_temperature: reading,
+        is_day: reading,
+        precipitation: reading,
+        weather_code: reading,
+        wind_speed_10m: reading,
+        wind_direction_10m: reading,
+      })
+      .optional(),
+    daily: z
+      .looseObject({
+        time: series(z.string()),
+        weather_code: series(z.number()),
+        temperature_2m_max: series(z.number()),
+        temperature_2m_min: series(z.number()),
+        precipitation_probability_max: series(z.number()),
+        sunrise: series(z.string()),
+        sunset: series(z.string()),
+      })
+      .optional(),
+  })
+  .describe("Open-Meteo's forecast answer, passed through as it comes (current readings in °F, mph and inches; daily series by date)");
+
+export type Forecast = z.infer<typeof weatherOutput>;
 
 export const mapSettingsOutput = z.strictObject({
   tile_url: z.string().nullable().describe('Tile URL template with {z}, {x}, {y}; null = no tiles'),

@@ -1,11 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Forecast } from '@switchyard/api/transport/operations/output-schemas';
 import { LoadingBlock } from '../../shared/ui/loading-block.tsx';
 import { transportTrpc } from './transport-client.ts';
-
-type Forecast = { current?: { temperature_2m?: number; wind_speed_10m?: number; precipitation?: number }; daily?: { temperature_2m_max?: number[]; temperature_2m_min?: number[] } };
-
-/** The forecast provider's own JSON is passed through by the API, so only known fields are read. */
-const readForecast = (value: unknown): Forecast => (typeof value === 'object' && value !== null ? (value as Forecast) : {});
 
 export const WeatherCard = ({ title, lat, lon }: { title: string; lat?: number | null; lon?: number | null }) => {
   const input = lat != null && lon != null ? { lat: String(lat), lon: String(lon) } : undefined;
@@ -19,7 +15,9 @@ export const WeatherCard = ({ title, lat, lon }: { title: string; lat?: number |
       {weather.isError && weather.data === undefined ? <p className="muted">The weather service is not answering right now.</p> : null}
       {weather.data !== undefined
         ? (() => {
-            const forecast = readForecast(weather.data);
+            // The answer passes the provider's other fields through, which tRPC's inferred type cannot keep
+            // beside the named ones; the output schema's own type names them.
+            const forecast = weather.data as Forecast;
             const now = forecast.current;
             const high = forecast.daily?.temperature_2m_max?.[0];
             const low = forecast.daily?.temperature_2m_min?.[0];

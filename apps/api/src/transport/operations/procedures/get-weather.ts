@@ -5,10 +5,10 @@ import { limitedPerAddress } from '../../rate-limits.ts';
 import { publicProcedure } from '../../trpc.ts';
 import { cachedProviderAnswer } from '../cached-provider-answer.ts';
 import { fetchForecast } from '../weather-provider.ts';
-import { weatherOutput } from '../output-schemas.ts';
+import { type Forecast, weatherOutput } from '../output-schemas.ts';
 
 /** A forecast, or why the provider could not give one: both are shared for a while. */
-type WeatherOutcome = { ok: true; forecast: unknown } | { ok: false; detail: string };
+type WeatherOutcome = { ok: true; forecast: Forecast } | { ok: false; detail: string };
 
 /** Anonymous, so limited per address and answered from the shared cache (docs/transport.md). */
 export const getWeather = publicProcedure
