@@ -16,6 +16,7 @@ import { createSchool, deleteSchool, updateSchool } from './procedures/manage-sc
 import { createBus } from './procedures/create-bus.ts';
 import { deleteBus } from './procedures/delete-bus.ts';
 import { mapSettings } from './procedures/map-settings.ts';
+import { geocodeAddress } from './geocode/geocode-address.ts';
 
 export const operationsRouter = router({
   listRoutes,
@@ -37,4 +38,5 @@ export const operationsRouter = router({
   createBus,
   deleteBus,
   mapSettings,
+  geocodeAddress,
 });
