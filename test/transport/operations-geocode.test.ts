@@ -125,7 +125,7 @@ describe('GET /api/geocode', () => {
   });
 
   it('refuses a query too short or too long, an unknown field and hostile text with 400, asking nobody', async () => {
-    for (const extra of ['?q=ab', `?q=${'x'.repeat(201)}`, '?q=Oak%20Street&limit=50', '?q=Oak%00Street', '?q=%ED%A0%80', '']) {
+    for (const extra of ['?q=ab', `?q=${'x'.repeat(201)}`, '?q=Oak%20Street&limit=50', '?q=Oak%00Street', '?q=%20%20%20%20ab%20', '']) {
       const refused = await h.call('GET', `/api/geocode${extra}`, { token: h.tokens.demo });
       expect(refused.status, extra).toBe(400);
       expect(refused.body.detail, extra).toBeTruthy();
@@ -143,6 +143,11 @@ describe('GET /api/geocode', () => {
     expect(answers[29]).toBe(429);
     // Another operator has a count of their own.
     expect((await search('Oak Street', h.tokens.acme)).status).not.toBe(429);
+  });
+
+  it('says so when the geocoder is down (last: it stops the fake)', async () => {
+    await geocoder.close();
+    expect(await search('Closed Street')).toEqual({ status: 502, body: { detail: 'Address search is unreachable right now; type the coordinates instead.' } });
   });
 
   it('is in the OpenAPI document', async () => {
