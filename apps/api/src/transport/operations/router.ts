@@ -17,6 +17,7 @@ import { createBus } from './procedures/create-bus.ts';
 import { deleteBus } from './procedures/delete-bus.ts';
 import { mapSettings } from './procedures/map-settings.ts';
 import { geocodeAddress } from './geocode/geocode-address.ts';
+import { moveSchoolChildren } from './procedures/move-school-children.ts';
 
 export const operationsRouter = router({
   listRoutes,
@@ -35,6 +36,7 @@ export const operationsRouter = router({
   createSchool,
   updateSchool,
   deleteSchool,
+  moveSchoolChildren,
   createBus,
   deleteBus,
   mapSettings,
