@@ -25,18 +25,21 @@ const PUBLIC_URL = 'https://buses.example.test';
 let world: BillingWorld;
 let weather: Awaited<ReturnType<typeof startFakeProvider>>;
 let stripe: Awaited<ReturnType<typeof startFakeProvider>>;
+let geocoder: Awaited<ReturnType<typeof startFakeProvider>>;
 const documents: Record<'claims' | 'transport', Document> = {} as never;
 
 beforeAll(async () => {
   weather = await startFakeProvider(() => ({ status: 200, body: { latitude: 32.08, longitude: -81.09, current: { temperature_2m: 21.4 } } }));
   // Stripe makes the pay page's checkout (and expires it when the invoice is paid).
   stripe = await startFakeProvider(() => ({ status: 200, body: { id: 'cs_openapi', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_openapi', status: 'open' } }));
-  [claims, world] = await Promise.all([startTestClaims(), startBillingWorld({ WEATHER_URL: weather.url, STRIPE_URL: stripe.url, STRIPE_SECRET_KEY: 'sk_test_openapi', STRIPE_WEBHOOK_SECRET, SQUARE_WEBHOOK_SIGNATURE_KEY: SQUARE_KEY, TRANSPORT_PUBLIC_URL: PUBLIC_URL })]);
+  // A Nominatim stand-in for the address search.
+  geocoder = await startFakeProvider(() => ({ status: 200, body: [{ display_name: 'Oak Street, Savannah', lat: '32.06', lon: '-81.09' }] }));
+  [claims, world] = await Promise.all([startTestClaims(), startBillingWorld({ GEOCODER_URL: geocoder.url, WEATHER_URL: weather.url, STRIPE_URL: stripe.url, STRIPE_SECRET_KEY: 'sk_test_openapi', STRIPE_WEBHOOK_SECRET, SQUARE_WEBHOOK_SIGNATURE_KEY: SQUARE_KEY, TRANSPORT_PUBLIC_URL: PUBLIC_URL })]);
   documents.claims = (await (await fetch(`${claims.url}/api/openapi.json`)).json()) as Document;
   documents.transport = (await (await fetch(`${world.transport.url}/api/openapi.json`)).json()) as Document;
 });
 afterAll(async () => {
-  await Promise.all([claims?.close(), world?.close(), weather?.close(), stripe?.close()]);
+  await Promise.all([claims?.close(), world?.close(), weather?.close(), stripe?.close(), geocoder?.close()]);
 });
 
 const operations = (document: Document) =>
@@ -268,6 +271,7 @@ describe('every documented success body matches a real answer on the transport s
     await call('PUT', '/api/registrations/{reg_id}/reject', `/api/registrations/${idOf(second.household_id)}/reject`, { headers: operator() });
     const children = await call('GET', '/api/children', '/api/children', { headers: operator() });
     const childOf = (householdId: string) => children.find((child: { household_id: string }) => child.household_id === householdId).id as string;
+    await call('PATCH', '/api/children/{child_id}', `/api/children/${childOf(first.household_id)}`, { headers: operator(), body: { grade: '4' } });
     await call('GET', '/api/dashboard/stats', '/api/dashboard/stats', { headers: operator() });
     await call('GET', '/api/billing/households', '/api/billing/households', { headers: operator() });
     const added = await call('POST', '/api/billing/households/{household_id}/payers', `/api/billing/households/${first.household_id}/payers`, { headers: operator(), body: { name: 'Second Payer', email: 'payer2@family.test' } });
@@ -312,6 +316,9 @@ describe('every documented success body matches a real answer on the transport s
     await call('GET', '/api/tenant/settings/payments', '/api/tenant/settings/payments', { headers: operator() });
     await call('PUT', '/api/tenant/settings/time-zone', '/api/tenant/settings/time-zone', { headers: operator(), body: { time_zone: 'UTC' } });
     await call('GET', '/api/tenant/settings/time-zone', '/api/tenant/settings/time-zone', { headers: operator() });
+    await call('PUT', '/api/tenant/settings/home-area', '/api/tenant/settings/home-area', { headers: operator(), body: { home_area: { lat: 32.08, lng: -81.09, zoom: 12 } } });
+    await call('GET', '/api/tenant/settings/home-area', '/api/tenant/settings/home-area', { headers: operator() });
+    await call('GET', '/api/geocode', '/api/geocode?q=Oak%20Street', { headers: operator() });
     await call('PUT', '/api/tenant/settings/pricing', '/api/tenant/settings/pricing', { headers: operator(), body: { one_way: 120, two_way: 175, registration_fee: 50, currency: 'USD' } });
     await call('GET', '/api/tenant/settings/pricing', '/api/tenant/settings/pricing', { headers: operator() });
     await call('PUT', '/api/tenant/settings/theme', '/api/tenant/settings/theme', { headers: operator(), body: { primary_color: '#1d4ed8', logo_url: null } });

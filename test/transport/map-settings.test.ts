@@ -20,7 +20,7 @@ describe('the web map settings (tRPC operations.mapSettings)', () => {
     transport = await startTestTransport();
     const answer = await mapSettings(transport.url);
     expect(answer.status).toBe(200);
-    expect(answer.body.result.data).toEqual({ tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' });
+    expect(answer.body.result.data).toEqual({ tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors', geocoder: true });
     expect(imageSources(answer.csp)).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
     expect(answer.csp).toContain("default-src 'self'");
   });
@@ -28,7 +28,7 @@ describe('the web map settings (tRPC operations.mapSettings)', () => {
   it('follow MAP_TILE_URL and MAP_TILE_ATTRIBUTION; a {s} subdomain is allowed as a wildcard', async () => {
     transport = await startTestTransport({ MAP_TILE_URL: 'https://{s}.tiles.example.com/osm/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '© Example Maps' });
     const answer = await mapSettings(transport.url);
-    expect(answer.body.result.data).toEqual({ tile_url: 'https://{s}.tiles.example.com/osm/{z}/{x}/{y}.png', attribution: '© Example Maps' });
+    expect(answer.body.result.data).toEqual({ tile_url: 'https://{s}.tiles.example.com/osm/{z}/{x}/{y}.png', attribution: '© Example Maps', geocoder: true });
     expect(imageSources(answer.csp)).toContain('https://*.tiles.example.com');
     expect(imageSources(answer.csp)).not.toContain('https://tile.openstreetmap.org');
   });
@@ -36,7 +36,7 @@ describe('the web map settings (tRPC operations.mapSettings)', () => {
   it('MAP_TILE_URL=off: no tiles and no outside image source', async () => {
     transport = await startTestTransport({ MAP_TILE_URL: 'off' });
     const answer = await mapSettings(transport.url);
-    expect(answer.body.result.data).toEqual({ tile_url: null, attribution: '© OpenStreetMap contributors' });
+    expect(answer.body.result.data).toEqual({ tile_url: null, attribution: '© OpenStreetMap contributors', geocoder: true });
     expect(imageSources(answer.csp)).toEqual(["'self'", 'data:', 'blob:']);
   });
 });

@@ -8,6 +8,7 @@ import type { Logger } from '../logger.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import type { IdentityClient } from './identity/identity-client.ts';
 import type { LiveHub } from './live/live-hub.ts';
+import type { Geocoder } from './operations/geocode/geocoder.ts';
 
 /** Long-lived things every transport request shares. */
 export type TransportServices = {
@@ -23,6 +24,8 @@ export type TransportServices = {
   live: LiveHub;
   /** Tells the mail outbox worker that a mail was just written (late notices). */
   wakeMail: () => void;
+  /** Address search, one provider call a second for the whole process; null when GEOCODER_URL is off. */
+  geocoder: Geocoder | null;
 };
 
 export type TransportContext = TransportServices & {

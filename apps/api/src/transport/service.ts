@@ -23,6 +23,7 @@ import { createMailTransport } from '../mail/mail-transport.ts';
 import { startOutboxWorker } from '../mail/outbox-worker.ts';
 import { recordTransportAudit } from '@switchyard/db/transport/tenants/audit-log';
 import { createLiveHub } from './live/live-hub.ts';
+import { createGeocoder } from './operations/geocode/geocoder.ts';
 import { createInProcessFeed, createPositionFeed, type PositionFeed } from './live/position-feed.ts';
 import { TRANSPORT_MAIL_SOURCE } from './live/trip-progress.ts';
 import { IDENTITY_MAIL_SOURCE } from './identity/identity-mail.ts';
@@ -90,6 +91,7 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     now,
     live: createLiveHub(feed, env.TRANSPORT_LIVE_KEEPALIVE_MS, env.TRANSPORT_LIVE_WINDOW_MS),
     wakeMail: () => outbox.wake(),
+    geocoder: createGeocoder(env, now),
     identity: withBuiltinTokenCheck(
       createIdentityClient({
         baseUrl: () => env.IDENTITY_URL ?? ownUrl,

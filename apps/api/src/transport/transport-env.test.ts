@@ -44,3 +44,19 @@ describe('MAP_TILE_URL', () => {
     }
   });
 });
+
+describe('GEOCODER_URL and GEOCODER_CONTACT', () => {
+  it("default to OpenStreetMap's Nominatim; empty or off means no address search", () => {
+    expect(envWith({}).GEOCODER_URL).toBe('https://nominatim.openstreetmap.org');
+    expect(envWith({ GEOCODER_URL: '' }).GEOCODER_URL).toBeNull();
+    expect(envWith({ GEOCODER_URL: 'off' }).GEOCODER_URL).toBeNull();
+    expect(envWith({ GEOCODER_URL: 'http://127.0.0.1:8088' }).GEOCODER_URL).toBe('http://127.0.0.1:8088');
+  });
+
+  it('refuses anything but an http or https URL, and a contact that would break the User-Agent', () => {
+    expect(() => envWith({ GEOCODER_URL: 'nominatim.example.com' })).toThrow(EnvError);
+    expect(() => envWith({ GEOCODER_URL: 'ftp://nominatim.example.com' })).toThrow(EnvError);
+    expect(() => envWith({ GEOCODER_CONTACT: 'ops@example.com)' })).toThrow(EnvError);
+    expect(envWith({ GEOCODER_CONTACT: 'ops@example.com' }).GEOCODER_CONTACT).toBe('ops@example.com');
+  });
+});

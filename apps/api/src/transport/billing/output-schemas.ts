@@ -5,7 +5,7 @@ import { invoiceOutput } from './invoice-outputs.ts';
 
 const timestamp = z.string().nullable();
 
-const childOutput = z.strictObject({
+export const childOutput = z.strictObject({
   id: z.string(),
   tenant_id: z.string(),
   household_id: z.string(),

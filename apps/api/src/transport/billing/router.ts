@@ -13,6 +13,7 @@ import { listOutstanding } from './procedures/list-outstanding.ts';
 import { billingRates } from './procedures/billing-rates.ts';
 import { providerStatus } from './procedures/provider-status.ts';
 import { listChildren } from './procedures/list-children.ts';
+import { updateChild } from './procedures/update-child.ts';
 import { dashboardStats } from './procedures/dashboard-stats.ts';
 import { impersonatedRegistrations } from './procedures/impersonated-registrations.ts';
 import { myHouseholds } from './procedures/my-households.ts';
@@ -51,6 +52,7 @@ export const billingRouter = router({
   billingRates,
   providerStatus,
   listChildren,
+  updateChild,
   dashboardStats,
   impersonatedRegistrations,
   myHouseholds,

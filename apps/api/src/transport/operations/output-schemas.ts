@@ -171,4 +171,12 @@ export type Forecast = z.infer<typeof weatherOutput>;
 export const mapSettingsOutput = z.strictObject({
   tile_url: z.string().nullable().describe('Tile URL template with {z}, {x}, {y}; null = no tiles'),
   attribution: z.string(),
+  geocoder: z.boolean().describe('Whether address search is on (GEOCODER_URL)'),
 });
+
+export const geocodeOutput = z.strictObject({
+  query: z.string(),
+  cached: z.boolean().describe('Answered from the stored answers (kept a month) rather than asked of the geocoder'),
+  results: z.array(z.strictObject({ label: z.string(), lat: z.number(), lng: z.number() })).max(5),
+});
+

@@ -16,6 +16,8 @@ import { createSchool, deleteSchool, updateSchool } from './procedures/manage-sc
 import { createBus } from './procedures/create-bus.ts';
 import { deleteBus } from './procedures/delete-bus.ts';
 import { mapSettings } from './procedures/map-settings.ts';
+import { geocodeAddress } from './geocode/geocode-address.ts';
+import { moveSchoolChildren } from './procedures/move-school-children.ts';
 
 export const operationsRouter = router({
   listRoutes,
@@ -34,7 +36,9 @@ export const operationsRouter = router({
   createSchool,
   updateSchool,
   deleteSchool,
+  moveSchoolChildren,
   createBus,
   deleteBus,
   mapSettings,
+  geocodeAddress,
 });

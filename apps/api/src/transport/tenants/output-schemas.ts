@@ -71,3 +71,11 @@ export const pricingSettingsOutput = z.strictObject({
   registration_fee: z.number().describe('Charged once, on approval, in currency units'),
   currency: z.string().describe('ISO 4217 code of the amounts'),
 });
+
+export const homeAreaOutput = z.strictObject({
+  tenant_id: z.string(),
+  home_area: z
+    .strictObject({ lat: z.number(), lng: z.number(), zoom: z.int(), source: z.enum(['set', 'stops']) })
+    .nullable()
+    .describe("Where the tenant's maps open: `set` on the settings page, else from its stops; null with neither"),
+});

@@ -12,5 +12,6 @@ import { getPaymentSettings, updatePaymentSettings } from './procedures/payment-
 import { getTimeZoneSettings, updateTimeZoneSettings } from './procedures/time-zone-settings.ts';
 import { getPricingSettings, updatePricingSettings } from './procedures/pricing-settings.ts';
 import { getThemeSettings, updateThemeSettings } from './procedures/theme-settings.ts';
+import { getHomeAreaSettings, updateHomeAreaSettings } from './procedures/home-area-settings.ts';
 
-export const tenantsRouter = router({ health, listTenants, getTheme, tenantLogs, assumeIdentity, exitImpersonation, auditLog, logAction, impersonatedMe, getPaymentSettings, updatePaymentSettings, getTimeZoneSettings, updateTimeZoneSettings, getPricingSettings, updatePricingSettings, getThemeSettings, updateThemeSettings });
+export const tenantsRouter = router({ health, listTenants, getTheme, tenantLogs, assumeIdentity, exitImpersonation, auditLog, logAction, impersonatedMe, getPaymentSettings, updatePaymentSettings, getTimeZoneSettings, updateTimeZoneSettings, getPricingSettings, updatePricingSettings, getThemeSettings, updateThemeSettings, getHomeAreaSettings, updateHomeAreaSettings });

@@ -78,7 +78,7 @@ const NAV = [
 
 /** The operator console: staff of a tenant (and platform administrators, for the tenant they pick). */
 export const OperatorArea = ({ pathname }: { pathname: string }) => (
-  <TransportShell area="Operator console" homeHref={transportPaths.operator} nav={NAV} signedIn themed>
+  <TransportShell area="Operator console" homeHref={transportPaths.operator} nav={NAV} signedIn themed compactNav>
     <SignedInGate allows={isStaff}>
       {() => (
         <>

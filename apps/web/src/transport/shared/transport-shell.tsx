@@ -4,6 +4,7 @@ import { navigate } from '../../shared/router/browser-location.ts';
 import { useKnownTenant } from './session/known-tenant.ts';
 import { transportSession } from './session/transport-session.ts';
 import { TenantTheme } from './theme/tenant-theme.tsx';
+import { CompactMenu } from './compact-menu.tsx';
 import { transportPaths } from './transport-paths.ts';
 
 const FOOTER = 'Switchyard school transport · Payments are taken by the payment provider; we never ask for card numbers.';
@@ -29,18 +30,28 @@ type TransportShellProps = {
   /** Areas that work for one operator wear its theme; platform administration keeps the app's own. */
   themed: boolean;
   width?: 'narrow' | 'wide';
+  /** Many links: at phone width they fold into one menu. */
+  compactNav?: boolean;
   children: ReactNode;
 };
 
 /** The app shell every transport area uses: brand, the area's links, and sign-out once signed in. */
-export const TransportShell = ({ area, homeHref, nav, signedIn, themed, width, children }: TransportShellProps) => {
+export const TransportShell = ({ area, homeHref, nav, signedIn, themed, width, compactNav = false, children }: TransportShellProps) => {
   const tenant = useKnownTenant();
+  const actions = (
+    <>
+      {compactNav ? <CompactMenu nav={nav} /> : null}
+      {signedIn ? <SignOutButton /> : null}
+    </>
+  );
 
   return (
     <TenantTheme slug={themed ? tenant : null}>
-      <AppShell area={area} homeHref={homeHref} nav={nav} actions={signedIn ? <SignOutButton /> : null} width={width} footer={FOOTER}>
-        {children}
-      </AppShell>
+      <div className={compactNav ? 'compact-nav-shell' : undefined}>
+        <AppShell area={area} homeHref={homeHref} nav={nav} actions={actions} width={width} footer={FOOTER}>
+          {children}
+        </AppShell>
+      </div>
     </TenantTheme>
   );
 };

@@ -152,4 +152,22 @@ export const ProviderCacheSchema = defineEntity({
 export class ProviderCache extends ProviderCacheSchema.class {}
 ProviderCacheSchema.setClass(ProviderCache);
 
-export const transportOperationsEntities = [SchoolSchema, BusSchema, RouteSchema, RouteStopSchema, RunStopSchema, ProviderCacheSchema];
+/**
+ * Address search answers (Migration20261128020000; see geocode-cache.ts): one row per normalised
+ * query and search area, kept for GEOCODE_LIMITS.answerDays and then asked again.
+ */
+export const GeocodeCacheSchema = defineEntity({
+  name: 'TransportGeocodeCache',
+  tableName: 'transport_geocode_cache',
+  indexes: [{ name: 'transport_geocode_cache_fetched_idx', properties: ['fetchedAt'] }],
+  properties: {
+    query: p.text().primary(),
+    area: p.text().primary(),
+    results: p.json<unknown[]>(),
+    fetchedAt: p.datetime().fieldName('fetched_at'),
+  },
+});
+export class GeocodeCache extends GeocodeCacheSchema.class {}
+GeocodeCacheSchema.setClass(GeocodeCache);
+
+export const transportOperationsEntities = [SchoolSchema, BusSchema, RouteSchema, RouteStopSchema, RunStopSchema, ProviderCacheSchema, GeocodeCacheSchema];

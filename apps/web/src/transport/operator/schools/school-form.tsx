@@ -5,6 +5,7 @@ import { useFormSubmission } from '../../../shared/forms/use-form-submission.ts'
 import { createSchoolInput } from '@switchyard/domain/transport/operations/schemas';
 import { toSchoolRequest, type SchoolValues } from './school-values.ts';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { AddressSearch } from '../../shared/map/address-search.tsx';
 
 const FIELDS: { field: keyof SchoolValues; label: string; type?: string; required?: boolean }[] = [
   { field: 'name', label: 'School name', required: true },
@@ -49,6 +50,14 @@ export const SchoolForm = ({ idPrefix, initial, submitLabel, onSave, onCancel }:
           />
         ))}
       </div>
+      <AddressSearch
+        id={`${idPrefix}address-search`}
+        chooseLabel="Use this address"
+        onChoose={(found) => {
+          setValues((current) => ({ ...current, address: found.label.slice(0, 500) }));
+          form.clearError('address');
+        }}
+      />
       <div className="row-actions">
         <SubmitButton label={submitLabel} busyLabel="Saving…" isBusy={form.isBusy} />
         {onCancel ? (

@@ -7,6 +7,7 @@ import { PaymentInstructionsForm } from './payment-instructions-form.tsx';
 import { PricingForm } from './pricing-form.tsx';
 import { ThemeForm } from './theme-form.tsx';
 import { TimeZoneForm } from './time-zone-form.tsx';
+import { HomeAreaForm } from './home-area-form.tsx';
 
 /** The operator's own settings: its prices, how families pay, its colour and logo, and the time zone its days are read in. */
 export const SettingsPage = () => {
@@ -15,10 +16,11 @@ export const SettingsPage = () => {
   const pricing = useQuery(transportTrpc.tenants.getPricingSettings.queryOptions());
   const payments = useQuery(transportTrpc.tenants.getPaymentSettings.queryOptions());
   const theme = useQuery(transportTrpc.tenants.getThemeSettings.queryOptions());
+  const home = useQuery(transportTrpc.tenants.getHomeAreaSettings.queryOptions());
 
   return (
     <>
-      <PageHeader eyebrow="Operator console" title="Settings" lead="Your prices, how families pay you, and the clock your routes and weeks run on." />
+      <PageHeader eyebrow="Operator console" title="Settings" lead="Your prices, how families pay you, and the clock your routes and weeks run on, and where your maps open." />
       <section className="card stack stack--tight" aria-labelledby="pricing-title">
         <h2 id="pricing-title" className="card__title">
           Prices
@@ -51,6 +53,14 @@ export const SettingsPage = () => {
         <p className="muted">Route stop times are clock times in this zone; trip windows, arrival estimates and the families' rides of the day follow it.</p>
         <QueryView query={settings} loadingLabel="Loading the time zone…" errorTitle="The time zone could not be loaded">
           {(answer) => <TimeZoneForm current={answer.time_zone} />}
+        </QueryView>
+      </section>
+      <section className="card stack stack--tight" aria-labelledby="home-area-title">
+        <h2 id="home-area-title" className="card__title">
+          Home area
+        </h2>
+        <QueryView query={home} loadingLabel="Loading the home area…" errorTitle="The home area could not be loaded">
+          {(answer) => <HomeAreaForm current={answer.home_area} />}
         </QueryView>
       </section>
     </>

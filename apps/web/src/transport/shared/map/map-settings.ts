@@ -9,5 +9,5 @@ export const useMapSettings = () => {
   const settings = useQuery({ ...transportTrpc.operations.mapSettings.queryOptions(), staleTime: Number.POSITIVE_INFINITY, retry: false });
 
   // A failed answer counts as "no tiles", so the map says its background is missing.
-  return settings.isError ? { tile_url: null, attribution: '' } : (settings.data ?? null);
+  return settings.isError ? { tile_url: null, attribution: '', geocoder: false } : (settings.data ?? null);
 };

@@ -4,9 +4,11 @@ import { latLngBounds, type LatLngTuple, type Map as LeafletMap } from 'leaflet'
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { AttributionControl, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useMapSettings } from './map-settings.ts';
+import { useHomeArea } from './home-area.ts';
 
-/** Savannah, where the demo operator runs, until there is something to show. */
-const DEFAULT_CENTER: LatLngTuple = [32.0809, -81.0912];
+/** The whole world: a tenant with no home area and nothing on the map sees no other town. */
+const WORLD_CENTER: LatLngTuple = [20, 0];
+const WORLD_ZOOM = 2;
 
 type TransportMapProps = {
   /** What the map is of, for screen readers ("Map of North Loop"). */
@@ -69,6 +71,24 @@ const FitPoints = ({ points, fitKey }: { points: readonly LatLngTuple[]; fitKey:
   return null;
 };
 
+/**
+ * With nothing to show, the map opens on the tenant's home area once it is known (the answer comes
+ * after the map is drawn), unless the person has moved the map meanwhile.
+ */
+const OpenAtHome = ({ home, hasPoints }: { home: { lat: number; lng: number; zoom: number } | null | undefined; hasPoints: boolean }) => {
+  const map = useMap();
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!home || hasPoints || opened.current) {
+      return;
+    }
+    opened.current = true;
+    map.setView([home.lat, home.lng], home.zoom, { animate: false });
+  }, [map, home, hasPoints]);
+
+  return null;
+};
+
 /** The mouse wheel scrolls the page until the map is clicked or focused, so the map never traps it. */
 const WheelZoomWhenChosen = () => {
   const map = useMapEvents({
@@ -100,6 +120,7 @@ const isTouchScreen = () => typeof window !== 'undefined' && typeof window.match
  */
 export const TransportMap = ({ label, points, fitKey = 'first', size = 'large', children }: TransportMapProps) => {
   const settings = useMapSettings();
+  const home = useHomeArea();
   const [tilesFailed, setTilesFailed] = useState(false);
   const [touch] = useState(isTouchScreen);
 
@@ -107,8 +128,8 @@ export const TransportMap = ({ label, points, fitKey = 'first', size = 'large', 
     <div className={`transport-map transport-map--${size}`} role="region" aria-label={label}>
       <MapContainer
         className="transport-map__canvas"
-        center={points[0] ? [...points[0]] : DEFAULT_CENTER}
-        zoom={13}
+        center={points[0] ? [...points[0]] : home ? [home.lat, home.lng] : WORLD_CENTER}
+        zoom={points[0] ? 13 : home ? home.zoom : WORLD_ZOOM}
         scrollWheelZoom={false}
         // Leaflet 1.9 finishes a zoom animation on a timer that fails ("_leaflet_pos") when the page
         // has left the map meanwhile; zooming in one step avoids it and is lighter on phones.
@@ -121,10 +142,12 @@ export const TransportMap = ({ label, points, fitKey = 'first', size = 'large', 
         ) : null}
         <AttributionControl prefix={false} />
         <FitPoints points={points} fitKey={fitKey} />
+        <OpenAtHome home={home} hasPoints={points.length > 0} />
         <WheelZoomWhenChosen />
         {children}
       </MapContainer>
       {tilesFailed || settings?.tile_url === null ? <p className="transport-map__note">Map background unavailable: stops and buses are still shown.</p> : null}
+      {points.length === 0 && home === null ? <p className="transport-map__note">No home area yet: set one in Settings, or place a stop, and maps open there.</p> : null}
       {touch ? <p className="transport-map__note">Use two fingers to move the map.</p> : null}
     </div>
   );
