@@ -2,7 +2,7 @@ import { secretProblem } from '@switchyard/domain/webhooks/verify-signature';
 import { existsSync, readFileSync } from 'node:fs';
 import { Document, isMap, parseDocument } from 'yaml';
 import { parseRouteEntry, type WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
-import type { WebhookServiceEnv } from './webhook-env.ts';
+import type { WebhookServiceEnv } from '../webhook-env.ts';
 import { writeFileAtomically } from './write-file-atomically.ts';
 
 export const DEFAULT_WEBHOOK_PORT = 8644;
