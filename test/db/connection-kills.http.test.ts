@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readGatewayRuntime, type GatewayRuntime } from '../../apps/api/src/webhooks/gateway-runtime-file.ts';
+import { readGatewayRuntime, type GatewayRuntime } from '../../apps/api/src/webhooks/gateway/gateway-runtime-file.ts';
 import { openServerControl, startDatabaseProxy, type DatabaseProxy } from '../support/database-faults.ts';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.ts';
 import { writeHomeFiles } from '../support/webhooks/receiver-harness.ts';

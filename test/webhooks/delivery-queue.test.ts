@@ -1,25 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@switchyard/db/orm';
-import {
-  claimDueDeliveries,
-  enqueueDeliveries,
-  enqueueDelivery,
-  extendLease,
-  findKeyHolder,
-  markDelivered,
-  markFailed,
-  purgeExpiredKeys,
-  recordSentParts,
-  saveAgentReply,
-  scheduleRetry,
-  startInlineDelivery,
-  wasRecentlyDelivered,
-  type NewDelivery,
-} from '@switchyard/db/webhooks/delivery-queue';
+import { claimDueDeliveries } from '@switchyard/db/webhooks/delivery-queue/claim';
+import { enqueueDeliveries, enqueueDelivery, startInlineDelivery } from '@switchyard/db/webhooks/delivery-queue/enqueue';
+import { findKeyHolder, purgeExpiredKeys, wasRecentlyDelivered } from '@switchyard/db/webhooks/delivery-queue/idempotency-keys';
+import { extendLease, recordSentParts, saveAgentReply } from '@switchyard/db/webhooks/delivery-queue/lease';
+import type { NewDelivery } from '@switchyard/db/webhooks/delivery-queue/new-delivery';
+import { markDelivered, markFailed } from '@switchyard/db/webhooks/delivery-queue/release';
+import { scheduleRetry } from '@switchyard/db/webhooks/delivery-queue/retry-schedule';
 import { findDelivery, listRecentDeliveries } from '@switchyard/db/webhooks/delivery-history';
 import { holdLeaseLock, takeBackAllLeases } from '@switchyard/db/webhooks/lease-lock';
-import { summarizeDelivery } from '../../apps/api/src/webhooks/delivery-presenter.ts';
+import { summarizeDelivery } from '../../apps/api/src/webhooks/delivery/delivery-presenter.ts';
 import { createTestDatabase, type TestDatabase } from '../support/webhooks/test-database.ts';
 import { waitFor } from '../support/webhooks/wait-for.ts';
 

@@ -1,7 +1,7 @@
 import { samePortProblems, type Env } from './env.ts';
 import { checkListenPorts, type PlannedListener } from './http/check-listen-ports.ts';
-import { loadGatewaySettings } from './webhooks/gateway-config.ts';
-import { switchyardHome } from './webhooks/switchyard-home.ts';
+import { loadGatewaySettings } from './webhooks/gateway/gateway-config.ts';
+import { switchyardHome } from './webhooks/gateway/switchyard-home.ts';
 
 /**
  * The webhook receiver's port when `npm start` will start it (WEBHOOK_ENABLED or config.yaml).

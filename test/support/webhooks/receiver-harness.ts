@@ -8,7 +8,7 @@ import { githubSignature } from '@switchyard/domain/webhooks/verify-signature';
 import { parseEnv, type Env } from '../../../apps/api/src/env.ts';
 import { createLogger } from '../../../apps/api/src/logger.ts';
 import type { WebhookReceiver } from '../../../apps/api/src/webhooks/gateway-core.ts';
-import { summarizeDelivery, type DeliverySummary } from '../../../apps/api/src/webhooks/delivery-presenter.ts';
+import { summarizeDelivery, type DeliverySummary } from '../../../apps/api/src/webhooks/delivery/delivery-presenter.ts';
 import { startWebhookReceiver } from '../../../apps/api/src/webhooks/start-webhook-receiver.ts';
 import type { Metrics } from '../../../apps/api/src/ops/metrics/metrics.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';

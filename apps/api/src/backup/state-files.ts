@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { switchyardHome } from '../webhooks/switchyard-home.ts';
+import { switchyardHome } from '../webhooks/gateway/switchyard-home.ts';
 
 /** Every regular file under `root` (relative paths with `/`), or none when the folder is absent. */
 export const filesUnder = async (root: string): Promise<string[]> => {

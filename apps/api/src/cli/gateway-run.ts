@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { receiverProcessCount } from '@switchyard/domain/webhooks/receiver-processes';
 import { createLogger } from '../logger.ts';
 import { CliError, type CliContext } from './cli-context.ts';
-import { readGatewayRuntime } from '../webhooks/gateway-runtime-file.ts';
+import { readGatewayRuntime } from '../webhooks/gateway/gateway-runtime-file.ts';
 import { openDatabaseQuietly } from './open-database-quietly.ts';
 import { NOT_ENABLED_MESSAGE, requireEnabledPlatform } from './webhook-platform.ts';
 

@@ -4,8 +4,8 @@ import { isIP } from 'node:net';
 import { createInterface } from 'node:readline';
 import { secretProblem } from '@switchyard/domain/webhooks/verify-signature';
 import type { Command } from 'commander';
-import { DEFAULT_WEBHOOK_PORT, loadGatewaySettings, updateWebhookConfig } from '../webhooks/gateway-config.ts';
-import { switchyardHome } from '../webhooks/switchyard-home.ts';
+import { DEFAULT_WEBHOOK_PORT, loadGatewaySettings, updateWebhookConfig } from '../webhooks/gateway/gateway-config.ts';
+import { switchyardHome } from '../webhooks/gateway/switchyard-home.ts';
 import { CliError, type CliContext } from './cli-context.ts';
 import { withExamples } from './help-examples.ts';
 

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { CommanderError } from 'commander';
 import { EnvError, type Env } from '../env.ts';
-import { ConfigFileError } from '../webhooks/gateway-config.ts';
-import { SubscriptionsFileError } from '../webhooks/subscriptions-file.ts';
+import { ConfigFileError } from '../webhooks/gateway/gateway-config.ts';
+import { SubscriptionsFileError } from '../webhooks/gateway/subscriptions-file.ts';
 import { CliError, CliExit, type CliContext } from './cli-context.ts';
 import { buildProgram } from './program.ts';
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { alignColumns } from '@switchyard/domain/webhooks/relative-time';
-import type { DeliveryDetail } from '../webhooks/delivery-presenter.ts';
+import type { DeliveryDetail } from '../webhooks/delivery/delivery-presenter.ts';
 import { CliError, type CliContext } from './cli-context.ts';
 import { withExamples } from './help-examples.ts';
 import { webhookDatabaseExists, webhookOperation } from './webhook-database.ts';

@@ -3,7 +3,7 @@ import { alignColumns } from '@switchyard/domain/webhooks/relative-time';
 import { formatAgo } from '@switchyard/domain/webhooks/relative-time';
 import type { WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
 import { describeRouteState } from '@switchyard/domain/webhooks/route-pause';
-import type { RouteStateSummary } from '../webhooks/delivery-presenter.ts';
+import type { RouteStateSummary } from '../webhooks/delivery/delivery-presenter.ts';
 import type { CliContext } from './cli-context.ts';
 import { withExamples } from './help-examples.ts';
 import { webhookDatabaseExists, webhookOperation } from './webhook-database.ts';

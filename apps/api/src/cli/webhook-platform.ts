@@ -1,7 +1,7 @@
 import { parseRouteEntry, type WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
-import { loadGatewaySettings, type GatewaySettings } from '../webhooks/gateway-config.ts';
-import { readSubscriptions } from '../webhooks/subscriptions-file.ts';
-import { switchyardHome, type SwitchyardHome } from '../webhooks/switchyard-home.ts';
+import { loadGatewaySettings, type GatewaySettings } from '../webhooks/gateway/gateway-config.ts';
+import { readSubscriptions } from '../webhooks/gateway/subscriptions-file.ts';
+import { switchyardHome, type SwitchyardHome } from '../webhooks/gateway/switchyard-home.ts';
 import { CliError, type CliContext } from './cli-context.ts';
 
 export const NOT_ENABLED_MESSAGE =

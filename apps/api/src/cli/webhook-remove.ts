@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { updateSubscriptions } from '../webhooks/subscriptions-file.ts';
+import { updateSubscriptions } from '../webhooks/gateway/subscriptions-file.ts';
 import { CliError, type CliContext } from './cli-context.ts';
 import { requireEnabledPlatform } from './webhook-platform.ts';
 import { webhookDatabaseExists, webhookOperation } from './webhook-database.ts';
-import { ROUTE_REMOVED } from '../webhooks/route-removed.ts';
+import { ROUTE_REMOVED } from '../webhooks/routes/route-removed.ts';
 
 const remove = async (context: CliContext, name: string): Promise<void> => {
   const { home, settings } = requireEnabledPlatform(context);

@@ -4,10 +4,10 @@ import { deliveryChoiceProblem } from '@switchyard/domain/webhooks/delivery-targ
 import { parseEventList } from '@switchyard/domain/webhooks/event-type';
 import { parseRouteEntry } from '@switchyard/domain/webhooks/route-definition';
 import { secretProblem } from '@switchyard/domain/webhooks/verify-signature';
-import { locateScript } from '../webhooks/route-script.ts';
-import { skillExists } from '../webhooks/skills.ts';
-import type { SubscriptionEntry } from '../webhooks/subscriptions-file.ts';
-import type { SwitchyardHome } from '../webhooks/switchyard-home.ts';
+import { locateScript } from '../webhooks/routes/route-script.ts';
+import { skillExists } from '../webhooks/routes/skills.ts';
+import type { SubscriptionEntry } from '../webhooks/gateway/subscriptions-file.ts';
+import type { SwitchyardHome } from '../webhooks/gateway/switchyard-home.ts';
 import { CliError, type CliContext } from './cli-context.ts';
 
 /** The route options `subscribe` and `update` share; `update` changes only those given. */

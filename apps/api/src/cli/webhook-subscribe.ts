@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { DEFAULT_DELIVERY_TARGET } from '@switchyard/domain/webhooks/delivery-targets';
 import { parseEventList } from '@switchyard/domain/webhooks/event-type';
 import { routeNameProblem } from '@switchyard/domain/webhooks/route-name';
-import { updateSubscriptions, type SubscriptionEntry } from '../webhooks/subscriptions-file.ts';
+import { updateSubscriptions, type SubscriptionEntry } from '../webhooks/gateway/subscriptions-file.ts';
 import { CliError, type CliContext } from './cli-context.ts';
 import { withExamples } from './help-examples.ts';
 import { addRouteOptions, applyRouteOptions, checkRouteEntry, checkRouteOptions, type RouteOptions } from './webhook-route-options.ts';

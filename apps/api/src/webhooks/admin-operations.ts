@@ -3,9 +3,9 @@ import { findDelivery, listRecentDeliveries } from '@switchyard/db/webhooks/deli
 import { erasePayloadsMatching } from '@switchyard/db/webhooks/payload-retention';
 import { replayDelivery, replayFailed } from '@switchyard/db/webhooks/replay';
 import { failQueuedDeliveries, pauseRoute, readRouteBreaker, readRouteStates, resumeRoute } from '@switchyard/db/webhooks/route-state';
-import { ROUTE_REMOVED } from './route-removed.ts';
+import { ROUTE_REMOVED } from './routes/route-removed.ts';
 import { z } from 'zod';
-import { presentDeliveryDetail, presentRouteBreaker, presentRouteState, summarizeDelivery } from './delivery-presenter.ts';
+import { presentDeliveryDetail, presentRouteBreaker, presentRouteState, summarizeDelivery } from './delivery/delivery-presenter.ts';
 
 /**
  * What the CLI reads and changes in the webhook tables, one entry per operation with the schema of

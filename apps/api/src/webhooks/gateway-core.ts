@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@switchyard/db/orm';
+import { systemClock, type Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
-import { createAgentRunner } from './agent-runner.ts';
+import { createAgentRunner } from './delivery/agent-runner.ts';
 import { createMessageDelivery, type DeliverMessage } from './delivery/deliver-message.ts';
-import { startDeliveryWorker, type DeliveryWorker } from './delivery-worker.ts';
-import { loadGatewaySettings, type GatewaySettings } from './gateway-config.ts';
-import { removeGatewayRuntime, writeGatewayRuntime } from './gateway-runtime-file.ts';
-import { RouteTable } from './route-table.ts';
-import { switchyardHome, type SwitchyardHome } from './switchyard-home.ts';
+import { startDeliveryWorker, type DeliveryWorker } from './delivery/delivery-worker.ts';
+import { loadGatewaySettings, type GatewaySettings } from './gateway/gateway-config.ts';
+import { removeGatewayRuntime, writeGatewayRuntime } from './gateway/gateway-runtime-file.ts';
+import { RouteTable } from './routes/route-table.ts';
+import { switchyardHome, type SwitchyardHome } from './gateway/switchyard-home.ts';
 import type { WebhookServiceEnv } from './webhook-env.ts';
 import type { Metrics } from '../ops/metrics/metrics.ts';
 
@@ -30,6 +31,7 @@ export type GatewayCore = {
   routes: RouteTable;
   /** Bearer token of the receiver's `GET /deliveries`, written to the runtime file for the CLI. */
   adminToken: string;
+  clock: Clock;
 };
 
 /**
@@ -43,29 +45,33 @@ export const startGatewayCore = (options: {
   /** The delivery worker runs only when stepped (runOnce), for tests. */
   steppedWorker?: boolean;
   metrics?: Metrics | undefined;
+  /** Every read of the time in the gateway; the system clock unless a test gives its own. */
+  clock?: Clock;
 }): GatewayCore | null => {
   const { env, db } = options;
+  const clock = options.clock ?? systemClock;
   const logger = options.logger.child({ service: 'webhooks' });
   const home = switchyardHome(env.SWITCHYARD_HOME);
   const settings = loadGatewaySettings(home.configFile, env);
   if (!settings.enabled) {
     return null;
   }
-  const deliver = createMessageDelivery({ env, logger });
+  const deliver = createMessageDelivery({ env, logger, clock });
   const routes = new RouteTable(home, env, logger, settings);
   const deliveryWorker = startDeliveryWorker({
     db,
     env,
     logger,
     skillsDir: home.skillsDir,
-    runAgent: createAgentRunner(env),
+    runAgent: createAgentRunner(env, clock),
     deliver,
     routes,
     stepped: options.steppedWorker === true,
     metrics: options.metrics,
+    clock,
   });
 
-  return { logger, home, settings, deliver, deliveryWorker, routes, adminToken: randomBytes(32).toString('base64url') };
+  return { logger, home, settings, deliver, deliveryWorker, routes, adminToken: randomBytes(32).toString('base64url'), clock };
 };
 
 /** The URL the CLI is given: a wildcard listen address is reached on loopback. */

@@ -1,8 +1,9 @@
 import type { Database } from '@switchyard/db/orm';
+import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import { announceGateway, startGatewayCore, type WebhookReceiver } from './gateway-core.ts';
-import { inMemoryRouteRateLimit } from './route-rate-limit.ts';
-import { startReceiverHttp } from './start-receiver-http.ts';
+import { inMemoryRouteRateLimit } from './delivery/route-rate-limit.ts';
+import { startReceiverHttp } from './receiver/start-receiver-http.ts';
 import type { WebhookServiceEnv } from './webhook-env.ts';
 import type { Readiness } from '../ops/readiness.ts';
 import type { Metrics } from '../ops/metrics/metrics.ts';
@@ -17,6 +18,8 @@ export type StartWebhookReceiverOptions = {
   by?: 'service' | 'gateway';
   readiness?: Readiness;
   metrics?: Metrics | undefined;
+  /** Every read of the time in the receiver and its worker; the system clock when absent. */
+  clock?: Clock;
 };
 
 /**
@@ -35,7 +38,7 @@ export const startWebhookReceiver = async (options: StartWebhookReceiverOptions)
       ...core,
       env: options.env,
       db: options.db,
-      rateLimit: inMemoryRouteRateLimit(),
+      rateLimit: inMemoryRouteRateLimit(core.clock),
       nudgeWorker: () => deliveryWorker.nudge(),
       ...(options.readiness ? { readiness: options.readiness } : {}),
       metrics: options.metrics,

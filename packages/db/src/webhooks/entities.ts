@@ -76,7 +76,7 @@ export const WebhookDeliverySchema = defineEntity({
     followsRoute: p.boolean().fieldName('follows_route').default(true),
     /** The request's headers as accepted, signatures and tokens masked (stored-headers.ts); null before they were kept. */
     headers: p.json<Record<string, string>>().nullable(),
-    /** One record per attempt, oldest first (DeliveryAttempt in delivery-queue.ts); null until the first ends. */
+    /** One record per attempt, oldest first (DeliveryAttempt in delivery-queue/attempt-log.ts); null until the first ends. */
     attemptLog: p.json<unknown[]>().fieldName('attempt_log').nullable(),
   },
 });

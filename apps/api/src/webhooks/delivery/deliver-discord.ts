@@ -17,7 +17,7 @@ export const deliverToDiscord = async (message: OutboundMessage, context: Delive
       headers: { authorization: `Bot ${token}` },
       body: { content, allowed_mentions: { parse: [] } },
       timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
-    });
+    }, context.clock);
 
     return String(field(answer, 'id') ?? '');
   });

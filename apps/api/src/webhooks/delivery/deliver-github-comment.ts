@@ -27,7 +27,7 @@ export const commentOnGithub = async (
     },
     body: { body: trimMessage(text, MESSAGE_LIMITS.github_comment) },
     timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
-  });
+  }, context.clock);
 
   return String(field(answer, 'html_url') ?? field(answer, 'id') ?? '');
 };

@@ -21,7 +21,7 @@ export const noteOnGitlab = async (
     headers: { 'private-token': token },
     body: { body: trimMessage(text, MESSAGE_LIMITS.gitlab_comment) },
     timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
-  });
+  }, context.clock);
 
   return String(field(answer, 'id') ?? '');
 };

@@ -24,7 +24,7 @@ export const deliverToMatrix = async (message: OutboundMessage, context: Deliver
       // An empty m.mentions turns off the older rules that notify on words like @room in the body.
       body: { msgtype: 'm.text', body, 'm.mentions': {} },
       timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
-    });
+    }, context.clock);
 
     return String(field(answer, 'event_id') ?? '');
   });

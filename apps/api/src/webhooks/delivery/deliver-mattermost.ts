@@ -19,7 +19,7 @@ export const deliverToMattermost = async (message: OutboundMessage, context: Del
       headers: { authorization: `Bearer ${token}` },
       body: { channel_id: channelId, message: text },
       timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
-    });
+    }, context.clock);
 
     return String(field(answer, 'id') ?? '');
   });

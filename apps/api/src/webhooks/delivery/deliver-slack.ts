@@ -21,7 +21,7 @@ export const deliverToSlack = async (message: OutboundMessage, context: Delivery
       headers: { authorization: `Bearer ${token}` },
       body: { channel, text, mrkdwn: true },
       timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
-    });
+    }, context.clock);
     if (field(answer, 'ok') !== true) {
       const error = String(field(answer, 'error') ?? 'not ok');
       throw new DeliveryError(`slack chat.postMessage: ${error}`, !RETRYABLE_SLACK_ERRORS.has(error));

@@ -18,7 +18,7 @@ export const deliverToTelegram = async (message: OutboundMessage, context: Deliv
       headers: {},
       body: { chat_id: /^-?\d+$/.test(chatId) ? Number(chatId) : chatId, text },
       timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
-    });
+    }, context.clock);
     if (field(answer, 'ok') !== true) {
       throw new DeliveryError(`telegram sendMessage: ${String(field(answer, 'description') ?? 'not ok')}`, true);
     }

@@ -1,4 +1,5 @@
 import { rateLimitHintMs } from '@switchyard/domain/webhooks/rate-limit-hint';
+import type { Clock } from '../../clock.ts';
 import { DeliveryError } from './delivery-error.ts';
 
 export type HttpCall = {
@@ -24,7 +25,7 @@ const parsedOrUndefined = (text: string): unknown => {
 };
 
 /** One JSON call with a timeout; answers the parsed JSON body, or throws a DeliveryError. */
-export const callJson = async (call: HttpCall): Promise<unknown> => {
+export const callJson = async (call: HttpCall, clock: Clock): Promise<unknown> => {
   let response: Response;
   try {
     response = await fetch(call.url, {
@@ -39,7 +40,7 @@ export const callJson = async (call: HttpCall): Promise<unknown> => {
   }
   const text = await response.text().catch(() => '');
   if (!response.ok) {
-    const hintMs = rateLimitHintMs({ headers: Object.fromEntries(response.headers), body: parsedOrUndefined(text), nowMs: Date.now() });
+    const hintMs = rateLimitHintMs({ headers: Object.fromEntries(response.headers), body: parsedOrUndefined(text), nowMs: clock.now() });
     // A refusal that says when to come back is a rate limit whatever its status (GitHub answers
     // an exhausted quota with 403), so it is retried rather than recorded as final.
     const permanent = response.status < 500 && !RETRYABLE_STATUSES.has(response.status) && hintMs === null;

@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.ts';
 import type { Logger } from '../../logger.ts';
 import type { WebhookEnv } from '../webhook-env.ts';
 import { DeliveryError } from './delivery-error.ts';
@@ -21,6 +22,8 @@ export type OutboundMessage = {
 export type DeliveryContext = {
   env: WebhookEnv;
   logger: Logger;
+  /** Reads the time for a target's "retry after" date. */
+  clock: Clock;
 };
 
 /** Where a delivered message can be found: a message id or comment URL, when the target gives one. */

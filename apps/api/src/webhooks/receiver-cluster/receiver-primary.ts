@@ -58,7 +58,7 @@ export const startReceiverCluster = async (options: StartReceiverClusterOptions)
         }
         const typed: WorkerMessage = message;
         if (typed.kind === 'rate-take' || typed.kind === 'rate-return') {
-          const answer = answerRateMessage(limiter, typed, options.processes, Date.now());
+          const answer = answerRateMessage(limiter, typed, options.processes, core.clock.now());
           if (answer !== null) {
             tell(worker, answer);
           }

@@ -1,9 +1,10 @@
 import { openDatabase } from '@switchyard/db/orm';
+import { systemClock } from '../../clock.ts';
 import type { Logger } from '../../logger.ts';
 import { createMessageDelivery } from '../delivery/deliver-message.ts';
-import { loadGatewaySettings } from '../gateway-config.ts';
-import { startReceiverHttp, type ReceiverHttp } from '../start-receiver-http.ts';
-import { switchyardHome } from '../switchyard-home.ts';
+import { loadGatewaySettings } from '../gateway/gateway-config.ts';
+import { startReceiverHttp, type ReceiverHttp } from '../receiver/start-receiver-http.ts';
+import { switchyardHome } from '../gateway/switchyard-home.ts';
 import type { WebhookServiceEnv } from '../webhook-env.ts';
 import { isPrimaryMessage, type PrimaryMessage, type WorkerMessage } from './ipc-messages.ts';
 import { createSharedRateLimit } from './shared-rate-limit.ts';
@@ -64,9 +65,10 @@ export const runReceiverWorker = async (env: WebhookServiceEnv, baseLogger: Logg
       home,
       settings,
       adminToken,
-      deliver: createMessageDelivery({ env, logger }),
+      deliver: createMessageDelivery({ env, logger, clock: systemClock }),
       rateLimit: shared.rateLimit,
       nudgeWorker,
+      clock: systemClock,
     });
   } catch (error) {
     send({ kind: 'failed', code: (error as NodeJS.ErrnoException).code ?? null, message: (error as Error).message });

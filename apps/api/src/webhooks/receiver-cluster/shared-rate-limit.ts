@@ -1,5 +1,5 @@
 import { grantSize, type RateDecision, type SlidingWindowRateLimit } from '@switchyard/domain/webhooks/rate-limit-window';
-import type { RouteRateLimit } from '../route-rate-limit.ts';
+import type { RouteRateLimit } from '../delivery/route-rate-limit.ts';
 import type { PrimaryMessage, WorkerMessage } from './ipc-messages.ts';
 
 type Waiting = (decision: RateDecision) => void;

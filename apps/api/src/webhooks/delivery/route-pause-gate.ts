@@ -1,6 +1,7 @@
 import type { Database } from '@switchyard/db/orm';
 import { readPausedRoutes } from '@switchyard/db/webhooks/route-state';
-import type { Logger } from '../logger.ts';
+import type { Clock } from '../../clock.ts';
+import type { Logger } from '../../logger.ts';
 
 export type PauseGate = {
   /** The route's pause as last read (at most `checkMs` old), or null when it is not paused. */
@@ -12,7 +13,7 @@ export type PauseGate = {
  * requests for `checkMs` (0: every request reads it), so the hot path pays a map lookup. Read
  * failures keep the last view: an event of a route paused meanwhile is then queued, never lost.
  */
-export const createPauseGate = (db: Database, checkMs: number, logger: Logger): PauseGate => {
+export const createPauseGate = (db: Database, checkMs: number, logger: Logger, clock: Clock): PauseGate => {
   let paused = new Map<string, { rejectWhilePaused: boolean }>();
   let readAt = Number.NEGATIVE_INFINITY;
   let reading: Promise<void> | null = null;
@@ -21,7 +22,7 @@ export const createPauseGate = (db: Database, checkMs: number, logger: Logger): 
     (reading ??= readPausedRoutes(db.fork())
       .then((rows) => {
         paused = rows;
-        readAt = Date.now();
+        readAt = clock.now();
       })
       .catch((error: unknown) => logger.warn({ err: (error as Error).message }, 'paused webhook routes not read'))
       .finally(() => {
@@ -30,7 +31,7 @@ export const createPauseGate = (db: Database, checkMs: number, logger: Logger): 
 
   return {
     pauseOf: async (route) => {
-      if (checkMs === 0 || Date.now() - readAt >= checkMs) {
+      if (checkMs === 0 || clock.now() - readAt >= checkMs) {
         await refresh();
       }
 

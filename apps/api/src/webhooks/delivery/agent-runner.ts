@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
-import { DeliveryError } from './delivery/delivery-error.ts';
-import { callJson, field } from './delivery/http-call.ts';
-import type { WebhookEnv } from './webhook-env.ts';
+import { DeliveryError } from './delivery-error.ts';
+import { callJson, field } from './http-call.ts';
+import type { WebhookEnv } from '../webhook-env.ts';
+import type { Clock } from '../../clock.ts';
 
 export type AgentRequest = {
   route: string;
@@ -23,7 +24,7 @@ const baseInstructions = (request: AgentRequest): string =>
 const instructionsFor = (request: AgentRequest): string =>
   [request.skillInstructions, baseInstructions(request)].filter((part) => part !== '').join('\n\n');
 
-const runChatCompletion = async (env: WebhookEnv, baseUrl: string, request: AgentRequest): Promise<string> => {
+const runChatCompletion = async (env: WebhookEnv, baseUrl: string, request: AgentRequest, clock: Clock): Promise<string> => {
   if (env.AGENT_MODEL === undefined) {
     throw new DeliveryError('agent: AGENT_BASE_URL is set but AGENT_MODEL is not', true);
   }
@@ -40,7 +41,7 @@ const runChatCompletion = async (env: WebhookEnv, baseUrl: string, request: Agen
       ],
     },
     timeoutMs: env.AGENT_TIMEOUT_MS,
-  });
+  }, clock);
   const choices = field(answer, 'choices');
   const content = Array.isArray(choices) ? field(field(choices[0], 'message'), 'content') : undefined;
   if (typeof content !== 'string' || content.trim() === '') {
@@ -139,10 +140,10 @@ const runAgentCommand = (env: WebhookEnv, command: string, request: AgentRequest
  * AGENT_COMMAND. With neither, every agent-mode event fails visibly in its delivery record.
  */
 export const createAgentRunner =
-  (env: WebhookEnv): RunAgent =>
+  (env: WebhookEnv, clock: Clock): RunAgent =>
   async (request) => {
     if (env.AGENT_BASE_URL !== undefined) {
-      return runChatCompletion(env, env.AGENT_BASE_URL, request);
+      return runChatCompletion(env, env.AGENT_BASE_URL, request, clock);
     }
     if (env.AGENT_COMMAND !== undefined) {
       return runAgentCommand(env, env.AGENT_COMMAND, request);

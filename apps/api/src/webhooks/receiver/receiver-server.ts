@@ -3,14 +3,15 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import { isDatabaseUnavailable } from '@switchyard/db/database-unavailable';
 import type { Database } from '@switchyard/db/orm';
 import { listRecentDeliveries } from '@switchyard/db/webhooks/delivery-history';
-import { summarizeDelivery } from './delivery-presenter.ts';
-import { handleWebhook, type WebhookPipeline } from './handle-webhook.ts';
+import { summarizeDelivery } from '../delivery/delivery-presenter.ts';
+import { handleWebhook } from './handle-webhook.ts';
+import type { WebhookPipeline } from './webhook-pipeline.ts';
 import { sendJson } from './http-answers.ts';
-import { answerProbe } from '../ops/probes.ts';
-import type { Readiness } from '../ops/readiness.ts';
-import type { Metrics } from '../ops/metrics/metrics.ts';
-import { observeRequests } from '../http/observe-requests.ts';
-import { nameRoute } from '../http/request-context.ts';
+import { answerProbe } from '../../ops/probes.ts';
+import type { Readiness } from '../../ops/readiness.ts';
+import type { Metrics } from '../../ops/metrics/metrics.ts';
+import { observeRequests } from '../../http/observe-requests.ts';
+import { nameRoute } from '../../http/request-context.ts';
 
 const WEBHOOK_PATH = /^\/webhooks\/([^/]+)\/?$/;
 /**

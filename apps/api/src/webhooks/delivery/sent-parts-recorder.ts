@@ -1,6 +1,6 @@
 import type { Database } from '@switchyard/db/orm';
-import { recordSentParts } from '@switchyard/db/webhooks/delivery-queue';
-import type { Logger } from '../logger.ts';
+import { recordSentParts } from '@switchyard/db/webhooks/delivery-queue/lease';
+import type { Logger } from '../../logger.ts';
 
 /**
  * Stores a delivery's progress through a split message. A failed write is logged and the message

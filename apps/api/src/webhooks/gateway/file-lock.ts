@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isProcessAlive } from '@switchyard/db/process-alive';
+import { systemClock, type Clock } from '../../clock.ts';
 
 /** A lock older than this is left over by a process that no longer runs it (writes take milliseconds). */
 const STALE_AFTER_MS = 30_000;
@@ -15,7 +16,7 @@ const sleep = (ms: number): void => {
 };
 
 /** True when the lock's holder is gone (or the lock is too old); then it is removed. */
-const removeIfStale = (lockPath: string): boolean => {
+const removeIfStale = (lockPath: string, clock: Clock): boolean => {
   let content: string;
   try {
     content = readFileSync(lockPath, 'utf8');
@@ -28,7 +29,7 @@ const removeIfStale = (lockPath: string): boolean => {
   const since = Number(sinceText);
   // A lock just created may not have its content yet; give its holder time to write it.
   const holderGone = Number.isInteger(pid) && pid > 0 ? !isProcessAlive(pid) : false;
-  const tooOld = Number.isFinite(since) ? Date.now() - since > STALE_AFTER_MS : false;
+  const tooOld = Number.isFinite(since) ? clock.now() - since > STALE_AFTER_MS : false;
   if (!holderGone && !tooOld) {
     return false;
   }
@@ -49,10 +50,10 @@ const removeIfStale = (lockPath: string): boolean => {
  * so that concurrent read-modify-write cycles of the CLI do not lose each other's changes.
  * Synchronous because the commands that use it are.
  */
-export const withFileLock = <T>(path: string, work: () => T): T => {
+export const withFileLock = <T>(path: string, work: () => T, clock: Clock = systemClock): T => {
   const lockPath = `${path}.lock`;
   mkdirSync(dirname(lockPath), { recursive: true, mode: 0o700 });
-  const deadline = Date.now() + GIVE_UP_AFTER_MS;
+  const deadline = clock.now() + GIVE_UP_AFTER_MS;
   let wait = 5;
   for (;;) {
     let fd: number;
@@ -62,10 +63,10 @@ export const withFileLock = <T>(path: string, work: () => T): T => {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
         throw error;
       }
-      if (removeIfStale(lockPath)) {
+      if (removeIfStale(lockPath, clock)) {
         continue;
       }
-      if (Date.now() > deadline) {
+      if (clock.now() > deadline) {
         throw new FileLockTimeout(`${path} is locked by another process (${lockPath}); try again`);
       }
       sleep(wait + Math.random() * wait);
@@ -73,7 +74,7 @@ export const withFileLock = <T>(path: string, work: () => T): T => {
       continue;
     }
     try {
-      writeSync(fd, `${process.pid} ${Date.now()}`);
+      writeSync(fd, `${process.pid} ${clock.now()}`);
     } finally {
       closeSync(fd);
     }

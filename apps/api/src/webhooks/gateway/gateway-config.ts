@@ -1,8 +1,9 @@
 import { secretProblem } from '@switchyard/domain/webhooks/verify-signature';
 import { existsSync, readFileSync } from 'node:fs';
 import { Document, isMap, parseDocument } from 'yaml';
+import { z } from 'zod';
 import { parseRouteEntry, type WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
-import type { WebhookServiceEnv } from './webhook-env.ts';
+import type { WebhookServiceEnv } from '../webhook-env.ts';
 import { writeFileAtomically } from './write-file-atomically.ts';
 
 export const DEFAULT_WEBHOOK_PORT = 8644;
@@ -26,54 +27,61 @@ export class ConfigFileError extends Error {
   override name = 'ConfigFileError';
 }
 
-type RawWebhookConfig = {
-  enabled?: unknown;
-  extra?: {
-    host?: unknown;
-    port?: unknown;
-    secret?: unknown;
-    rate_limit?: unknown;
-    max_body_bytes?: unknown;
-    routes?: unknown;
-  };
-};
+/** A YAML mapping; anything else where a mapping is expected reads as an empty one. */
+const mapping = z.record(z.string(), z.unknown());
+const isRecord = (value: unknown): value is Record<string, unknown> => mapping.safeParse(value).success;
+/** The value itself (not a copy, so every key is kept) when it is a mapping, else an empty one. */
+const mappingOr = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** config.yaml's `platforms.webhook` as far as the receiver reads it; every level is optional. */
+type WebhookSection = { enabled: unknown; extra: Record<string, unknown> };
 
-const readWebhookSection = (configFile: string): RawWebhookConfig => {
+const readWebhookSection = (configFile: string): WebhookSection => {
   if (!existsSync(configFile)) {
-    return {};
+    return { enabled: undefined, extra: {} };
   }
   const document = parseDocument(readFileSync(configFile, 'utf8'));
   if (document.errors.length > 0) {
     throw new ConfigFileError(`${configFile}: ${document.errors[0]?.message.split('\n')[0] ?? 'invalid YAML'}`);
   }
-  const root: unknown = document.toJS();
-  const platforms = isRecord(root) ? root.platforms : undefined;
-  const webhook = isRecord(platforms) ? platforms.webhook : undefined;
+  const webhook = mappingOr(mappingOr(mappingOr(document.toJS()).platforms).webhook);
 
-  return isRecord(webhook) ? (webhook as RawWebhookConfig) : {};
+  return { enabled: webhook.enabled, extra: mappingOr(webhook.extra) };
 };
 
-const wholeNumber = (value: unknown, key: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number => {
-  if (value === undefined || value === null) {
-    return fallback;
-  }
-  const number = typeof value === 'string' ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
-    throw new ConfigFileError(`platforms.webhook.extra.${key}: must be a whole number from ${min} to ${max}`);
+/** A whole number key of `extra`: its default when absent, an error naming the key when out of range. */
+const wholeNumber = (key: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER) =>
+  z.unknown().transform((value, context) => {
+    if (value === undefined || value === null) {
+      return fallback;
+    }
+    const number = typeof value === 'string' ? Number(value) : value;
+    if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
+      context.addIssue({ code: 'custom', message: `platforms.webhook.extra.${key}: must be a whole number from ${min} to ${max}` });
+
+      return z.NEVER;
+    }
+
+    return number;
+  });
+
+const text = z.unknown().transform((value) => (typeof value === 'string' && value !== '' ? value : undefined));
+
+/** A key of `extra` read through its schema; the first problem is the file's error. */
+const read = <T>(schema: z.ZodType<T>, value: unknown): T => {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new ConfigFileError(result.error.issues[0]?.message ?? 'platforms.webhook.extra: invalid');
   }
 
-  return number;
+  return result.data;
 };
 
 const flag = (value: unknown): boolean =>
   value === true || (typeof value === 'string' && /^(true|1|yes)$/i.test(value));
 
 /** Static routes of config.yaml, keeping the usable ones and a problem line for the others. */
-const staticRoutesOf = (section: RawWebhookConfig, globalSecret: string | undefined) => {
-  const routes = section.extra?.routes;
+const staticRoutesOf = (routes: unknown, globalSecret: string | undefined) => {
   const problems: string[] = [];
   const parsed: WebhookRoute[] = [];
   if (routes !== undefined && routes !== null && !isRecord(routes)) {
@@ -99,10 +107,10 @@ const staticRoutesOf = (section: RawWebhookConfig, globalSecret: string | undefi
  */
 export const loadGatewaySettings = (configFile: string, env: WebhookServiceEnv): GatewaySettings => {
   const section = readWebhookSection(configFile);
-  const extra = isRecord(section.extra) ? section.extra : {};
-  const secret =
-    env.WEBHOOK_SECRET ?? (typeof extra.secret === 'string' && extra.secret !== '' ? extra.secret : undefined);
-  const { routes, problems } = staticRoutesOf(section, secret);
+  const { extra } = section;
+  // Each environment variable overrides its key on its own; a key a variable sets is not checked.
+  const secret = env.WEBHOOK_SECRET ?? read(text, extra.secret);
+  const { routes, problems } = staticRoutesOf(extra.routes, secret);
   // Kept (requests signed with it are refused) so that the problem is logged, not the routes lost.
   const globalSecretProblem = secret === undefined ? null : secretProblem(secret);
   if (globalSecretProblem !== null) {
@@ -111,11 +119,11 @@ export const loadGatewaySettings = (configFile: string, env: WebhookServiceEnv):
 
   return {
     enabled: env.WEBHOOK_ENABLED ?? flag(section.enabled),
-    host: typeof extra.host === 'string' && extra.host !== '' ? extra.host : env.HOST,
-    port: env.WEBHOOK_PORT ?? wholeNumber(extra.port, 'port', DEFAULT_WEBHOOK_PORT, 0, 65535),
+    host: read(text, extra.host) ?? env.HOST,
+    port: env.WEBHOOK_PORT ?? read(wholeNumber('port', DEFAULT_WEBHOOK_PORT, 0, 65535), extra.port),
     secret,
-    rateLimitPerMinute: wholeNumber(extra.rate_limit, 'rate_limit', DEFAULT_RATE_LIMIT_PER_MINUTE),
-    maxBodyBytes: wholeNumber(extra.max_body_bytes, 'max_body_bytes', DEFAULT_MAX_BODY_BYTES),
+    rateLimitPerMinute: read(wholeNumber('rate_limit', DEFAULT_RATE_LIMIT_PER_MINUTE), extra.rate_limit),
+    maxBodyBytes: read(wholeNumber('max_body_bytes', DEFAULT_MAX_BODY_BYTES), extra.max_body_bytes),
     staticRoutes: routes,
     problems,
   };

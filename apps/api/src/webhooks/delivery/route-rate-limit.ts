@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.ts';
 import { SlidingWindowRateLimit, type RateDecision } from '@switchyard/domain/webhooks/rate-limit-window';
 
 /**
@@ -9,6 +10,6 @@ export type RouteRateLimit = {
   hit(route: string, limitPerMinute: number): RateDecision | Promise<RateDecision>;
 };
 
-export const inMemoryRouteRateLimit = (limiter = new SlidingWindowRateLimit()): RouteRateLimit => ({
-  hit: (route, limitPerMinute) => limiter.hit(route, limitPerMinute, Date.now()),
+export const inMemoryRouteRateLimit = (clock: Clock, limiter = new SlidingWindowRateLimit()): RouteRateLimit => ({
+  hit: (route, limitPerMinute) => limiter.hit(route, limitPerMinute, clock.now()),
 });

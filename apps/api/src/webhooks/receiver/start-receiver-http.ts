@@ -3,19 +3,20 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '@switchyard/db/orm';
 import { holdLeaseLock } from '@switchyard/db/webhooks/lease-lock';
-import type { Logger } from '../logger.ts';
-import type { DeliverMessage } from './delivery/deliver-message.ts';
+import { systemClock, type Clock } from '../../clock.ts';
+import type { Logger } from '../../logger.ts';
+import type { DeliverMessage } from '../delivery/deliver-message.ts';
 import { createEnqueueBatcher } from './enqueue-batcher.ts';
-import type { GatewaySettings } from './gateway-config.ts';
-import { createListFileReader } from './list-file-reader.ts';
+import type { GatewaySettings } from '../gateway/gateway-config.ts';
+import { createListFileReader } from '../gateway/list-file-reader.ts';
 import { createReceiverServer } from './receiver-server.ts';
-import { createReadiness, type Readiness } from '../ops/readiness.ts';
-import type { Metrics } from '../ops/metrics/metrics.ts';
-import type { RouteRateLimit } from './route-rate-limit.ts';
-import { createPauseGate } from './route-pause-gate.ts';
-import { RouteTable } from './route-table.ts';
-import type { SwitchyardHome } from './switchyard-home.ts';
-import type { WebhookServiceEnv } from './webhook-env.ts';
+import { createReadiness, type Readiness } from '../../ops/readiness.ts';
+import type { Metrics } from '../../ops/metrics/metrics.ts';
+import type { RouteRateLimit } from '../delivery/route-rate-limit.ts';
+import { createPauseGate } from '../delivery/route-pause-gate.ts';
+import { RouteTable } from '../routes/route-table.ts';
+import type { SwitchyardHome } from '../gateway/switchyard-home.ts';
+import type { WebhookServiceEnv } from '../webhook-env.ts';
 
 export type ReceiverHttpOptions = {
   env: WebhookServiceEnv;
@@ -34,6 +35,8 @@ export type ReceiverHttpOptions = {
   /** The process's readiness (`GET /readyz`); its own database check when not given. */
   readiness?: Readiness;
   metrics?: Metrics | undefined;
+  /** The system clock when absent. */
+  clock?: Clock;
 };
 
 export type ReceiverHttp = { server: Server; port: number; routeCount: number; close(): Promise<void> };
@@ -42,6 +45,7 @@ export type ReceiverHttp = { server: Server; port: number; routeCount: number; c
 export const startReceiverHttp = async (options: ReceiverHttpOptions): Promise<ReceiverHttp> => {
   const { env, db, logger, home, settings } = options;
   const routes = options.routes ?? new RouteTable(home, env, logger, settings);
+  const clock = options.clock ?? systemClock;
   const leaseLock = await holdLeaseLock(db, (error) =>
     logger.warn({ err: error.message }, 'webhook lease lock connection lost; taking the lock again'),
   );
@@ -56,10 +60,11 @@ export const startReceiverHttp = async (options: ReceiverHttpOptions): Promise<R
       loadList: createListFileReader(home.root),
       deliver: options.deliver,
       enqueue: createEnqueueBatcher(db),
-      pauses: createPauseGate(db, env.WEBHOOK_PAUSE_CHECK_MS, logger),
+      pauses: createPauseGate(db, env.WEBHOOK_PAUSE_CHECK_MS, logger, clock),
       nudgeWorker: options.nudgeWorker,
       inlineWorkerId: `inline-${process.pid}-${randomBytes(4).toString('hex')}`,
       inlineLockKey: () => leaseLock.key,
+      clock,
     },
     options.adminToken,
     options.readiness ?? createReadiness(db),

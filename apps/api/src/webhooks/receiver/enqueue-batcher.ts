@@ -1,10 +1,6 @@
 import type { Database } from '@switchyard/db/orm';
-import {
-  enqueueDeliveries,
-  enqueueDeliveriesNative,
-  type NativePgPool,
-  type NewDelivery,
-} from '@switchyard/db/webhooks/delivery-queue';
+import { enqueueDeliveries, enqueueDeliveriesNative, type NativePgPool } from '@switchyard/db/webhooks/delivery-queue/enqueue';
+import type { NewDelivery } from '@switchyard/db/webhooks/delivery-queue/new-delivery';
 
 type Waiting = { delivery: NewDelivery; resolve: (stored: boolean) => void; reject: (error: unknown) => void };
 

@@ -1,11 +1,12 @@
 import type { ServerResponse } from 'node:http';
-import { markDelivered, markFailed, type NewDelivery } from '@switchyard/db/webhooks/delivery-queue';
+import type { NewDelivery } from '@switchyard/db/webhooks/delivery-queue/new-delivery';
+import { markDelivered, markFailed } from '@switchyard/db/webhooks/delivery-queue/release';
 import { IDEMPOTENCY_TTL_MS } from '@switchyard/domain/webhooks/idempotency-key';
-import { DeliveryError } from './delivery/delivery-error.ts';
-import type { DeliveryReceipt } from './delivery/outbound-message.ts';
-import type { WebhookPipeline } from './handle-webhook.ts';
+import { DeliveryError } from '../delivery/delivery-error.ts';
+import type { DeliveryReceipt } from '../delivery/outbound-message.ts';
+import type { WebhookPipeline } from './webhook-pipeline.ts';
 import { sendJson } from './http-answers.ts';
-import { sentPartsRecorder } from './sent-parts-recorder.ts';
+import { sentPartsRecorder } from '../delivery/sent-parts-recorder.ts';
 import { startDirectDelivery } from './start-direct-delivery.ts';
 
 /**
@@ -15,7 +16,7 @@ import { startDirectDelivery } from './start-direct-delivery.ts';
 export const deliverInline = async (pipeline: WebhookPipeline, delivery: NewDelivery, res: ServerResponse): Promise<void> => {
   const { db, env, inlineWorkerId: workerId } = pipeline;
   const lease = { workerId, leaseMs: env.WEBHOOK_LEASE_MS, lockKey: pipeline.inlineLockKey() };
-  const start = await startDirectDelivery(db, delivery, lease, env.WEBHOOK_INFLIGHT_WAIT_MS);
+  const start = await startDirectDelivery(db, delivery, lease, env.WEBHOOK_INFLIGHT_WAIT_MS, pipeline.clock);
   if (start.kind === 'duplicate') {
     sendJson(res, 200, { status: 'duplicate' });
 
@@ -30,12 +31,12 @@ export const deliverInline = async (pipeline: WebhookPipeline, delivery: NewDeli
 
     return;
   }
-  const startedAt = new Date();
+  const startedAt = pipeline.clock.now();
   const attempt = (status: 'delivered' | 'failed', error: string | null) => ({
-    startedAt: startedAt.toISOString(),
+    startedAt: new Date(startedAt).toISOString(),
     target: delivery.target,
     status,
-    durationMs: Date.now() - startedAt.getTime(),
+    durationMs: pipeline.clock.now() - startedAt,
     error,
   });
   let receipt: DeliveryReceipt;

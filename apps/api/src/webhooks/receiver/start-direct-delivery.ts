@@ -1,5 +1,8 @@
 import type { Database } from '@switchyard/db/orm';
-import { findKeyHolder, startInlineDelivery, type Lease, type NewDelivery } from '@switchyard/db/webhooks/delivery-queue';
+import type { Clock } from '../../clock.ts';
+import { startInlineDelivery } from '@switchyard/db/webhooks/delivery-queue/enqueue';
+import { findKeyHolder } from '@switchyard/db/webhooks/delivery-queue/idempotency-keys';
+import type { Lease, NewDelivery } from '@switchyard/db/webhooks/delivery-queue/new-delivery';
 
 export type DirectStart =
   /** Leased to this request; `sentParts` are the receipts of parts a failed attempt already sent. */
@@ -26,8 +29,9 @@ export const startDirectDelivery = async (
   delivery: NewDelivery,
   lease: Lease,
   waitMs: number,
+  clock: Clock,
 ): Promise<DirectStart> => {
-  const deadline = Date.now() + waitMs;
+  const deadline = clock.now() + waitMs;
   for (;;) {
     const started = await startInlineDelivery(db.fork(), delivery, lease);
     if (started !== null) {
@@ -38,10 +42,10 @@ export const startDirectDelivery = async (
       return { kind: 'duplicate' };
     }
     if (holder.kind === 'unfinished') {
-      if (Date.now() >= deadline) {
+      if (clock.now() >= deadline) {
         return { kind: 'in_progress', deliveryId: holder.id };
       }
-      await pause(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
+      await pause(Math.min(POLL_MS, Math.max(0, deadline - clock.now())));
     }
   }
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Database } from '@switchyard/db/orm';
-import { wasRecentlyDelivered, type NewDelivery } from '@switchyard/db/webhooks/delivery-queue';
+import { wasRecentlyDelivered } from '@switchyard/db/webhooks/delivery-queue/idempotency-keys';
+import type { NewDelivery } from '@switchyard/db/webhooks/delivery-queue/new-delivery';
 import { eventAllowed, eventSource, isUnrequestedPing, resolveEventType } from '@switchyard/domain/webhooks/event-type';
 import { evaluateFilter } from '@switchyard/domain/webhooks/filters';
 import { idempotencyKey } from '@switchyard/domain/webhooks/idempotency-key';
@@ -14,36 +14,10 @@ import { PAUSED_RETRY_AFTER_SECONDS } from '@switchyard/domain/webhooks/route-pa
 import { interpretScriptRun } from '@switchyard/domain/webhooks/script-outcome';
 import { headersToStore } from '@switchyard/domain/webhooks/stored-headers';
 import { verifySignature } from '@switchyard/domain/webhooks/verify-signature';
-import type { Logger } from '../logger.ts';
 import { deliverInline } from './deliver-inline.ts';
-import type { DeliverMessage } from './delivery/deliver-message.ts';
 import { readBody, sendJson } from './http-answers.ts';
-import type { PauseGate } from './route-pause-gate.ts';
-import type { RouteRateLimit } from './route-rate-limit.ts';
-import type { RouteTable } from './route-table.ts';
-import { locateScript, runRouteScript } from './route-script.ts';
-import type { WebhookEnv } from './webhook-env.ts';
-
-export type WebhookPipeline = {
-  /** Routes and the global settings, both reloaded when their files change. */
-  routes: RouteTable;
-  rateLimit: RouteRateLimit;
-  db: Database;
-  env: WebhookEnv;
-  logger: Logger;
-  scriptsDir: string;
-  loadList: (path: string) => readonly unknown[];
-  deliver: DeliverMessage;
-  /** Which routes are paused, and whether they refuse events meanwhile. */
-  pauses: PauseGate;
-  /** Stores an accepted event for the worker; false when it is a duplicate. */
-  enqueue: (delivery: NewDelivery) => Promise<boolean>;
-  nudgeWorker: () => void;
-  /** Lease owner of the deliveries this process performs inside the request (deliver-only). */
-  inlineWorkerId: string;
-  /** This process's lease lock key (lease-lock.ts), stored on the direct deliveries it leases. */
-  inlineLockKey: () => number | null;
-};
+import { locateScript, runRouteScript } from '../routes/route-script.ts';
+import type { WebhookPipeline } from './webhook-pipeline.ts';
 
 const SIGNATURE_ERRORS = {
   missing: 'missing signature',
@@ -122,7 +96,7 @@ export const handleWebhook = async (
   }
   const { body } = read;
   const secret = route.secret ?? settings.secret ?? '';
-  const check = verifySignature({ headers: req.headers, rawBody: body, secret, nowSeconds: Math.floor(Date.now() / 1000) });
+  const check = verifySignature({ headers: req.headers, rawBody: body, secret, nowSeconds: Math.floor(pipeline.clock.now() / 1000) });
   if (!check.ok) {
     sendJson(res, 401, { error: SIGNATURE_ERRORS[check.reason] });
 

@@ -1,9 +1,9 @@
 import type { Database } from '@switchyard/db/orm';
 import { recordTargetFailure, recordTargetSuccess } from '@switchyard/db/webhooks/route-state';
-import type { ClaimedDelivery } from '@switchyard/db/webhooks/delivery-queue';
+import type { ClaimedDelivery } from '@switchyard/db/webhooks/delivery-queue/claim';
 import { isChatTarget } from '@switchyard/domain/webhooks/delivery-targets';
-import type { Logger } from '../logger.ts';
-import type { DeliverMessage } from './delivery/deliver-message.ts';
+import type { Logger } from '../../logger.ts';
+import type { DeliverMessage } from './deliver-message.ts';
 
 export type RouteBreaker = {
   /** The target accepted a message of the route. */

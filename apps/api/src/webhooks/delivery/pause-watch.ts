@@ -1,6 +1,6 @@
 import type { Database } from '@switchyard/db/orm';
 import { readPausedRoutes, type PausedRoute } from '@switchyard/db/webhooks/route-state';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../../logger.ts';
 
 /**
  * Writes a route's pause and resume to the gateway's log as the worker sees them change, whoever

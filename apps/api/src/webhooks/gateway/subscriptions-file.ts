@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { existsSync, readFileSync } from 'node:fs';
 import { FileLockTimeout, withFileLock } from './file-lock.ts';
 import { writeFileAtomically } from './write-file-atomically.ts';
@@ -9,8 +10,11 @@ export class SubscriptionsFileError extends Error {
   override name = 'SubscriptionsFileError';
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The file's shape: an object of route names; an entry that is not an object is skipped, not an error. */
+const subscriptionsFileSchema = z.record(z.string(), z.unknown(), {
+  error: () => 'must hold a JSON object keyed by subscription name',
+});
+const entrySchema = z.record(z.string(), z.unknown());
 
 /**
  * The subscriptions file as stored: one object keyed by route name. Entries are kept as written
@@ -20,20 +24,22 @@ export const readSubscriptions = (path: string): SubscriptionsDocument => {
   if (!existsSync(path)) {
     return {};
   }
-  let parsed: unknown;
+  let json: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
+    json = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
   } catch {
     throw new SubscriptionsFileError(`${path} is not valid JSON; fix or remove it`);
   }
-  if (!isRecord(parsed)) {
-    throw new SubscriptionsFileError(`${path} must hold a JSON object keyed by subscription name`);
+  const parsed = subscriptionsFileSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new SubscriptionsFileError(`${path} ${parsed.error.issues[0]?.message ?? 'is not a subscriptions file'}`);
   }
-  // No prototype: a route named `constructor` must not find Object's own.
+  // No prototype: a route named `constructor` must not find Object's own. The entries are taken
+  // from the file's own object, not the schema's copy, so that every key (`__proto__` too) is kept.
   const document: SubscriptionsDocument = Object.create(null) as SubscriptionsDocument;
-  for (const [name, entry] of Object.entries(parsed)) {
-    if (isRecord(entry)) {
-      document[name] = entry;
+  for (const [name, entry] of Object.entries(json as Record<string, unknown>)) {
+    if (entrySchema.safeParse(entry).success) {
+      document[name] = entry as SubscriptionEntry;
     }
   }
 

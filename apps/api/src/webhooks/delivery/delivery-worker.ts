@@ -1,47 +1,39 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@switchyard/db/orm';
-import {
-  applyCurrentRoute,
-  claimDueDeliveries,
-  extendLease,
-  markDelivered,
-  markFailed,
-  purgeExpiredKeys,
-  saveAgentReply,
-  scheduleRetry,
-  type ClaimedDelivery,
-  type DeliveryAttempt,
-  type Lease,
-} from '@switchyard/db/webhooks/delivery-queue';
+import type { DeliveryAttempt } from '@switchyard/db/webhooks/delivery-queue/attempt-log';
+import { claimDueDeliveries, type ClaimedDelivery } from '@switchyard/db/webhooks/delivery-queue/claim';
+import { purgeExpiredKeys } from '@switchyard/db/webhooks/delivery-queue/idempotency-keys';
+import { applyCurrentRoute, extendLease, saveAgentReply } from '@switchyard/db/webhooks/delivery-queue/lease';
+import type { Lease } from '@switchyard/db/webhooks/delivery-queue/new-delivery';
+import { markDelivered, markFailed } from '@switchyard/db/webhooks/delivery-queue/release';
+import { scheduleRetry } from '@switchyard/db/webhooks/delivery-queue/retry-schedule';
 import { eraseExpiredPayloads } from '@switchyard/db/webhooks/payload-retention';
 import { holdLeaseLock, takeBackAllLeases, type LeaseLock } from '@switchyard/db/webhooks/lease-lock';
 import { planDelivery, progressUnderPlan } from '@switchyard/domain/webhooks/delivery-plan';
 import type { WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
 import { IDEMPOTENCY_TTL_MS } from '@switchyard/domain/webhooks/idempotency-key';
 import { retryDelayMs } from '@switchyard/domain/webhooks/retry-backoff';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../../logger.ts';
 import type { RunAgent } from './agent-runner.ts';
-import { DeliveryError } from './delivery/delivery-error.ts';
-import type { DeliverMessage } from './delivery/deliver-message.ts';
+import { DeliveryError } from './delivery-error.ts';
+import type { DeliverMessage } from './deliver-message.ts';
 import { createPauseWatch } from './pause-watch.ts';
 import { createRouteBreaker } from './route-breaker.ts';
-import { ROUTE_REMOVED } from './route-removed.ts';
+import { ROUTE_REMOVED } from '../routes/route-removed.ts';
 import { sentPartsRecorder } from './sent-parts-recorder.ts';
-import { loadSkillInstructions, UnknownSkillError } from './skills.ts';
-import type { WebhookEnv } from './webhook-env.ts';
-import type { Metrics } from '../ops/metrics/metrics.ts';
+import { loadSkillInstructions, UnknownSkillError } from '../routes/skills.ts';
+import type { WebhookEnv } from '../webhook-env.ts';
+import type { Metrics } from '../../ops/metrics/metrics.ts';
+import type { Clock } from '../../clock.ts';
+import { afterFailure, keepLeaseAlive, startLeaseWorker, type LeaseWorker } from '../../work-queue/lease-worker.ts';
 
-export type DeliveryWorker = {
-  /** Wakes the worker at once (an event was just queued) instead of at the next poll. */
-  nudge(): void;
-  /** Stops claiming, waits for running deliveries (up to `graceMs`); unfinished leases expire and are retried. */
-  stop(graceMs?: number): Promise<void>;
-  /**
-   * One claim and the runs it started, awaited: answers how many deliveries ran. The way a
-   * stepped worker (`stepped: true`) advances; a polling worker does the same on its own.
-   */
-  runOnce(): Promise<number>;
-};
+/**
+ * The delivery queue's worker on the shared lease engine: `runOnce()` (one claim and the runs it
+ * started, awaited) and `drain()` (until nothing is due) are how a stepped worker (`stepped: true`)
+ * advances; a polling worker does the same on its own. `stop` waits for running deliveries (up to
+ * `graceMs`); unfinished leases expire and are retried.
+ */
+export type DeliveryWorker = LeaseWorker;
 
 /** The routes as they are now, looked up when a delivery runs. */
 export type CurrentRoutes = { lookup(name: string): WebhookRoute | undefined };
@@ -58,6 +50,7 @@ export type DeliveryWorkerOptions = {
   stepped?: boolean;
   /** The process's metrics when the ops listener is on: attempts counted by outcome. */
   metrics?: Metrics | undefined;
+  clock: Clock;
 };
 
 
@@ -75,16 +68,11 @@ const describe = (error: unknown): { message: string; permanent: boolean; retryA
 };
 
 export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWorker => {
-  const { db, env, logger } = options;
+  const { db, env, logger, clock } = options;
   const workerId = `worker-${process.pid}-${randomBytes(4).toString('hex')}`;
   const lease: Lease = { workerId, leaseMs: env.WEBHOOK_LEASE_MS, lockKey: null };
-  const running = new Set<Promise<void>>();
-  let stopped = false;
-  let wake: (() => void) | null = null;
-  let lastPurge = 0;
-  let lastWatch = Number.NEGATIVE_INFINITY;
   const pauseWatch = createPauseWatch(db, logger);
-  const watchPauses = () => pauseWatch.check().catch((error: unknown) => logger.warn({ err: (error as Error).message }, 'paused webhook routes not read'));
+  const watchPauses = (): Promise<void> => pauseWatch.check().catch((error: unknown) => logger.warn({ err: (error as Error).message }, 'paused webhook routes not read'));
   const breaker = createRouteBreaker({ db, logger, deliver: options.deliver, threshold: env.WEBHOOK_BREAKER_FAILURES });
 
   /**
@@ -133,19 +121,19 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
     if (job === null) {
       return;
     }
-    const heartbeat = setInterval(() => {
-      extendLease(db.fork(), job.id, lease).catch((error: unknown) =>
-        log.warn({ err: (error as Error).message }, 'lease not extended'),
-      );
-    }, Math.max(50, Math.floor(env.WEBHOOK_LEASE_MS / 3)));
+    const stopHeartbeat = keepLeaseAlive(
+      () => extendLease(db.fork(), job.id, lease),
+      Math.max(50, Math.floor(env.WEBHOOK_LEASE_MS / 3)),
+      (error: unknown) => log.warn({ err: (error as Error).message }, 'lease not extended'),
+    );
     // Whether a failure came from the target itself, which is what the route's breaker counts.
     let atTarget = false;
-    const startedAt = new Date();
+    const startedAt = clock.now();
     const attempt = (status: DeliveryAttempt['status'], error: string | null): DeliveryAttempt => ({
-      startedAt: startedAt.toISOString(),
+      startedAt: new Date(startedAt).toISOString(),
       target: job.target,
       status,
-      durationMs: Date.now() - startedAt.getTime(),
+      durationMs: clock.now() - startedAt,
       error,
     });
     try {
@@ -190,54 +178,33 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
           log.warn({ err: (breakerError as Error).message }, 'breaker not updated'),
         );
       }
-      if (failure.permanent || job.attempts >= job.maxAttempts) {
-        const reason = failure.permanent ? failure.message : `gave up after ${job.attempts} attempts: ${failure.message}`;
+      const step = afterFailure({ attempts: job.attempts, maxAttempts: job.maxAttempts, permanent: failure.permanent }, (attempts) =>
+        retryDelayMs(attempts, { baseMs: env.WEBHOOK_RETRY_BASE_MS, maxMs: env.WEBHOOK_RETRY_MAX_MS }, Math.random(), failure.retryAfterMs),
+      );
+      if (step.kind === 'give_up') {
+        const reason = step.exhausted ? `gave up after ${job.attempts} attempts: ${failure.message}` : failure.message;
         await markFailed(db.fork(), job.id, workerId, reason, attempt('failed', failure.message));
         options.metrics?.deliveries.inc({ route: job.route, outcome: 'failed' });
         log.warn({ error: reason }, 'webhook delivery failed');
       } else {
-        const delayMs = retryDelayMs(
-          job.attempts,
-          { baseMs: env.WEBHOOK_RETRY_BASE_MS, maxMs: env.WEBHOOK_RETRY_MAX_MS },
-          Math.random(),
-          failure.retryAfterMs,
-        );
+        const { delayMs } = step;
         await scheduleRetry(db.fork(), job.id, workerId, { error: failure.message, delayMs, attempt: attempt('retrying', failure.message) });
         options.metrics?.deliveries.inc({ route: job.route, outcome: 'retry' });
         log.info({ error: failure.message, retry_in_ms: delayMs, target_asked_ms: failure.retryAfterMs }, 'webhook delivery will be retried');
       }
     } finally {
-      clearInterval(heartbeat);
+      stopHeartbeat();
     }
   };
 
-  const track = (job: ClaimedDelivery) => {
-    const task = runJob(job)
-      .catch((error: unknown) => logger.error({ err: (error as Error).message, delivery_id: job.id }, 'webhook job crashed'))
-      .finally(() => {
-        running.delete(task);
-        wake?.();
-      });
-    running.add(task);
-  };
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      }
-      wake = done;
-    });
+  let leaseLock: LeaseLock | null = null;
 
   /**
    * Before the first claim: on PostgreSQL the lease lock whose key marks this worker's rows; in the
    * owner of the embedded database, every lease left running is taken back at once: its owner
    * starts before any client, so whatever is still running was left by a process that stopped.
    */
-  const prepare = async (): Promise<LeaseLock | null> => {
+  const prepare = async (stopped: () => boolean, sleep: (ms: number) => Promise<void>): Promise<boolean> => {
     for (;;) {
       try {
         const lock = await holdLeaseLock(db, (error) =>
@@ -250,11 +217,12 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
             logger.info({ deliveries: taken }, 'webhook deliveries interrupted by a stop taken back');
           }
         }
+        leaseLock = lock;
 
-        return lock;
+        return true;
       } catch (error) {
-        if (stopped) {
-          return null;
+        if (stopped()) {
+          return false;
         }
         logger.error({ err: (error as Error).message }, 'webhook worker could not start; trying again');
         await sleep(env.WEBHOOK_WORKER_POLL_MS);
@@ -262,80 +230,31 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
     }
   };
 
-  let leaseLock: LeaseLock | null = null;
-  let prepared: Promise<LeaseLock | null> | null = null;
-  const ready = () => (prepared ??= prepare().then((lock) => (leaseLock = lock)));
-
-  const runOnce = async (): Promise<number> => {
-    await ready();
-    await watchPauses();
-    const jobs = await claimDueDeliveries(db.fork(), lease, env.WEBHOOK_WORKER_CONCURRENCY);
-    const tasks = jobs.map((job) =>
-      runJob(job).catch((error: unknown) => logger.error({ err: (error as Error).message, delivery_id: job.id }, 'webhook job crashed')),
-    );
-    await Promise.all(tasks);
-
-    return jobs.length;
-  };
-
-  const loop = async () => {
-    await ready();
-    while (!stopped) {
-      try {
-        // Once per poll, not per claim: a busy worker claims back to back.
-        if (Date.now() - lastWatch >= env.WEBHOOK_WORKER_POLL_MS) {
-          lastWatch = Date.now();
-          await watchPauses();
-        }
-        const free = env.WEBHOOK_WORKER_CONCURRENCY - running.size;
-        if (free > 0) {
-          const jobs = await claimDueDeliveries(db.fork(), lease, free);
-          jobs.forEach(track);
-          if (jobs.length === free) {
-            continue;
-          }
-        }
-        if (Date.now() - lastPurge > env.WEBHOOK_RETENTION_SWEEP_MS) {
-          lastPurge = Date.now();
+  return startLeaseWorker<ClaimedDelivery>({
+    claim: (limit) => claimDueDeliveries(db.fork(), lease, limit),
+    run: runJob,
+    concurrency: env.WEBHOOK_WORKER_CONCURRENCY,
+    pollMs: env.WEBHOOK_WORKER_POLL_MS,
+    clock,
+    prepare,
+    beforeClaim: { everyMs: env.WEBHOOK_WORKER_POLL_MS, run: watchPauses },
+    idleChores: [
+      {
+        everyMs: env.WEBHOOK_RETENTION_SWEEP_MS,
+        run: async () => {
           await purgeExpiredKeys(db.fork());
           const erased = await eraseExpiredPayloads(db.fork());
           if (erased > 0) {
             logger.info({ deliveries: erased }, 'webhook payloads past their retention erased');
           }
-        }
-      } catch (error) {
-        if (stopped) {
-          break;
-        }
-        logger.error({ err: (error as Error).message }, 'webhook worker could not claim deliveries');
-      }
-      await sleep(env.WEBHOOK_WORKER_POLL_MS);
-    }
-  };
-
-  const looping = options.stepped === true ? Promise.resolve() : loop();
-
-  return {
-    runOnce,
-    // With every slot busy a wake-up would only find no room; a finishing job wakes the loop anyway.
-    nudge: () => {
-      if (running.size < env.WEBHOOK_WORKER_CONCURRENCY) {
-        wake?.();
-      }
+        },
+      },
+    ],
+    crashed: (job, error) => logger.error({ err: (error as Error).message, delivery_id: job.id }, 'webhook job crashed'),
+    claimFailed: (error) => logger.error({ err: (error as Error).message }, 'webhook worker could not claim deliveries'),
+    stopped: async () => {
+      await leaseLock?.release();
     },
-    stop: async (graceMs = 5_000) => {
-      stopped = true;
-      wake?.();
-      await looping;
-      await Promise.race([
-        Promise.allSettled([...running]),
-        new Promise((resolve) => setTimeout(resolve, graceMs).unref()),
-      ]);
-      // What is still running past the grace is another worker's to take back.
-      if (prepared !== null) {
-        await prepared;
-      }
-      await (leaseLock as LeaseLock | null)?.release();
-    },
-  };
+    stepped: options.stepped === true,
+  });
 };

@@ -1,11 +1,11 @@
 import { statSync } from 'node:fs';
 import { parseRouteEntry, type WebhookRoute } from '@switchyard/domain/webhooks/route-definition';
 import { resolveScriptPath } from '@switchyard/domain/webhooks/script-path';
-import type { Logger } from '../logger.ts';
-import { loadGatewaySettings, type GatewaySettings } from './gateway-config.ts';
-import type { SwitchyardHome } from './switchyard-home.ts';
-import { readSubscriptions } from './subscriptions-file.ts';
-import type { WebhookServiceEnv } from './webhook-env.ts';
+import type { Logger } from '../../logger.ts';
+import { loadGatewaySettings, type GatewaySettings } from '../gateway/gateway-config.ts';
+import type { SwitchyardHome } from '../gateway/switchyard-home.ts';
+import { readSubscriptions } from '../gateway/subscriptions-file.ts';
+import type { WebhookServiceEnv } from '../webhook-env.ts';
 
 /** Identifies a file version: an atomic rename changes the inode even within one mtime tick. */
 const fileVersion = (path: string): string => {
