@@ -3,4 +3,6 @@
 import { register } from 'tsx/esm/api';
 
 register();
+// Tracing, when configured, starts before the commands import http and pg.
+await import('../src/ops/tracing/preload.ts');
 await import('../src/cli/main.ts');

@@ -30,6 +30,7 @@ import { sentPartsRecorder } from './sent-parts-recorder.ts';
 import { loadSkillInstructions, UnknownSkillError } from './skills.ts';
 import type { WebhookEnv } from './webhook-env.ts';
 import type { Metrics } from '../ops/metrics/metrics.ts';
+import { continueQueuedWork } from '../ops/queued-work.ts';
 
 export type DeliveryWorker = {
   /** Wakes the worker at once (an event was just queued) instead of at the next poll. */
@@ -113,7 +114,11 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
     return current;
   };
 
-  const runJob = async (claimed: ClaimedDelivery): Promise<void> => {
+  // As a continuation of the request that accepted the event: its id on every line, its trace.
+  const runJob = (claimed: ClaimedDelivery): Promise<void> =>
+    continueQueuedWork(claimed.origin, { name: 'webhook delivery', attributes: { 'switchyard.webhook.route': claimed.route, 'switchyard.webhook.delivery_id': claimed.id, 'switchyard.webhook.attempt': claimed.attempts } }, () => runClaimed(claimed));
+
+  const runClaimed = async (claimed: ClaimedDelivery): Promise<void> => {
     const log = logger.child({ delivery_id: claimed.id, route: claimed.route, attempt: claimed.attempts });
     if (claimed.unreadable !== null) {
       // Named by its id only: the payload is what could not be read, and may hold anything.
@@ -182,6 +187,7 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
       }
       await markDelivered(db.fork(), job.id, workerId, { resultRef: receipt, keyTtlMs: IDEMPOTENCY_TTL_MS, attempt: attempt('delivered', null) });
       options.metrics?.deliveries.inc({ route: job.route, outcome: 'delivered' });
+      options.metrics?.deliveryLatency.observe({ route: job.route }, (Date.now() - job.acceptedAt.getTime()) / 1000);
       log.info({ target: job.target }, 'webhook delivered');
     } catch (error) {
       const failure = describe(error);

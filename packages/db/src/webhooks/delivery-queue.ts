@@ -36,7 +36,12 @@ export type NewDelivery = {
   retentionDays?: number;
   /** The request's headers, already masked (stored-headers.ts); stored by the same insert. */
   headers?: Readonly<Record<string, string>> | null;
+  /** Where the event came from, carried into the worker: the accepting request's id and trace context. */
+  origin?: DeliveryOrigin;
 };
+
+/** The accepting request's id (for log lines) and W3C `traceparent` (for its trace), each null when unknown. */
+export type DeliveryOrigin = { requestId: string | null; traceParent: string | null };
 
 /** One attempt of a delivery, as `webhook deliveries show` lists them (attempt_log). */
 export type DeliveryAttempt = {
@@ -77,6 +82,9 @@ export type ClaimedDelivery = {
    * fail it on its own, without the rest of its claim.
    */
   unreadable: string | null;
+  origin: DeliveryOrigin;
+  /** When the event was accepted, on this process's clock (measured by the database at the claim). */
+  acceptedAt: Date;
 };
 
 /** Days a finished delivery's payload and prompt are kept unless its route says otherwise. */
@@ -147,6 +155,8 @@ const toClaimed = (row: Row): ClaimedDelivery => {
     maxAttempts: Number(row.max_attempts),
     followsRoute: row.follows_route !== false,
     unreadable: 'problem' in decoded ? decoded.problem : null,
+    origin: { requestId: typeof row.request_id === 'string' ? row.request_id : null, traceParent: typeof row.trace_parent === 'string' ? row.trace_parent : null },
+    acceptedAt: new Date(Date.now() - Number(row.accepted_ms_ago)),
   };
 };
 
@@ -234,14 +244,14 @@ export const enqueueDelivery = async (em: SqlEntityManager, delivery: NewDeliver
 const enqueueStatement = (placeholder: string) => `
   insert into webhook_delivery (
     id, route, event_type, idempotency_key, mode, status, target, chat_id, source, prompt, skills,
-    payload, headers, attempts, max_attempts, max_in_flight, order_key, retention_days, next_attempt_at, created_at, updated_at)
+    payload, headers, attempts, max_attempts, max_in_flight, order_key, retention_days, request_id, trace_parent, next_attempt_at, created_at, updated_at)
   select v.id, v.route, v.event_type, v.key, v.mode, 'queued', v.target, v.chat_id, v.source, v.prompt,
          v.skills, v.payload, v.headers, 0, v.max_attempts, v.max_in_flight, v.order_key, coalesce(v.retention_days, ${DEFAULT_RETENTION_DAYS}),
-         now(), now(), now()
+         v.request_id, v.trace_parent, now(), now(), now()
     from json_to_recordset(${placeholder}::json)
       as v (id uuid, route text, event_type text, key text, mode text, target text, chat_id text, source text,
             prompt text, skills jsonb, payload jsonb, max_attempts integer, max_in_flight integer, order_key text,
-            retention_days integer, headers jsonb)
+            retention_days integer, headers jsonb, request_id text, trace_parent text)
    where not exists (select 1 from webhook_idempotency i where i.key = v.key and i.expires_at > now() offset 0)
      and not exists (select 1 from webhook_delivery d where d.idempotency_key = v.key and d.status in ('queued', 'running') offset 0)
   on conflict (idempotency_key) where status in ('queued', 'running') do nothing
@@ -271,6 +281,8 @@ export const deliveriesJson = (deliveries: readonly NewDelivery[]): string => {
       order_key: delivery.orderKey ?? null,
       retention_days: delivery.retentionDays ?? null,
       headers: delivery.headers ?? null,
+      request_id: delivery.origin?.requestId ?? null,
+      trace_parent: delivery.origin?.traceParent ?? null,
     });
     const payload = delivery.payloadJson ?? JSON.stringify(delivery.payload) ?? 'null';
     rows.push(`${fields.slice(0, -1)},"payload":${payload}}`);
@@ -430,7 +442,8 @@ export const claimDueDeliveries = async (
         where d.id in (select id from expired union all select id from due)
         returning d.id, d.route, d.event_type, d.mode, d.target, d.chat_id, d.source, d.prompt, d.skills::text as skills,
                   d.payload::text as payload, d.agent_reply, d.sent_parts::text as sent_parts, d.attempts, d.max_attempts,
-                  d.follows_route`,
+                  d.follows_route, d.request_id, d.trace_parent,
+                  (extract(epoch from now() - d.created_at) * 1000)::float8 as accepted_ms_ago`,
       [limit, limit, lease.workerId, lease.lockKey ?? null, lease.leaseMs],
     );
   });
