@@ -51,13 +51,12 @@ export const createMetrics = (options: { db: Pick<Database, 'em' | 'fork'>; now?
 
   const reading = cachedCollection(
     async () => {
-      const [queue, paused, outbox, runs, accuracy] = await Promise.all([
-        readWebhookQueue(db.fork()),
-        readPausedRoutes(db.fork()),
-        readMailOutbox(db.fork()),
-        readScheduledRuns(db.fork()),
-        readEtaAccuracy(db.fork(), ACCURATE_WITHIN_MS),
-      ]);
+      // One after the other: a reading holds at most one pool connection, leaving the rest to requests.
+      const queue = await readWebhookQueue(db.fork());
+      const paused = await readPausedRoutes(db.fork());
+      const outbox = await readMailOutbox(db.fork());
+      const runs = await readScheduledRuns(db.fork());
+      const accuracy = await readEtaAccuracy(db.fork(), ACCURATE_WITHIN_MS);
 
       return { at: now(), queue, paused, outbox, runs, accuracy };
     },
