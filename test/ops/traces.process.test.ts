@@ -78,7 +78,8 @@ const startRecordedService = async (env: Record<string, string | undefined>) => 
       ...env,
     },
     'switchyard is running',
-    { imports: [RECORDER] },
+    // Two services and the receiver starting on a fresh database, on a machine that may be busy.
+    { imports: [RECORDER], startMs: 150_000 },
   );
   const receiverUrl = await waitFor(() => /"url":"(http:\/\/[^"]+)"[^\n]*webhook receiver listening/.exec(service.output())?.[1], 30_000, 'the receiver');
 

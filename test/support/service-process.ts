@@ -9,7 +9,7 @@ export const startServiceProcess = async (
   env: Record<string, string | undefined>,
   ready = 'switchyard is running',
   /** Modules node loads before the service (`--import`), after tsx and before the tracing preload. */
-  options: { imports?: readonly string[] } = {},
+  options: { imports?: readonly string[]; startMs?: number } = {},
 ): Promise<ServiceProcess> => {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...(options.imports ?? []).flatMap((path) => ['--import', path]), '--import', './apps/api/src/ops/tracing/preload.ts', 'apps/api/src/main.ts'], {
     cwd: REPO_ROOT,
@@ -27,7 +27,7 @@ export const startServiceProcess = async (
 
       return output.includes(ready) ? /"service":"claims","url":"(http:\/\/[^"]+)","msg":"listening"/.exec(output)?.[1] : undefined;
     },
-    60_000,
+    options.startMs ?? 60_000,
     'the service to start',
   );
 
