@@ -21,4 +21,6 @@ if (reason === null) {
   writeStamp(root, inputs);
 }
 
+// Tracing, when configured, starts before the services import http and pg (apps/api/src/ops/tracing/preload.ts).
+await import('../apps/api/dist/preload.js');
 await import('../apps/api/dist/main.js');

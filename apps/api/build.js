@@ -20,7 +20,8 @@ const externalNpmPackages = {
 
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
-  entryPoints: { main: here('./src/main.ts'), cli: here('./src/cli/main.ts') },
+  // preload: loaded before main (npm start, or node --import), so tracing can hook http and pg first.
+  entryPoints: { main: here('./src/main.ts'), cli: here('./src/cli/main.ts'), preload: here('./src/ops/tracing/preload.ts') },
   outdir,
   bundle: true,
   // Modules loaded with import() (CLI commands, the receiver cluster) stay separate chunks and load only when used.

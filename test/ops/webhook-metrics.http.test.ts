@@ -43,6 +43,10 @@ describe('webhook metrics', () => {
     expect(valueOf(text, 'switchyard_http_request_duration_seconds_count{service="webhooks",method="POST",route="/webhooks/{route}",status_class="2xx"}')).toBe(1);
     expect(valueOf(text, 'switchyard_http_request_duration_seconds_count{service="webhooks",method="POST",route="/webhooks/{route}",status_class="4xx"}')).toBe(1);
     expect(valueOf(text, 'switchyard_webhook_deliveries_total{route="counted",outcome="delivered"}')).toBe(1);
+    // Accepted to delivered, once, in a bucket no later than the whole test took.
+    expect(valueOf(text, 'switchyard_webhook_delivery_latency_seconds_count{route="counted"}')).toBe(1);
+    expect(valueOf(text, 'switchyard_webhook_delivery_latency_seconds_bucket{le="+Inf",route="counted"}')).toBe(1);
+    expect(valueOf(text, 'switchyard_webhook_delivery_latency_seconds_sum{route="counted"}')).toBeGreaterThanOrEqual(0);
     expect(text).not.toContain('route="/webhooks/counted"');
   });
 });

@@ -4,9 +4,14 @@ import { waitFor } from './webhooks/wait-for.ts';
 
 export type ServiceProcess = { child: ChildProcess; url: string; output: () => string; stop: () => Promise<void> };
 
-/** The whole service (`apps/api/src/main.ts`) as a child process, as `npm start` runs it. */
-export const startServiceProcess = async (env: Record<string, string | undefined>, ready = 'switchyard is running'): Promise<ServiceProcess> => {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+/** The whole service (`apps/api/src/main.ts`, after the tracing preload) as a child process, as `npm start` runs it. */
+export const startServiceProcess = async (
+  env: Record<string, string | undefined>,
+  ready = 'switchyard is running',
+  /** Modules node loads before the service (`--import`), after tsx and before the tracing preload. */
+  options: { imports?: readonly string[]; startMs?: number } = {},
+): Promise<ServiceProcess> => {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...(options.imports ?? []).flatMap((path) => ['--import', path]), '--import', './apps/api/src/ops/tracing/preload.ts', 'apps/api/src/main.ts'], {
     cwd: REPO_ROOT,
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -22,7 +27,7 @@ export const startServiceProcess = async (env: Record<string, string | undefined
 
       return output.includes(ready) ? /"service":"claims","url":"(http:\/\/[^"]+)","msg":"listening"/.exec(output)?.[1] : undefined;
     },
-    60_000,
+    options.startMs ?? 60_000,
     'the service to start',
   );
 

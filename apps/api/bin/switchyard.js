@@ -8,10 +8,13 @@ import { currentInputs, staleReason } from '../../../scripts/build-stamp.mjs';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
+// Tracing, when configured, starts before the commands import http and pg.
 if (staleReason(root, currentInputs(root)) === null) {
+  await import('../dist/preload.js');
   await import('../dist/cli.js');
 } else {
   const { register } = await import('tsx/esm/api');
   register();
+  await import('../src/ops/tracing/preload.ts');
   await import('../src/cli/main.ts');
 }

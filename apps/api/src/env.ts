@@ -169,3 +169,37 @@ export const parseEnv = (source: Record<string, string | undefined> = process.en
 
   return env;
 };
+
+const tracingEnvSchema = z.object({
+  /** The OTLP/HTTP base address (the collector's port 4318); `/v1/traces` is appended. Unset: no traces. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  /** The traces address as is, when it is not the base address plus `/v1/traces`. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl,
+  /** The exporter speaks OTLP's JSON encoding over HTTP, which every OTLP/HTTP receiver accepts. */
+  OTEL_EXPORTER_OTLP_PROTOCOL: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.enum(['http/json', 'http/protobuf'], { message: 'only OTLP over HTTP is exported (http/json); point it at the collector\'s OTLP/HTTP port (4318)' }).optional()),
+  OTEL_SERVICE_NAME: z.string().min(1).max(200).default('switchyard'),
+});
+
+/** Where traces go when they are exported. */
+export type TracingEnv = { tracesUrl: string; serviceName: string };
+
+/**
+ * The tracing settings, read before anything else is loaded (ops/tracing/preload.ts); null when
+ * no OTLP address is set, and then nothing of OpenTelemetry is loaded.
+ */
+export const parseTracingEnv = (source: Record<string, string | undefined> = process.env): TracingEnv | null => {
+  const result = tracingEnvSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const { OTEL_EXPORTER_OTLP_ENDPOINT: base, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: traces, OTEL_SERVICE_NAME: serviceName } = result.data;
+  if (traces !== undefined) {
+    return { tracesUrl: traces, serviceName };
+  }
+
+  return base === undefined ? null : { tracesUrl: `${base.replace(/\/+$/, '')}/v1/traces`, serviceName };
+};

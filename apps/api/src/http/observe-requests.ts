@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../ops/metrics/metrics.ts';
-import { runInRequest, type RequestContext } from './request-context.ts';
+import { rememberRequest, runInRequest, type RequestContext } from './request-context.ts';
 import { requestIdOf } from './request-id.ts';
 
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -20,6 +20,7 @@ export const observeRequests = (options: { service: string; handler: RequestList
     const started = process.hrtime.bigint();
     const context: RequestContext = { id: requestIdOf(req), service, route: 'unmatched' };
     res.setHeader('X-Request-Id', context.id);
+    rememberRequest(req, context);
     res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const method = KNOWN_METHODS.has(req.method ?? '') ? (req.method as string) : 'OTHER';

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingMessage } from 'node:http';
 
 /** What the process knows of the request it is serving, wherever the code is at the time. */
 export type RequestContext = {
@@ -17,6 +18,18 @@ export const currentRequest = (): RequestContext | undefined => storage.getStore
 export const currentRequestId = (): string | undefined => storage.getStore()?.id;
 
 export const runInRequest = <T>(context: RequestContext, run: () => T): T => storage.run(context, run);
+
+const byRequest = new WeakMap<IncomingMessage, RequestContext>();
+
+/**
+ * The context of a request by its object, for code that sees the request outside its
+ * asynchronous context (the HTTP trace instrumentation, which names its span when the answer ends).
+ */
+export const requestContextOf = (req: IncomingMessage): RequestContext | undefined => byRequest.get(req);
+
+export const rememberRequest = (req: IncomingMessage, context: RequestContext): void => {
+  byRequest.set(req, context);
+};
 
 /** The shells name the route they hand a request to, for the metrics and the access line. */
 export const nameRoute = (template: string): void => {

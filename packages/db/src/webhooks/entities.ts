@@ -78,6 +78,10 @@ export const WebhookDeliverySchema = defineEntity({
     headers: p.json<Record<string, string>>().nullable(),
     /** One record per attempt, oldest first (DeliveryAttempt in delivery-queue/attempt-log.ts); null until the first ends. */
     attemptLog: p.json<unknown[]>().fieldName('attempt_log').nullable(),
+    /** The accepting request's id, for the worker's log lines; null outside a request and before it was kept. */
+    requestId: p.string().length(128).fieldName('request_id').nullable(),
+    /** The accepting request's W3C `traceparent` when traces are exported: the delivery's span joins that trace. */
+    traceParent: p.string().length(64).fieldName('trace_parent').nullable(),
   },
 });
 export class WebhookDelivery extends WebhookDeliverySchema.class {}

@@ -1,6 +1,9 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '@switchyard/db/orm';
 import { readMailOutbox, readPausedRoutes, readWebhookQueue } from '@switchyard/db/operations-readings';
+import { readEtaAccuracy, readScheduledRuns } from '@switchyard/db/transport/live/operations-readings';
+import { ACCURATE_WITHIN_MS } from '@switchyard/domain/transport/live/accuracy';
+import { silentBusesByTenant } from '@switchyard/domain/transport/live/tracker-silence';
 import { cachedCollection } from './cached-collection.ts';
 
 /** Gauges that need a query are read at most this often, whatever the number of scrapers. */
@@ -17,7 +20,8 @@ export type Metrics = {
   signIns: Counter<'step' | 'outcome'>;
   /** Webhook delivery attempts by outcome (delivered, retry, failed) and route. */
   deliveries: Counter<'route' | 'outcome'>;
-
+  /** Webhook deliveries from acceptance to delivered, by route. */
+  deliveryLatency: Histogram<'route'>;
 };
 
 /** pg's pool counts; the embedded database's owner has no pool (one connection, its own queue). */
@@ -47,9 +51,14 @@ export const createMetrics = (options: { db: Pick<Database, 'em' | 'fork'>; now?
 
   const reading = cachedCollection(
     async () => {
-      const [queue, paused, outbox] = await Promise.all([readWebhookQueue(db.fork()), readPausedRoutes(db.fork()), readMailOutbox(db.fork())]);
+      // One after the other: a reading holds at most one pool connection, leaving the rest to requests.
+      const queue = await readWebhookQueue(db.fork());
+      const paused = await readPausedRoutes(db.fork());
+      const outbox = await readMailOutbox(db.fork());
+      const runs = await readScheduledRuns(db.fork());
+      const accuracy = await readEtaAccuracy(db.fork(), ACCURATE_WITHIN_MS);
 
-      return { at: now(), queue, paused, outbox };
+      return { at: now(), queue, paused, outbox, runs, accuracy };
     },
     { maxAgeMs: options.maxAgeMs ?? QUERY_GAUGE_MAX_AGE_MS, now },
   );
@@ -110,6 +119,45 @@ export const createMetrics = (options: { db: Pick<Database, 'em' | 'fork'>; now?
       outbox.forEach((row) => this.set({ source: row.source }, ageSeconds(at, row.oldest_at)));
     },
   });
+  new Gauge({
+    name: 'switchyard_transport_buses_without_position',
+    help: 'Buses on a scheduled run now that have sent no position for 2 minutes, by tenant (tenants with a bus on a run).',
+    labelNames: ['tenant'] as const,
+    registers: [registry],
+    async collect() {
+      const { at, runs } = await reading();
+      this.reset();
+      const silent = silentBusesByTenant(
+        runs.map((run) => ({ tenantId: run.tenant_id, timeZone: run.time_zone, busId: run.bus_id, firstTime: run.first_time, lastTime: run.last_time, lastPositionAt: run.last_update })),
+        new Date(at),
+      );
+      silent.forEach((count, tenant) => this.set({ tenant }, count));
+    },
+  });
+  new Gauge({
+    name: 'switchyard_transport_eta_accuracy_ratio',
+    help: 'Share of arrivals within 2 minutes of the estimate made 10 or 5 minutes before, by tenant, route and horizon (the published eta_accuracy).',
+    labelNames: ['tenant', 'route', 'route_name', 'horizon_minutes'] as const,
+    registers: [registry],
+    async collect() {
+      const { accuracy } = await reading();
+      this.reset();
+      accuracy
+        .filter((row) => row.judged > 0)
+        .forEach((row) => this.set({ tenant: row.tenant_id, route: row.route_id, route_name: row.route_name, horizon_minutes: String(row.horizon_minutes) }, row.within / row.judged));
+    },
+  });
+  new Gauge({
+    name: 'switchyard_transport_eta_judged_arrivals',
+    help: 'Arrivals with an estimate kept at the horizon, the count the accuracy share is of.',
+    labelNames: ['tenant', 'route', 'route_name', 'horizon_minutes'] as const,
+    registers: [registry],
+    async collect() {
+      const { accuracy } = await reading();
+      this.reset();
+      accuracy.forEach((row) => this.set({ tenant: row.tenant_id, route: row.route_id, route_name: row.route_name, horizon_minutes: String(row.horizon_minutes) }, row.judged));
+    },
+  });
   // The pool's counts cost no query; they are read at each scrape.
   const poolCounts = async (): Promise<PoolCounts | null> => {
     const client: unknown = await db.em.getConnection().getNativeClient();
@@ -148,6 +196,13 @@ export const createMetrics = (options: { db: Pick<Database, 'em' | 'fork'>; now?
       name: 'switchyard_webhook_deliveries_total',
       help: 'Webhook delivery attempts by route and outcome.',
       labelNames: ['route', 'outcome'] as const,
+      registers: [registry],
+    }),
+    deliveryLatency: new Histogram({
+      name: 'switchyard_webhook_delivery_latency_seconds',
+      help: 'Time from a webhook event accepted to delivered (queue wait, retries and the delivery itself), by route.',
+      labelNames: ['route'] as const,
+      buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600],
       registers: [registry],
     }),
   };

@@ -26,6 +26,7 @@ import type { WebhookEnv } from '../webhook-env.ts';
 import type { Metrics } from '../../ops/metrics/metrics.ts';
 import type { Clock } from '../../clock.ts';
 import { afterFailure, keepLeaseAlive, startLeaseWorker, type LeaseWorker } from '../../work-queue/lease-worker.ts';
+import { continueQueuedWork } from '../../ops/queued-work.ts';
 
 /**
  * The delivery queue's worker on the shared lease engine: `runOnce()` (one claim and the runs it
@@ -101,7 +102,11 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
     return current;
   };
 
-  const runJob = async (claimed: ClaimedDelivery): Promise<void> => {
+  // As a continuation of the request that accepted the event: its id on every line, its trace.
+  const runJob = (claimed: ClaimedDelivery): Promise<void> =>
+    continueQueuedWork(claimed.origin, { name: 'webhook delivery', attributes: { 'switchyard.webhook.route': claimed.route, 'switchyard.webhook.delivery_id': claimed.id, 'switchyard.webhook.attempt': claimed.attempts } }, () => runClaimed(claimed));
+
+  const runClaimed = async (claimed: ClaimedDelivery): Promise<void> => {
     const log = logger.child({ delivery_id: claimed.id, route: claimed.route, attempt: claimed.attempts });
     if (claimed.unreadable !== null) {
       // Named by its id only: the payload is what could not be read, and may hold anything.
@@ -170,6 +175,7 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
       }
       await markDelivered(db.fork(), job.id, workerId, { resultRef: receipt, keyTtlMs: IDEMPOTENCY_TTL_MS, attempt: attempt('delivered', null) });
       options.metrics?.deliveries.inc({ route: job.route, outcome: 'delivered' });
+      options.metrics?.deliveryLatency.observe({ route: job.route }, (Date.now() - job.acceptedAt.getTime()) / 1000);
       log.info({ target: job.target }, 'webhook delivered');
     } catch (error) {
       const failure = describe(error);

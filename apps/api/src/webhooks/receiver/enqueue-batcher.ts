@@ -1,6 +1,7 @@
 import type { Database } from '@switchyard/db/orm';
 import { enqueueDeliveries, enqueueDeliveriesNative, type NativePgPool } from '@switchyard/db/webhooks/delivery-queue/enqueue';
 import type { NewDelivery } from '@switchyard/db/webhooks/delivery-queue/new-delivery';
+import { originOfQueuedWork } from '../../ops/queued-work.ts';
 
 type Waiting = { delivery: NewDelivery; resolve: (stored: boolean) => void; reject: (error: unknown) => void };
 
@@ -86,10 +87,10 @@ export const createEnqueueBatcher = (db: Database) => {
     }
   }
 
-  /** Stores the event; answers false when it is a duplicate. */
+  /** Stores the event with the request that accepted it (its id and trace); answers false when it is a duplicate. */
   return (delivery: NewDelivery): Promise<boolean> =>
     new Promise((resolve, reject) => {
-      waiting.push({ delivery, resolve, reject });
+      waiting.push({ delivery: { ...delivery, origin: originOfQueuedWork() }, resolve, reject });
       // Flushed after the current turn's I/O callbacks, so the requests parsed together go together.
       if (!scheduled && inFlight < MAX_IN_FLIGHT) {
         scheduled = true;

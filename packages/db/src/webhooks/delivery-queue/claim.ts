@@ -1,7 +1,7 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { isPayloadContainer } from '@switchyard/domain/webhooks/payload-shape';
 import { LEASE_LOCK_CLASS } from '../lease-lock.ts';
-import type { DeliveryMode, Lease, Row } from './new-delivery.ts';
+import type { DeliveryMode, DeliveryOrigin, Lease, Row } from './new-delivery.ts';
 
 export type ClaimedDelivery = {
   id: string;
@@ -27,6 +27,9 @@ export type ClaimedDelivery = {
    * fail it on its own, without the rest of its claim.
    */
   unreadable: string | null;
+  origin: DeliveryOrigin;
+  /** When the event was accepted, on this process's clock (measured by the database at the claim). */
+  acceptedAt: Date;
 };
 
 const isTextList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
@@ -77,6 +80,8 @@ const toClaimed = (row: Row): ClaimedDelivery => {
     maxAttempts: Number(row.max_attempts),
     followsRoute: row.follows_route !== false,
     unreadable: 'problem' in decoded ? decoded.problem : null,
+    origin: { requestId: typeof row.request_id === 'string' ? row.request_id : null, traceParent: typeof row.trace_parent === 'string' ? row.trace_parent : null },
+    acceptedAt: new Date(Date.now() - Number(row.accepted_ms_ago)),
   };
 };
 
@@ -144,7 +149,8 @@ export const claimDueDeliveries = async (
         where d.id in (select id from expired union all select id from due)
         returning d.id, d.route, d.event_type, d.mode, d.target, d.chat_id, d.source, d.prompt, d.skills::text as skills,
                   d.payload::text as payload, d.agent_reply, d.sent_parts::text as sent_parts, d.attempts, d.max_attempts,
-                  d.follows_route`,
+                  d.follows_route, d.request_id, d.trace_parent,
+                  (extract(epoch from now() - d.created_at) * 1000)::float8 as accepted_ms_ago`,
       [limit, limit, lease.workerId, lease.lockKey ?? null, lease.leaseMs],
     );
   });

@@ -85,14 +85,14 @@ export const enqueueDelivery = async (em: SqlEntityManager, delivery: NewDeliver
 const enqueueStatement = (placeholder: string) => `
   insert into webhook_delivery (
     id, route, event_type, idempotency_key, mode, status, target, chat_id, source, prompt, skills,
-    payload, headers, attempts, max_attempts, max_in_flight, order_key, retention_days, next_attempt_at, created_at, updated_at)
+    payload, headers, attempts, max_attempts, max_in_flight, order_key, retention_days, request_id, trace_parent, next_attempt_at, created_at, updated_at)
   select v.id, v.route, v.event_type, v.key, v.mode, 'queued', v.target, v.chat_id, v.source, v.prompt,
          v.skills, v.payload, v.headers, 0, v.max_attempts, v.max_in_flight, v.order_key, coalesce(v.retention_days, ${DEFAULT_RETENTION_DAYS}),
-         now(), now(), now()
+         v.request_id, v.trace_parent, now(), now(), now()
     from json_to_recordset(${placeholder}::json)
       as v (id uuid, route text, event_type text, key text, mode text, target text, chat_id text, source text,
             prompt text, skills jsonb, payload jsonb, max_attempts integer, max_in_flight integer, order_key text,
-            retention_days integer, headers jsonb)
+            retention_days integer, headers jsonb, request_id text, trace_parent text)
    where not exists (select 1 from webhook_idempotency i where i.key = v.key and i.expires_at > now() offset 0)
      and not exists (select 1 from webhook_delivery d where d.idempotency_key = v.key and d.status in ('queued', 'running') offset 0)
   on conflict (idempotency_key) where status in ('queued', 'running') do nothing
@@ -122,6 +122,8 @@ export const deliveriesJson = (deliveries: readonly NewDelivery[]): string => {
       order_key: delivery.orderKey ?? null,
       retention_days: delivery.retentionDays ?? null,
       headers: delivery.headers ?? null,
+      request_id: delivery.origin?.requestId ?? null,
+      trace_parent: delivery.origin?.traceParent ?? null,
     });
     const payload = delivery.payloadJson ?? JSON.stringify(delivery.payload) ?? 'null';
     rows.push(`${fields.slice(0, -1)},"payload":${payload}}`);

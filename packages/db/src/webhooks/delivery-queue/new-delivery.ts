@@ -31,7 +31,12 @@ export type NewDelivery = {
   retentionDays?: number;
   /** The request's headers, already masked (stored-headers.ts); stored by the same insert. */
   headers?: Readonly<Record<string, string>> | null;
+  /** Where the event came from, carried into the worker: the accepting request's id and trace context. */
+  origin?: DeliveryOrigin;
 };
+
+/** The accepting request's id (for log lines) and W3C `traceparent` (for its trace), each null when unknown. */
+export type DeliveryOrigin = { requestId: string | null; traceParent: string | null };
 
 /** Days a finished delivery's payload and prompt are kept unless its route says otherwise. */
 export const DEFAULT_RETENTION_DAYS = 30;
