@@ -31,6 +31,7 @@ import { Migration20261127140000TransportBillingGeneration } from './Migration20
 import { Migration20261127170000WebhookOperations } from './Migration20261127170000_webhook_operations.ts';
 import { Migration20261127180000MailRequestId } from './Migration20261127180000_mail_request_id.ts';
 import { Migration20261127200000WebhookDeliveryDetail } from './Migration20261127200000_webhook_delivery_detail.ts';
+import { Migration20261128060100ClaimsStaffMembers } from './Migration20261128060100_claims_staff_members.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -66,4 +67,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127170000_webhook_operations', class: Migration20261127170000WebhookOperations },
   { name: 'Migration20261127180000_mail_request_id', class: Migration20261127180000MailRequestId },
   { name: 'Migration20261127200000_webhook_delivery_detail', class: Migration20261127200000WebhookDeliveryDetail },
+  { name: 'Migration20261128060100_claims_staff_members', class: Migration20261128060100ClaimsStaffMembers },
 ];
