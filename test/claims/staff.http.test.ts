@@ -165,7 +165,7 @@ describe('PATCH /api/staff/claims/{claim_number}', () => {
       field: 'status',
       old_value: 'NEW',
       new_value: 'ACTIVE',
-      actor: 'staff',
+      actor: 'API key',
       reason: 'documents complete',
     });
     const settled = await patch(claimNumber, { status: 'SETTLED' });
@@ -279,7 +279,7 @@ describe('POST /api/staff/claims/{claim_number}/notes', () => {
     });
     expect(shared.body).toMatchObject({ visibility: 'SHARED', author_name: 'Dana Smith' });
     const audit = await call(claims, 'GET', `/api/staff/audit?entity_type=note&entity_id=${internal.body.id}`, { staff: true });
-    expect(audit.body.entries).toEqual([expect.objectContaining({ action: 'note_add', actor: 'staff', new_value: 'INTERNAL' })]);
+    expect(audit.body.entries).toEqual([expect.objectContaining({ action: 'note_add', actor: 'API key', new_value: 'INTERNAL' })]);
     const clientView = await call(claims, 'GET', `/api/claims/${claimNumber}`, { token });
     const contents = clientView.body.notes.map((note: { content: string }) => note.content);
     expect(contents).toContain('We reached the debtor');

@@ -104,6 +104,7 @@ export const snapshotCounts = async (claims: TestClaims) => {
      select 'audit', count(*)::int from claims_audit_entry union all
      select 'session', count(*)::int from claims_session union all
      select 'token', count(*)::int from claims_magic_link_token union all
+     select 'staff_member', count(*)::int from claims_staff_member union all
      select 'sequence', coalesce(sum(counter), 0)::int from number_sequence`,
   );
 

@@ -19,6 +19,13 @@ import { checkStaffUpload, uploadStaffDocument } from './procedures/staff-upload
 import { staffStats } from './procedures/staff-stats.ts';
 import { staffTrends } from './procedures/staff-trends.ts';
 import { staffAudit } from './procedures/staff-audit.ts';
+import { staffRequestSignIn } from './procedures/staff-request-sign-in.ts';
+import { staffVerifySignIn } from './procedures/staff-verify-sign-in.ts';
+import { staffLogout } from './procedures/staff-logout.ts';
+import { staffGetMe } from './procedures/staff-get-me.ts';
+import { staffListMembers } from './procedures/staff-list-members.ts';
+import { staffAddMember } from './procedures/staff-add-member.ts';
+import { staffDeactivateMember } from './procedures/staff-deactivate-member.ts';
 
 export const claimsRouter = router({
   health,
@@ -41,6 +48,8 @@ export const claimsRouter = router({
     stats: staffStats,
     trends: staffTrends,
     audit: staffAudit,
+    auth: router({ request: staffRequestSignIn, verify: staffVerifySignIn, logout: staffLogout, me: staffGetMe }),
+    members: router({ list: staffListMembers, add: staffAddMember, deactivate: staffDeactivateMember }),
   }),
 });
 

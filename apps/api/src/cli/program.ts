@@ -6,6 +6,7 @@ import { registerGatewaySetup } from './gateway-setup.ts';
 import { registerRestore } from './restore.ts';
 import { registerTenantAdd } from './tenant-add.ts';
 import { registerUserAdd } from './user-add.ts';
+import { registerClaimsStaffAdd } from './claims-staff-add.ts';
 import { registerTenantImport } from './tenant-import-command.ts';
 import { registerWebhookDeliveries } from './webhook-deliveries.ts';
 import { registerWebhookList } from './webhook-list.ts';
@@ -57,6 +58,11 @@ export const buildProgram = (context: CliContext): Command => {
   const tenant = program.command('tenant').description('manage transport tenants and their data');
   registerTenantAdd(tenant, context);
   registerTenantImport(tenant, context);
+
+  const claims = program.command('claims').description('manage the claims service');
+  const claimsStaff = claims.command('staff').description('manage named staff members of the claims console');
+  registerClaimsStaffAdd(claimsStaff, context);
+  withExamples(claimsStaff, ['switchyard claims staff add rita@agency.example --name "Rita Ross" --admin']);
 
   registerUserAdd(program.command('user').description('manage users of the built-in identity provider'), context);
 

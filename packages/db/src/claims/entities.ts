@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { claimsStaffEntities } from './staff-entities.ts';
 
 // The entities declare the whole schema the migrations build (types, lengths, defaults, keys,
 // indexes, checks, constraint names), so MikroORM's schema diff against a migrated database is
@@ -221,4 +222,5 @@ export const claimsEntities = [
   MagicLinkTokenSchema,
   SessionSchema,
   AuditEntrySchema,
+  ...claimsStaffEntities,
 ];

@@ -17,6 +17,8 @@ export const LIMITS = {
   /** Changes of one claim within this many minutes of the first go to its client as one mail. */
   clientNoticeMinutes: 5,
   sessionDays: 7,
+  /** A staff member's session: one working day. */
+  staffSessionHours: 8,
   /** Expired or consumed sign-in tokens are deleted once their expiry is this old. */
   tokenCleanupHours: 24,
   staffListDefault: 50,
@@ -32,4 +34,5 @@ export const RATE_LIMITS = {
   signInPerIp: { name: 'auth-request-ip', max: 10, windowSeconds: 60 * 60 },
   verifyPerIp: { name: 'auth-verify-ip', max: 10, windowSeconds: 15 * 60 },
   intakePerIp: { name: 'intake-ip', max: 20, windowSeconds: 60 * 60 },
+  staffSignInPerEmail: { name: 'staff-auth-request-email', max: 3, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateLimitRule>;

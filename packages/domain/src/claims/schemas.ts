@@ -3,7 +3,7 @@ import { isSingleLine, SINGLE_LINE_MESSAGE } from '../single-line.ts';
 import { containsSensitiveNumber, SENSITIVE_NUMBER_MESSAGE } from './compliance.ts';
 import { LIMITS } from './limits.ts';
 import { CLAIM_NUMBER_PATTERN } from './numbering.ts';
-import { BUSINESS_TYPES, CLAIM_STATUSES, CLAIM_TIERS, MESSAGE_SUBJECTS, NOTE_VISIBILITIES } from './vocabulary.ts';
+import { AUDIT_ENTITY_TYPES, BUSINESS_TYPES, CLAIM_STATUSES, CLAIM_TIERS, MESSAGE_SUBJECTS, NOTE_VISIBILITIES } from './vocabulary.ts';
 
 /**
  * Input shapes of the claims service. The procedures validate with these, the REST adapter
@@ -150,7 +150,7 @@ export const uploadInput = z.strictObject({
 });
 
 export const auditListInput = z.strictObject({
-  entity_type: z.enum(['claim', 'client', 'document', 'note']).optional(),
+  entity_type: z.enum(AUDIT_ENTITY_TYPES).optional(),
   entity_id: z.uuid('must be an id').optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.auditListMax).default(LIMITS.auditListDefault),
   offset: z.coerce.number().int().min(0).default(0),

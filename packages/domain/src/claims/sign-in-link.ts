@@ -26,3 +26,6 @@ export const portalClaimLink = (portalUrl: string, claimNumber: string): string 
 /** A claim in the staff console. */
 export const staffClaimLink = (portalUrl: string, claimNumber: string): string =>
   pageLink(portalUrl, `/staff/claims/${encodeURIComponent(claimNumber)}`);
+
+/** The link of a staff member's sign-in email: the staff console's verify page. */
+export const staffSignInLink = (portalUrl: string, rawToken: string): string => pageLink(portalUrl, '/staff/verify', { token: rawToken });

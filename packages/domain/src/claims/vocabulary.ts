@@ -83,10 +83,11 @@ export type NoteVisibility = (typeof NOTE_VISIBILITIES)[number];
 export const UPLOADERS = ['CLIENT', 'STAFF'] as const;
 export type Uploader = (typeof UPLOADERS)[number];
 
-export const AUDIT_ENTITY_TYPES = ['claim', 'client', 'document', 'note'] as const;
+/** `staff_member`: a member added or deactivated; `export`: one CSV export, its filters as the new value. */
+export const AUDIT_ENTITY_TYPES = ['claim', 'client', 'document', 'note', 'staff_member', 'export'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
-export const AUDIT_ACTIONS = ['create', 'status_change', 'update', 'upload', 'note_add'] as const;
+export const AUDIT_ACTIONS = ['create', 'status_change', 'update', 'upload', 'note_add', 'export'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const SYSTEM_ACTOR = 'system';

@@ -14,6 +14,7 @@ import {
   clientMessageMail,
   intakeSummaryMail,
   signInLinkMail,
+  staffSignInLinkMail,
   type ClaimFiledUnderEmail,
   type ClientMessageSummary,
   type IntakeSummary,
@@ -31,6 +32,7 @@ export type ClaimsMailer = {
   /** Tells the outbox worker that a mail was queued by someone else's statement. */
   queued(): void;
   signInLink(to: string, contactName: string, link: string): Promise<void>;
+  staffSignInLink(to: string, name: string, link: string): Promise<void>;
   clientMessage(summary: ClientMessageSummary): Promise<void>;
   claimFiledUnderEmail(notice: ClaimFiledUnderEmail): Promise<void>;
   /**
@@ -113,6 +115,7 @@ export const createClaimsMailer = (options: {
     },
     queued: options.wake,
     signInLink: (to, contactName, link) => queue('sign_in_link', signInLinkMail(to, contactName, link), null),
+    staffSignInLink: (to, name, link) => queue('staff_sign_in_link', staffSignInLinkMail(to, name, link), null),
     clientMessage: (summary) => queue('client_message', clientMessageMail(options.teamEmail, summary), summary.claimId),
     claimFiledUnderEmail: (notice) => queue('claim_filed_under_email', claimFiledUnderEmailMail(notice), notice.claimId),
   };

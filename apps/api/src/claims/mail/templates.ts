@@ -46,6 +46,21 @@ export const signInLinkMail = (to: string, contactName: string, link: string): O
   ].join('\n'),
 });
 
+export const staffSignInLinkMail = (to: string, name: string, link: string): OutgoingMail => ({
+  to,
+  subject: 'Your staff console sign-in link',
+  text: [
+    `Hello ${name},`,
+    ``,
+    `Use this link to sign in to the claims staff console. It works once and expires in 15 minutes;`,
+    `the session it opens lasts 8 hours:`,
+    ``,
+    link,
+    ``,
+    `If you did not ask to sign in, you can ignore this message.`,
+  ].join('\n'),
+});
+
 export type ClientMessageSummary = {
   claimId: string;
   claimNumber: string;

@@ -4,10 +4,11 @@ import { documentRefInput } from '@switchyard/domain/claims/schemas';
 import { hashToken, secretsMatch } from '@switchyard/domain/claims/tokens';
 import { findClaim, findDocument } from '@switchyard/db/claims/claim-reads';
 import { touchSession } from '@switchyard/db/claims/sign-in';
+import { touchStaffSession } from '@switchyard/db/claims/staff-members';
 import { publicProcedure } from '../trpc.ts';
 import type { ClaimsContext } from '../context.ts';
 
-/** Staff with a valid key see every file; a client sees the visible files of their own claims. */
+/** Staff with a valid key or a member's session see every file; a client sees the visible files of their own claims. */
 const resolveReader = async (ctx: ClaimsContext): Promise<{ kind: 'staff' } | { kind: 'client'; clientId: string }> => {
   if (ctx.staffKeyHeader !== null) {
     if (!secretsMatch(ctx.staffKeyHeader, ctx.staffKey)) {
@@ -17,6 +18,10 @@ const resolveReader = async (ctx: ClaimsContext): Promise<{ kind: 'staff' } | { 
     return { kind: 'staff' };
   }
   const session = ctx.bearerToken ? await touchSession(ctx.db.fork(), hashToken(ctx.bearerToken), ctx.now()) : null;
+  // A named staff member's session is a bearer token too; it matches no client session.
+  if (!session && ctx.bearerToken && (await touchStaffSession(ctx.db.fork(), hashToken(ctx.bearerToken), ctx.now()))) {
+    return { kind: 'staff' };
+  }
   if (!session) {
     throw new DomainError('unauthorized', 'Sign in to continue.');
   }

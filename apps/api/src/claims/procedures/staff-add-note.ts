@@ -1,4 +1,5 @@
 import { staffNoteInput } from '@switchyard/domain/claims/schemas';
+import { authorNameOf } from '@switchyard/domain/claims/staff-members';
 import { addNote } from '@switchyard/db/claims/claim-changes';
 import { staffProcedure } from '../trpc.ts';
 import { presentStaffNote, writtenNote } from '../presenters.ts';
@@ -8,7 +9,7 @@ export const staffAddNote = staffProcedure.meta({ rest: { method: 'POST', path: 
   const added = await addNote(ctx.db.em, {
     claimNumber: input.claim_number,
     authorType: 'STAFF',
-    authorName: input.author_name ?? 'Staff',
+    authorName: input.author_name ?? authorNameOf(ctx.staffCaller),
     content: input.content,
     visibility: input.visibility,
     actor: ctx.staffActor,

@@ -4,6 +4,7 @@ import { centsAsDecimal, csvRow } from '@switchyard/domain/csv';
 import { DomainError } from '@switchyard/domain/errors';
 import { toIsoSeconds, toIsoSecondsOrNull } from '@switchyard/domain/time';
 import { exportStaffClaims, type StaffListRow } from '@switchyard/db/claims/staff-reads';
+import { recordExport } from '@switchyard/db/claims/audit';
 import { staffProcedure } from '../trpc.ts';
 
 const HEADER = [
@@ -64,10 +65,12 @@ export const staffExportClaims = staffProcedure
     },
   })
   .input(staffExportInput)
-  .query(({ ctx, input }) => {
+  .query(async ({ ctx, input }) => {
   if (!ctx.transport.sendStream) {
     throw new DomainError('validation_error', 'Export claims from the REST path.');
   }
+  // Who took the claims out, and with which filters, stays on the audit trail.
+  await recordExport(ctx.db.fork(), { filters: JSON.stringify(input), actor: ctx.staffActor, at: ctx.now() });
   const em = ctx.db.fork();
   async function* chunks() {
     yield csvRow(HEADER);

@@ -1,15 +1,18 @@
 import { claimsQueries, createClaimsClient } from '../shared/claims-client.ts';
-import { clearStaffKey, readStaffKey } from './staff-key.ts';
+import { clearStaffKey, readStaffCredential } from './staff-key.ts';
 
 export const staffHeaders = (): Record<string, string> => {
-  const key = readStaffKey();
+  const credential = readStaffCredential();
+  if (!credential) {
+    return {};
+  }
 
-  return key ? { 'X-Staff-Key': key } : {};
+  return credential.kind === 'key' ? { 'X-Staff-Key': credential.value } : { Authorization: `Bearer ${credential.value}` };
 };
 
-/** A refused key is forgotten at once; the staff area then shows its sign-in form. */
+/** A refused credential (a wrong key, an ended or deactivated session) is forgotten at once; the sign-in form shows. */
 export const handleStaffStatus = (status: number): void => {
-  if (status === 403 && readStaffKey()) {
+  if (status === 403 && readStaffCredential()) {
     clearStaffKey('rejected');
   }
 };

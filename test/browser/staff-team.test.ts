@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startClaimsApp, type ClaimsApp } from '../support/browser/claims-app.ts';
+import { skipWithoutBrowser } from '../support/browser/chromium.ts';
+import { shootAtBothWidths } from '../support/browser/screenshots.ts';
+import { sideways } from '../support/browser/page-width.ts';
+
+/** The link of the newest staff sign-in mail to `email`, on the test server. */
+const staffLinkFor = async (app: ClaimsApp, email: string): Promise<string> => {
+  const mail = await app.server.smtp.waitFor((message) => message.to.includes(email) && message.subject === 'Your staff console sign-in link');
+  const link = /https?:\/\/\S+\/staff\/verify\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+  if (!link) {
+    throw new Error(`no staff sign-in link in the mail to ${email}`);
+  }
+
+  return `${app.server.url}${new URL(link).pathname}${new URL(link).search}`;
+};
+
+describe.skipIf(skipWithoutBrowser())('the claims team signs in by name and manages its members', () => {
+  let app: ClaimsApp;
+  let page: Page;
+
+  beforeAll(async () => {
+    app = await startClaimsApp();
+    page = app.page;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('the key holder invites an administrator on the Staff page', async () => {
+    await page.goto(`${app.server.url}/staff`);
+    await page.getByLabel('Staff key').fill(app.server.staffKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'Staff', exact: true }).click();
+    await page.getByLabel('Name').fill('Rita Ross');
+    await page.getByLabel('Email').fill('rita@agency.test');
+    await page.getByLabel(/Administrator/).check();
+    await page.getByRole('button', { name: 'Add staff member' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Rita Ross can now sign in');
+    await page.getByLabel('Name').fill('Sam Stone');
+    await page.getByLabel('Email').fill('sam@agency.test');
+    await page.getByRole('button', { name: 'Add staff member' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Staff members' }).textContent()).toContain('sam@agency.test');
+    await shootAtBothWidths(page, 'staff-members', async () => {
+      expect((await sideways(page)).page).toBeLessThanOrEqual(0);
+    });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+  });
+
+  it('a member signs in with a mailed link and deactivates another, whose session ends at once', async () => {
+    // A tab of its own: the console keeps its credential in the tab's sessionStorage.
+    const samPage = await app.browser.context.newPage();
+    samPage.setDefaultTimeout(10_000);
+    await samPage.goto(`${app.server.url}/staff`);
+    await samPage.getByLabel('Your email').fill('sam@agency.test');
+    await samPage.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await samPage.getByRole('status').waitFor();
+    await samPage.goto(await staffLinkFor(app, 'sam@agency.test'));
+    expect(samPage.url()).not.toContain('token=');
+    await samPage.getByRole('button', { name: 'Sign in' }).click();
+    await samPage.getByRole('link', { name: 'Staff', exact: true }).waitFor();
+
+    await page.goto(`${app.server.url}/staff`);
+    await shootAtBothWidths(page, 'staff-sign-in', async () => {
+      expect((await sideways(page)).page).toBeLessThanOrEqual(0);
+    });
+    await page.getByLabel('Your email').fill('rita@agency.test');
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await page.getByRole('status').waitFor();
+    await page.goto(await staffLinkFor(app, 'rita@agency.test'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'Staff', exact: true }).click();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('listitem').filter({ hasText: 'sam@agency.test' }).getByRole('button', { name: 'Deactivate' }).click();
+    await expect.poll(() => page.getByRole('listitem').filter({ hasText: 'sam@agency.test' }).textContent()).toContain('Deactivated');
+    // Rita has no button to deactivate herself.
+    expect(await page.getByRole('listitem').filter({ hasText: 'rita@agency.test' }).getByRole('button').count()).toBe(0);
+
+    await samPage.getByRole('link', { name: 'Statistics' }).click();
+    await samPage.getByText('Your sign-in was not accepted or has ended').waitFor();
+    await samPage.close();
+  });
+});
