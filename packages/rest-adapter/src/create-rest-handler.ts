@@ -27,12 +27,19 @@ export type RestTransport = {
 
 export type ErrorResponse = { status: number; body: unknown; headers?: Record<string, string> };
 
-export type RestHandlerOptions<Ctx> = {
+/**
+ * What the server tells the adapter about one request besides the request itself: the path to
+ * match (the server may have read a prefix off it, such as a tenant's) and a hint of its own that
+ * reaches the context unchanged.
+ */
+export type RestRequest<Hint> = { path: string; hint: Hint };
+
+export type RestHandlerOptions<Ctx, Hint> = {
   routes: RestRoute[];
   /** Builds the procedure context for one request; `transport` carries uploads and file answers. */
-  createContext: (req: IncomingMessage, transport: RestTransport) => Promise<Ctx> | Ctx;
+  createContext: (req: IncomingMessage, transport: RestTransport, hint: Hint) => Promise<Ctx> | Ctx;
   /** Hears the template of the route a request matched (`/api/claims/{claim_number}`). */
-  onMatch?: (template: string, req: IncomingMessage) => void;
+  onMatch?: (template: string, hint: Hint) => void;
   /** Calls the procedure at a dotted path with the merged input. */
   call: (ctx: Ctx, procedure: string, input: unknown) => Promise<unknown>;
   toErrorResponse: (error: unknown) => ErrorResponse;
@@ -113,24 +120,24 @@ const mergeInput = (params: Record<string, string>, rest: unknown): unknown => {
  * Serves the documented REST paths by calling the same procedures the tRPC endpoint exposes.
  * Returns false when no route matches, so the server can try its other handlers.
  */
-export const createRestHandler = <Ctx>(options: RestHandlerOptions<Ctx>) => {
+export const createRestHandler = <Ctx, Hint>(options: RestHandlerOptions<Ctx, Hint>) => {
   const routes = compileRoutes(options.routes);
 
-  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+  return async (req: IncomingMessage, res: ServerResponse, at: RestRequest<Hint>): Promise<boolean> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const match = matchRoute(routes, req.method ?? 'GET', url.pathname);
+    const match = matchRoute(routes, req.method ?? 'GET', at.path);
     if (match.kind === 'none') {
       return false;
     }
     if (match.kind === 'found') {
-      options.onMatch?.(match.route.path, req);
+      options.onMatch?.(match.route.path, at.hint);
     }
     let upload: StagedUpload | undefined;
     let recorded = false;
     try {
       if (match.kind === 'method_not_allowed') {
         res.setHeader('Allow', match.allowed.join(', '));
-        throw new DomainError('not_found', `${req.method} is not served at ${url.pathname}.`);
+        throw new DomainError('not_found', `${req.method} is not served at ${at.path}.`);
       }
       if (match.kind === 'malformed_path') {
         throw new DomainError('validation_error', 'The path has a malformed percent-encoded character.');
@@ -139,7 +146,7 @@ export const createRestHandler = <Ctx>(options: RestHandlerOptions<Ctx>) => {
       let fileAnswer: FileResponse | undefined;
       let streamAnswer: StreamResponse | undefined;
       const transport: RestTransport = { sendFile: (file) => (fileAnswer = file), sendStream: (stream) => (streamAnswer = stream) };
-      const ctx = await options.createContext(req, transport);
+      const ctx = await options.createContext(req, transport, at.hint);
 
       let rest: unknown;
       const contextParams = options.contextQueryParams ?? [];

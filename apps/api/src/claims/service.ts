@@ -1,26 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LIMITS } from '@switchyard/domain/claims/limits';
-import { DomainError } from '@switchyard/domain/errors';
-import { createRestHandler } from '@switchyard/rest-adapter/create-rest-handler';
-import { buildOpenApiDocument } from '@switchyard/rest-adapter/openapi';
-import { sendJson } from '@switchyard/rest-adapter/send-json';
 import { MAGIC_BYTES_NEEDED } from '@switchyard/domain/claims/upload-rules';
 import { recordEmailFailure } from '@switchyard/db/claims/claim-changes';
 import type { Database } from '@switchyard/db/orm';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
-import { callProcedureAt } from '../http/call-procedure.ts';
-import { applySecurityHeaders, arrivedOverHttps } from '../http/security-headers.ts';
-import { createStaticHandler } from '../http/serve-static.ts';
-import { streamFile } from '../http/stream-file.ts';
+import { createServiceApp } from '../http/create-service-app.ts';
 import { startHttpServer, type RunningServer } from '../http/start-http-server.ts';
-import { createTrpcHttpHandler } from '../http/create-trpc-http-handler.ts';
-import { restRoutesOf } from '../http/rest-routes-of-router.ts';
-import { createApiReferenceHandler } from '../http/api-reference.ts';
 import { createReadiness, type Readiness } from '../ops/readiness.ts';
 import type { Metrics } from '../ops/metrics/metrics.ts';
-import { nameRoute } from '../http/request-context.ts';
-import { MAX_JSON_BYTES } from '../http/max-json-bytes.ts';
 import { createCaptchaVerifier } from './captcha.ts';
 import { resolveStaffKey } from './staff-key.ts';
 import { createClaimsContext, type ClaimsServices } from './context.ts';
@@ -78,21 +66,16 @@ export const createClaimsService = (options: {
     mailer: createClaimsMailer({ db, teamEmail: env.TEAM_EMAIL, portalUrl: env.PORTAL_URL, logger, now, wake: outbox.wake }),
   };
 
-  /** Every documented path, as the procedures declare them (`meta.rest`). */
-  const restRoutes = restRoutesOf(claimsRouter);
-  const createCaller = createCallerFactory(claimsRouter);
-  const callProcedure = (ctx: ReturnType<typeof createClaimsContext>, path: string, input: unknown) =>
-    callProcedureAt(createCaller(ctx), path, input);
-
-  const toErrorResponse = claimsErrors.answerWith(logger);
-
-  const rest = createRestHandler({
-    routes: restRoutes,
-    createContext: (req, restTransport) => createClaimsContext(services, req, restTransport),
-    call: callProcedure,
-    toErrorResponse,
-    onMatch: (template) => nameRoute(template),
-    maxJsonBytes: MAX_JSON_BYTES,
+  const shell = createServiceApp({
+    logger,
+    isProduction: env.isProduction,
+    trustProxy: env.TRUST_PROXY,
+    errors: claimsErrors,
+    router: claimsRouter,
+    createCaller: createCallerFactory(claimsRouter),
+    createContext: (req, restTransport) => createClaimsContext(services, req, restTransport ?? undefined),
+    graphql: createGraphqlHandler(services),
+    tenantPrefix: false,
     multipart: {
       directory: env.UPLOAD_DIR,
       maxFileBytes: LIMITS.uploadBytes,
@@ -100,86 +83,23 @@ export const createClaimsService = (options: {
       allowedFields: ['client_visible'],
       headBytes: MAGIC_BYTES_NEEDED,
     },
-    streamFile,
-  });
-
-  const trpc = createTrpcHttpHandler({ router: claimsRouter, createContext: (req) => createClaimsContext(services, req), errors: claimsErrors, logger });
-
-  const openApi = buildOpenApiDocument(
-    { title: 'switchyard claim recovery portal', version: '1.0.0', description: 'Claim intake, client portal and staff API.' },
-    restRoutes,
-    {
-      schemeFor: { client: 'session', staff: 'staffKey' },
-      schemes: {
-        session: { type: 'http', scheme: 'bearer', description: 'Session token from POST /api/auth/verify' },
-        staffKey: { type: 'apiKey', in: 'header', name: 'X-Staff-Key' },
+    openApi: {
+      info: { title: 'switchyard claim recovery portal', version: '1.0.0', description: 'Claim intake, client portal and staff API.' },
+      security: {
+        schemeFor: { client: 'session', staff: 'staffKey' },
+        schemes: {
+          session: { type: 'http', scheme: 'bearer', description: 'Session token from POST /api/auth/verify' },
+          staffKey: { type: 'apiKey', in: 'header', name: 'X-Staff-Key' },
+        },
       },
     },
-    { statusOf: claimsErrors.statusOf, schema: claimsErrors.envelope.schema },
-  );
-  const apiReference = createApiReferenceHandler('switchyard claim recovery portal');
-  const serveSpa = env.WEB_DIST_DIR ? createStaticHandler(env.WEB_DIST_DIR) : null;
-  const graphql = createGraphqlHandler(services);
-
-  const route = async (req: IncomingMessage, res: ServerResponse) => {
-    applySecurityHeaders(res, env.isProduction);
-    if (env.isProduction && !arrivedOverHttps(req, env.TRUST_PROXY)) {
-      claimsErrors.send(res, toErrorResponse(new DomainError('forbidden', 'This service is only available over HTTPS.')));
-
-      return;
-    }
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (pathname.startsWith('/trpc/')) {
-      // Procedure names come from the caller: one label for all of them keeps the series bounded.
-      nameRoute('/trpc/{procedure}');
-      trpc(req, res);
-
-      return;
-    }
-    if (pathname === '/graphql') {
-      nameRoute('/graphql');
-      if (env.NODE_ENV === 'development' && req.method === 'GET') {
-        // The development-only GraphiQL page is one HTML file with inline script and styles.
-        res.setHeader('Content-Security-Policy', "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:");
-      }
-      await graphql(req, res);
-
-      return;
-    }
-    if (pathname === '/api/openapi.json' && req.method === 'GET') {
-      nameRoute('/api/openapi.json');
-      sendJson(res, 200, openApi);
-
-      return;
-    }
-    if (await apiReference(req, res, pathname)) {
-      nameRoute('/api/docs');
-
-      return;
-    }
-    if (await rest(req, res)) {
-      return;
-    }
-    if (pathname === '/api' || pathname.startsWith('/api/')) {
-      claimsErrors.send(res, toErrorResponse(new DomainError('not_found', `Nothing is served at ${pathname}.`)));
-
-      return;
-    }
-    if (serveSpa && (await serveSpa(req, res))) {
-      nameRoute('(web app)');
-
-      return;
-    }
-    claimsErrors.send(res, toErrorResponse(new DomainError('not_found', 'Not found.')));
-  };
+    web: { dir: env.WEB_DIST_DIR, page: 'index.html' },
+    apiPath: /^\/api(\/|$)/,
+    notFoundMessage: (pathname) => (/^\/api(\/|$)/.test(pathname) ? `Nothing is served at ${pathname}.` : 'Not found.'),
+  });
 
   return {
-    handle: (req, res) => {
-      route(req, res).catch((error: unknown) => {
-        // Logged by the layer when unexpected; a response already under way is cut off.
-        claimsErrors.send(res, toErrorResponse(error));
-      });
-    },
+    handle: (req, res) => void shell.handle(req, res),
     services,
     mailOutbox: outbox,
     close: async () => {

@@ -1,24 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DomainError } from '@switchyard/domain/errors';
-import { createRestHandler } from '@switchyard/rest-adapter/create-rest-handler';
-import { buildOpenApiDocument } from '@switchyard/rest-adapter/openapi';
-import { sendJson } from '@switchyard/rest-adapter/send-json';
 import type { Database } from '@switchyard/db/orm';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
-import { callProcedureAt } from '../http/call-procedure.ts';
-import { applySecurityHeaders, arrivedOverHttps } from '../http/security-headers.ts';
-import { createStaticHandler } from '../http/serve-static.ts';
+import { createServiceApp } from '../http/create-service-app.ts';
 import { startHttpServer, type RunningServer } from '../http/start-http-server.ts';
-import { createTrpcHttpHandler } from '../http/create-trpc-http-handler.ts';
-import { restRoutesOf } from '../http/rest-routes-of-router.ts';
-import { createApiReferenceHandler } from '../http/api-reference.ts';
 import { createReadiness, type Readiness } from '../ops/readiness.ts';
 import type { Metrics } from '../ops/metrics/metrics.ts';
-import { currentRequest, nameRoute } from '../http/request-context.ts';
-import { MAX_JSON_BYTES } from '../http/max-json-bytes.ts';
-import { streamFile } from '../http/stream-file.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
 import { startOutboxWorker } from '../mail/outbox-worker.ts';
 import { recordTransportAudit } from '@switchyard/db/transport/tenants/audit-log';
@@ -32,15 +20,12 @@ import { transportErrors } from './errors.ts';
 import { createTransportGraphqlHandler } from './graphql/create-graphql-handler.ts';
 import { ensureBootstrapAdmin } from './identity/bootstrap-admin.ts';
 import { seedDemoData } from './seed-demo-data.ts';
-import { createBuiltinIdentityHandler } from './identity/builtin-provider.ts';
+import { mountBuiltinIdentity } from './identity/builtin-provider.ts';
 import { createIdentityClient, type IdentityClient } from './identity/identity-client.ts';
 import { createBuiltinTokenCheck } from './identity/builtin-token-check.ts';
 import { isOwnLoopbackCall } from './identity/own-call.ts';
 import { transportRouter } from './router.ts';
 import { createCallerFactory } from './trpc.ts';
-
-/** `/{tenant}/api/...` is the same API for one tenant: the segment becomes a tenant hint. */
-const TENANT_PREFIX = /^\/([a-z0-9][a-z0-9-]*)(\/api(?:\/.*)?)$/i;
 
 /** Paths that belong to the API or the identity provider; the web app never answers them. */
 const API_PATH = /^\/(api|auth\/v1|trpc)(\/|$)/;
@@ -116,7 +101,7 @@ export const createTransportService = (options: { env: Env; db: Database; logger
         onGiveUp: async () => {},
       });
   const builtinIdentity = identityMail
-    ? createBuiltinIdentityHandler({
+    ? mountBuiltinIdentity({
         db,
         apiKey: env.IDENTITY_API_KEY,
         serviceKey: identityServiceKey,
@@ -128,113 +113,37 @@ export const createTransportService = (options: { env: Env; db: Database; logger
       })
     : null;
 
-  /** Every documented path, as the procedures declare them (`meta.rest`). */
-  const restRoutes = restRoutesOf(transportRouter);
-  const createCaller = createCallerFactory(transportRouter);
-  const toErrorResponse = transportErrors.answerWith(logger);
-  const requestTenant = new WeakMap<IncomingMessage, string | null>();
-
-  const rest = createRestHandler({
-    routes: restRoutes,
-    createContext: (req, restTransport) => createTransportContext(services, req, requestTenant.get(req) ?? null, restTransport),
-    call: (ctx, path, input) => callProcedureAt(createCaller(ctx), path, input),
-    toErrorResponse,
-    maxJsonBytes: MAX_JSON_BYTES,
-    streamFile,
-    // A request under /{tenant}/api is the same route for every tenant: one series, the tenant apart.
-    onMatch: (template, req) => nameRoute(requestTenant.has(req) ? `/{tenant}${template}` : template),
+  const shell = createServiceApp({
+    logger,
+    isProduction: env.isProduction,
+    trustProxy: env.TRUST_PROXY,
+    errors: transportErrors,
+    imageSource: env.MAP_TILE_URL?.imageSource,
+    ...(builtinIdentity ? { before: { prefix: '/auth/v1/', mount: builtinIdentity, plainHttpAllowed: isOwnLoopbackCall } } : {}),
+    router: transportRouter,
+    createCaller: createCallerFactory(transportRouter),
+    createContext: (req, restTransport, tenant) => createTransportContext(services, req, tenant, restTransport ?? undefined),
+    graphql: createTransportGraphqlHandler(services),
+    tenantPrefix: true,
     // Public tenant resolution reads ?tenant= or ?slug= on any path (see context.ts).
     contextQueryParams: ['tenant', 'slug'],
-  });
-
-  const trpc = createTrpcHttpHandler({ router: transportRouter, createContext: (req) => createTransportContext(services, req, null), errors: transportErrors, logger });
-
-  const openApi = buildOpenApiDocument(
-    { title: 'switchyard school transport', version: '1.0.0', description: 'Multi-tenant school transport API.' },
-    restRoutes,
-    {
-      schemeFor: { tenant: 'accessToken', admin: 'accessToken', impersonation: 'impersonationToken' },
-      schemes: {
-        accessToken: { type: 'http', scheme: 'bearer', description: 'Access token from POST /api/auth/login (the identity provider)' },
-        impersonationToken: { type: 'http', scheme: 'bearer', description: 'Token from POST /api/ops/assume-identity, valid 15 minutes' },
+    openApi: {
+      info: { title: 'switchyard school transport', version: '1.0.0', description: 'Multi-tenant school transport API.' },
+      security: {
+        schemeFor: { tenant: 'accessToken', admin: 'accessToken', impersonation: 'impersonationToken' },
+        schemes: {
+          accessToken: { type: 'http', scheme: 'bearer', description: 'Access token from POST /api/auth/login (the identity provider)' },
+          impersonationToken: { type: 'http', scheme: 'bearer', description: 'Token from POST /api/ops/assume-identity, valid 15 minutes' },
+        },
       },
     },
-    { statusOf: transportErrors.statusOf, schema: transportErrors.envelope.schema },
-  );
-
-  const apiReference = createApiReferenceHandler('switchyard school transport');
-  const serveSpa = env.WEB_DIST_DIR ? createStaticHandler(env.WEB_DIST_DIR, TRANSPORT_PAGE) : null;
-  const graphql = createTransportGraphqlHandler(services);
-
-  const route = async (req: IncomingMessage, res: ServerResponse) => {
-    applySecurityHeaders(res, env.isProduction, { imageSource: env.MAP_TILE_URL?.imageSource });
-    if (builtinIdentity && (req.url ?? '').startsWith('/auth/v1/')) {
-      if (!env.isProduction || arrivedOverHttps(req, env.TRUST_PROXY) || isOwnLoopbackCall(req)) {
-        nameRoute('/auth/v1/{path}');
-        await builtinIdentity(req, res);
-
-        return;
-      }
-    }
-    if (env.isProduction && !arrivedOverHttps(req, env.TRUST_PROXY)) {
-      transportErrors.send(res, toErrorResponse(new DomainError('forbidden', 'This service is only available over HTTPS.')));
-
-      return;
-    }
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname.startsWith('/trpc/')) {
-      // Procedure names come from the caller: one label for all of them keeps the series bounded.
-      nameRoute('/trpc/{procedure}');
-      trpc(req, res);
-
-      return;
-    }
-    // Before the web app's fallback, which would otherwise answer GET /graphql with its page.
-    if (url.pathname === '/graphql') {
-      nameRoute('/graphql');
-      await graphql(req, res);
-
-      return;
-    }
-    const prefixed = TENANT_PREFIX.exec(url.pathname);
-    if (prefixed?.[1] && prefixed[2] && prefixed[1].toLowerCase() !== 'api') {
-      requestTenant.set(req, prefixed[1].toLowerCase());
-      const context = currentRequest();
-      if (context) {
-        context.tenant = prefixed[1].toLowerCase();
-      }
-      req.url = `${prefixed[2]}${url.search}`;
-    }
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (pathname === '/api/openapi.json' && req.method === 'GET') {
-      nameRoute('/api/openapi.json');
-      sendJson(res, 200, openApi);
-
-      return;
-    }
-    if (await apiReference(req, res, pathname)) {
-      nameRoute('/api/docs');
-
-      return;
-    }
-    if (await rest(req, res)) {
-      return;
-    }
-    if (serveSpa && !API_PATH.test(pathname) && (await serveSpa(req, res))) {
-      nameRoute('(web app)');
-
-      return;
-    }
-    transportErrors.send(res, toErrorResponse(new DomainError('not_found', 'Not Found')));
-  };
+    web: { dir: env.WEB_DIST_DIR, page: TRANSPORT_PAGE },
+    apiPath: API_PATH,
+    notFoundMessage: () => 'Not Found',
+  });
 
   return {
-    handle: (req, res) => {
-      route(req, res).catch((error: unknown) => {
-        // Logged by the layer when unexpected; a response already under way is cut off.
-        transportErrors.send(res, toErrorResponse(error));
-      });
-    },
+    handle: (req, res) => void shell.handle(req, res),
     services,
     setOwnUrl: (url) => {
       ownUrl = url;

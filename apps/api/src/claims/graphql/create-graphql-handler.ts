@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga } from 'graphql-yoga';
+import { GRAPHIQL_CONTENT_SECURITY_POLICY } from '../../graphql-common/graphiql-page.ts';
 import { createGuardPlugin } from '../../graphql-common/guard-plugin.ts';
 import { maskErrorsWith } from '../../graphql-common/masked-errors.ts';
 import { createSuggestionMaskPlugin } from '../../graphql-common/suggestion-mask-plugin.ts';
@@ -16,7 +17,7 @@ type ServerContext = { req: IncomingMessage; res: ServerResponse };
 
 /**
  * The read-only reporting endpoint at /graphql: graphql-yoga over the Pothos schema, one context
- * (entity manager and loaders) per request. Returns a node request handler.
+ * (entity manager and loaders) per request. Returns a fetch handler.
  */
 export const createGraphqlHandler = (services: ClaimsServices) => {
   const logger = services.logger.child({ endpoint: 'graphql' });
@@ -41,8 +42,12 @@ export const createGraphqlHandler = (services: ClaimsServices) => {
     ],
   });
 
-  // requestListener writes the answer to res; its server context is { req, res }.
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    await yoga.requestListener(req, res);
+  // A fetch handler; its server context is the node { req, res } the context and the guard read.
+  return (request: Request, server: ServerContext): Response | Promise<Response> => {
+    if (services.env.NODE_ENV === 'development' && request.method === 'GET') {
+      server.res.setHeader('Content-Security-Policy', GRAPHIQL_CONTENT_SECURITY_POLICY);
+    }
+
+    return yoga.fetch(request, server);
   };
 };

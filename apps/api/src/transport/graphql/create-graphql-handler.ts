@@ -28,7 +28,7 @@ const refusalFor = (viewerOf: ViewerLookup) => async ({ req }: ServerContext) =>
 
 /**
  * The read-only reporting endpoint at /graphql of the transport service: graphql-yoga over the
- * Pothos schema, one context (user, entity manager, loaders) per request. Returns a node handler.
+ * Pothos schema, one context (user, entity manager, loaders) per request. Returns a fetch handler.
  */
 export const createTransportGraphqlHandler = (services: TransportServices) => {
   const logger = services.logger.child({ endpoint: 'graphql' });
@@ -55,11 +55,12 @@ export const createTransportGraphqlHandler = (services: TransportServices) => {
     ],
   });
 
-  // requestListener writes the answer to res; its server context is { req, res }.
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (development && req.method === 'GET') {
-      res.setHeader('Content-Security-Policy', GRAPHIQL_CONTENT_SECURITY_POLICY);
+  // A fetch handler; its server context is the node { req, res } the context and the guard read.
+  return (request: Request, server: ServerContext): Response | Promise<Response> => {
+    if (development && request.method === 'GET') {
+      server.res.setHeader('Content-Security-Policy', GRAPHIQL_CONTENT_SECURITY_POLICY);
     }
-    await yoga.requestListener(req, res);
+
+    return yoga.fetch(request, server);
   };
 };
