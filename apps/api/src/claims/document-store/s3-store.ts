@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { DomainError } from '@switchyard/domain/errors';
 import type { DocumentStore, OpenedDocument, StoredName } from './document-store.ts';
 
@@ -42,13 +41,22 @@ export const createS3DocumentStore = (options: S3StoreOptions): DocumentStore =>
   if (options.credentials) {
     config.credentials = options.credentials;
   }
-  const client = new S3Client(config);
+  // The SDK is loaded on first use: a process keeping documents in a folder never pays its start-up
+  // time and memory.
+  let loaded: Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3'); Upload: typeof import('@aws-sdk/lib-storage').Upload }> | undefined;
+  const load = () =>
+    (loaded ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([sdk, storage]) => ({
+      client: new sdk.S3Client(config),
+      sdk,
+      Upload: storage.Upload,
+    })));
   const key = (name: string) => `${S3_KEY_PREFIX}${name}`;
 
   return {
     kind: 's3',
     location: `s3://${options.bucket}/${S3_KEY_PREFIX}`,
     put: async (name: string, source: Readable) => {
+      const { client, Upload } = await load();
       const upload = new Upload({
         client,
         params: { Bucket: options.bucket, Key: key(name), Body: source },
@@ -69,8 +77,9 @@ export const createS3DocumentStore = (options: S3StoreOptions): DocumentStore =>
       }
     },
     open: async (name: string): Promise<OpenedDocument> => {
+      const { client, sdk } = await load();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: key(name) }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: options.bucket, Key: key(name) }));
 
         return { stream: answer.Body as Readable, sizeBytes: answer.ContentLength ?? 0 };
       } catch (error) {
@@ -81,8 +90,9 @@ export const createS3DocumentStore = (options: S3StoreOptions): DocumentStore =>
       }
     },
     remove: async (name: string) => {
+      const { client, sdk } = await load();
       try {
-        await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key(name) }));
+        await client.send(new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key: key(name) }));
       } catch (error) {
         if (statusOf(error) !== 404) {
           throw unavailable(error);
@@ -90,11 +100,12 @@ export const createS3DocumentStore = (options: S3StoreOptions): DocumentStore =>
       }
     },
     list: async function* (): AsyncIterable<StoredName> {
+      const { client, sdk } = await load();
       let token: string | undefined;
       do {
         let page;
         try {
-          page = await client.send(new ListObjectsV2Command({ Bucket: options.bucket, Prefix: S3_KEY_PREFIX, ContinuationToken: token }));
+          page = await client.send(new sdk.ListObjectsV2Command({ Bucket: options.bucket, Prefix: S3_KEY_PREFIX, ContinuationToken: token }));
         } catch (error) {
           throw unavailable(error);
         }
