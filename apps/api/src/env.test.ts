@@ -52,3 +52,31 @@ describe('BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD', () => {
     expect(problemsOf({ BOOTSTRAP_ADMIN_EMAIL: 'admin', BOOTSTRAP_ADMIN_PASSWORD: 'x', IDENTITY_URL: 'https://auth.example.com' })).toEqual([]);
   });
 });
+
+describe('UPLOAD_STORE and the S3 variables', () => {
+  it('keep documents in UPLOAD_DIR unless told otherwise', () => {
+    expect(envWith({}).UPLOAD_STORE).toBe('local');
+  });
+
+  it('take a bucket, an endpoint, path-style addressing and credentials for s3', () => {
+    const env = envWith({
+      UPLOAD_STORE: 's3',
+      S3_BUCKET: 'switchyard-documents',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_ACCESS_KEY_ID: 'key',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(env).toMatchObject({ UPLOAD_STORE: 's3', S3_BUCKET: 'switchyard-documents', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
+  });
+
+  it('refuses s3 without a bucket, a key id without its secret, a bad bucket name, an endpoint that is not a URL and an unknown store', () => {
+    expect(problemsOf({ UPLOAD_STORE: 's3', AWS_ACCESS_KEY_ID: 'key' })).toEqual([
+      'invalid configuration: S3_BUCKET: required when UPLOAD_STORE=s3',
+      'invalid configuration: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY: set both or neither',
+    ]);
+    expect(problemsOf({ UPLOAD_STORE: 's3', S3_BUCKET: 'Bad_Bucket' })).toEqual([expect.stringMatching(/^invalid configuration: S3_BUCKET: /)]);
+    expect(problemsOf({ UPLOAD_STORE: 's3', S3_BUCKET: 'docs', S3_ENDPOINT: 'minio 9000' })).toEqual([expect.stringMatching(/^invalid configuration: S3_ENDPOINT: /)]);
+    expect(problemsOf({ UPLOAD_STORE: 'disk' })).toEqual([expect.stringMatching(/^invalid configuration: UPLOAD_STORE: /)]);
+  });
+});

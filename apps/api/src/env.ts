@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { newUserInput } from '@switchyard/domain/transport/tenants/tenant-input';
 import { webhookEnvShape } from './webhooks/webhook-env.ts';
 import { transportEnvShape } from './transport/transport-env.ts';
+import { documentStoreEnvProblems, documentStoreEnvShape } from './claims/document-store/store-env.ts';
 
 /** The one place that reads process.env. Everything else receives the parsed, typed result. */
 
@@ -50,6 +51,8 @@ const envSchema = z.object({
   /** Unset: http://localhost:CLAIMS_PORT (see finish), so mailed links follow a changed port. */
   PORTAL_URL: optionalUrl,
   UPLOAD_DIR: z.string().min(1).optional(),
+  // Where documents are kept (UPLOAD_STORE, S3_*, AWS_*): claims/document-store/store-env.ts.
+  ...documentStoreEnvShape,
   CAPTCHA_SECRET: z.string().min(1).optional(),
   CAPTCHA_VERIFY_URL: optionalUrl,
   /** Where the built SPA lives; served at / by the claims service. */
@@ -162,7 +165,7 @@ export const parseEnv = (source: Record<string, string | undefined> = process.en
   if (Boolean(env.BOOTSTRAP_ADMIN_EMAIL) !== Boolean(env.BOOTSTRAP_ADMIN_PASSWORD)) {
     problems.push('BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD: set both or neither');
   }
-  problems.push(...bootstrapAdminProblems(env), ...portClashes(env));
+  problems.push(...bootstrapAdminProblems(env), ...portClashes(env), ...documentStoreEnvProblems(env));
   if (problems.length > 0) {
     throw new EnvError(problems);
   }

@@ -7,8 +7,11 @@ import { readJsonBody, readRawBody } from './read-json-body.ts';
 import { receiveMultipart, type MultipartOptions, type StagedUpload } from './multipart-upload.ts';
 import { sendJson } from './send-json.ts';
 
-/** A file a procedure asks the adapter to stream back. */
-export type FileResponse = { path: string; mimeType: string; fileName: string; sizeBytes: number };
+/**
+ * A file a procedure asks the adapter to stream back. `open` is called before any header goes out,
+ * so a store that cannot give the file is still answered with an error status.
+ */
+export type FileResponse = { open: () => Promise<Readable>; mimeType: string; fileName: string; sizeBytes: number };
 
 /**
  * A body the procedure generates piece by piece: an export, sent as a download under `fileName`,

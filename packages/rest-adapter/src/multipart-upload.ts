@@ -1,17 +1,22 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { chmod, mkdir, unlink } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import { join } from 'node:path';
-import { finished, pipeline } from 'node:stream/promises';
-import { Transform } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { Transform, type Readable } from 'node:stream';
 import busboy from 'busboy';
 import { DomainError } from '@switchyard/domain/errors';
 
-/** A file streamed to disk under a fresh UUID name, with what the checks after it need. */
+/**
+ * Where an upload's bytes go: a folder or an object store (the service's document store). `put` is
+ * whole or nothing: when the source fails it leaves nothing behind and rejects.
+ */
+export type UploadSink = {
+  put(name: string, source: Readable): Promise<void>;
+  remove(name: string): Promise<void>;
+};
+
+/** A file streamed to the sink under a fresh UUID name, with what the checks after it need. */
 export type StagedUpload = {
   storageName: string;
-  path: string;
   originalName: string;
   declaredMime: string;
   sizeBytes: number;
@@ -24,17 +29,15 @@ export type StagedUpload = {
 export type MultipartResult = { fields: Record<string, string>; file: StagedUpload | null };
 
 export type MultipartOptions = {
-  directory: string;
+  sink: UploadSink;
   maxFileBytes: number;
   fileField: string;
   allowedFields: readonly string[];
   headBytes: number;
 };
 
-const FILE_MODE = 0o640;
-
 /**
- * Streams one multipart upload to disk. The size limit is enforced on the declared length and
+ * Streams one multipart upload to the sink. The size limit is enforced on the declared length and
  * again while streaming; a file that goes over is cut off and its partial copy removed. Reading
  * stops right there: the rest of the body is never read, so the refusal goes out at once (and the
  * caller closes the connection after it) instead of after however much more a client sends.
@@ -48,8 +51,6 @@ export const receiveMultipart = async (req: IncomingMessage, options: MultipartO
   if (!/^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')) {
     throw new DomainError('validation_error', 'Send the file as multipart/form-data.');
   }
-  await mkdir(options.directory, { recursive: true, mode: 0o750 });
-
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -65,6 +66,8 @@ export const receiveMultipart = async (req: IncomingMessage, options: MultipartO
   const fields: Record<string, string> = {};
   let staged: StagedUpload | null = null;
   let writing: Promise<void> | null = null;
+  /** Why the sink gave up, which is the answer even when the parser noticed something first. */
+  let sinkFailure: DomainError | null = null;
   let failure: DomainError | null = null;
   const fail = (error: DomainError) => {
     failure ??= error;
@@ -108,28 +111,29 @@ export const receiveMultipart = async (req: IncomingMessage, options: MultipartO
       return;
     }
     const storageName = randomUUID();
-    const path = join(options.directory, storageName);
     const hash = createHash('sha256');
     const head = Buffer.alloc(options.headBytes);
     let headFilled = 0;
     let size = 0;
     const upload: StagedUpload = {
       storageName,
-      path,
       originalName: info.filename ?? '',
       declaredMime: info.mimeType ?? '',
       sizeBytes: 0,
       sha256: '',
       head: new Uint8Array(),
-      discard: () => unlink(path).catch(() => undefined),
+      discard: () => options.sink.remove(storageName).catch(() => undefined),
     };
     staged = upload;
+    let measure: Transform | null = null;
     stream.on('limit', () => {
       const tooLarge = new DomainError('payload_too_large', `A file may be at most ${options.maxFileBytes / (1024 * 1024)} MB.`);
       fail(tooLarge);
+      // The sink must see a failure, not an end: a cut-off file is never kept, not even for a moment.
+      measure?.destroy(tooLarge);
       stopReading(tooLarge);
     });
-    const measure = new Transform({
+    measure = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         hash.update(chunk);
         if (headFilled < head.length) {
@@ -139,15 +143,20 @@ export const receiveMultipart = async (req: IncomingMessage, options: MultipartO
         done(null, chunk);
       },
     });
-    writing = pipeline(stream, measure, createWriteStream(path, { mode: FILE_MODE, flags: 'wx' })).then(async () => {
-      // The process umask may have narrowed the mode at creation; set it exactly.
-      await chmod(path, FILE_MODE);
+    const measured = measure;
+    stream.on('error', (error: Error) => measured.destroy(error));
+    writing = options.sink.put(storageName, stream.pipe(measured)).then(() => {
       upload.sizeBytes = size;
       upload.sha256 = hash.digest('hex');
       upload.head = new Uint8Array(head.subarray(0, headFilled));
     });
-    // Awaited below once parsing is over; a failure before then is not an unhandled one.
-    writing.catch(() => undefined);
+    // A sink that fails (a store that is down) stops the reading at once: the file can no longer be
+    // kept, and the rest of the body would only pile up behind it.
+    writing.catch((error: unknown) => {
+      const reported = error instanceof DomainError ? error : new DomainError('validation_error', 'The upload was cut off.', { cause: error });
+      sinkFailure ??= reported;
+      stopReading(reported);
+    });
   });
 
   // Piped by hand rather than with pipeline(): on a failure pipeline() would destroy the request,
@@ -167,6 +176,9 @@ export const receiveMultipart = async (req: IncomingMessage, options: MultipartO
     await (staged as StagedUpload | null)?.discard();
     if (error instanceof DomainError) {
       throw error;
+    }
+    if (sinkFailure) {
+      throw sinkFailure as DomainError;
     }
     throw new DomainError('validation_error', 'The multipart body is malformed or was cut off.', { cause: error });
   }

@@ -60,8 +60,8 @@ export const restoreBackup = async (file: string, target: RestoreTarget, knownMi
   if (notEmpty) {
     throw new RestoreRefused(notEmpty);
   }
-  await mkdir(dirname(target.uploadDir), { recursive: true });
-  const staging = await mkdtemp(join(dirname(target.uploadDir), '.switchyard-restore-'));
+  await mkdir(target.dataDir, { recursive: true });
+  const staging = await mkdtemp(join(target.dataDir, '.switchyard-restore-'));
   try {
     let manifest: ArchiveManifest;
     try {
@@ -107,7 +107,7 @@ export const restoreBackup = async (file: string, target: RestoreTarget, knownMi
     for (const part of manifest.parts) {
       const from = join(staging, ...part.name.split('/'));
       if (part.name.startsWith(PART_PREFIX.uploads)) {
-        await putInPlace(from, join(target.uploadDir, ...part.name.slice(PART_PREFIX.uploads.length).split('/')));
+        await target.documents.put(part.name.slice(PART_PREFIX.uploads.length), createReadStream(from));
         documents += 1;
       } else if (part.name.startsWith(PART_PREFIX.home)) {
         await putInPlace(from, join(target.homeDir, ...part.name.slice(PART_PREFIX.home.length).split('/')));

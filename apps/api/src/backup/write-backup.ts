@@ -6,16 +6,18 @@ import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
+import { Readable } from 'node:stream';
 import { pack as tarPack, type Pack } from 'tar-stream';
 import type { Database } from '@switchyard/db/orm';
 import { dumpTables, type DumpedRow } from '@switchyard/db/backup/dump-tables';
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, MANIFEST_NAME, PART_PREFIX, type ArchiveManifest } from './archive-manifest.ts';
 import { homeStateFiles } from './state-files.ts';
+import type { DocumentStore } from '../claims/document-store/document-store.ts';
 
 export type BackupOptions = {
   db: Database;
   file: string;
-  uploadDir: string;
+  documents: DocumentStore;
   homeDir: string;
   productVersion: string;
   now?: () => Date;
@@ -23,16 +25,16 @@ export type BackupOptions = {
 
 type Part = ArchiveManifest['parts'][number];
 
-/** The documents table and the column naming each document's file in UPLOAD_DIR. */
+/** The documents table and the column naming each document in the document store. */
 const DOCUMENT_TABLE = 'claims_document';
 const DOCUMENT_FILE_COLUMN = 'storage_name';
 
 /** Streams one file into the archive, hashing what goes in. */
-const addFile = async (tar: Pack, name: string, path: string, bytes: number): Promise<Part> => {
+const addFile = async (tar: Pack, name: string, source: Readable, bytes: number): Promise<Part> => {
   const hash = createHash('sha256');
   const entry = tar.entry({ name, size: bytes, mode: 0o600 });
   await pipeline(
-    createReadStream(path),
+    source,
     new Transform({
       transform(chunk: Buffer, _encoding, done) {
         hash.update(chunk);
@@ -99,17 +101,15 @@ export const writeBackup = async (options: BackupOptions): Promise<ArchiveManife
 
     for (const table of dumped.tables) {
       const path = join(scratch, `${table.name}.jsonl`);
-      await add(addFile(tar, `${PART_PREFIX.database}${table.name}.jsonl`, path, (await stat(path)).size));
+      await add(addFile(tar, `${PART_PREFIX.database}${table.name}.jsonl`, createReadStream(path), (await stat(path)).size));
     }
-    // Uploads are written whole before their row is committed and never changed after, so every
-    // file the snapshot names is complete on disk.
+    // Uploads are stored whole before their row is committed and never changed after, so every
+    // document the snapshot names is complete in the store (a folder or a bucket), streamed from it.
     for (const name of [...new Set(documentFiles)].sort()) {
-      const path = join(options.uploadDir, name);
-      const info = await stat(path).catch(() => undefined);
-      if (!info?.isFile()) {
-        throw new Error(`document file ${name} named by the database is missing from ${options.uploadDir}`);
-      }
-      await add(addFile(tar, `${PART_PREFIX.uploads}${name}`, path, info.size));
+      const opened = await options.documents.open(name).catch((error: unknown) => {
+        throw new Error(`document ${name} named by the database could not be read from ${options.documents.location}: ${(error as Error).message}`);
+      });
+      await add(addFile(tar, `${PART_PREFIX.uploads}${name}`, opened.stream, opened.sizeBytes));
     }
     // Small files that may be rewritten meanwhile: read whole, so the size given is the size sent.
     for (const name of await homeStateFiles(options.homeDir)) {

@@ -6,6 +6,7 @@ import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import type { ClaimsMailer } from './mail/claims-mailer.ts';
 import type { CaptchaVerifier } from './captcha.ts';
+import type { DocumentStore } from './document-store/document-store.ts';
 import { clientAddress } from '../http/client-address.ts';
 
 /** Long-lived things every claims request shares. */
@@ -16,6 +17,8 @@ export type ClaimsServices = {
   mailer: ClaimsMailer;
   captcha: CaptchaVerifier;
   staffKey: string;
+  /** Where documents' bytes are kept (UPLOAD_STORE), chosen once at start. */
+  documents: DocumentStore;
   now: () => Date;
   /** The process's metrics when the ops listener is on. */
   metrics?: Metrics | undefined;

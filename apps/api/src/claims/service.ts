@@ -18,6 +18,8 @@ import { CLAIMS_MAIL_SOURCE, createClaimsMailer } from './mail/claims-mailer.ts'
 import { startOutboxWorker, type OutboxWorker } from '../mail/outbox-worker.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
 import { PARTIAL_UPLOAD_GRACE_MS, sweepPartialUploads } from './sweep-partial-uploads.ts';
+import { createDocumentStore } from './document-store/create-document-store.ts';
+import type { DocumentStore } from './document-store/document-store.ts';
 import { claimsRouter } from './router.ts';
 import { createCallerFactory } from './trpc.ts';
 
@@ -62,6 +64,7 @@ export const createClaimsService = (options: {
     metrics: options.metrics,
     now,
     staffKey: options.staffKey ?? resolveStaffKey(env, logger).key,
+    documents: createDocumentStore(env),
     captcha: createCaptchaVerifier({ secret: env.CAPTCHA_SECRET, verifyUrl: env.CAPTCHA_VERIFY_URL }),
     mailer: createClaimsMailer({ db, teamEmail: env.TEAM_EMAIL, portalUrl: env.PORTAL_URL, logger, now, wake: outbox.wake }),
   };
@@ -77,7 +80,7 @@ export const createClaimsService = (options: {
     graphql: createGraphqlHandler(services),
     tenantPrefix: false,
     multipart: {
-      directory: env.UPLOAD_DIR,
+      sink: services.documents,
       maxFileBytes: LIMITS.uploadBytes,
       fileField: 'file',
       allowedFields: ['client_visible'],
@@ -110,7 +113,7 @@ export const createClaimsService = (options: {
 };
 
 /** Runs the partial-upload sweep now and then every few minutes; a failure is logged, never fatal. */
-const startUploadSweeps = async (options: { db: Database; uploadDir: string; logger: Logger }) => {
+const startUploadSweeps = async (options: { db: Database; store: DocumentStore; logger: Logger }) => {
   const sweep = (graceMs: number) =>
     sweepPartialUploads({ ...options, graceMs }).catch((error: unknown) => {
       options.logger.warn({ err: error }, 'sweeping interrupted uploads failed');
@@ -128,7 +131,7 @@ export const startClaimsService = async (
   options: Parameters<typeof createClaimsService>[0] & { readiness?: Readiness },
 ): Promise<RunningServer & { service: ClaimsService }> => {
   const service = createClaimsService(options);
-  const uploadSweeps = await startUploadSweeps({ db: options.db, uploadDir: options.env.UPLOAD_DIR, logger: service.services.logger });
+  const uploadSweeps = await startUploadSweeps({ db: options.db, store: service.services.documents, logger: service.services.logger });
   const server = await startHttpServer({
     name: 'claims',
     host: options.env.HOST,

@@ -1,10 +1,9 @@
-import { readdir, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import { recordedStorageNames } from '@switchyard/db/claims/documents';
 import type { Database } from '@switchyard/db/orm';
 import type { Logger } from '../logger.ts';
+import type { DocumentStore } from './document-store/document-store.ts';
 
-/** Uploads are staged under a fresh UUID; nothing else in the folder is ever touched. */
+/** Uploads are staged under a fresh UUID; nothing else in the store is ever touched. */
 const STAGED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -13,43 +12,48 @@ const STAGED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  */
 export const PARTIAL_UPLOAD_GRACE_MS = 6 * 60_000;
 
+/** Names asked of the database at once. */
+const PAGE = 500;
+
 /**
- * Removes upload files no document row names: what a process killed mid-upload (or between
+ * Removes stored documents no document row names: what a process killed mid-upload (or between
  * writing the file and recording it) left behind. Only files untouched for `graceMs` go, so an
- * upload still arriving in another process sharing the folder and database is left alone.
+ * upload still arriving in another process sharing the store and database is left alone. (An S3
+ * multipart upload cut off by a killed process is not an object yet; the bucket's lifecycle rule
+ * for incomplete multipart uploads removes its parts, docs/operations.md.)
  */
 export const sweepPartialUploads = async (options: {
   db: Database;
-  uploadDir: string;
+  store: DocumentStore;
   graceMs: number;
   logger: Logger;
   now?: Date;
 }): Promise<number> => {
-  let names: string[];
-  try {
-    names = (await readdir(options.uploadDir)).filter((name) => STAGED_NAME.test(name));
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT') {
-      return 0;
-    }
-    throw error;
-  }
   const cutoff = (options.now ?? new Date()).getTime() - options.graceMs;
-  const candidates: string[] = [];
-  for (const name of names) {
-    const info = await stat(join(options.uploadDir, name)).catch(() => null);
-    if (info?.isFile() && info.mtimeMs <= cutoff) {
-      candidates.push(name);
+  let removed = 0;
+  const check = async (candidates: string[]) => {
+    const recorded = await recordedStorageNames(options.db.fork(), candidates);
+    for (const name of candidates.filter((candidate) => !recorded.has(candidate))) {
+      await options.store.remove(name);
+      removed += 1;
+    }
+  };
+  let page: string[] = [];
+  for await (const stored of options.store.list()) {
+    if (STAGED_NAME.test(stored.name) && stored.modifiedAt.getTime() <= cutoff) {
+      page.push(stored.name);
+    }
+    if (page.length >= PAGE) {
+      await check(page);
+      page = [];
     }
   }
-  const recorded = await recordedStorageNames(options.db.fork(), candidates);
-  const orphans = candidates.filter((name) => !recorded.has(name));
-  for (const name of orphans) {
-    await unlink(join(options.uploadDir, name)).catch(() => undefined);
+  if (page.length > 0) {
+    await check(page);
   }
-  if (orphans.length > 0) {
-    options.logger.info({ removed: orphans.length, dir: options.uploadDir }, 'removed upload files no document names (interrupted uploads)');
+  if (removed > 0) {
+    options.logger.info({ removed, store: options.store.location }, 'removed stored documents no document names (interrupted uploads)');
   }
 
-  return orphans.length;
+  return removed;
 };

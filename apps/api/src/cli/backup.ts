@@ -10,10 +10,11 @@ import { openDatabaseQuietly } from './open-database-quietly.ts';
  */
 const backup = async (context: CliContext, file: string, productVersion: string) => {
   const { writeBackup } = await import('../backup/write-backup.ts');
+  const { createDocumentStore } = await import('../claims/document-store/create-document-store.ts');
   const db = await openDatabaseQuietly(context.env);
   try {
     const target = resolve(file);
-    const manifest = await writeBackup({ db, file: target, uploadDir: context.env.UPLOAD_DIR, homeDir: context.env.SWITCHYARD_HOME, productVersion });
+    const manifest = await writeBackup({ db, file: target, documents: createDocumentStore(context.env), homeDir: context.env.SWITCHYARD_HOME, productVersion });
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
     const documents = manifest.parts.filter((part) => part.name.startsWith('uploads/')).length;
     const homeFiles = manifest.parts.filter((part) => part.name.startsWith('home/')).length;

@@ -10,6 +10,7 @@ import { CliError, type CliContext } from './cli-context.ts';
 const restore = async (context: CliContext, file: string) => {
   const { restoreBackup, RestoreRefused } = await import('../backup/restore-backup.ts');
   const { migrationsList } = await import('@switchyard/db/migrations/index');
+  const { createDocumentStore } = await import('../claims/document-store/create-document-store.ts');
   const { env } = context;
   const source = resolve(file);
   // Migration progress lines go to stderr, so stdout stays the one answer line.
@@ -18,7 +19,7 @@ const restore = async (context: CliContext, file: string) => {
   try {
     const restored = await restoreBackup(
       source,
-      { databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, uploadDir: env.UPLOAD_DIR, homeDir: env.SWITCHYARD_HOME },
+      { databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, documents: createDocumentStore(env), homeDir: env.SWITCHYARD_HOME },
       migrationsList.map((migration) => migration.name),
     );
     process.stdout.write = write;

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { FileResponse } from '@switchyard/rest-adapter/create-rest-handler';
@@ -10,11 +9,7 @@ const SAFE_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/png', 'appli
 const asciiFallback = (name: string): string => name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
 
 export const streamFile = async (res: ServerResponse, file: FileResponse): Promise<void> => {
-  const stream = createReadStream(file.path);
-  await new Promise<void>((resolve, reject) => {
-    stream.once('open', () => resolve());
-    stream.once('error', reject);
-  });
+  const stream = await file.open();
   res.statusCode = 200;
   res.setHeader('Content-Type', SAFE_TYPES.has(file.mimeType) ? file.mimeType : 'application/octet-stream');
   res.setHeader('Content-Length', file.sizeBytes);

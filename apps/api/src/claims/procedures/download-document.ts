@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { DomainError } from '@switchyard/domain/errors';
 import { documentRefInput } from '@switchyard/domain/claims/schemas';
 import { hashToken, secretsMatch } from '@switchyard/domain/claims/tokens';
@@ -29,7 +28,7 @@ const resolveReader = async (ctx: ClaimsContext): Promise<{ kind: 'staff' } | { 
   return { kind: 'client', clientId: session.client.id };
 };
 
-export const downloadDocument = publicProcedure.meta({ rest: { method: 'GET', path: '/api/claims/{claim_number}/documents/{document_id}', status: 200, access: 'client', tags: ['documents'], summary: 'Download a document (client or staff)', errors: ['unauthorized', 'forbidden', 'not_found'], streamsFile: true } }).input(documentRefInput).query(async ({ ctx, input }) => {
+export const downloadDocument = publicProcedure.meta({ rest: { method: 'GET', path: '/api/claims/{claim_number}/documents/{document_id}', status: 200, access: 'client', tags: ['documents'], summary: 'Download a document (client or staff)', errors: ['unauthorized', 'forbidden', 'not_found', 'service_unavailable'], streamsFile: true } }).input(documentRefInput).query(async ({ ctx, input }) => {
   const reader = await resolveReader(ctx);
   const em = ctx.db.fork();
   const claim = await findClaim(em, input.claim_number, reader.kind === 'client' ? reader.clientId : undefined);
@@ -41,7 +40,7 @@ export const downloadDocument = publicProcedure.meta({ rest: { method: 'GET', pa
     throw new DomainError('validation_error', 'Download documents from the REST path.');
   }
   ctx.transport.sendFile({
-    path: join(ctx.env.UPLOAD_DIR, document.storage_name),
+    open: async () => (await ctx.documents.open(document.storage_name)).stream,
     mimeType: document.mime_type,
     fileName: document.original_name,
     sizeBytes: document.size_bytes,

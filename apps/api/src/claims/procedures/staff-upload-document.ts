@@ -8,7 +8,7 @@ export const checkStaffUpload = staffProcedure
   .input(claimRefInput)
   .query(({ ctx, input }) => checkUploadTarget(ctx, input.claim_number));
 
-export const uploadStaffDocument = staffProcedure.meta({ rest: { method: 'POST', path: '/api/staff/claims/{claim_number}/documents', status: 201, input: 'multipart', access: 'staff', tags: ['staff'], summary: 'Upload a document as staff', errors: ['forbidden', 'not_found', 'payload_too_large', 'unsupported_media_type'], preflight: checkStaffUpload } }).output(staffDocumentOutput).input(uploadInput).mutation(async ({ ctx, input }) => {
+export const uploadStaffDocument = staffProcedure.meta({ rest: { method: 'POST', path: '/api/staff/claims/{claim_number}/documents', status: 201, input: 'multipart', access: 'staff', tags: ['staff'], summary: 'Upload a document as staff', errors: ['forbidden', 'not_found', 'payload_too_large', 'unsupported_media_type', 'service_unavailable'], preflight: checkStaffUpload } }).output(staffDocumentOutput).input(uploadInput).mutation(async ({ ctx, input }) => {
   const stored = await acceptUpload(ctx, {
     claimNumber: input.claim_number,
     uploadedBy: 'STAFF',
