@@ -7,6 +7,28 @@ import type { ErrorLayer } from './error-layer.ts';
 import { MAX_JSON_BYTES } from './max-json-bytes.ts';
 
 /**
+ * A call without input (a mutation of no arguments) comes with an empty body, which the fetch
+ * adapter would read with `json()` and refuse as "Unexpected end of JSON input"; read as text
+ * first, an empty body is no input, as the tRPC client means it. Anything else parses as before
+ * (bad JSON still throws, an oversized body is still 413).
+ */
+const emptyBodyIsNoInput = (request: Request): Request =>
+  new Proxy(request, {
+    get: (target, property) => {
+      if (property === 'json') {
+        return async (): Promise<unknown> => {
+          const text = await target.text();
+
+          return text === '' ? undefined : (JSON.parse(text) as unknown);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+
+/**
  * The `/trpc/` endpoint of a service, through tRPC's fetch adapter. The request is made from the
  * node request by tRPC's own conversion, which counts the body while it streams in (over
  * MAX_JSON_BYTES is 413), as the fetch adapter alone does not. The status of an error comes from
@@ -23,7 +45,7 @@ export const createTrpcHandler = <TRouter extends AnyTRPCRouter>(options: {
     fetchRequestHandler({
       router: options.router,
       endpoint: '/trpc',
-      req: incomingMessageToRequest(req, res, { maxBodySize: MAX_JSON_BYTES }),
+      req: emptyBodyIsNoInput(incomingMessageToRequest(req, res, { maxBodySize: MAX_JSON_BYTES })),
       createContext: () => options.createContext(req),
       // tRPC leaves out the content type of a refusal it makes before any call (a wrong content
       // type); every error answer is JSON, and like the REST answers never stored by a cache.
