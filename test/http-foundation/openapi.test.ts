@@ -164,6 +164,19 @@ describe('every documented success body matches a real answer', () => {
     expect(rows[1]).toContain(claimNumber);
     checked.add('GET /api/staff/claims/export');
 
+    // A named staff member: added with the shared key, signed in by the mailed link, listed, and deactivated.
+    const member = await call('POST', '/api/staff/members', '/api/staff/members', { headers: staff, body: { email: 'rita.ross@agency.test', name: 'Rita Ross', is_admin: false } });
+    const before = claims.smtp.messages.length;
+    await call('POST', '/api/staff/auth/request', '/api/staff/auth/request', { body: { email: member.email } });
+    const staffMail = await claims.smtp.waitFor((message) => message.to.includes(member.email) && claims.smtp.messages.indexOf(message) >= before);
+    const staffToken = /\/staff\/verify\?token=([A-Za-z0-9_-]+)/.exec(staffMail.text)?.[1];
+    const { session_token: staffSession } = await call('POST', '/api/staff/auth/verify', '/api/staff/auth/verify', { body: { token: staffToken } });
+    const memberHeaders = { Authorization: `Bearer ${staffSession}` };
+    await call('GET', '/api/staff/me', '/api/staff/me', { headers: memberHeaders });
+    await call('GET', '/api/staff/members', '/api/staff/members', { headers: staff });
+    await call('POST', '/api/staff/auth/logout', '/api/staff/auth/logout', { headers: memberHeaders });
+    await call('POST', '/api/staff/members/{member_id}/deactivate', `/api/staff/members/${member.id}/deactivate`, { headers: staff });
+
     await call('POST', '/api/auth/logout', '/api/auth/logout', { headers: client });
     expect([...checked].sort()).toEqual(operations(documents.claims).map(({ key }) => key).sort());
   });
