@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestClaims, type TestClaims } from '../support/claims-server.ts';
-import { freshIp } from '../support/claims-client.ts';
+import { call, freshIp, intakeBody, signInToken } from '../support/claims-client.ts';
 
 let claims: TestClaims;
 beforeAll(async () => {
@@ -80,5 +80,27 @@ describe('tRPC errors', () => {
     const answer = await trpc(path, init);
     expect(answer.status).toBe(status);
     expectCleanError(answer, status, appCode);
+  });
+});
+
+describe('tRPC calls without input', () => {
+  it('take an empty body as no input, as the client sends a mutation of no arguments', async () => {
+    const intake = intakeBody();
+    expect((await call(claims, 'POST', '/api/intake', { body: intake })).status).toBe(201);
+    const token = await signInToken(claims, intake.client.email);
+    const verified = await call(claims, 'POST', '/api/auth/verify', { body: { token } });
+    const bearer = { Authorization: `Bearer ${verified.body.session_token as string}` };
+    expect((await trpc('auth.me', { method: 'GET', headers: bearer })).status).toBe(200);
+
+    const signedOut = await trpc('auth.logout', { headers: { ...bearer, 'Content-Type': 'application/json' } });
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.body.result.data).toEqual({ message: 'You are signed out.' });
+    expect((await trpc('auth.me', { method: 'GET', headers: bearer })).status).toBe(401);
+  });
+
+  it('still refuse a body that is not JSON', async () => {
+    const answer = await trpc('auth.request', { body: '{"email":' });
+    expect(answer.status).toBe(400);
+    expectCleanError(answer, 400, 'validation_error');
   });
 });

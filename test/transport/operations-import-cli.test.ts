@@ -68,7 +68,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('switchyard tenant import', () => {
+// Each case starts the CLI as a process up to four times, a few seconds each on a shared machine
+// (source through tsx, database through the embedded owner), so a case gets more than the default 30 s.
+describe('switchyard tenant import', { timeout: 120_000 }, () => {
   it('imports schools, buses and routes with ordered stops into the tenant', async () => {
     const result = await importFile('acme', writeJson('good.json', GOOD));
     expect(result.stderr).toBe('');
