@@ -1,8 +1,21 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { inject } from 'vitest';
 
 export const SWITCHYARD_BIN = fileURLToPath(new URL('../../../apps/api/bin/switchyard.js', import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * What node runs for `switchyard ...`: this run's compiled CLI with its preload, as the bin runs a
+ * current build (test/support/global-setup.ts compiles it); the bin itself where no run provided one.
+ * The bin's own choice between build and source is tested in test/build/.
+ */
+export const switchyardArgs = (): string[] => {
+  const dir = inject('compiledCliDir') as string | undefined;
+
+  return dir === undefined ? [SWITCHYARD_BIN] : ['--import', pathToFileURL(join(dir, 'preload.js')).href, join(dir, 'cli.js')];
+};
 
 export type CliResult = { code: number | null; stdout: string; stderr: string };
 
@@ -16,7 +29,7 @@ export const childEnv = (env: Record<string, string | undefined>): Record<string
 /** Runs `switchyard <args>` as a child process, the way a user runs it. */
 export const runCli = (args: string[], env: Record<string, string | undefined>, input?: string): Promise<CliResult> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SWITCHYARD_BIN, ...args], { cwd: REPO_ROOT, env: childEnv(env) });
+    const child = spawn(process.execPath, [...switchyardArgs(), ...args], { cwd: REPO_ROOT, env: childEnv(env) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
