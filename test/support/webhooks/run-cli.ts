@@ -17,6 +17,21 @@ export const switchyardArgs = (): string[] => {
   return dir === undefined ? [SWITCHYARD_BIN] : ['--import', pathToFileURL(join(dir, 'preload.js')).href, join(dir, 'cli.js')];
 };
 
+/**
+ * What node runs for the whole service (`npm start` without the web build step): this run's compiled
+ * `main.js` after its preload, or the source through tsx where no run provided a build or where the
+ * caller loads TypeScript modules of its own first (`imports`, which need tsx). The compiled entry
+ * sits in a folder of its own, so the web app's folder is named for it.
+ */
+export const serviceEntry = (imports: readonly string[] = []): { args: string[]; env: Record<string, string> } => {
+  const dir = inject('compiledCliDir') as string | undefined;
+  if (dir === undefined || imports.length > 0) {
+    return { args: ['--import', 'tsx', ...imports.flatMap((path) => ['--import', path]), '--import', './apps/api/src/ops/tracing/preload.ts', 'apps/api/src/main.ts'], env: {} };
+  }
+
+  return { args: ['--import', pathToFileURL(join(dir, 'preload.js')).href, join(dir, 'main.js')], env: { WEB_DIST_DIR: join(REPO_ROOT, 'apps', 'web', 'dist') } };
+};
+
 export type CliResult = { code: number | null; stdout: string; stderr: string };
 
 /** The environment a CLI child gets: nothing of the test runner's own besides PATH and HOME. */
