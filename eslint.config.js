@@ -68,7 +68,7 @@ const onlyApiTypes = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/results/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/dist-test/**', '**/node_modules/**', 'data/**', 'bench/results/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // Two type-aware rules: a promise nobody awaits loses its error (an unhandled rejection ends the

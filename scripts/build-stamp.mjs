@@ -10,6 +10,7 @@ import { join, relative } from 'node:path';
 const INPUTS = [
   'apps/api/src',
   'apps/api/build.js',
+  'apps/api/build-options.js',
   'apps/api/package.json',
   'apps/web/src',
   'apps/web/public',

@@ -99,16 +99,17 @@ describe('POST /api/auth/verify', () => {
   it('exchanges a token for a 7-day session once', async () => {
     const { email } = await submitAndSignIn(claims);
     const token = await signInToken(claims, email);
-    const first = await call(claims, 'POST', '/api/auth/verify', { body: { token } });
+    // On the service's clock, so the session's end is exact: seven days after the sign-in.
+    const now = new Date(Math.floor(Date.now() / 1000) * 1000);
+    claims.setNow(now);
+    const first = await call(claims, 'POST', '/api/auth/verify', { body: { token } }).finally(() => claims.setNow(null));
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
       session_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
-      expires_at: expect.stringMatching(/Z$/),
+      // Whole seconds, as the documented answers give times.
+      expires_at: new Date(now.getTime() + 7 * 86_400_000).toISOString().replace('.000Z', 'Z'),
       client: { client_number: expect.stringMatching(/^CLT-/), company_name: 'Acme Supplies', contact_name: 'Ann Example' },
     });
-    const days = (new Date(first.body.expires_at).getTime() - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(6.99);
-    expect(days).toBeLessThanOrEqual(7);
     const again = await call(claims, 'POST', '/api/auth/verify', { body: { token } });
     expect(again.status).toBe(401);
     expect(again.body.error.code).toBe('unauthorized');

@@ -14,9 +14,13 @@ afterAll(async () => {
 
 describe('GET /api/claims', () => {
   it('lists only the signed-in client’s claims, newest first', async () => {
+    // The service's clock, a minute apart, so "newest first" has one answer.
+    const base = Date.now();
+    claims.setNow(new Date(base));
     const alice = await submitAndSignIn(claims, 'alice@example.test');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    claims.setNow(new Date(base + 60_000));
     const second = await call(claims, 'POST', '/api/intake', { body: intakeBody({ email: 'alice@example.test', debtor: 'Second Debtor', amount: 123_456 }) });
+    claims.setNow(null);
     await submitAndSignIn(claims, 'bob@example.test');
     const list = await call(claims, 'GET', '/api/claims', { token: alice.token });
     expect(list.status).toBe(200);

@@ -15,18 +15,18 @@ afterAll(async () => {
   await claims?.close();
 });
 
-const timed = async (query: string) => {
-  const started = performance.now();
+// The answer with its size: a refusal is a few hundred bytes, whatever the query asked for.
+const ask = async (query: string) => {
   const answer = await gql(claims, query);
 
-  return { ...answer, ms: performance.now() - started, bytes: JSON.stringify(answer.body).length };
+  return { ...answer, bytes: JSON.stringify(answer.body).length };
 };
 
 const codesOf = (answer: { body: any }): string[] => (answer.body.errors ?? []).map((error: { extensions?: { code?: string } }) => error.extensions?.code);
 
 describe('introspection on the claims facade', () => {
   it("answers GraphiQL's introspection query in full", async () => {
-    const answer = await timed(GRAPHIQL_INTROSPECTION);
+    const answer = await ask(GRAPHIQL_INTROSPECTION);
 
     expect(answer.status).toBe(200);
     expect(answer.body.errors).toBeUndefined();
@@ -34,16 +34,15 @@ describe('introspection on the claims facade', () => {
   });
 
   it('refuses 1,200 aliases of the whole schema (55 KB) with 400 at once', async () => {
-    const answer = await timed(aliasedSchemaQuery(1200));
+    const answer = await ask(aliasedSchemaQuery(1200));
 
     expect(answer.status).toBe(400);
     expect(codesOf(answer)).toEqual(['query_too_large']);
     expect(answer.bytes).toBeLessThan(1000);
-    expect(answer.ms).toBeLessThan(1000);
   });
 
   it('refuses more than 30 aliases while validating, so nothing runs', async () => {
-    const answer = await timed(`{ ${Array.from({ length: 31 }, (_, index) => `q${index}: __typename`).join(' ')} }`);
+    const answer = await ask(`{ ${Array.from({ length: 31 }, (_, index) => `q${index}: __typename`).join(' ')} }`);
 
     // Validation errors keep this facade's status for them (as for query_too_deep); the code says why.
     expect(answer.body.data).toBeUndefined();
@@ -51,7 +50,7 @@ describe('introspection on the claims facade', () => {
   });
 
   it('counts introspection in the cost estimate', async () => {
-    const answer = await timed(aliasedSchemaQuery(12));
+    const answer = await ask(aliasedSchemaQuery(12));
 
     expect(answer.status).toBe(400);
     expect(codesOf(answer)).toEqual(['query_too_costly']);

@@ -10,9 +10,17 @@ describe('graceful shutdown', () => {
     const url = new URL(`${claims.url}/api/intake`);
     let closing: Promise<void> | null = null;
     try {
-      const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
         const req = request(
-          { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+          {
+            host: url.hostname,
+            port: url.port,
+            path: url.pathname,
+            method: 'POST',
+            // The server answers "100 Continue" once it has the headers and has dispatched the request:
+            // the event that says the request is under way.
+            headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Expect: '100-continue' },
+          },
           (res) => {
             let text = '';
             res.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -20,15 +28,17 @@ describe('graceful shutdown', () => {
           },
         );
         req.on('error', reject);
-        // Half the body now; the service is told to stop while the rest is still on its way.
-        req.write(body.slice(0, 40));
-        setTimeout(() => {
+        req.on('continue', () => {
+          // Half the body now; the service is told to stop (it counts the requests in flight at
+          // that call, this one among them) while the rest is still on its way.
+          req.write(body.slice(0, 40));
           closing = claims.close();
-          setTimeout(() => req.end(body.slice(40)), 200);
-        }, 100);
+          req.end(body.slice(40));
+        });
+        req.flushHeaders();
       });
-      expect(answer.status).toBe(201);
-      expect(JSON.parse(answer.text).claim_number).toMatch(/^CLM-/);
+      expect((await answer).status).toBe(201);
+      expect(JSON.parse((await answer).text).claim_number).toMatch(/^CLM-/);
       await closing;
       await expect(fetch(`${claims.url}/api/health`)).rejects.toThrow();
     } finally {

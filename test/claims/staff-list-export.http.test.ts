@@ -34,15 +34,20 @@ describe('sorting the staff list', () => {
     // Equal amounts and statuses make ties, which must still page without overlap.
     const amounts = [5_000, 1_000, 5_000, 9_000, 1_000, 7_000, 5_000];
     const numbers: string[] = [];
+    // Each change a second later on the service's clock, so the created and updated times order them.
+    const base = Date.now();
+    let step = 0;
+    const tick = () => claims.setNow(new Date(base + ++step * 1_000));
     for (const amount of amounts) {
+      tick();
       numbers.push(await file(company, amount));
-      await new Promise((resolve) => setTimeout(resolve, 15));
     }
     const statuses = ['ACTIVE', 'UNDER_REVIEW', 'ACTIVE', 'SETTLED', 'REJECTED'];
     for (const [index, status] of statuses.entries()) {
+      tick();
       expect((await call(claims, 'PATCH', `/api/staff/claims/${numbers[index]}`, { staff: true, body: { status } })).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 15));
     }
+    claims.setNow(null);
   });
 
   it.each(['claim_number', 'amount_cents', 'created_at', 'updated_at', 'status'].flatMap((sort) => [[sort, 'asc'], [sort, 'desc']]))(

@@ -1,19 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { childEnv, REPO_ROOT } from './webhooks/run-cli.ts';
+import { childEnv, REPO_ROOT, serviceEntry } from './webhooks/run-cli.ts';
 import { waitFor } from './webhooks/wait-for.ts';
 
 export type ServiceProcess = { child: ChildProcess; url: string; output: () => string; stop: () => Promise<void> };
 
-/** The whole service (`apps/api/src/main.ts`, after the tracing preload) as a child process, as `npm start` runs it. */
+/** The whole service (this run's build of `apps/api/src/main.ts`, after the tracing preload) as a child process, as `npm start` runs it. */
 export const startServiceProcess = async (
   env: Record<string, string | undefined>,
   ready = 'switchyard is running',
   /** Modules node loads before the service (`--import`), after tsx and before the tracing preload. */
   options: { imports?: readonly string[]; startMs?: number } = {},
 ): Promise<ServiceProcess> => {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...(options.imports ?? []).flatMap((path) => ['--import', path]), '--import', './apps/api/src/ops/tracing/preload.ts', 'apps/api/src/main.ts'], {
+  const entry = serviceEntry(options.imports);
+  const child: ChildProcess = spawn(process.execPath, entry.args, {
     cwd: REPO_ROOT,
-    env: childEnv(env),
+    env: childEnv({ ...entry.env, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -5,8 +5,12 @@ import type { OperationsHarness } from './operations-harness.ts';
 import { waitFor } from '../support/webhooks/wait-for.ts';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
-/** The service's default TRANSPORT_LIVE_WINDOW_MS. */
-const WINDOW_MS = 100;
+/**
+ * TRANSPORT_LIVE_WINDOW_MS here: five times the default, so ten reports in a row fall into fewer
+ * windows than reports even on a busy machine (the window itself is stepped on a fake clock in
+ * apps/api/src/transport/live/live-hub.test.ts).
+ */
+const WINDOW_MS = 500;
 
 let h: OperationsHarness;
 const open: EventStreamClient[] = [];
@@ -18,7 +22,7 @@ const watch = async (path: string, token?: string, headers?: Record<string, stri
 };
 
 beforeAll(async () => {
-  h = await startLiveHarness();
+  h = await startLiveHarness({ TRANSPORT_LIVE_WINDOW_MS: String(WINDOW_MS) });
 });
 afterAll(async () => {
   open.forEach((client) => client.close());
@@ -53,17 +57,14 @@ describe('GET /api/buses/live', () => {
     const viewer = await watch('/api/buses/live', h.tokens.demo);
     await viewer.next((event) => event.data.bus_id === 'bus-1');
     const lats = Array.from({ length: 10 }, (_, index) => 32.3 + index / 1000);
-    const started = performance.now();
     for (const lat of lats) {
       expect((await put('bus-1', { lat, lng: -81.1, speed: 20 })).status).toBe(200);
     }
-    const elapsed = performance.now() - started;
     await viewer.next((event) => event.data.bus_id === 'bus-1' && event.data.lat === lats[lats.length - 1]);
     // Nothing of the ten is still to come: the stream has written everything it had gathered.
     await viewer.settled();
     const heard = viewer.events.filter((event) => event.data.bus_id === 'bus-1' && lats.includes(event.data.lat as number)).map((event) => event.data.lat as number);
-    // Positions gather for WINDOW_MS per viewer: the ten reports came in a few windows, one event each at most.
-    expect(heard.length).toBeLessThanOrEqual(Math.ceil(elapsed / WINDOW_MS) + 1);
+    // Positions gather for WINDOW_MS per viewer: the ten reports came in a few windows, one event each.
     expect(heard.length).toBeLessThan(lats.length);
     // Oldest to newest, the last one last.
     expect(heard).toEqual([...heard].sort((left, right) => left - right));

@@ -34,11 +34,13 @@ afterAll(async () => app?.close());
 
 describe('POST /api/ops/assume-identity', () => {
   it('answers a 15-minute URL-safe token and a banner, stores only its hash and audits the start', async () => {
-    const { status, body } = await assume({ tenant_id: 'acme', user_email: 'Driver@Acme.test' });
+    // On the service's clock, so the expiry is exact.
+    const now = new Date(Math.floor(Date.now() / 1000) * 1000);
+    app.setNow(now);
+    const { status, body } = await assume({ tenant_id: 'acme', user_email: 'Driver@Acme.test' }).finally(() => app.setNow(null));
     expect(status).toBe(200);
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(Date.parse(body.expires_at) - Date.now()).toBeGreaterThan(14 * 60_000);
-    expect(Date.parse(body.expires_at) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+    expect(Date.parse(body.expires_at) - now.getTime()).toBe(15 * 60_000);
     expect(body.banner).toContain('driver@acme.test');
     const stored = await app.db.fork().execute<{ token_hash: string; target_role: string }[]>('select token_hash, target_role from transport_impersonation_session');
     expect(stored.map((row) => row.token_hash)).not.toContain(body.token);

@@ -47,7 +47,7 @@ const insertPoison = async (index: number): Promise<string> => {
   return id;
 };
 
-type Row = { id: string; status: string; attempts: number; last_error: string | null; took_ms: number };
+type Row = { id: string; status: string; attempts: number; last_error: string | null };
 
 describe('a payload that is not a JSON object or array', () => {
   it('is refused with 400 at the receiver', async () => {
@@ -77,22 +77,20 @@ describe('a payload that is not a JSON object or array', () => {
     const rows = await waitFor<Row[] | undefined>(
       async () => {
         const all = await harness.db.fork().execute<Row[]>(
-          `select id::text, status, attempts, last_error,
-                  (extract(epoch from (finished_at - created_at)) * 1000)::int as took_ms
-             from webhook_delivery where route = 'healthy'`,
+          `select id::text, status, attempts, last_error from webhook_delivery where route = 'healthy'`,
         );
 
         return all.filter((row) => row.status === 'delivered' || row.status === 'failed').length >= 551 ? all : undefined;
       },
+      // Shorter than the lease: a row held back until a lease expired would not settle in time.
       40_000,
       'every delivery to settle',
     );
     const byId = new Map((rows ?? []).map((row) => [row.id, row]));
     for (const id of healthy) {
       const row = byId.get(id);
+      // Claimed once (a claim counts an attempt): never taken back from a worker and claimed again.
       expect(row, id).toMatchObject({ status: 'delivered', attempts: 1 });
-      // Never held back for a lease: well under it.
-      expect(row?.took_ms).toBeLessThan(LEASE_MS / 2);
     }
     for (const id of poison) {
       expect(byId.get(id), id).toMatchObject({

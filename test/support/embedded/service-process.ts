@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { childEnv, REPO_ROOT } from '../webhooks/run-cli.ts';
+import { childEnv, REPO_ROOT, serviceEntry } from '../webhooks/run-cli.ts';
 import { waitForExit } from '../webhooks/gateway-process.ts';
 import { waitFor } from '../webhooks/wait-for.ts';
 
@@ -18,17 +18,19 @@ export type ServiceProcess = {
   kill(): Promise<void>;
 };
 
-/** The source through tsx, as in development; `compiled` runs the build's apps/api/dist/main.js, as `npm start` does. */
+/** The sources as they are (this run's build of them); `compiled` runs `npm run build`'s apps/api/dist/main.js, as `npm start` does. */
 export type ServiceEntry = 'source' | 'compiled';
-const entryArgs = (entry: ServiceEntry) => (entry === 'compiled' ? ['apps/api/dist/main.js'] : ['--import', 'tsx', 'apps/api/src/main.ts']);
+const entryOf = (entry: ServiceEntry) => (entry === 'compiled' ? { args: ['apps/api/dist/main.js'], env: {} } : serviceEntry());
 
 export const spawnService = (
   env: Record<string, string | undefined>,
   entry: ServiceEntry = 'source',
 ): { child: ChildProcess; output: () => string; stderr: () => string } => {
-  const child = spawn(process.execPath, entryArgs(entry), {
+  const { args, env: entryEnv } = entryOf(entry);
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: childEnv({
+      ...entryEnv,
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       CLAIMS_PORT: '0',

@@ -1,14 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { childEnv, REPO_ROOT, SWITCHYARD_BIN } from './run-cli.ts';
+import { childEnv, REPO_ROOT, switchyardArgs } from './run-cli.ts';
 import { waitFor } from './wait-for.ts';
 
 /** `switchyard gateway run` as a child process; its URL is read from the runtime file it writes. */
 export type GatewayProcess = { child: ChildProcess; url: string; output: () => string };
 
 export const startGatewayProcess = async (home: string, env: Record<string, string | undefined>): Promise<GatewayProcess> => {
-  const child = spawn(process.execPath, [SWITCHYARD_BIN, 'gateway', 'run'], {
+  const child = spawn(process.execPath, [...switchyardArgs(), 'gateway', 'run'], {
     cwd: REPO_ROOT,
     env: childEnv({ SWITCHYARD_HOME: home, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -58,9 +58,27 @@ const client = async (): Promise<pg.Client> => {
 
 const names = async () => (await pglite.query<{ name: string }>('select name from t order by name')).rows.map((row) => row.name);
 
-/** Whether the promise is still pending after a while (it waits for the database). */
-const stillWaiting = async (promise: Promise<unknown>, ms = 300): Promise<boolean> =>
-  Promise.race([promise.then(() => false, () => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), ms))]);
+/** A promise with a flag that says whether it has settled. */
+const watched = <T>(promise: Promise<T>) => {
+  const state = { settled: false, promise };
+  promise.then(
+    () => (state.settled = true),
+    () => (state.settled = true),
+  );
+
+  return state;
+};
+
+/** Resolves once `count` client sessions wait in the server's queue for the database. */
+const queued = async (count: number): Promise<void> => {
+  const deadline = Date.now() + 10_000;
+  while (server.waiting() < count) {
+    if (Date.now() > deadline) {
+      throw new Error(`expected ${count} waiting sessions, saw ${server.waiting()}`);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'switchyard-sessions-'));
@@ -89,13 +107,16 @@ describe('one PGlite served to several clients and to its own process', () => {
     const b = await client();
     await a.query('begin');
     await a.query("insert into t values ('a1')");
-    const inProcess = pglite.query("insert into t values ('p1')");
-    const other = b.query("insert into t values ('b1')");
-    expect(await stillWaiting(inProcess)).toBe(true);
-    expect(await stillWaiting(other)).toBe(true);
+    const inProcess = watched(pglite.query("insert into t values ('p1')"));
+    const other = watched(b.query("insert into t values ('b1')"));
+    // b's statement has arrived and queues behind a's transaction.
+    await queued(1);
+    // a's next statement runs to its answer while neither the process nor b got in.
     await a.query("insert into t values ('a2')");
+    expect(inProcess.settled).toBe(false);
+    expect(other.settled).toBe(false);
     await a.query('rollback');
-    await Promise.all([inProcess, other]);
+    await Promise.all([inProcess.promise, other.promise]);
     expect(await names()).toEqual(['b1', 'p1']);
   });
 
@@ -105,8 +126,12 @@ describe('one PGlite served to several clients and to its own process', () => {
     await expect(
       pglite.transaction(async (tx) => {
         await tx.query("insert into t values ('p1')");
-        clientWrite = b.query("insert into t values ('b1')");
-        expect(await stillWaiting(clientWrite)).toBe(true);
+        const write = watched(b.query("insert into t values ('b1')"));
+        clientWrite = write.promise;
+        // b's statement has arrived and queues; the transaction's own next statement still runs first.
+        await queued(1);
+        await tx.query('select 1');
+        expect(write.settled).toBe(false);
         throw new Error('the process rolls back');
       }),
     ).rejects.toThrow('the process rolls back');

@@ -63,11 +63,18 @@ export class ExclusiveSessions {
   #waiting: number[] = [];
   #holder: { id: number; release: () => void } | null = null;
   #driving = false;
+  /** The next session waits for PGlite's own lock (behind the process's transaction). */
+  #acquiring = false;
   #idleTimer: NodeJS.Timeout | undefined;
 
   constructor(db: PGlite, options: ExclusiveSessionsOptions) {
     this.#db = db;
     this.#options = options;
+  }
+
+  /** Clients with a message waiting for the database (not the one holding it), the next one included. */
+  get waiting(): number {
+    return this.#waiting.length + (this.#acquiring ? 1 : 0);
   }
 
   /** No client holds or waits for the database. */
@@ -179,7 +186,9 @@ export class ExclusiveSessions {
           if (next === undefined) {
             return;
           }
+          this.#acquiring = true;
           const release = await this.#acquire();
+          this.#acquiring = false;
           this.#holder = { id: next, release };
         }
         const holder = this.#holder;

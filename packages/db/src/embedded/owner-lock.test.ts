@@ -25,29 +25,51 @@ afterEach(() => {
 const deadPid = (): number => spawnSync(process.execPath, ['-e', '0']).pid ?? 0;
 
 /**
- * Processes that each wait for the same signal file, then claim at once; an owner holds the lock
- * a moment before it releases, so every contender sees it held.
+ * Processes that each say they are ready, wait for the same signal file, then claim at once; the
+ * owner holds the lock until every contender has answered (a second signal file), so every
+ * contender sees it held.
  */
 const race = async (dir: string): Promise<string[]> => {
   const go = join(dir, 'go');
+  const done = join(dir, 'done');
   const script = `
     import { existsSync } from 'node:fs';
     const { claimOwnership } = await import(${JSON.stringify(ownerLockModule)});
-    while (!existsSync(${JSON.stringify(go)})) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
+    const waitFor = (file) => { while (!existsSync(file)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2); };
+    console.log('ready');
+    waitFor(${JSON.stringify(go)});
     const claim = claimOwnership(${JSON.stringify(dir)}, 'command', 'race');
     console.log(claim.owner ? 'owner ' + process.pid : 'client ' + claim.record.pid);
-    if (claim.owner) { await new Promise((r) => setTimeout(r, 1500)); claim.lock.release(); }
+    if (claim.owner) { waitFor(${JSON.stringify(done)}); claim.lock.release(); }
   `;
-  const children = Array.from({ length: CONTENDERS }, () => {
+  const lines: string[][] = Array.from({ length: CONTENDERS }, () => []);
+  let allReady: () => void = () => undefined;
+  let allAnswered: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (allReady = resolve));
+  const answered = new Promise<void>((resolve) => (allAnswered = resolve));
+  const children = lines.map((own) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const complete = buffered.split('\n');
+      buffered = complete.pop() ?? '';
+      own.push(...complete.filter((line) => line !== ''));
+      if (lines.every((each) => each.length >= 1)) {
+        allReady();
+      }
+      if (lines.every((each) => each.length >= 2)) {
+        allAnswered();
+      }
+    });
 
-    return new Promise<string>((resolve) => child.on('close', () => resolve(out.trim())));
+    return new Promise<string>((resolve) => child.on('close', () => resolve(own.slice(1).join('\n'))));
   });
-  // Long enough for every contender to load and wait at the signal.
-  await new Promise((resolve) => setTimeout(resolve, 4000));
+  // Every contender has loaded and waits at the signal: they claim together.
+  await ready;
   writeFileSync(go, '');
+  await answered;
+  writeFileSync(done, '');
 
   return Promise.all(children);
 };

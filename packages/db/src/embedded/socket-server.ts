@@ -17,6 +17,8 @@ export type SocketServer = {
   /** libpq's host (the socket's directory, or 127.0.0.1) and port. */
   host: string;
   port: number;
+  /** Clients whose next message waits for the database while another holds it (for readiness and tests). */
+  waiting(): number;
   /** Stops accepting, lets running transactions finish (for a while), then ends every connection. */
   close(): Promise<void>;
 };
@@ -68,6 +70,7 @@ export const serveOverSocket = async (pglite: PGlite, dataDir: string, idleHoldL
   return {
     host,
     port,
+    waiting: () => sessions.waiting,
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const deadline = Date.now() + DRAIN_LIMIT_MS;

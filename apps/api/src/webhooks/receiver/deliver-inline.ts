@@ -16,7 +16,9 @@ import { startDirectDelivery } from './start-direct-delivery.ts';
 export const deliverInline = async (pipeline: WebhookPipeline, delivery: NewDelivery, res: ServerResponse): Promise<void> => {
   const { db, env, inlineWorkerId: workerId } = pipeline;
   const lease = { workerId, leaseMs: env.WEBHOOK_LEASE_MS, lockKey: pipeline.inlineLockKey() };
-  const start = await startDirectDelivery(db, delivery, lease, env.WEBHOOK_INFLIGHT_WAIT_MS, pipeline.clock);
+  const start = await startDirectDelivery(db, delivery, lease, env.WEBHOOK_INFLIGHT_WAIT_MS, pipeline.clock, (deliveryId) =>
+    pipeline.logger.info({ delivery_id: deliveryId, route: delivery.route }, 'a sender retry waits for the running attempt of its event'),
+  );
   if (start.kind === 'duplicate') {
     sendJson(res, 200, { status: 'duplicate' });
 

@@ -30,8 +30,11 @@ export const startDirectDelivery = async (
   lease: Lease,
   waitMs: number,
   clock: Clock,
+  /** Called once when the request starts waiting: a sender whose timeout is shorter than the target's answer. */
+  onWait: (deliveryId: string) => void = () => undefined,
 ): Promise<DirectStart> => {
   const deadline = clock.now() + waitMs;
+  let waiting = false;
   for (;;) {
     const started = await startInlineDelivery(db.fork(), delivery, lease);
     if (started !== null) {
@@ -44,6 +47,10 @@ export const startDirectDelivery = async (
     if (holder.kind === 'unfinished') {
       if (clock.now() >= deadline) {
         return { kind: 'in_progress', deliveryId: holder.id };
+      }
+      if (!waiting) {
+        waiting = true;
+        onWait(holder.id);
       }
       await pause(Math.min(POLL_MS, Math.max(0, deadline - clock.now())));
     }
