@@ -123,13 +123,23 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook gateways of one PostgreSQL d
     expect(again.stderr).toContain('no subscription named "short-lived"');
   }, 120_000);
 
-  it('keeps a subscription that was refused on one machine out of the other', async () => {
-    const refused = await cli(homes[0] ?? '', ['subscribe', 'Bad Name', '--deliver', 'log']);
+  it('changes nothing anywhere when the CLI refuses a change', async () => {
+    const [homeA, homeB] = homes as [string, string];
+    const before = { a: subscriptionsOf(homeA), b: subscriptionsOf(homeB) };
+    const refused = await cli(homeA, ['subscribe', 'Bad Name', '--deliver', 'log']);
     expect(refused.code).toBe(1);
-    const taken = await cli(homes[1] ?? '', ['subscribe', 'made-on-a', '--deliver', 'log']);
-    // It exists (made on machine A): the second machine's CLI refuses to replace it by accident.
+    // It exists (made on machine A): machine B's CLI refuses to replace it by accident, and its secret stays.
+    const taken = await cli(homeB, ['subscribe', 'made-on-a', '--deliver', 'log', '--secret', `whsec_${randomBytes(32).toString('base64')}`]);
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain('a subscription named "made-on-a" exists');
+    const unknown = await cli(homeB, ['update', 'never-made', '--prompt', 'x']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('no subscription named "never-made"');
+    expect(subscriptionsOf(homeA)).toEqual(before.a);
+    expect(subscriptionsOf(homeB)).toEqual(before.b);
+    const secret = before.a['made-on-a']?.secret ?? '';
+    expect(await post(gateway(0), 'made-on-a', secret)).toBe(202);
+    expect(await post(gateway(1), 'made-on-a', secret)).toBe(202);
   }, 120_000);
 
   it("counts a route's rate limit once for both gateways together", async () => {
