@@ -89,7 +89,7 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook gateways of one PostgreSQL d
     // The other machine's subscriptions file is its local copy, written by its gateway.
     expect(subscriptionsOf(homeB)['made-on-a']?.secret).toBe(secret);
     expect(subscriptionsOf(homeA)['made-on-a']?.secret).toBe(secret);
-  }, 120_000);
+  }, 180_000);
 
   it('propagates a new secret given on the other machine, and the old one stops working everywhere', async () => {
     const [homeA, homeB] = homes as [string, string];
@@ -105,7 +105,7 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook gateways of one PostgreSQL d
     expect(await post(gateway(1), 'rotated', oldSecret)).toBe(401);
     expect(await post(gateway(1), 'rotated', newSecret)).toBe(202);
     expect(subscriptionsOf(homeA).rotated?.secret).toBe(newSecret);
-  }, 120_000);
+  }, 180_000);
 
   it('stops serving a removed subscription on every gateway within 2 s, and the removal stays removed', async () => {
     const [homeA, homeB] = homes as [string, string];
@@ -121,7 +121,7 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook gateways of one PostgreSQL d
     const again = await cli(homeB, ['remove', 'short-lived']);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('no subscription named "short-lived"');
-  }, 120_000);
+  }, 180_000);
 
   it('changes nothing anywhere when the CLI refuses a change', async () => {
     const [homeA, homeB] = homes as [string, string];
@@ -140,7 +140,7 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook gateways of one PostgreSQL d
     const secret = before.a['made-on-a']?.secret ?? '';
     expect(await post(gateway(0), 'made-on-a', secret)).toBe(202);
     expect(await post(gateway(1), 'made-on-a', secret)).toBe(202);
-  }, 120_000);
+  }, 180_000);
 
   it("counts a route's rate limit once for both gateways together", async () => {
     const made = await cli(homes[0] ?? '', ['subscribe', 'limited', '--deliver', 'log', '--prompt', 'event {n}', '--json']);
@@ -168,5 +168,5 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook gateways of one PostgreSQL d
     // Both gateways refused some: neither counted on its own.
     expect(statuses.filter((status, index) => status === 429 && index % 2 === 0).length).toBeGreaterThan(0);
     expect(statuses.filter((status, index) => status === 429 && index % 2 === 1).length).toBeGreaterThan(0);
-  }, 120_000);
+  }, 180_000);
 });
