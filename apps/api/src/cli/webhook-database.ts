@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AdminInput, AdminOperationName, AdminResult } from '../webhooks/admin-operations.ts';
+import type { SubscriptionsDocument } from '../webhooks/gateway/subscriptions-file.ts';
 import type { CliContext } from './cli-context.ts';
 import { openDatabaseQuietly } from './open-database-quietly.ts';
 
@@ -28,3 +29,25 @@ export const webhookOperation = async <N extends AdminOperationName>(
  */
 export const webhookDatabaseExists = (context: CliContext): boolean =>
   context.env.DATABASE_URL !== undefined || existsSync(join(context.env.DATA_DIR, 'pg', 'PG_VERSION'));
+
+/**
+ * Runs a change of one subscription: on PostgreSQL (DATABASE_URL) through the database as well,
+ * so that every gateway of it serves the change; otherwise in the subscriptions file alone.
+ */
+export const changeSubscription = async <T>(
+  context: CliContext,
+  path: string,
+  name: string,
+  change: (document: SubscriptionsDocument) => { write: boolean; result: T },
+): Promise<T> => {
+  const { changeSharedSubscription } = await import('../webhooks/gateway/shared-subscriptions.ts');
+  if (context.env.DATABASE_URL === undefined) {
+    return changeSharedSubscription(null, path, name, change);
+  }
+  const db = await openDatabaseQuietly(context.env);
+  try {
+    return await changeSharedSubscription(db, path, name, change);
+  } finally {
+    await db.close();
+  }
+};

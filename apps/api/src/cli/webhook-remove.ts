@@ -1,13 +1,12 @@
 import type { Command } from 'commander';
-import { updateSubscriptions } from '../webhooks/gateway/subscriptions-file.ts';
 import { CliError, type CliContext } from './cli-context.ts';
 import { requireEnabledPlatform } from './webhook-platform.ts';
-import { webhookDatabaseExists, webhookOperation } from './webhook-database.ts';
+import { changeSubscription, webhookDatabaseExists, webhookOperation } from './webhook-database.ts';
 import { ROUTE_REMOVED } from '../webhooks/routes/route-removed.ts';
 
 const remove = async (context: CliContext, name: string): Promise<void> => {
   const { home, settings } = requireEnabledPlatform(context);
-  updateSubscriptions(home.subscriptionsFile, (subscriptions) => {
+  await changeSubscription(context, home.subscriptionsFile, name, (subscriptions) => {
     if (!Object.hasOwn(subscriptions, name)) {
       if (settings.staticRoutes.some((route) => route.name === name)) {
         throw new CliError(`"${name}" is a static route; remove it from config.yaml (platforms.webhook.extra.routes)`);

@@ -3,11 +3,12 @@ import type { Command } from 'commander';
 import { DEFAULT_DELIVERY_TARGET } from '@switchyard/domain/webhooks/delivery-targets';
 import { parseEventList } from '@switchyard/domain/webhooks/event-type';
 import { routeNameProblem } from '@switchyard/domain/webhooks/route-name';
-import { updateSubscriptions, type SubscriptionEntry } from '../webhooks/gateway/subscriptions-file.ts';
+import type { SubscriptionEntry } from '../webhooks/gateway/subscriptions-file.ts';
 import { CliError, type CliContext } from './cli-context.ts';
 import { withExamples } from './help-examples.ts';
 import { addRouteOptions, applyRouteOptions, checkRouteEntry, checkRouteOptions, type RouteOptions } from './webhook-route-options.ts';
 import { requireEnabledPlatform, webhookUrl } from './webhook-platform.ts';
+import { changeSubscription } from './webhook-database.ts';
 
 type SubscribeOptions = RouteOptions & { deliver: string; replace?: boolean };
 
@@ -16,7 +17,7 @@ const generateSecret = (): string => `whsec_${randomBytes(32).toString('base64')
 
 const timestamp = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-const subscribe = (context: CliContext, name: string, options: SubscribeOptions): void => {
+const subscribe = async (context: CliContext, name: string, options: SubscribeOptions): Promise<void> => {
   const { home, settings } = requireEnabledPlatform(context);
   const nameProblem = routeNameProblem(name);
   if (nameProblem !== null) {
@@ -27,7 +28,7 @@ const subscribe = (context: CliContext, name: string, options: SubscribeOptions)
   }
   checkRouteOptions(home, options);
 
-  const { existed, secret } = updateSubscriptions(home.subscriptionsFile, (subscriptions) => {
+  const { existed, secret } = await changeSubscription(context, home.subscriptionsFile, name, (subscriptions) => {
     const existing = Object.hasOwn(subscriptions, name) ? subscriptions[name] : undefined;
     // Re-creating a route from scratch by accident would drop its events, prompt and filters.
     if (existing !== undefined && options.replace !== true) {
@@ -76,7 +77,7 @@ const subscribe = (context: CliContext, name: string, options: SubscribeOptions)
   context.out('Configure the sender to POST to webhook_url, signing with the secret.');
 };
 
-const update = (context: CliContext, name: string, options: RouteOptions): void => {
+const update = async (context: CliContext, name: string, options: RouteOptions): Promise<void> => {
   const { home, settings } = requireEnabledPlatform(context);
   if (settings.staticRoutes.some((route) => route.name === name)) {
     throw new CliError(`"${name}" is a static route; change it in config.yaml`);
@@ -86,7 +87,7 @@ const update = (context: CliContext, name: string, options: RouteOptions): void 
     throw new CliError('nothing to change: give at least one option (see switchyard webhook update --help)');
   }
   checkRouteOptions(home, options);
-  const secret = updateSubscriptions(home.subscriptionsFile, (subscriptions) => {
+  const secret = await changeSubscription(context, home.subscriptionsFile, name, (subscriptions) => {
     const existing = Object.hasOwn(subscriptions, name) ? subscriptions[name] : undefined;
     if (existing === undefined) {
       throw new CliError(`no subscription named "${name}"; create it with: switchyard webhook subscribe ${name}`);

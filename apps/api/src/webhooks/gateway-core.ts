@@ -8,6 +8,7 @@ import { startDeliveryWorker, type DeliveryWorker } from './delivery/delivery-wo
 import { loadGatewaySettings, type GatewaySettings } from './gateway/gateway-config.ts';
 import { removeGatewayRuntime, writeGatewayRuntime } from './gateway/gateway-runtime-file.ts';
 import { RouteTable } from './routes/route-table.ts';
+import { startSubscriptionSync, type SubscriptionSync } from './gateway/shared-subscriptions.ts';
 import { switchyardHome, type SwitchyardHome } from './gateway/switchyard-home.ts';
 import type { WebhookServiceEnv } from './webhook-env.ts';
 import type { Metrics } from '../ops/metrics/metrics.ts';
@@ -32,6 +33,10 @@ export type GatewayCore = {
   /** Bearer token of the receiver's `GET /deliveries`, written to the runtime file for the CLI. */
   adminToken: string;
   clock: Clock;
+  /** On PostgreSQL: keeps the subscriptions file up to the subscriptions the CLI made on any machine. */
+  subscriptionSync: SubscriptionSync | null;
+  /** Stops what the core runs: the subscription sync, then the delivery worker. */
+  stop(graceMs?: number): Promise<void>;
 };
 
 /**
@@ -71,7 +76,23 @@ export const startGatewayCore = (options: {
     clock,
   });
 
-  return { logger, home, settings, deliver, deliveryWorker, routes, adminToken: randomBytes(32).toString('base64url'), clock };
+  const subscriptionSync = db.kind === 'postgresql' ? startSubscriptionSync({ db, path: home.subscriptionsFile, logger }) : null;
+
+  return {
+    logger,
+    home,
+    settings,
+    deliver,
+    deliveryWorker,
+    routes,
+    adminToken: randomBytes(32).toString('base64url'),
+    clock,
+    subscriptionSync,
+    stop: async (graceMs?: number) => {
+      await subscriptionSync?.stop();
+      await deliveryWorker.stop(graceMs);
+    },
+  };
 };
 
 /** The URL the CLI is given: a wildcard listen address is reached on loopback. */
@@ -105,7 +126,7 @@ export const announceGateway = (
       closing ??= (async () => {
         removeGatewayRuntime(home.runtimeFile, adminToken);
         await stopHttp();
-        await deliveryWorker.stop(graceMs);
+        await core.stop(graceMs);
       })();
 
       return closing;

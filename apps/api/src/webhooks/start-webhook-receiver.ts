@@ -3,6 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import { announceGateway, startGatewayCore, type WebhookReceiver } from './gateway-core.ts';
 import { inMemoryRouteRateLimit } from './delivery/route-rate-limit.ts';
+import { databaseRateCount, localSharedRateLimit } from './receiver-cluster/shared-rate-limit.ts';
 import { startReceiverHttp } from './receiver/start-receiver-http.ts';
 import type { WebhookServiceEnv } from './webhook-env.ts';
 import type { Readiness } from '../ops/readiness.ts';
@@ -38,13 +39,17 @@ export const startWebhookReceiver = async (options: StartWebhookReceiverOptions)
       ...core,
       env: options.env,
       db: options.db,
-      rateLimit: inMemoryRouteRateLimit(core.clock),
+      // On PostgreSQL every gateway of the database counts against one limit per route.
+      rateLimit:
+        options.db.kind === 'postgresql'
+          ? localSharedRateLimit(databaseRateCount(options.db), core.clock, core.logger)
+          : inMemoryRouteRateLimit(core.clock),
       nudgeWorker: () => deliveryWorker.nudge(),
       ...(options.readiness ? { readiness: options.readiness } : {}),
       metrics: options.metrics,
     });
   } catch (error) {
-    await deliveryWorker.stop(0);
+    await core.stop(0);
     throw error;
   }
 

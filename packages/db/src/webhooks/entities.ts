@@ -120,4 +120,38 @@ export const WebhookRouteStateSchema = defineEntity({
 export class WebhookRouteState extends WebhookRouteStateSchema.class {}
 WebhookRouteStateSchema.setClass(WebhookRouteState);
 
-export const webhookEntities = [WebhookDeliverySchema, WebhookIdempotencySchema, WebhookRouteStateSchema];
+/** A subscription made by the CLI, shared by every gateway of the database; `entry` null once removed. */
+export const WebhookSubscriptionSchema = defineEntity({
+  name: 'WebhookSubscription',
+  tableName: 'webhook_subscription',
+  properties: {
+    name: p.text().primary(),
+    entry: p.json<Record<string, unknown>>().nullable(),
+    /** Raised by each change: a gateway applies a row whose version differs from what it applied. */
+    version: p.integer().default(1),
+    updatedAt: p.datetime().fieldName('updated_at').defaultRaw('now()'),
+  },
+});
+export class WebhookSubscription extends WebhookSubscriptionSchema.class {}
+WebhookSubscriptionSchema.setClass(WebhookSubscription);
+
+/** A route's requests counted in one minute, by every gateway of the database together. */
+export const WebhookRateWindowSchema = defineEntity({
+  name: 'WebhookRateWindow',
+  tableName: 'webhook_rate_window',
+  properties: {
+    route: p.text().primary(),
+    windowStart: p.datetime().fieldName('window_start').primary(),
+    hits: p.integer().default(0),
+  },
+});
+export class WebhookRateWindow extends WebhookRateWindowSchema.class {}
+WebhookRateWindowSchema.setClass(WebhookRateWindow);
+
+export const webhookEntities = [
+  WebhookDeliverySchema,
+  WebhookIdempotencySchema,
+  WebhookRouteStateSchema,
+  WebhookSubscriptionSchema,
+  WebhookRateWindowSchema,
+];

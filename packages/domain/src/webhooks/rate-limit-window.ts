@@ -1,6 +1,61 @@
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-type Window = { start: number; current: number; previous: number };
+/** One key's counts: the minute that began at `start` and the minute before it. */
+export type RateWindow = { start: number; current: number; previous: number };
+type Window = RateWindow;
+
+/** Whole requests still allowed in `window` at `nowMs`: the previous minute weighs by the share of it still inside. */
+export const remainingInWindow = (window: RateWindow, limitPerWindow: number, nowMs: number, windowMs = 60_000): number => {
+  const elapsedShare = (nowMs - window.start) / windowMs;
+  const estimate = window.previous * (1 - elapsedShare) + window.current;
+
+  return Math.max(0, Math.floor(limitPerWindow - estimate));
+};
+
+/**
+ * The earliest time one more request fits, if nothing else is counted meanwhile. The previous
+ * minute's weight fades through the current one; once the minute turns, the current count
+ * becomes the fading one. So the wait is usually longer than the time to the next minute.
+ */
+const nextAllowedAt = (window: RateWindow, limitPerWindow: number, nowMs: number, windowMs: number): number => {
+  const room = limitPerWindow - 1;
+  const fadeUntil = (start: number, fading: number, counted: number): number | null => {
+    if (fading + counted <= room) {
+      return start;
+    }
+    if (fading <= 0 || counted > room) {
+      return null;
+    }
+
+    return start + windowMs * (1 - (room - counted) / fading);
+  };
+  const within = fadeUntil(window.start, window.previous, window.current);
+  if (within !== null && within < window.start + windowMs) {
+    return Math.max(nowMs, within);
+  }
+  const nextStart = window.start + windowMs;
+
+  return fadeUntil(nextStart, window.current, 0) ?? nextStart + windowMs;
+};
+
+/**
+ * Takes up to `wanted` requests' worth of the allowance of `window` (counting them in
+ * `window.current`); answers how many were granted and, when fewer than wanted, when to retry.
+ * The one rule whether the count is kept in memory or in the database.
+ */
+export const takeFromWindow = (
+  window: RateWindow,
+  limitPerWindow: number,
+  wanted: number,
+  nowMs: number,
+  windowMs = 60_000,
+): { granted: number; retryAfterSeconds: number } => {
+  const granted = Math.min(wanted, remainingInWindow(window, limitPerWindow, nowMs, windowMs));
+  window.current += granted;
+  const waitMs = nextAllowedAt(window, limitPerWindow, nowMs, windowMs) - nowMs;
+
+  return { granted, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+};
 
 /**
  * Per-key sliding-window counter over one minute: the previous minute's count weighs in by the
@@ -23,47 +78,12 @@ export class SlidingWindowRateLimit {
    * out itself). Answers how many were granted and, when fewer than wanted, when to retry.
    */
   take(key: string, limitPerWindow: number, wanted: number, nowMs: number): { granted: number; retryAfterSeconds: number } {
-    const window = this.windowAt(key, nowMs);
-    const granted = Math.min(wanted, this.remaining(key, limitPerWindow, nowMs));
-    window.current += granted;
-    const waitMs = this.nextAllowedAt(window, limitPerWindow, nowMs) - nowMs;
-
-    return { granted, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
-  }
-
-  /**
-   * The earliest time one more request fits, if nothing else is counted meanwhile. The previous
-   * minute's weight fades through the current one; once the minute turns, the current count
-   * becomes the fading one. So the wait is usually longer than the time to the next minute.
-   */
-  private nextAllowedAt(window: Window, limitPerWindow: number, nowMs: number): number {
-    const room = limitPerWindow - 1;
-    const fadeUntil = (start: number, fading: number, counted: number): number | null => {
-      if (fading + counted <= room) {
-        return start;
-      }
-      if (fading <= 0 || counted > room) {
-        return null;
-      }
-
-      return start + this.windowMs * (1 - (room - counted) / fading);
-    };
-    const within = fadeUntil(window.start, window.previous, window.current);
-    if (within !== null && within < window.start + this.windowMs) {
-      return Math.max(nowMs, within);
-    }
-    const nextStart = window.start + this.windowMs;
-
-    return fadeUntil(nextStart, window.current, 0) ?? nextStart + this.windowMs;
+    return takeFromWindow(this.windowAt(key, nowMs), limitPerWindow, wanted, nowMs, this.windowMs);
   }
 
   /** Whole requests still allowed in the window at `nowMs`. */
   remaining(key: string, limitPerWindow: number, nowMs: number): number {
-    const window = this.windowAt(key, nowMs);
-    const elapsedShare = (nowMs - window.start) / this.windowMs;
-    const estimate = window.previous * (1 - elapsedShare) + window.current;
-
-    return Math.max(0, Math.floor(limitPerWindow - estimate));
+    return remainingInWindow(this.windowAt(key, nowMs), limitPerWindow, nowMs, this.windowMs);
   }
 
   /** Returns allowance taken but not used; what was taken in an earlier window has aged out already. */

@@ -1,11 +1,10 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Database } from '@switchyard/db/orm';
-import { SlidingWindowRateLimit } from '@switchyard/domain/webhooks/rate-limit-window';
 import type { Logger } from '../../logger.ts';
 import { announceGateway, startGatewayCore, type WebhookReceiver } from '../gateway-core.ts';
 import type { WebhookServiceEnv } from '../webhook-env.ts';
 import { isWorkerMessage, type PrimaryMessage, type WorkerMessage } from './ipc-messages.ts';
-import { answerRateMessage } from './shared-rate-limit.ts';
+import { answerRateMessage, databaseRateCount } from './shared-rate-limit.ts';
 
 /** A listen failure in an HTTP process, with the code the CLI turns into its one-line refusal. */
 export class ReceiverStartError extends Error {
@@ -25,8 +24,8 @@ const RESTART_DELAY_MS = 1_000;
 export type StartReceiverClusterOptions = { env: WebhookServiceEnv; db: Database; logger: Logger; processes: number };
 
 /**
- * `gateway run` with several HTTP processes (PostgreSQL only): the primary forks them, keeps the
- * one rate-limit count they take their allowance from, runs the delivery worker (woken by their
+ * `gateway run` with several HTTP processes (PostgreSQL only): the primary forks them, takes the
+ * rate-limit allowance they ask for from the database's count, runs the delivery worker (woken by their
  * messages), writes the runtime file and replaces an HTTP process that dies. The processes share
  * the listening socket, so connections are spread over them.
  */
@@ -36,7 +35,8 @@ export const startReceiverCluster = async (options: StartReceiverClusterOptions)
     return null;
   }
   const { logger, deliveryWorker, adminToken } = core;
-  const limiter = new SlidingWindowRateLimit();
+  // Several processes run on PostgreSQL only, so the count is the database's, shared with every gateway.
+  const rateCount = databaseRateCount(options.db);
   const workers = new Set<Worker>();
   let stopping = false;
 
@@ -58,10 +58,11 @@ export const startReceiverCluster = async (options: StartReceiverClusterOptions)
         }
         const typed: WorkerMessage = message;
         if (typed.kind === 'rate-take' || typed.kind === 'rate-return') {
-          const answer = answerRateMessage(limiter, typed, options.processes, core.clock.now());
-          if (answer !== null) {
-            tell(worker, answer);
-          }
+          void answerRateMessage(rateCount, typed, options.processes, core.clock.now(), logger).then((answer) => {
+            if (answer !== null) {
+              tell(worker, answer);
+            }
+          });
         } else if (typed.kind === 'nudge') {
           deliveryWorker.nudge();
         } else if (typed.kind === 'ready') {
@@ -118,7 +119,7 @@ export const startReceiverCluster = async (options: StartReceiverClusterOptions)
     port = ports[0] ?? 0;
   } catch (error) {
     await stopWorkers();
-    await deliveryWorker.stop(0);
+    await core.stop(0);
     throw error;
   }
 

@@ -1,20 +1,25 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SlidingWindowRateLimit } from '@switchyard/domain/webhooks/rate-limit-window';
+import { createLogger } from '../../logger.ts';
 import type { WorkerMessage } from './ipc-messages.ts';
-import { answerRateMessage, createSharedRateLimit } from './shared-rate-limit.ts';
+import { answerRateMessage, createSharedRateLimit, inMemoryRateCount } from './shared-rate-limit.ts';
+
+const silentLogger = createLogger({ level: 'silent' });
 
 /** Two processes' sides wired to one primary count, with the IPC replaced by direct calls. */
 const gateway = (processes = 2) => {
   const limiter = new SlidingWindowRateLimit();
+  const count = inMemoryRateCount(limiter);
   const sent: WorkerMessage[] = [];
   const sides = Array.from({ length: processes }, () => {
     const side = createSharedRateLimit((message) => {
       sent.push(message);
       if (message.kind === 'rate-take' || message.kind === 'rate-return') {
-        const answer = answerRateMessage(limiter, message, processes, Date.now());
-        if (answer?.kind === 'rate-granted') {
-          queueMicrotask(() => side.receive(answer));
-        }
+        void answerRateMessage(count, message, processes, Date.now(), silentLogger).then((answer) => {
+          if (answer?.kind === 'rate-granted') {
+            side.receive(answer);
+          }
+        });
       }
 
       return true;

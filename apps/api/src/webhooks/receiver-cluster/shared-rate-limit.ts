@@ -1,4 +1,8 @@
-import { grantSize, type RateDecision, type SlidingWindowRateLimit } from '@switchyard/domain/webhooks/rate-limit-window';
+import type { Database } from '@switchyard/db/orm';
+import { giveBackSharedRateAllowance, takeSharedRateAllowance } from '@switchyard/db/webhooks/shared-rate-window';
+import { grantSize, SlidingWindowRateLimit, type RateDecision } from '@switchyard/domain/webhooks/rate-limit-window';
+import type { Clock } from '../../clock.ts';
+import type { Logger } from '../../logger.ts';
 import type { RouteRateLimit } from '../delivery/route-rate-limit.ts';
 import type { PrimaryMessage, WorkerMessage } from './ipc-messages.ts';
 
@@ -115,27 +119,84 @@ export const createSharedRateLimit = (send: (message: WorkerMessage) => boolean)
   };
 };
 
-/** The primary's side: one count for every HTTP process of the gateway. */
-export const answerRateMessage = (
-  limiter: SlidingWindowRateLimit,
+/**
+ * Where a gateway keeps its routes' counts: in the memory of the process that holds them, or, on
+ * PostgreSQL, in the database, so that every gateway of the database counts against one limit.
+ */
+export type RateCount = {
+  take(request: { route: string; limit: number; wanted: number; processes: number; nowMs: number }): Promise<{ granted: number; retryAfterSeconds: number }>;
+  giveBack(request: { route: string; count: number; takenAtMs: number; nowMs: number }): Promise<void>;
+};
+
+export const inMemoryRateCount = (limiter = new SlidingWindowRateLimit()): RateCount => ({
+  take: ({ route, limit, wanted, processes, nowMs }) =>
+    Promise.resolve(limiter.take(route, limit, grantSize(wanted, limiter.remaining(route, limit, nowMs), processes), nowMs)),
+  giveBack: ({ route, count, takenAtMs, nowMs }) => {
+    limiter.giveBack(route, count, takenAtMs, nowMs);
+
+    return Promise.resolve();
+  },
+});
+
+export const databaseRateCount = (db: Database): RateCount => ({
+  take: (request) => takeSharedRateAllowance(db.fork(), request),
+  giveBack: (request) => giveBackSharedRateAllowance(db.fork(), request),
+});
+
+/** A count that cannot be reached refuses for a second rather than letting requests through uncounted. */
+const NOTHING_TAKEN = { granted: 0, retryAfterSeconds: 1 };
+
+/** The count holder's side: one count for every HTTP process of the gateway (and, in the database, every gateway). */
+export const answerRateMessage = async (
+  count: RateCount,
   message: Extract<WorkerMessage, { kind: 'rate-take' | 'rate-return' }>,
   processes: number,
   nowMs: number,
-): PrimaryMessage | null => {
-  if (message.kind === 'rate-return') {
-    limiter.giveBack(message.route, message.count, message.takenAt, nowMs);
+  logger: Logger,
+): Promise<PrimaryMessage | null> => {
+  try {
+    if (message.kind === 'rate-return') {
+      await count.giveBack({ route: message.route, count: message.count, takenAtMs: message.takenAt, nowMs });
+
+      return null;
+    }
+    const taken = await count.take({ route: message.route, limit: message.limit, wanted: message.wanted, processes, nowMs }).catch((error: unknown) => {
+      logger.error({ err: (error as Error).message, route: message.route }, 'webhook rate limit not counted; refusing');
+
+      return NOTHING_TAKEN;
+    });
+
+    return {
+      kind: 'rate-granted',
+      route: message.route,
+      wanted: message.wanted,
+      granted: taken.granted,
+      retryAfterSeconds: taken.retryAfterSeconds,
+      takenAt: nowMs,
+    };
+  } catch (error) {
+    logger.error({ err: (error as Error).message, route: message.route }, 'webhook rate allowance not given back');
 
     return null;
   }
-  const size = grantSize(message.wanted, limiter.remaining(message.route, message.limit, nowMs), processes);
-  const taken = limiter.take(message.route, message.limit, size, nowMs);
+};
 
-  return {
-    kind: 'rate-granted',
-    route: message.route,
-    wanted: message.wanted,
-    granted: taken.granted,
-    retryAfterSeconds: taken.retryAfterSeconds,
-    takenAt: nowMs,
-  };
+/**
+ * The rate limit of a gateway with one HTTP process: the same allowance in parts as several
+ * processes take from their primary, taken here straight from the count.
+ */
+export const localSharedRateLimit = (count: RateCount, clock: Clock, logger: Logger): RouteRateLimit => {
+  const shared = createSharedRateLimit((message) => {
+    if (message.kind === 'rate-take' || message.kind === 'rate-return') {
+      void answerRateMessage(count, message, 1, clock.now(), logger).then((answer) => {
+        if (answer !== null && answer.kind === 'rate-granted') {
+          shared.receive(answer);
+        }
+      });
+    }
+
+    return true;
+  });
+
+  return shared.rateLimit;
 };
