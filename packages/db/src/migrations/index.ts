@@ -34,6 +34,7 @@ import { Migration20261127200000WebhookDeliveryDetail } from './Migration2026112
 import { Migration20261128020000TransportHomeAreaGeocode } from './Migration20261128020000_transport_home_area_geocode.ts';
 import { Migration20261128080000WebhookDeliveryOrigin } from './Migration20261128080000_webhook_delivery_origin.ts';
 import { Migration20261128060100ClaimsStaffMembers } from './Migration20261128060100_claims_staff_members.ts';
+import { Migration20261128090000RetentionIndexes } from './Migration20261128090000_retention_indexes.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -72,4 +73,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128020000_transport_home_area_geocode', class: Migration20261128020000TransportHomeAreaGeocode },
   { name: 'Migration20261128060100_claims_staff_members', class: Migration20261128060100ClaimsStaffMembers },
   { name: 'Migration20261128080000_webhook_delivery_origin', class: Migration20261128080000WebhookDeliveryOrigin },
+  { name: 'Migration20261128090000_retention_indexes', class: Migration20261128090000RetentionIndexes },
 ];
