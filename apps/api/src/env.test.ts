@@ -80,3 +80,18 @@ describe('UPLOAD_STORE and the S3 variables', () => {
     expect(problemsOf({ UPLOAD_STORE: 'disk' })).toEqual([expect.stringMatching(/^invalid configuration: UPLOAD_STORE: /)]);
   });
 });
+
+describe('retention periods', () => {
+  it('keep positions 30 days and closed claims 7 years unless set', () => {
+    expect(envWith({})).toMatchObject({ POSITION_RETENTION_DAYS: 30, CLAIMS_RETENTION_YEARS: 7 });
+    expect(envWith({ POSITION_RETENTION_DAYS: '14', CLAIMS_RETENTION_YEARS: '10' })).toMatchObject({ POSITION_RETENTION_DAYS: 14, CLAIMS_RETENTION_YEARS: 10 });
+  });
+
+  it('refuse zero, fractions and words, one line each', () => {
+    expect(problemsOf({ POSITION_RETENTION_DAYS: '0', CLAIMS_RETENTION_YEARS: 'seven' })).toEqual([
+      expect.stringMatching(/^invalid configuration: CLAIMS_RETENTION_YEARS: /),
+      expect.stringMatching(/^invalid configuration: POSITION_RETENTION_DAYS: /),
+    ]);
+    expect(problemsOf({ POSITION_RETENTION_DAYS: '1.5' })).toEqual([expect.stringMatching(/^invalid configuration: POSITION_RETENTION_DAYS: /)]);
+  });
+});

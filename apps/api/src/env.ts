@@ -57,12 +57,16 @@ const envSchema = z.object({
   CAPTCHA_VERIFY_URL: optionalUrl,
   /** Where the built SPA lives; served at / by the claims service. */
   WEB_DIST_DIR: z.string().optional(),
+  /** Years a closed claim's messages and documents are kept after it closed (the daily retention sweep). */
+  CLAIMS_RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(7),
 
   // Webhook service: SWITCHYARD_HOME, WEBHOOK_*, AGENT_*, and one token + API URL per delivery
   // platform. The section lives in webhooks/webhook-env.ts.
   ...webhookEnvShape,
   // Transport service: port, identity provider, weather, traffic and payment providers.
   ...transportEnvShape,
+  /** Days bus positions, arrivals, estimates and late notices are kept (the daily retention sweep). */
+  POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type RawEnv = z.input<typeof envSchema>;

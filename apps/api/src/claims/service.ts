@@ -20,6 +20,8 @@ import { createMailTransport } from '../mail/mail-transport.ts';
 import { PARTIAL_UPLOAD_GRACE_MS, sweepPartialUploads } from './sweep-partial-uploads.ts';
 import { createDocumentStore } from './document-store/create-document-store.ts';
 import type { DocumentStore } from './document-store/document-store.ts';
+import { claimsRetentionSteps, CLAIMS_RETENTION_LOCK_KEY, retentionSettings } from '../retention/service-retention.ts';
+import { startRetentionSweep } from '../retention/retention-sweep.ts';
 import { claimsRouter } from './router.ts';
 import { createCallerFactory } from './trpc.ts';
 
@@ -132,6 +134,15 @@ export const startClaimsService = async (
 ): Promise<RunningServer & { service: ClaimsService }> => {
   const service = createClaimsService(options);
   const uploadSweeps = await startUploadSweeps({ db: options.db, store: service.services.documents, logger: service.services.logger });
+  const retention = startRetentionSweep({
+    name: 'claims',
+    lockKey: CLAIMS_RETENTION_LOCK_KEY,
+    db: options.db,
+    settings: retentionSettings(options.env),
+    steps: claimsRetentionSteps(options.db, service.services.documents),
+    clock: { now: () => service.services.now().getTime() },
+    logger: service.services.logger,
+  });
   const server = await startHttpServer({
     name: 'claims',
     host: options.env.HOST,
@@ -147,6 +158,7 @@ export const startClaimsService = async (
     service,
     close: async (graceMs?: number) => {
       uploadSweeps.stop();
+      await retention.stop();
       await server.close(graceMs);
       await service.close();
     },

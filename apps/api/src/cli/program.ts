@@ -7,6 +7,7 @@ import { registerRestore } from './restore.ts';
 import { registerTenantAdd } from './tenant-add.ts';
 import { registerUserAdd } from './user-add.ts';
 import { registerClaimsStaffAdd } from './claims-staff-add.ts';
+import { registerClaimsEraseClient, registerTransportEraseHousehold } from './erasure.ts';
 import { registerTenantImport } from './tenant-import-command.ts';
 import { registerWebhookDeliveries } from './webhook-deliveries.ts';
 import { registerWebhookList } from './webhook-list.ts';
@@ -63,6 +64,10 @@ export const buildProgram = (context: CliContext): Command => {
   const claimsStaff = claims.command('staff').description('manage named staff members of the claims console');
   registerClaimsStaffAdd(claimsStaff, context);
   withExamples(claimsStaff, ['switchyard claims staff add rita@agency.example --name "Rita Ross" --admin']);
+  registerClaimsEraseClient(claims, context);
+
+  const transport = program.command('transport').description("manage the transport service's personal data");
+  registerTransportEraseHousehold(transport, context);
 
   registerUserAdd(program.command('user').description('manage users of the built-in identity provider'), context);
 

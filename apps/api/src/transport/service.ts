@@ -24,6 +24,8 @@ import { mountBuiltinIdentity } from './identity/builtin-provider.ts';
 import { createIdentityClient, type IdentityClient } from './identity/identity-client.ts';
 import { createBuiltinTokenCheck } from './identity/builtin-token-check.ts';
 import { isOwnLoopbackCall } from './identity/own-call.ts';
+import { TRANSPORT_RETENTION_LOCK_KEY, retentionSettings, transportRetentionSteps } from '../retention/service-retention.ts';
+import { startRetentionSweep } from '../retention/retention-sweep.ts';
 import { transportRouter } from './router.ts';
 import { createCallerFactory } from './trpc.ts';
 
@@ -170,12 +172,22 @@ export const startTransportService = async (
   const service = createTransportService({ ...options, feed });
   const server = await startHttpServer({ name: 'transport', host: options.env.HOST, port: options.env.TRANSPORT_PORT, handler: service.handle, logger: options.logger, readiness: options.readiness ?? createReadiness(options.db), metrics: options.metrics });
   service.setOwnUrl(server.url);
+  const retention = startRetentionSweep({
+    name: 'transport',
+    lockKey: TRANSPORT_RETENTION_LOCK_KEY,
+    db: options.db,
+    settings: retentionSettings(options.env),
+    steps: transportRetentionSteps(options.db),
+    clock: { now: () => service.services.now().getTime() },
+    logger: options.logger.child({ service: 'transport' }),
+  });
 
   return {
     ...server,
     service,
     close: async (graceMs?: number) => {
       service.endStreams();
+      await retention.stop();
       await server.close(graceMs);
       await service.close();
     },

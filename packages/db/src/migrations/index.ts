@@ -21,20 +21,21 @@ import { Migration20261124001810ClaimsClientViewed } from './Migration2026112400
 import { Migration20261124001820ClaimsSearchEmail } from './Migration20261124001820_claims_search_email.ts';
 import { Migration20261124010000TransportLive } from './Migration20261124010000_transport_live.ts';
 import { Migration20261124030100TransportAccounts } from './Migration20261124030100_transport_accounts.ts';
-import { Migration20261127120000TransportIdentityEmailChange } from './Migration20261127120000_transport_identity_email_change.ts';
 import { Migration20261124050000TransportTenantTimeZone } from './Migration20261124050000_transport_tenant_time_zone.ts';
 import { Migration20261127110000TransportAuditDedupeKey } from './Migration20261127110000_transport_audit_dedupe_key.ts';
+import { Migration20261127120000TransportIdentityEmailChange } from './Migration20261127120000_transport_identity_email_change.ts';
 import { Migration20261127130000TransportPaymentCredit } from './Migration20261127130000_transport_payment_credit.ts';
 import { Migration20261127130100TransportInvoicePayToken } from './Migration20261127130100_transport_invoice_pay_token.ts';
-import { Migration20261127160000TransportRouteRuns } from './Migration20261127160000_transport_route_runs.ts';
 import { Migration20261127140000TransportBillingGeneration } from './Migration20261127140000_transport_billing_generation.ts';
+import { Migration20261127160000TransportRouteRuns } from './Migration20261127160000_transport_route_runs.ts';
 import { Migration20261127170000WebhookOperations } from './Migration20261127170000_webhook_operations.ts';
 import { Migration20261127180000MailRequestId } from './Migration20261127180000_mail_request_id.ts';
 import { Migration20261127200000WebhookDeliveryDetail } from './Migration20261127200000_webhook_delivery_detail.ts';
 import { Migration20261128020000TransportHomeAreaGeocode } from './Migration20261128020000_transport_home_area_geocode.ts';
-import { Migration20261128080000WebhookDeliveryOrigin } from './Migration20261128080000_webhook_delivery_origin.ts';
-import { Migration20261128090000WebhookSharedGateways } from './Migration20261128090000_webhook_shared_gateways.ts';
 import { Migration20261128060100ClaimsStaffMembers } from './Migration20261128060100_claims_staff_members.ts';
+import { Migration20261128080000WebhookDeliveryOrigin } from './Migration20261128080000_webhook_delivery_origin.ts';
+import { Migration20261128090000RetentionIndexes } from './Migration20261128090000_retention_indexes.ts';
+import { Migration20261128090000WebhookSharedGateways } from './Migration20261128090000_webhook_shared_gateways.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
 export const migrationsList: MigrationObject[] = [
@@ -73,5 +74,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128020000_transport_home_area_geocode', class: Migration20261128020000TransportHomeAreaGeocode },
   { name: 'Migration20261128060100_claims_staff_members', class: Migration20261128060100ClaimsStaffMembers },
   { name: 'Migration20261128080000_webhook_delivery_origin', class: Migration20261128080000WebhookDeliveryOrigin },
+  { name: 'Migration20261128090000_retention_indexes', class: Migration20261128090000RetentionIndexes },
   { name: 'Migration20261128090000_webhook_shared_gateways', class: Migration20261128090000WebhookSharedGateways },
 ];

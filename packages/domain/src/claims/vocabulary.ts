@@ -87,7 +87,7 @@ export type Uploader = (typeof UPLOADERS)[number];
 export const AUDIT_ENTITY_TYPES = ['claim', 'client', 'document', 'note', 'staff_member', 'export'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
-export const AUDIT_ACTIONS = ['create', 'status_change', 'update', 'upload', 'note_add', 'export'] as const;
+export const AUDIT_ACTIONS = ['create', 'status_change', 'update', 'upload', 'note_add', 'export', 'erase'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const SYSTEM_ACTOR = 'system';

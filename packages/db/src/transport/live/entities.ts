@@ -52,6 +52,8 @@ export const BusNearStopSchema = defineEntity({
 export const EtaSnapshotSchema = defineEntity({
   name: 'TransportEtaSnapshot',
   tableName: 'transport_eta_snapshot',
+  // The retention sweep removes by age.
+  indexes: [{ name: 'transport_eta_snapshot_made_idx', properties: ['madeAt'] }],
   checks: [
     directionCheck('transport_eta_snapshot'),
     { name: 'transport_eta_snapshot_horizon_minutes_check', expression: 'horizon_minutes in (5, 10)' },
@@ -68,6 +70,8 @@ export const EtaSnapshotSchema = defineEntity({
 export const StopArrivalSchema = defineEntity({
   name: 'TransportStopArrival',
   tableName: 'transport_stop_arrival',
+  // The retention sweep removes by age.
+  indexes: [{ name: 'transport_stop_arrival_arrived_idx', properties: ['arrivedAt'] }],
   checks: [directionCheck('transport_stop_arrival')],
   properties: {
     ...tripStop('transport_stop_arrival'),
@@ -84,6 +88,8 @@ export const StopArrivalSchema = defineEntity({
 export const LateNoticeSchema = defineEntity({
   name: 'TransportLateNotice',
   tableName: 'transport_late_notice',
+  // The retention sweep removes by age.
+  indexes: [{ name: 'transport_late_notice_notified_idx', properties: ['notifiedAt'] }],
   checks: [directionCheck('transport_late_notice')],
   properties: {
     ...tripStop('transport_late_notice'),

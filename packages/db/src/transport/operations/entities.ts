@@ -33,6 +33,8 @@ SchoolSchema.setClass(School);
 export const BusSchema = defineEntity({
   name: 'TransportBus',
   tableName: 'transport_bus',
+  // The retention sweep forgets positions not renewed for a while.
+  indexes: [{ name: 'transport_bus_last_update_idx', properties: ['lastUpdate'], where: 'last_update is not null' }],
   checks: [
     { name: 'transport_bus_lat_check', expression: "lat >= '-90' and lat <= '90'" },
     { name: 'transport_bus_lng_check', expression: "lng >= '-180' and lng <= '180'" },

@@ -36,6 +36,8 @@ export const TransportAuditSchema = defineEntity({
       columns: [{ name: 'tenant_id' }, { name: 'subject_user_id' }, { name: 'created_at', sort: 'DESC' }],
       where: 'subject_user_id is not null',
     },
+    // The retention sweep's: live.watch rows are the only audit rows that expire.
+    { name: 'transport_audit_log_live_watch_idx', properties: ['createdAt'], where: "action = 'live.watch'" },
   ],
   // A row written at most once per occasion: the second insert with the same key does nothing.
   uniques: [{ name: 'transport_audit_log_dedupe_uq', properties: ['tenantId', 'dedupeKey'], where: 'dedupe_key is not null' }],
