@@ -105,45 +105,48 @@ export const ChildEditForm = ({ child, onDone }: ChildEditFormProps) => {
     }
   };
 
+  // The confirmation is a form of its own, so it sits beside this one, not inside it.
   return (
-    <form className="form child-edit" onSubmit={submit} noValidate aria-label={`Edit ${child.name}`}>
-      {form.formError ? <FormAlert title="The child was not saved">{form.formError}</FormAlert> : null}
-      {failure ? <FormAlert title="Not saved">{failure}</FormAlert> : null}
-      <div className="form-grid">
-        <TextField id={`child-${child.id}-name`} label="Name" required value={values.name} onValueChange={(value) => set('name', value)} error={form.errors.name} />
-        <SelectField
-          id={`child-${child.id}-school`}
-          label="School"
-          value={values.school_id}
-          options={[{ value: '', label: 'No school' }, ...(schools.data ?? []).map((school) => ({ value: school.id, label: school.name }))]}
-          onValueChange={(value) => set('school_id', value)}
-          error={form.errors.school_id}
-        />
-        <TextField id={`child-${child.id}-grade`} label="Grade" value={values.grade} onValueChange={(value) => set('grade', value)} error={form.errors.grade} />
-        <SelectField
-          id={`child-${child.id}-need`}
-          label="Rides"
-          hint="A new choice is billed at this week's rate for it."
-          value={values.transport_need}
-          options={TRANSPORT_NEEDS.map((need) => ({ value: need, label: transportNeedLabel(need) }))}
-          onValueChange={(value) => set('transport_need', value)}
-          error={form.errors.transport_need}
-        />
-      </div>
-      <ChildRidesFields idPrefix={`child-${child.id}-`} rides={rides} choice={ridesChoice} onChoice={setRidesChoice} />
-      {overrideReason !== null ? (
-        <TextField
-          id={`child-${child.id}-override`}
-          label="Reason to place anyway"
-          hint="Saving again places the child with this reason, which is recorded and shown on the route."
-          value={overrideReason}
-          onValueChange={setOverrideReason}
-        />
-      ) : null}
-      <ReviewActions isBusy={form.isBusy} onCancel={() => onDone(null)} />
+    <>
+      <form className="form child-edit" onSubmit={submit} noValidate aria-label={`Edit ${child.name}`}>
+        {form.formError ? <FormAlert title="The child was not saved">{form.formError}</FormAlert> : null}
+        {failure ? <FormAlert title="Not saved">{failure}</FormAlert> : null}
+        <div className="form-grid">
+          <TextField id={`child-${child.id}-name`} label="Name" required value={values.name} onValueChange={(value) => set('name', value)} error={form.errors.name} />
+          <SelectField
+            id={`child-${child.id}-school`}
+            label="School"
+            value={values.school_id}
+            options={[{ value: '', label: 'No school' }, ...(schools.data ?? []).map((school) => ({ value: school.id, label: school.name }))]}
+            onValueChange={(value) => set('school_id', value)}
+            error={form.errors.school_id}
+          />
+          <TextField id={`child-${child.id}-grade`} label="Grade" value={values.grade} onValueChange={(value) => set('grade', value)} error={form.errors.grade} />
+          <SelectField
+            id={`child-${child.id}-need`}
+            label="Rides"
+            hint="A new choice is billed at this week's rate for it."
+            value={values.transport_need}
+            options={TRANSPORT_NEEDS.map((need) => ({ value: need, label: transportNeedLabel(need) }))}
+            onValueChange={(value) => set('transport_need', value)}
+            error={form.errors.transport_need}
+          />
+        </div>
+        <ChildRidesFields idPrefix={`child-${child.id}-`} rides={rides} choice={ridesChoice} onChoice={setRidesChoice} />
+        {overrideReason !== null ? (
+          <TextField
+            id={`child-${child.id}-override`}
+            label="Reason to place anyway"
+            hint="Saving again places the child with this reason, which is recorded and shown on the route."
+            value={overrideReason}
+            onValueChange={setOverrideReason}
+          />
+        ) : null}
+        <ReviewActions isBusy={form.isBusy} onCancel={() => onDone(null)} />
+      </form>
       {pending ? (
         <ConfirmChanges title={`Save ${child.name}'s changes?`} confirmLabel="Save changes" lines={pending.lines} isBusy={update.isPending || rides.isSaving} onConfirm={() => void confirm()} onCancel={() => setPending(null)} />
       ) : null}
-    </form>
+    </>
   );
 };

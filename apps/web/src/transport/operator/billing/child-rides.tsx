@@ -117,7 +117,7 @@ export const ChildRidesFields = ({ idPrefix, rides, choice, onChoice }: { idPref
           id={`${idPrefix}${direction}-stop`}
           label={direction === 'morning' ? 'Morning stop' : 'Afternoon stop'}
           value={choice[direction] ?? rides.current(direction)}
-          options={[{ value: '', label: 'Not on a morning run'.replace('morning', direction) }, ...rides.options(direction)]}
+          options={[{ value: '', label: direction === 'morning' ? 'Not on a morning run' : 'Not on an afternoon run' }, ...rides.options(direction)]}
           onValueChange={(value) => onChoice({ ...choice, [direction]: value })}
         />
       ))}

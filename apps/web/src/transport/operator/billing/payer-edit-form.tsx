@@ -57,31 +57,34 @@ export const PayerEditForm = ({ householdId, payer, onDone }: { householdId: str
     }
   };
 
+  // The confirmation is a form of its own, so it sits beside this one, not inside it.
   return (
-    <form className="form payer-edit" onSubmit={submit} noValidate aria-label={`Edit ${payer.name}`}>
-      {form.formError ? <FormAlert title="The payer was not saved">{form.formError}</FormAlert> : null}
-      <div className="form-grid">
-        {FIELDS.map((field) => (
-          <TextField
-            key={field}
-            id={`payer-${payer.id}-${field}`}
-            label={LABELS[field]}
-            type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : undefined}
-            required={field === 'name' || field === 'email'}
-            value={values[field]}
-            onValueChange={(value) => {
-              setValues((current) => ({ ...current, [field]: value }));
-              form.clearError(field);
-            }}
-            error={form.errors[field]}
-          />
-        ))}
-      </div>
-      <ReviewActions isBusy={form.isBusy} onCancel={() => onDone(null)} />
+    <>
+      <form className="form payer-edit" onSubmit={submit} noValidate aria-label={`Edit ${payer.name}`}>
+        {form.formError ? <FormAlert title="The payer was not saved">{form.formError}</FormAlert> : null}
+        <div className="form-grid">
+          {FIELDS.map((field) => (
+            <TextField
+              key={field}
+              id={`payer-${payer.id}-${field}`}
+              label={LABELS[field]}
+              type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : undefined}
+              required={field === 'name' || field === 'email'}
+              value={values[field]}
+              onValueChange={(value) => {
+                setValues((current) => ({ ...current, [field]: value }));
+                form.clearError(field);
+              }}
+              error={form.errors[field]}
+            />
+          ))}
+        </div>
+        <ReviewActions isBusy={form.isBusy} onCancel={() => onDone(null)} />
+      </form>
       {pending ? (
         <ConfirmChanges title={`Save ${payer.name}'s details?`} confirmLabel="Save details" lines={pending.lines} isBusy={update.isPending} onConfirm={() => void confirm()} onCancel={() => setPending(null)} />
       ) : null}
-    </form>
+    </>
   );
 };
 
