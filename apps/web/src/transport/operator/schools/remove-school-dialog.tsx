@@ -50,7 +50,7 @@ export const RemoveSchoolDialog = ({ school, others, onDone }: RemoveSchoolDialo
   return (
     <ConfirmDialog
       title={attended === null ? `Remove ${school.name}?` : `Move ${school.name}'s children first`}
-      confirmLabel={attended === null ? `Remove ${school.name}` : `Move children and remove ${school.name}`}
+      confirmLabel={attended === null ? `Remove ${school.name}` : 'Move and remove'}
       busyLabel={attended === null ? 'Removing…' : 'Moving…'}
       isBusy={busy}
       canConfirm={attended === null || target !== ''}
