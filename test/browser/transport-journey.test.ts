@@ -261,6 +261,7 @@ describe.skipIf(skipWithoutBrowser())('transport journey: a family registers, th
     await expect.poll(() => staff.getByRole('listitem', { name: 'Pine Middle' }).textContent()).toContain('5 Pine Rd');
     await saveScreenshot(staff, 'transport-operator-schools');
     await staff.getByRole('button', { name: 'Remove Pine Middle' }).click();
+    await staff.getByRole('dialog').getByRole('button', { name: 'Remove Pine Middle' }).click();
     await visible(staff, 'Pine Middle was removed.');
     await expect.poll(() => staff.getByRole('listitem', { name: 'Pine Middle' }).count()).toBe(0);
   });

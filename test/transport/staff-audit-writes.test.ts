@@ -79,4 +79,21 @@ describe("every staff write leaves a row in the tenant's log", () => {
     expect((await mutate('operations.createSchool', { name: 'Parent School' }, world.tokens.parent)).status).toBe(403);
     expect((await logOf('school.create')).length).toBe(before);
   });
+  it('a payer removed: the payer as they were, with the household; a refused removal (the main payer) writes nothing', async () => {
+    const household = await registerApproved(world, world.tokens.demo);
+    const payer = await call(world, 'POST', `/api/billing/households/${household.household_id}/payers`, { token: world.tokens.demo, body: { name: 'Cousin Remy', email: 'remy@family.test' } });
+    const detail = await call(world, 'GET', `/api/billing/households/${household.household_id}`, { token: world.tokens.demo });
+    const primary = (detail.body.payers as { id: string; is_primary: boolean }[]).find((entry) => entry.is_primary)?.id;
+    const refused = await call(world, 'DELETE', `/api/billing/households/${household.household_id}/payers/${primary}`, { token: world.tokens.demo });
+    expect(refused.status).toBe(409);
+    expect(await logOf('payer.remove')).toEqual([]);
+    const removed = await call(world, 'DELETE', `/api/billing/households/${household.household_id}/payers/${payer.body.payer.id}`, { token: world.tokens.demo });
+    expect(removed.status).toBe(200);
+    expect(await only('payer.remove')).toMatchObject({
+      actor: 'ops@demo.test',
+      household_id: household.household_id,
+      resource: `payer:${payer.body.payer.id}`,
+      details: { removed: { id: payer.body.payer.id, name: 'Cousin Remy', email: 'remy@family.test', is_primary: false } },
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatMoney } from '../../shared/format/format-money.ts';
 import type { TransportOutputs } from './transport-client.ts';
 import { DataTable, type DataColumn } from '../../shared/ui/data-table.tsx';
@@ -6,7 +7,6 @@ import { transportNeedLabel } from './transport-need-label.ts';
 type HouseholdDetail = TransportOutputs['billing']['getHousehold'];
 type Child = HouseholdDetail['children'][number];
 type Payer = HouseholdDetail['payers'][number];
-
 
 const childColumns = (currency: string): readonly DataColumn<Child>[] => [
   {
@@ -26,13 +26,17 @@ const childColumns = (currency: string): readonly DataColumn<Child>[] => [
   { label: 'Weekly', numeric: true, cell: (child) => formatMoney(child.rate_weekly, currency) },
 ];
 
+/** A last column of buttons, on the operator's page only. */
+const withActions = <Row,>(columns: readonly DataColumn<Row>[], actions?: (row: Row) => ReactNode): readonly DataColumn<Row>[] =>
+  actions ? [...columns, { label: 'Actions', cell: (row: Row) => <div className="row-actions">{actions(row)}</div> }] : columns;
+
 /** The household's children with what each costs a week; shared by the family and operator pages. */
-export const ChildrenTable = ({ children, currency = 'USD' }: { children: HouseholdDetail['children']; currency?: string }) => (
-  <DataTable label="Children" columns={childColumns(currency)} rows={children} rowKey={(child) => child.id} compact />
+export const ChildrenTable = ({ children, currency = 'USD', actions }: { children: HouseholdDetail['children']; currency?: string; actions?: (child: Child) => ReactNode }) => (
+  <DataTable label="Children" columns={withActions(childColumns(currency), actions)} rows={children} rowKey={(child) => child.id} compact />
 );
 
 /** Payers and the share of the weekly total each pays, from the server's split. */
-export const PayersTable = ({ household, currency = 'USD' }: { household: Pick<HouseholdDetail, 'payers' | 'payer_splits'>; currency?: string }) => {
+export const PayersTable = ({ household, currency = 'USD', actions }: { household: Pick<HouseholdDetail, 'payers' | 'payer_splits'>; currency?: string; actions?: (payer: Payer) => ReactNode }) => {
   const columns: readonly DataColumn<Payer>[] = [
     {
       label: 'Payer',
@@ -48,5 +52,5 @@ export const PayersTable = ({ household, currency = 'USD' }: { household: Pick<H
     { label: 'Weekly share', numeric: true, cell: (payer) => formatMoney(household.payer_splits.find((split) => split.payer_id === payer.id)?.amount ?? 0, currency) },
   ];
 
-  return <DataTable label="Payers" columns={columns} rows={household.payers} rowKey={(payer) => payer.id} compact />;
+  return <DataTable label="Payers" columns={withActions(columns, actions)} rows={household.payers} rowKey={(payer) => payer.id} compact />;
 };

@@ -17,11 +17,19 @@ import { PayerSplitForm } from './payer-split-form.tsx';
 import { AddPayerForm } from './add-payer-form.tsx';
 import { FirstPickupForm } from './first-pickup-form.tsx';
 import { policyTitles } from '../../shared/policy-titles.ts';
+import { ChildEditForm } from './child-edit-form.tsx';
+import { PayerEditForm, RemovePayerDialog } from './payer-edit-form.tsx';
 
 export const HouseholdDetailPage = ({ householdId }: { householdId: string }) => {
   const householdQuery = useQuery(transportTrpc.billing.getHousehold.queryOptions({ household_id: householdId }));
   const currency = useQuery(transportTrpc.tenants.getPricingSettings.queryOptions()).data?.currency ?? 'USD';
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  // One record open for correction at a time: a child, a payer, or a payer being removed.
+  const [editing, setEditing] = useState<{ kind: 'child' | 'payer' | 'remove-payer'; id: string } | null>(null);
+  const done = (text: string | null) => {
+    setEditing(null);
+    if (text) setNotice({ tone: 'success', text });
+  };
   useDocumentTitle(householdQuery.data?.name ?? 'Household');
 
   return (
@@ -32,7 +40,7 @@ export const HouseholdDetailPage = ({ householdId }: { householdId: string }) =>
             <Link to={transportPaths.billing}>Billing</Link> / {household.name}
           </p>
           <PageHeader title={household.name} lead={household.address ?? undefined} />
-          {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
+          {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
           <div className="detail__grid">
             <div className="detail__main">
               <section className="card">
@@ -48,13 +56,58 @@ export const HouseholdDetailPage = ({ householdId }: { householdId: string }) =>
                 <h2 id="children-title" className="card__title">
                   Children
                 </h2>
-                <ChildrenTable children={household.children} currency={currency} />
+                <ChildrenTable
+                  children={household.children}
+                  currency={currency}
+                  actions={(child) => (
+                    <button type="button" className="button button--small" aria-label={`Edit ${child.name}`} onClick={() => setEditing({ kind: 'child', id: child.id })}>
+                      Edit
+                    </button>
+                  )}
+                />
+                {household.children
+                  .filter((child) => editing?.kind === 'child' && editing.id === child.id)
+                  .map((child) => (
+                    <ChildEditForm key={child.id} child={child} onDone={done} />
+                  ))}
               </section>
               <section className="card" aria-labelledby="payers-title">
                 <h2 id="payers-title" className="card__title">
                   Payers and split
                 </h2>
-                <PayersTable household={household} currency={currency} />
+                <PayersTable
+                  household={household}
+                  currency={currency}
+                  actions={(payer) => (
+                    <>
+                      <button type="button" className="button button--small" aria-label={`Edit ${payer.name}`} onClick={() => setEditing({ kind: 'payer', id: payer.id })}>
+                        Edit
+                      </button>
+                      {payer.is_primary ? null : (
+                        <button type="button" className="button button--small" aria-label={`Remove ${payer.name}`} onClick={() => setEditing({ kind: 'remove-payer', id: payer.id })}>
+                          Remove
+                        </button>
+                      )}
+                    </>
+                  )}
+                />
+                {household.payers
+                  .filter((payer) => editing !== null && editing.kind !== 'child' && editing.id === payer.id)
+                  .map((payer) =>
+                    editing?.kind === 'payer' ? (
+                      <PayerEditForm key={payer.id} householdId={household.id} payer={payer} onDone={done} />
+                    ) : (
+                      <RemovePayerDialog
+                        key={payer.id}
+                        householdId={household.id}
+                        payer={payer}
+                        onDone={(outcome) => {
+                          setEditing(null);
+                          setNotice(outcome);
+                        }}
+                      />
+                    ),
+                  )}
               </section>
             </div>
             <div className="detail__stack">
@@ -72,7 +125,7 @@ export const HouseholdDetailPage = ({ householdId }: { householdId: string }) =>
                   householdId={household.id}
                   children={household.children.filter((child) => child.active)}
                   onAdded={(name) => {
-                    setNotice(`${name} now pays for this household.`);
+                    setNotice({ tone: 'success', text: `${name} now pays for this household.` });
                   }}
                 />
               </section>
@@ -81,7 +134,7 @@ export const HouseholdDetailPage = ({ householdId }: { householdId: string }) =>
                   householdId={household.id}
                   current={household.first_pickup_date}
                   onSaved={() => {
-                    setNotice('First pickup date saved.');
+                    setNotice({ tone: 'success', text: 'First pickup date saved.' });
                   }}
                 />
               </section>

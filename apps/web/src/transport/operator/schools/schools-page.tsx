@@ -1,6 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { readAppError } from '../../../shared/api/read-app-error.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { PageHeader } from '../../../shared/layout/page-header.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
@@ -10,6 +9,7 @@ import { transportTrpc } from '../../shared/transport-client.ts';
 import { afterOperationsChange } from '../../shared/transport-invalidation.ts';
 import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { SchoolForm } from './school-form.tsx';
+import { RemoveSchoolDialog } from './remove-school-dialog.tsx';
 import { EMPTY_SCHOOL, schoolToValues } from './school-values.ts';
 
 export const SchoolsPage = () => {
@@ -17,18 +17,9 @@ export const SchoolsPage = () => {
   const schools = useQuery(transportTrpc.operations.listSchools.queryOptions());
   const createSchool = useMutation(transportTrpc.operations.createSchool.mutationOptions({ onSuccess: afterOperationsChange }));
   const updateSchool = useMutation(transportTrpc.operations.updateSchool.mutationOptions({ onSuccess: afterOperationsChange }));
-  const deleteSchool = useMutation(transportTrpc.operations.deleteSchool.mutationOptions({ onSuccess: afterOperationsChange }));
   const [editing, setEditing] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-
-  const remove = async (id: string, name: string) => {
-    try {
-      await deleteSchool.mutateAsync({ school_id: id });
-      setNotice({ tone: 'success', text: `${name} was removed.` });
-    } catch (error) {
-      setNotice({ tone: 'error', text: readAppError(error).message });
-    }
-  };
 
   return (
     <>
@@ -78,10 +69,20 @@ export const SchoolsPage = () => {
                         <button type="button" className="button button--small" onClick={() => setEditing(school.id)} aria-label={`Edit ${school.name}`}>
                           Edit
                         </button>
-                        <button type="button" className="button button--small" disabled={deleteSchool.isPending} onClick={() => void remove(school.id, school.name)} aria-label={`Remove ${school.name}`}>
+                        <button type="button" className="button button--small" onClick={() => setRemoving(school.id)} aria-label={`Remove ${school.name}`}>
                           Remove
                         </button>
                       </div>
+                      {removing === school.id ? (
+                        <RemoveSchoolDialog
+                          school={school}
+                          others={rows.filter((other) => other.id !== school.id)}
+                          onDone={(outcome) => {
+                            setRemoving(null);
+                            setNotice(outcome);
+                          }}
+                        />
+                      ) : null}
                     </div>
                   )}
                 </li>

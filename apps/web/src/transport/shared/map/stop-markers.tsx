@@ -5,10 +5,12 @@ import { stopIcon } from './map-icons.ts';
 
 export type MapStop = { position: number; name: string; time: string | null; lat: number; lng: number };
 
-const labelOf = (stop: MapStop) => `${stop.position}. ${stop.name}${stop.time ? ` · ${stop.time}` : ''}`;
+const labelOf = (stop: MapStop, prefix: string) => `${prefix}${stop.position}. ${stop.name}${stop.time ? ` · ${stop.time}` : ''}`;
 
-const StopMarker = ({ stop, draft, onMove }: { stop: MapStop; draft: boolean; onMove?: (position: number, lat: number, lng: number) => void }) => {
-  const label = labelOf(stop);
+type StopMarkerOptions = { draft: boolean; onMove?: (position: number, lat: number, lng: number) => void; prefix?: string; quiet?: boolean };
+
+const StopMarker = ({ stop, draft, onMove, prefix = '', quiet = false }: StopMarkerOptions & { stop: MapStop }) => {
+  const label = labelOf(stop, prefix);
   const icon = useMemo(() => stopIcon(stop.position, `Stop ${label}`, { draft }), [stop.position, label, draft]);
 
   return (
@@ -28,18 +30,22 @@ const StopMarker = ({ stop, draft, onMove }: { stop: MapStop; draft: boolean; on
           : {}
       }
     >
-      <Tooltip permanent direction="right" className="map-label">
+      <Tooltip permanent={!quiet} direction="right" className="map-label">
         {label}
       </Tooltip>
     </Marker>
   );
 };
 
-/** Numbered stops with their names (and times) beside them; draggable when `onMove` is given. */
-export const StopMarkers = ({ stops, draft = false, onMove }: { stops: readonly MapStop[]; draft?: boolean; onMove?: (position: number, lat: number, lng: number) => void }) => (
+/**
+ * Numbered stops with their names (and times) beside them; draggable when `onMove` is given. With
+ * several routes on one map, `quiet` shows a stop's name (after `prefix`, the route's) only on hover
+ * or focus, so the labels do not cover each other.
+ */
+export const StopMarkers = ({ stops, draft = false, onMove, prefix, quiet }: Partial<StopMarkerOptions> & { stops: readonly MapStop[] }) => (
   <>
     {stops.map((stop) => (
-      <StopMarker key={stop.position} stop={stop} draft={draft} onMove={onMove} />
+      <StopMarker key={stop.position} stop={stop} draft={draft} onMove={onMove} prefix={prefix} quiet={quiet} />
     ))}
   </>
 );
