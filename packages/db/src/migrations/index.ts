@@ -33,6 +33,7 @@ import { Migration20261127180000MailRequestId } from './Migration20261127180000_
 import { Migration20261127200000WebhookDeliveryDetail } from './Migration20261127200000_webhook_delivery_detail.ts';
 import { Migration20261128020000TransportHomeAreaGeocode } from './Migration20261128020000_transport_home_area_geocode.ts';
 import { Migration20261128080000WebhookDeliveryOrigin } from './Migration20261128080000_webhook_delivery_origin.ts';
+import { Migration20261128090000ClaimsStaffViewed } from './Migration20261128090000_claims_staff_viewed.ts';
 import { Migration20261128060100ClaimsStaffMembers } from './Migration20261128060100_claims_staff_members.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
@@ -72,4 +73,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128020000_transport_home_area_geocode', class: Migration20261128020000TransportHomeAreaGeocode },
   { name: 'Migration20261128060100_claims_staff_members', class: Migration20261128060100ClaimsStaffMembers },
   { name: 'Migration20261128080000_webhook_delivery_origin', class: Migration20261128080000WebhookDeliveryOrigin },
+  { name: 'Migration20261128090000_claims_staff_viewed', class: Migration20261128090000ClaimsStaffViewed },
 ];
