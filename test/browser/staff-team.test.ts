@@ -4,6 +4,7 @@ import { startClaimsApp, type ClaimsApp } from '../support/browser/claims-app.ts
 import { skipWithoutBrowser } from '../support/browser/chromium.ts';
 import { shootAtBothWidths } from '../support/browser/screenshots.ts';
 import { sideways } from '../support/browser/page-width.ts';
+import { call, submitAndSignIn } from '../support/claims-client.ts';
 
 /** The link of the newest staff sign-in mail to `email`, on the test server. */
 const staffLinkFor = async (app: ClaimsApp, email: string): Promise<string> => {
@@ -81,5 +82,34 @@ describe.skipIf(skipWithoutBrowser())('the claims team signs in by name and mana
     await samPage.getByRole('link', { name: 'Statistics' }).click();
     await samPage.getByText('Your sign-in was not accepted or has ended').waitFor();
     await samPage.close();
+  });
+
+  it('a client reply marks the claim in the list and on the statistics page until Rita opens it', async () => {
+    const client = await submitAndSignIn(app.server);
+    const sent = await call(app.server, 'POST', `/api/claims/${client.claimNumber}/messages`, {
+      token: client.token,
+      body: { subject: 'Question about my claim', content: 'Has the debtor answered yet?' },
+    });
+    expect(sent.status).toBe(201);
+
+    await page.getByRole('link', { name: 'Statistics' }).click();
+    const metric = page.locator('.metric').filter({ hasText: 'Client replied, not yet opened' });
+    await expect.poll(() => metric.locator('.metric__value').textContent()).toBe('1');
+    await metric.getByRole('link', { name: 'Show these claims' }).click();
+    await expect.poll(() => page.getByLabel('Client replied, not yet opened').isChecked()).toBe(true);
+    const row = page.getByRole('row').filter({ hasText: client.claimNumber });
+    await expect.poll(() => row.textContent()).toContain('client replied just now');
+    await shootAtBothWidths(page, 'staff-client-activity', async () => {
+      expect((await sideways(page)).page).toBeLessThanOrEqual(0);
+      expect(await page.getByText('client replied just now').isVisible()).toBe(true);
+    });
+
+    await page.getByRole('link', { name: client.claimNumber }).click();
+    await page.getByText('Has the debtor answered yet?').first().waitFor();
+    await page.goBack();
+    // Opened once, cleared for the whole team: the filtered list is empty, the mark gone.
+    await expect.poll(() => page.getByRole('row').filter({ hasText: client.claimNumber }).count()).toBe(0);
+    await page.getByLabel('Client replied, not yet opened').uncheck();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: client.claimNumber }).textContent()).not.toContain('client replied');
   });
 });

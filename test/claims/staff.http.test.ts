@@ -64,6 +64,7 @@ describe('GET /api/staff/claims', () => {
       debtor: { name: 'Listed Debtor', business_type: 'LLC' },
       document_count: 0,
       note_count: 2,
+      client_activity_at: null,
     });
   });
 
@@ -372,6 +373,8 @@ describe('GET /api/staff/stats', () => {
         open_amount_cents: 600_00,
         // Open claims older than 30 days: the ACTIVE (45) and LEGAL (90) ones; over 60: only LEGAL.
         aging: { over_30_days: 2, over_60_days: 1 },
+        // No client wrote to these claims after intake.
+        client_activity: 0,
       });
     } finally {
       await fresh.close();

@@ -174,6 +174,7 @@ export const staffListOutput = z.strictObject({
       debtor: z.strictObject({ name: z.string(), business_type: z.string() }),
       document_count: z.int(),
       note_count: z.int(),
+      client_activity_at: timestamp.nullable().describe('the latest client message or upload no staff member has opened the claim since; null when there is none'),
     }),
   ),
   total: z.int(),
@@ -190,6 +191,7 @@ export const staffStatsOutput = z.strictObject({
   recovered_amount_cents: z.int(),
   open_amount_cents: z.int(),
   aging: z.strictObject({ over_30_days: z.int(), over_60_days: z.int() }),
+  client_activity: z.int().describe('claims with a client message or upload no staff member has opened the claim since'),
 });
 
 export const auditListOutput = z.strictObject({ entries: z.array(auditEntryOutput), total: z.int() });

@@ -184,4 +184,5 @@ export const presentStaffListItem = (row: StaffListRow) => ({
   debtor: { name: row.debtor_name, business_type: row.business_type },
   document_count: row.document_count,
   note_count: row.note_count,
+  client_activity_at: toIsoSecondsOrNull(row.client_activity_at),
 });

@@ -75,6 +75,7 @@ export const ClaimSchema = defineEntity({
     crmId: p.text().fieldName('crm_id').nullable(),
     searchText: p.text().fieldName('search_text'),
     clientViewedAt: p.datetime().fieldName('client_viewed_at').nullable(),
+    staffViewedAt: p.datetime().fieldName('staff_viewed_at').nullable(),
     ...timestamps,
     updatedAt: p.datetime().fieldName('updated_at'),
   },

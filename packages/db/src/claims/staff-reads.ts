@@ -4,6 +4,7 @@ import { db, escapeLike, type Database } from '../kysely.ts';
 import type { StaffListInput, StaffListSort } from '@switchyard/domain/claims/schemas';
 import { CLAIM_STATUSES } from '@switchyard/domain/claims/vocabulary';
 import type { AuditRow } from './claim-reads.ts';
+import { clientActivityAt } from './client-activity.ts';
 
 export type StaffListRow = {
   claim_number: string;
@@ -21,6 +22,8 @@ export type StaffListRow = {
   business_type: string;
   document_count: number;
   note_count: number;
+  /** The latest client message or upload no staff member has opened the claim since, else null. */
+  client_activity_at: Date | null;
 };
 
 /** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
@@ -60,11 +63,11 @@ const staffListOrder = (sort: StaffListSort, order: 'asc' | 'desc'): [Expression
   return keys;
 };
 
-type StaffFilter = Pick<StaffListInput, 'status' | 'tier' | 'q' | 'created_from' | 'created_to'>;
+type StaffFilter = Pick<StaffListInput, 'status' | 'tier' | 'q' | 'created_from' | 'created_to' | 'has_client_activity'>;
 
 /** The claims of the staff filters, as `c`, shared by the list and the export. */
 const staffFiltered = (em: SqlEntityManager, filter: StaffFilter) => {
-  const { status, tier, q, created_from: from, created_to: to } = filter;
+  const { status, tier, q, created_from: from, created_to: to, has_client_activity: activity } = filter;
 
   return (
     db(em)
@@ -75,6 +78,8 @@ const staffFiltered = (em: SqlEntityManager, filter: StaffFilter) => {
       // Whole UTC days: the end bound is the start of the day after created_to (raw: `at time zone`).
       .$if(Boolean(from), (query) => query.where('c.created_at', '>=', sql<Date>`(${from}::date)::timestamp at time zone 'UTC'`))
       .$if(Boolean(to), (query) => query.where('c.created_at', '<', sql<Date>`((${to}::date) + 1)::timestamp at time zone 'UTC'`))
+      .$if(activity === 'true', (query) => query.where(sql<boolean>`${clientActivityAt} is not null`))
+      .$if(activity === 'false', (query) => query.where(sql<boolean>`${clientActivityAt} is null`))
   );
 };
 
@@ -124,6 +129,7 @@ const staffRows = (em: SqlEntityManager, picked: PickedClaims) =>
       'd.business_type',
       eb.cast<number>(eb.selectFrom('claims_document as x').select(eb.fn.countAll().as('n')).whereRef('x.claim_id', '=', 'c.id'), 'integer').as('document_count'),
       eb.cast<number>(eb.selectFrom('claims_note as x').select(eb.fn.countAll().as('n')).whereRef('x.claim_id', '=', 'c.id'), 'integer').as('note_count'),
+      clientActivityAt.as('client_activity_at'),
     ]);
 
 export type StatsRow = {
@@ -135,6 +141,7 @@ export type StatsRow = {
   open_amount_cents: number;
   over_30_days: number;
   over_60_days: number;
+  client_activity: number;
 };
 
 export const readClaimStats = async (
@@ -160,6 +167,11 @@ export const readClaimStats = async (
         .as('over_60'),
     ])
     .executeTakeFirst();
+  const activity = await db(em)
+    .selectFrom('claims_claim as c')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where(sql<boolean>`${clientActivityAt} is not null`)
+    .executeTakeFirst();
   const countBy = (column: 'status' | 'tier') =>
     db(em)
       .selectFrom('claims_claim')
@@ -179,6 +191,7 @@ export const readClaimStats = async (
     open_amount_cents: Number(totals?.open ?? 0),
     over_30_days: Number(totals?.over_30 ?? 0),
     over_60_days: Number(totals?.over_60 ?? 0),
+    client_activity: Number(activity?.n ?? 0),
   };
 };
 
@@ -211,7 +224,7 @@ export const listAudit = async (
  */
 export async function* exportStaffClaims(
   em: SqlEntityManager,
-  filter: Pick<StaffListInput, 'status' | 'tier' | 'q' | 'created_from' | 'created_to' | 'sort' | 'order'>,
+  filter: Pick<StaffListInput, 'status' | 'tier' | 'q' | 'created_from' | 'created_to' | 'has_client_activity' | 'sort' | 'order'>,
   batchSize = 500,
 ): AsyncGenerator<StaffListRow[]> {
   const ids = await ordered(staffFiltered(em, filter).select('c.id'), staffListOrder(filter.sort, filter.order)).execute();

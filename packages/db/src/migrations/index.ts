@@ -34,6 +34,7 @@ import { Migration20261127200000WebhookDeliveryDetail } from './Migration2026112
 import { Migration20261128020000TransportHomeAreaGeocode } from './Migration20261128020000_transport_home_area_geocode.ts';
 import { Migration20261128060100ClaimsStaffMembers } from './Migration20261128060100_claims_staff_members.ts';
 import { Migration20261128080000WebhookDeliveryOrigin } from './Migration20261128080000_webhook_delivery_origin.ts';
+import { Migration20261128090000ClaimsStaffViewed } from './Migration20261128090000_claims_staff_viewed.ts';
 import { Migration20261128090000RetentionIndexes } from './Migration20261128090000_retention_indexes.ts';
 import { Migration20261128090000WebhookSharedGateways } from './Migration20261128090000_webhook_shared_gateways.ts';
 
@@ -74,6 +75,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128020000_transport_home_area_geocode', class: Migration20261128020000TransportHomeAreaGeocode },
   { name: 'Migration20261128060100_claims_staff_members', class: Migration20261128060100ClaimsStaffMembers },
   { name: 'Migration20261128080000_webhook_delivery_origin', class: Migration20261128080000WebhookDeliveryOrigin },
+  { name: 'Migration20261128090000_claims_staff_viewed', class: Migration20261128090000ClaimsStaffViewed },
   { name: 'Migration20261128090000_retention_indexes', class: Migration20261128090000RetentionIndexes },
   { name: 'Migration20261128090000_webhook_shared_gateways', class: Migration20261128090000WebhookSharedGateways },
 ];

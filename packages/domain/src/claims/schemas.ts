@@ -108,6 +108,8 @@ export const staffListInput = z.strictObject({
   created_from: isoDate.optional(),
   /** Taken in on or before this day (UTC), so a month is its first and last day. */
   created_to: isoDate.optional(),
+  /** `true`: only claims with a client message or upload no staff member has opened since; `false`: only those without. */
+  has_client_activity: z.enum(['true', 'false']).optional().describe('true: only claims with a client message or upload no staff member has opened since; false: only those without'),
   limit: z.coerce
     .number()
     .int()

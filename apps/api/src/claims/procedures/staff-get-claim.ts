@@ -8,6 +8,7 @@ import {
   listDocuments,
   listNotes,
 } from '@switchyard/db/claims/claim-reads';
+import { markClientActivitySeen } from '@switchyard/db/claims/client-activity';
 import type { Database } from '@switchyard/db/orm';
 import { staffProcedure } from '../trpc.ts';
 import { presentStaffClaimDetail } from '../presenters.ts';
@@ -35,6 +36,13 @@ export const loadStaffClaimDetail = async (db: Database, claimNumber: string) =>
 };
 
 export const staffGetClaim = staffProcedure
-  .meta({ rest: { method: 'GET', path: '/api/staff/claims/{claim_number}', status: 200, access: 'staff', tags: ['staff'], summary: 'Full claim detail', errors: ['forbidden', 'not_found'] } }).output(staffClaimDetailOutput)
+  .meta({ rest: { method: 'GET', path: '/api/staff/claims/{claim_number}', status: 200, access: 'staff', tags: ['staff'], summary: 'Full claim detail; opening it clears the client activity mark for the whole team and records who saw it', errors: ['forbidden', 'not_found'] } }).output(staffClaimDetailOutput)
   .input(claimRefInput)
-  .query(({ ctx, input }) => loadStaffClaimDetail(ctx.db, input.claim_number));
+  .query(async ({ ctx, input }) => {
+    const claim = await findClaim(ctx.db.fork(), input.claim_number);
+    if (claim) {
+      await markClientActivitySeen(ctx.db.em, { claimId: claim.id, actor: ctx.staffActor, now: ctx.now() });
+    }
+
+    return loadStaffClaimDetail(ctx.db, input.claim_number);
+  });

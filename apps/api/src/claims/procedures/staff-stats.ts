@@ -24,5 +24,6 @@ export const staffStats = staffProcedure.meta({ rest: { method: 'GET', path: '/a
     recovered_amount_cents: stats.recovered_amount_cents,
     open_amount_cents: stats.open_amount_cents,
     aging: { over_30_days: stats.over_30_days, over_60_days: stats.over_60_days },
+    client_activity: stats.client_activity,
   };
 });

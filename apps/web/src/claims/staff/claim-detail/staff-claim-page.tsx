@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
 import { Link } from '../../../shared/router/link.tsx';
 import { QueryView } from '../../../shared/ui/query-view.tsx';
@@ -17,6 +18,16 @@ import { StaffDocuments } from './staff-documents.tsx';
 export const StaffClaimPage = ({ claimNumber }: { claimNumber: string }) => {
   useDocumentTitle(`${claimNumber} · Staff`);
   const claimQuery = useQuery(staffTrpc.staff.get.queryOptions({ claim_number: claimNumber }));
+  const queryClient = useQueryClient();
+  const openedAt = claimQuery.dataUpdatedAt;
+  // Opening the claim cleared its client activity mark on the server: the list and the
+  // statistics read again rather than show the mark from before.
+  useEffect(() => {
+    if (openedAt > 0) {
+      void queryClient.invalidateQueries({ queryKey: staffTrpc.staff.list.queryKey() });
+      void queryClient.invalidateQueries({ queryKey: staffTrpc.staff.stats.queryKey() });
+    }
+  }, [openedAt, queryClient]);
 
   return (
     <>

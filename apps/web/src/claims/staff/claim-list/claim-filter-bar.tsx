@@ -52,6 +52,15 @@ export const ClaimFilterBar = ({ filters }: { filters: ClaimFilters }) => {
           </button>
         </div>
       </div>
+      <label className="filters__check" htmlFor="filter-activity">
+        <input
+          id="filter-activity"
+          type="checkbox"
+          checked={filters.clientActivity}
+          onChange={(event) => apply({ has_client_activity: event.target.checked ? 'true' : '' })}
+        />
+        Client replied, not yet opened
+      </label>
       {filters.createdFrom || filters.createdTo ? (
         <p className="filters__range">
           Taken in {filters.createdFrom ?? 'any time'} to {filters.createdTo ?? 'today'} (UTC)

@@ -12,6 +12,8 @@ export type ClaimFilters = {
   /** Days of intake (YYYY-MM-DD, UTC, both inclusive); the statistics' month bars set them. */
   createdFrom: string | undefined;
   createdTo: string | undefined;
+  /** Only claims with a client message or upload no staff member has opened since. */
+  clientActivity: boolean;
   sort: StaffListSort;
   order: SortOrder;
   page: number;
@@ -37,6 +39,7 @@ export const readClaimFilters = (params: URLSearchParams): ClaimFilters => {
     q: params.get('q') ?? '',
     createdFrom: day(params.get('created_from')),
     createdTo: day(params.get('created_to')),
+    clientActivity: params.get('has_client_activity') === 'true',
     sort: STAFF_LIST_SORTS.find((value) => value === sort) ?? DEFAULT_SORT,
     order: order === 'asc' || order === 'desc' ? order : DEFAULT_ORDER,
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
@@ -50,6 +53,7 @@ export const claimFiltersQuery = (filters: ClaimFilters) => ({
   q: filters.q.trim() || undefined,
   created_from: filters.createdFrom,
   created_to: filters.createdTo,
+  has_client_activity: filters.clientActivity ? ('true' as const) : undefined,
   sort: filters.sort,
   order: filters.order,
 });
@@ -88,10 +92,11 @@ export const NO_FILTERS: ClaimFilters = {
   q: '',
   createdFrom: undefined,
   createdTo: undefined,
+  clientActivity: false,
   sort: DEFAULT_SORT,
   order: DEFAULT_ORDER,
   page: 1,
 };
 
 export const hasFilters = (filters: ClaimFilters): boolean =>
-  Boolean(filters.status || filters.tier || filters.q.trim() || filters.createdFrom || filters.createdTo);
+  Boolean(filters.status || filters.tier || filters.q.trim() || filters.createdFrom || filters.createdTo || filters.clientActivity);

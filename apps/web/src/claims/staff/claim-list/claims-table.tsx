@@ -1,3 +1,4 @@
+import { clientActivityMark } from '@switchyard/domain/claims/client-activity';
 import { TIER_LABELS, type ClaimTier } from '@switchyard/domain/claims/vocabulary';
 import { formatDate } from '../../../shared/format/format-date.ts';
 import { Link } from '../../../shared/router/link.tsx';
@@ -9,7 +10,20 @@ import { staffPaths } from '../staff-paths.ts';
 type StaffListItem = ClaimsOutputs['staff']['list']['claims'][number];
 
 const COLUMNS: readonly DataColumn<StaffListItem>[] = [
-  { label: 'Claim', isRowHeader: true, cell: (claim) => <Link to={staffPaths.claim(claim.claim_number)}>{claim.claim_number}</Link> },
+  {
+    label: 'Claim',
+    isRowHeader: true,
+    cell: (claim) => (
+      <>
+        <Link to={staffPaths.claim(claim.claim_number)}>{claim.claim_number}</Link>
+        {claim.client_activity_at ? (
+          <span className="activity-mark" title={`Client activity at ${claim.client_activity_at}`}>
+            {clientActivityMark(new Date(claim.client_activity_at), new Date())}
+          </span>
+        ) : null}
+      </>
+    ),
+  },
   {
     label: 'Client',
     cell: (claim) => (

@@ -2,6 +2,7 @@ import { formatCents } from '@switchyard/domain/money';
 import { CLAIM_STATUSES, CLAIM_TIERS, STATUS_LABELS, TIER_LABELS } from '@switchyard/domain/claims/vocabulary';
 import { useQuery } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
+import { Link } from '../../../shared/router/link.tsx';
 import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { staffTrpc } from '../staff-client.ts';
 import { claimFiltersHref, NO_FILTERS } from '../claim-list/claim-filters.ts';
@@ -36,6 +37,13 @@ export const StatsPage = () => {
               <Metric label="Open" value={formatCents(figures.open_amount_cents)} note="New to legal" />
               <Metric label="Open over 30 days" value={String(figures.aging.over_30_days)} />
               <Metric label="Open over 60 days" value={String(figures.aging.over_60_days)} />
+              <div className="metric">
+                <p className="metric__label">Client replied, not yet opened</p>
+                <p className="metric__value">{figures.client_activity}</p>
+                <p className="metric__note">
+                  <Link to={claimFiltersHref({ ...NO_FILTERS, clientActivity: true })}>Show these claims</Link>
+                </p>
+              </div>
             </section>
             <div className="stats__charts">
               <section className="card">
