@@ -105,6 +105,24 @@ describe('an operator override', () => {
     expect(rows[0]?.details.conflicts.map((conflict: { child_id: string; kind: string }) => [conflict.child_id, conflict.kind]).sort()).toEqual([[kids.Ben, 'school'], [kids.Mia, 'direction']].sort());
   });
 
+  it('a later change keeps the riders an override let through without asking again; a new conflict still asks', async () => {
+    const later = runs([kids.Mia, kids.Ben], [kids.Mia]);
+    later.morning.stops[0] = { stop: 1, time: '07:35', riders: [kids.Mia, kids.Ben] };
+    const kept = await h.call('PUT', '/api/routes/hill-loop', { token: h.tokens.demo, body: { runs: later } });
+    expect(kept.status).toBe(200);
+    expect(kept.body.runs[0].stops[0]).toMatchObject({ time: '07:35', riders: [kids.Mia, kids.Ben] });
+    // Still shown as warnings on the route; no second override row.
+    expect(kept.body.rider_warnings).toHaveLength(2);
+    expect(await overrideRows('route:hill-loop')).toHaveLength(1);
+    // Cal (afternoons only) on the morning run is a conflict the route did not have: asked about, nothing written.
+    const added = await h.call('PUT', '/api/routes/hill-loop', { token: h.tokens.demo, body: { runs: runs([kids.Mia, kids.Ben, kids.Cal], [kids.Mia]) } });
+    expect(added.status).toBe(409);
+    expect(added.body.detail).toBe(`Cal (${kids.Cal}) rides afternoons only but is placed on stop 1 of the morning run. Send override with a reason to place them anyway.`);
+    expect((await get('hill-loop')).body.runs[0].stops[0]).toMatchObject({ time: '07:35' });
+    // Back to the times the other tests expect.
+    expect((await h.call('PUT', '/api/routes/hill-loop', { token: h.tokens.demo, body: { runs: runs([kids.Mia, kids.Ben], [kids.Mia]) } })).status).toBe(200);
+  });
+
   it('an override with no reason is a 400 and changes nothing', async () => {
     for (const override of [{ reason: '  ' }, {}, true, { reason: 'x'.repeat(501) }]) {
       const answer = await h.call('PUT', '/api/routes/hill-loop', { token: h.tokens.demo, body: { runs: runs([kids.Ada], []), override } });

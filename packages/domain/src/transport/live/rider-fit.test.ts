@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertRidersFit, riderConflicts, schoolOfChild, servedSchools, unplacedChildren, type FitChild, type FitSchool } from './rider-fit.ts';
+import { addedConflicts, assertRidersFit, riderConflicts, schoolOfChild, servedSchools, unplacedChildren, type FitChild, type FitSchool } from './rider-fit.ts';
 
 const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 const schools: FitSchool[] = [
@@ -48,6 +48,19 @@ describe('riderConflicts', () => {
     const noSchool = child(3, 'both', null, 'Somewhere Else');
     expect(riderConflicts(runs([lee.id], []), byId(lee), [], schools)).toEqual([]);
     expect(riderConflicts(runs([noSchool.id, ID(9), 'Ann'], []), byId(noSchool), servedSchools(stops, schools), schools)).toEqual([]);
+  });
+});
+
+describe('addedConflicts', () => {
+  const conflict = (child_id: string, kind: 'direction' | 'school', direction: 'morning' | 'afternoon', stop = 1) => ({ child_id, child_name: child_id, kind, direction, stop, message: `${child_id} ${kind}` });
+
+  it('keeps only the conflicts the route did not have: the same child, kind and (for a direction) run', () => {
+    const before = [conflict('mia', 'direction', 'afternoon'), conflict('ben', 'school', 'morning')];
+    // Moved to another stop, or the school conflict now found on the other run: not new.
+    expect(addedConflicts([conflict('mia', 'direction', 'afternoon', 3), conflict('ben', 'school', 'afternoon')], before)).toEqual([]);
+    // The same child on a run it does not ride that it was not on before: new.
+    expect(addedConflicts([conflict('mia', 'direction', 'morning')], before)).toEqual([conflict('mia', 'direction', 'morning')]);
+    expect(addedConflicts([conflict('cal', 'school', 'morning')], [])).toEqual([conflict('cal', 'school', 'morning')]);
   });
 });
 

@@ -91,6 +91,19 @@ export const riderConflicts = (
   return conflicts;
 };
 
+const conflictKey = (conflict: RiderConflict) => `${conflict.child_id}|${conflict.kind}|${conflict.kind === 'direction' ? conflict.direction : ''}`;
+
+/**
+ * The conflicts a save adds to those the route already had. One it had (let through by an earlier
+ * override, or become so since: a changed transport need or school) is not asked about again when
+ * the operator changes something else on the route; the route page keeps warning of it.
+ */
+export const addedConflicts = (conflicts: readonly RiderConflict[], before: readonly RiderConflict[]): RiderConflict[] => {
+  const had = new Set(before.map(conflictKey));
+
+  return conflicts.filter((conflict) => !had.has(conflictKey(conflict)));
+};
+
 export const OVERRIDE_HINT = 'Send override with a reason to place them anyway.';
 
 /** Conflicts refuse the save (409 naming each, then `hint`) unless the operator confirmed an override. */

@@ -41,7 +41,7 @@ export const updateRoute = tenantProcedure
       // The runs stay; a mode they do not fit is the route's state, not the request's shape.
       assertRunsOfMode(mode, storedRuns, 'conflict');
     }
-    const overridden = runs === undefined ? [] : await checkRiders(em, ctx.tenantId, { runs, stops: stops?.map(stopValues) ?? before.stops }, routeId, { overridden: override !== undefined });
+    const overridden = runs === undefined ? [] : await checkRiders(em, ctx.tenantId, { runs, stops: stops?.map(stopValues) ?? before.stops }, routeId, { overridden: override !== undefined }, { runs: storedRuns, stops: before.stops });
     const found = await patchRoute(em, ctx.tenantId, routeId, { ...fields, ...(stops ? { stops: stops.map(stopValues) } : {}), ...(runs ? { runs } : {}) }, ctx.now());
     if (!found) {
       throw new DomainError('not_found', 'Route not found');
