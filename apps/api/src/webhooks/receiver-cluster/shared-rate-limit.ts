@@ -68,7 +68,14 @@ export const createSharedRateLimit = (send: (message: WorkerMessage) => boolean)
         allowance = { tokens: 0, takenAt: 0, limit, waiting: [], asking: false, idle: null };
         allowances.set(route, allowance);
       }
-      allowance.limit = limit;
+      if (allowance.limit !== limit) {
+        // Allowance taken under another limit goes back: a changed limit applies from the next request.
+        if (allowance.tokens > 0) {
+          send({ kind: 'rate-return', route, count: allowance.tokens, takenAt: allowance.takenAt });
+          allowance.tokens = 0;
+        }
+        allowance.limit = limit;
+      }
       if (allowance.tokens > 0 && allowance.waiting.length === 0) {
         allowance.tokens -= 1;
 
