@@ -17,6 +17,8 @@ export type TestTransport = {
   logLines: string[];
   /** Moves the service's clock. */
   setNow(date: Date | null): void;
+  /** A clock that keeps running, `ms` ahead of the real one (when no fixed time is set). */
+  setClockOffset(ms: number): void;
   /** How many live streams listen to the position feed in this service. */
   liveListeners(): number;
   close(): Promise<void>;
@@ -49,12 +51,13 @@ export const startTestTransport = async (overrides: Record<string, string> = {},
     ...overrides,
   });
   let fixedNow: Date | null = null;
+  let offsetMs = 0;
   const logLines: string[] = [];
   const server = await startTransportService({
     env,
     db,
     logger: createLogger({ level: 'debug', destination: { write: (line: string) => void logLines.push(line) } }),
-    now: () => fixedNow ?? new Date(),
+    now: () => fixedNow ?? new Date(Date.now() + offsetMs),
   });
 
   return {
@@ -63,6 +66,9 @@ export const startTestTransport = async (overrides: Record<string, string> = {},
     database,
     smtp,
     logLines,
+    setClockOffset: (ms) => {
+      offsetMs = ms;
+    },
     setNow: (date) => {
       fixedNow = date;
     },
