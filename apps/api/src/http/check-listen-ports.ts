@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:net';
+import { reservePort } from './port-reservations.ts';
 
 /** A port a service is about to listen on, named by the variable that sets it. */
 export type PlannedListener = { variable: string; host: string; port: number };
@@ -37,7 +38,8 @@ const tryListen = (listener: PlannedListener): Promise<{ server: Server; port: n
 /**
  * Binds every planned port for a moment, all at once, before anything else starts: a port another
  * program holds is reported as a configuration problem instead of a stack trace after the database
- * has been opened. Holding them together also gives each 0 a different free port.
+ * has been opened. Holding them together also gives each 0 a different free port, and a port found
+ * for a 0 stays bound (reserved) for the service that will listen on it, when nothing was refused.
  */
 export const checkListenPorts = async (listeners: PlannedListener[]): Promise<PortCheck> => {
   const results = await Promise.all(listeners.map(tryListen));
@@ -54,7 +56,21 @@ export const checkListenPorts = async (listeners: PlannedListener[]): Promise<Po
       ports.set(listener.variable, result.port);
     }
   });
-  await Promise.all(results.map((result) => ('server' in result ? new Promise<void>((resolve) => result.server.close(() => resolve())) : undefined)));
+  await Promise.all(
+    results.map((result, index) => {
+      const listener = listeners[index];
+      if (!('server' in result) || !listener) {
+        return undefined;
+      }
+      if (listener.port === 0 && problems.length === 0) {
+        reservePort(listener.host, result.port, result.server);
+
+        return undefined;
+      }
+
+      return new Promise<void>((resolve) => result.server.close(() => resolve()));
+    }),
+  );
 
   return { problems: [...new Set(problems)], ports };
 };

@@ -5,6 +5,7 @@ import { answerProbe } from '../ops/probes.ts';
 import type { Readiness } from '../ops/readiness.ts';
 import type { Metrics } from '../ops/metrics/metrics.ts';
 import { observeRequests } from './observe-requests.ts';
+import { takeReservedPort } from './port-reservations.ts';
 
 export type RunningServer = {
   url: string;
@@ -59,11 +60,20 @@ export const startHttpServer = async (options: {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => {
+    const listening = () => {
       server.off('error', reject);
       resolve();
-    });
+    };
+    // A port the startup check found for a 0 is still bound: take that socket over rather than bind again.
+    const reserved = takeReservedPort(options.host, options.port);
+    if (reserved) {
+      server.listen(reserved, listening);
+    } else {
+      server.listen(options.port, options.host, listening);
+    }
   });
+  // The reserved socket was held without keeping the process alive; a listening service does keep it.
+  server.ref();
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
