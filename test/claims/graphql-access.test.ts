@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestClaims, type TestClaims } from '../support/claims-server.ts';
 import { call, intakeBody } from '../support/claims-client.ts';
-import { printClaimsGraphqlSchema } from '../../apps/api/src/claims/graphql/printed-schema.ts';
+import { claimsGraphqlSchema } from '../../apps/api/src/claims/graphql/schema.ts';
+import { printSortedSchema } from '../../apps/api/src/graphql-common/printed-schema.ts';
 import { gql } from './graphql-support.ts';
 
 let claims: TestClaims;
@@ -202,10 +203,37 @@ describe('endpoint', () => {
     }
   });
 
-  it('accepts no mutations', async () => {
-    const answer = await gql(claims, 'mutation { anything }');
+  it('accepts no mutations or subscriptions: 400 before anything runs, as on the transport facade', async () => {
+    for (const query of ['mutation { anything }', 'subscription { claims { totalCount } }']) {
+      const answer = await gql(claims, query);
 
-    expect(answer.body.errors[0].message).toMatch(/mutation/i);
+      expect(answer.status).toBe(400);
+      expect(answer.body.data).toBeUndefined();
+      expect(answer.body.errors).toHaveLength(1);
+      expect(answer.body.errors[0].extensions.code).toBe('validation_error');
+      expect(answer.body.errors[0].message).toMatch(/read-only: it runs no (mutation|subscription) operations/);
+    }
+  });
+
+  it('answers 400 to a malformed query, an unknown field, a body that is not JSON and a request without a query', async () => {
+    const malformed = await gql(claims, '{ claims { totalCount } ');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.data).toBeUndefined();
+    expect(malformed.body.errors[0].message).toMatch(/Syntax Error/);
+
+    const unknownField = await gql(claims, '{ claimz { totalCount } }');
+    expect(unknownField.status).toBe(400);
+    expect(unknownField.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+
+    const notJson = await fetch(`${claims.url}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Staff-Key': claims.staffKey },
+      body: '{"query": ',
+    });
+    expect(notJson.status).toBe(400);
+
+    const empty = await gql(claims, '');
+    expect(empty.status).toBe(400);
   });
 
   it('refuses a request body over 64 KiB', async () => {
@@ -223,6 +251,6 @@ describe('committed schema', () => {
   it('apps/api/schema.graphql is the schema the code builds (npm run graphql:schema -w @switchyard/api rewrites it)', () => {
     const committed = readFileSync(new URL('../../apps/api/schema.graphql', import.meta.url), 'utf8');
 
-    expect(committed).toBe(printClaimsGraphqlSchema());
+    expect(committed).toBe(printSortedSchema(claimsGraphqlSchema));
   });
 });

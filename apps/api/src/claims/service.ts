@@ -13,7 +13,7 @@ import { createCaptchaVerifier } from './captcha.ts';
 import { resolveStaffKey } from './staff-key.ts';
 import { createClaimsContext, type ClaimsServices } from './context.ts';
 import { claimsErrors } from './errors.ts';
-import { createGraphqlHandler } from './graphql/create-graphql-handler.ts';
+import { createClaimsGraphqlHandler } from './graphql/facade.ts';
 import { CLAIMS_MAIL_SOURCE, createClaimsMailer } from './mail/claims-mailer.ts';
 import { startOutboxWorker, type OutboxWorker } from '../mail/outbox-worker.ts';
 import { createMailTransport } from '../mail/mail-transport.ts';
@@ -79,7 +79,7 @@ export const createClaimsService = (options: {
     router: claimsRouter,
     createCaller: createCallerFactory(claimsRouter),
     createContext: (req, restTransport) => createClaimsContext(services, req, restTransport ?? undefined),
-    graphql: createGraphqlHandler(services),
+    graphql: createClaimsGraphqlHandler(services),
     tenantPrefix: false,
     multipart: {
       sink: services.documents,

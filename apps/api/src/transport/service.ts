@@ -17,7 +17,7 @@ import { TRANSPORT_MAIL_SOURCE } from './live/trip-progress.ts';
 import { IDENTITY_MAIL_SOURCE } from './identity/identity-mail.ts';
 import { createTransportContext, type TransportServices } from './context.ts';
 import { transportErrors } from './errors.ts';
-import { createTransportGraphqlHandler } from './graphql/create-graphql-handler.ts';
+import { createTransportGraphqlHandler } from './graphql/facade.ts';
 import { ensureBootstrapAdmin } from './identity/bootstrap-admin.ts';
 import { seedDemoData } from './seed-demo-data.ts';
 import { mountBuiltinIdentity } from './identity/builtin-provider.ts';

@@ -1,25 +1,7 @@
-import SchemaBuilder from '@pothos/core';
-import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
-import type { GraphqlContext } from './graphql-context.ts';
-import { forbiddenError } from './graphql-errors.ts';
+import { createReportingBuilder } from '../../graphql-common/reporting-builder.ts';
+import { staffKeyRequired, type GraphqlContext } from './graphql-context.ts';
 
-export const builder = new SchemaBuilder<{
-  Context: GraphqlContext;
-  AuthScopes: { staff: boolean };
-  DefaultFieldNullability: false;
-  Scalars: {
-    DateTime: { Input: Date; Output: Date | string };
-    Date: { Input: string; Output: string };
-    Cents: { Input: number; Output: number };
-  };
-}>({
-  plugins: [ScopeAuthPlugin],
-  defaultFieldNullability: false,
-  scopeAuth: {
-    authScopes: (context) => ({ staff: context.isStaff }),
-    unauthorizedError: () => forbiddenError(),
-  },
-});
+export const builder = createReportingBuilder<GraphqlContext>(staffKeyRequired);
 
 // Field files take the cost helper from here, beside the builder they declare fields on.
 export { cost } from '../../graphql-common/cost-hint.ts';

@@ -2,9 +2,9 @@ import { CLAIM_NUMBER_PATTERN } from '@switchyard/domain/claims/numbering';
 import { findClaim } from '@switchyard/db/claims/claim-reads';
 import { listClaimsPage } from '@switchyard/db/claims/reporting-reads';
 import { builder, cost } from './builder.ts';
-import { invalidInputError } from './graphql-errors.ts';
+import { invalidInputError } from '../../graphql-common/graphql-errors.ts';
 import { GRAPHQL_LIMITS } from './limits.ts';
-import { readPageArguments } from './page-arguments.ts';
+import { isUuid, readPageArguments } from '../../graphql-common/page-arguments.ts';
 import { ClaimConnectionRef } from './types/claim-connection.ts';
 import { ClaimFilterInput, toListFilter } from './types/claim-filter.ts';
 import { ClaimRef } from './types/refs.ts';
@@ -41,7 +41,7 @@ builder.queryFields((t) => ({
       maxSize: GRAPHQL_LIMITS.maxPageSize,
     }),
     resolve: async (_root, args, context) => {
-      const request = readPageArguments(args);
+      const request = readPageArguments(args, GRAPHQL_LIMITS, isUuid);
       const filter = toListFilter(args.filter);
       const page = await listClaimsPage(context.em, { ...request, filter });
 

@@ -2,7 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { secretsMatch } from '@switchyard/domain/claims/tokens';
 import { createClaimsContext, type ClaimsContext, type ClaimsServices } from '../context.ts';
+import { forbiddenError } from '../../graphql-common/graphql-errors.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
+
+/** The REST envelope's refusal of a missing or wrong `X-Staff-Key`, answered with the same message here. */
+export const staffKeyRequired = () => forbiddenError('A valid staff key is required.');
 
 export type GraphqlContext = {
   /** The same context the tRPC procedures receive, so a report can call a procedure as it is. */

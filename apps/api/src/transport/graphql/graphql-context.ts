@@ -4,9 +4,13 @@ import { STAFF_ROLES, type SessionUser } from '@switchyard/domain/transport/sess
 import { findTenant, type TenantRow } from '@switchyard/db/transport/tenants';
 import { createTransportContext, type TransportServices } from '../context.ts';
 import { optionalUser } from '../trpc.ts';
-import { forbiddenError, tenantNotFoundError, unauthorizedError } from './graphql-errors.ts';
+import { forbiddenError, notFoundError, unauthorizedError } from '../../graphql-common/graphql-errors.ts';
 import { createTenantLoaders, type TenantLoaders } from './loaders.ts';
 import { chooseTenant, couldBeTenant } from './tenant-access.ts';
+
+/** The transport REST API's refusals, answered with the same messages here. */
+export const invalidTokenError = () => unauthorizedError('Invalid token');
+export const staffOnlyError = () => forbiddenError('Forbidden');
 
 export type GraphqlContext = {
   /** The signed-in user behind the bearer token; null without a token or with one the provider refuses. */
@@ -58,15 +62,15 @@ export const createGraphqlContext = async (services: TransportServices, req: Inc
 
   const readTenant = async (requested: string | null | undefined): Promise<TenantRow> => {
     if (!viewer) {
-      throw unauthorizedError();
+      throw invalidTokenError();
     }
     const choice = chooseTenant(viewer, requested, transport.tenantHints);
     if (!choice.allowed) {
-      throw forbiddenError();
+      throw staffOnlyError();
     }
     const tenant = couldBeTenant(choice.tenantId) ? await findTenant(em, choice.tenantId) : null;
     if (!tenant) {
-      throw tenantNotFoundError();
+      throw notFoundError('Tenant not found');
     }
 
     return tenant;

@@ -1,5 +1,4 @@
 import { builder } from './builder.ts';
-import './scalars.ts';
 import './types/enums.ts';
 import './types/tenant.ts';
 import './types/route.ts';

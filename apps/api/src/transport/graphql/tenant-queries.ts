@@ -2,7 +2,7 @@ import { isAdmin } from '@switchyard/domain/transport/session-user';
 import { listTenants } from '@switchyard/db/transport/tenants/tenant-admin';
 import { findTenant } from '@switchyard/db/transport/tenants';
 import { builder, cost } from './builder.ts';
-import { unauthorizedError } from './graphql-errors.ts';
+import { invalidTokenError } from './graphql-context.ts';
 import { TRANSPORT_GRAPHQL_LIMITS } from './limits.ts';
 import { TENANT_ARGUMENT, tenantArgument } from './tenant-argument.ts';
 import { TenantRef } from './types/refs.ts';
@@ -15,7 +15,7 @@ builder.queryFields((t) => ({
     resolve: async (_root, _args, context) => {
       const viewer = context.viewer;
       if (!viewer) {
-        throw unauthorizedError();
+        throw invalidTokenError();
       }
       if (isAdmin(viewer)) {
         return listTenants(context.em);

@@ -1,5 +1,5 @@
 import { utcDate } from '@switchyard/domain/calendar-date';
-import { invalidInputError } from '../graphql-errors.ts';
+import { invalidInputError } from '../../../graphql-common/graphql-errors.ts';
 
 /** Calendar periods in UTC. Weeks start on Monday (ISO 8601). */
 

@@ -1,8 +1,8 @@
 import type { ClaimRow } from '@switchyard/db/claims/claim-reads';
 import { claimExistsBeyond, countClaims, type ClaimListFilter, type ClaimPageRow } from '@switchyard/db/claims/reporting-reads';
 import { builder } from '../builder.ts';
-import { encodeCursor, type PageRequest } from '../page-arguments.ts';
-import { cursorOfEdge } from '../../../graphql-common/keyset-cursor.ts';
+import { cursorOfEdge, encodeKeysetCursor } from '../../../graphql-common/keyset-cursor.ts';
+import type { PageRequest } from '../../../graphql-common/page-arguments.ts';
 import { ClaimRef } from './refs.ts';
 
 /** `hasMore` is exact for the direction of travel: more rows lie beyond the page's far end inside the window. */
@@ -52,7 +52,7 @@ const PageInfoRef = builder.objectRef<ClaimPage>('PageInfo').implement({
 
 const ClaimEdgeRef = builder.objectRef<ClaimPageRow>('ClaimEdge').implement({
   fields: (t) => ({
-    cursor: t.string({ resolve: (row) => encodeCursor(row) }),
+    cursor: t.string({ resolve: (row) => encodeKeysetCursor(row) }),
     node: t.field({ type: ClaimRef, resolve: (row): ClaimRow => row }),
   }),
 });

@@ -1,7 +1,7 @@
 import type { ClaimListFilter } from '@switchyard/db/claims/reporting-reads';
 import { boundWithinStorableYears } from '@switchyard/domain/calendar-date';
 import { builder } from '../builder.ts';
-import { invalidInputError } from '../graphql-errors.ts';
+import { invalidInputError } from '../../../graphql-common/graphql-errors.ts';
 import { ClaimStatusEnum, ClaimTierEnum } from './enums.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,5 +1,5 @@
 import { cost } from '../builder.ts';
-import { invalidInputError } from '../graphql-errors.ts';
+import { invalidInputError } from '../../../graphql-common/graphql-errors.ts';
 import { GRAPHQL_LIMITS } from '../limits.ts';
 import { ClaimRef, ClientRef } from './refs.ts';
 

@@ -1,8 +1,8 @@
 import { auditExistsAtOrNewer, countAudit, listAuditPage } from '@switchyard/db/transport/reporting/audit-page';
 import { builder, cost } from '../builder.ts';
-import { invalidInputError } from '../graphql-errors.ts';
+import { invalidInputError } from '../../../graphql-common/graphql-errors.ts';
 import { TRANSPORT_GRAPHQL_LIMITS } from '../limits.ts';
-import { isUuid, readPageArguments } from '../page-arguments.ts';
+import { isUuid, readPageArguments } from '../../../graphql-common/page-arguments.ts';
 import { TENANT_ARGUMENT, tenantArgument } from '../tenant-argument.ts';
 import { AuditEntryConnectionRef } from '../types/connections.ts';
 
@@ -26,7 +26,7 @@ builder.queryField('auditLog', (t) =>
       maxSize: TRANSPORT_GRAPHQL_LIMITS.maxPageSize,
     }),
     resolve: async (_root, args, context) => {
-      const window = readPageArguments(args, isUuid);
+      const window = readPageArguments(args, TRANSPORT_GRAPHQL_LIMITS, isUuid);
       if (args.action != null && (args.action.length > MAX_ACTION || args.action.includes('\u0000'))) {
         throw invalidInputError(`action must be at most ${MAX_ACTION} characters, without NUL.`);
       }

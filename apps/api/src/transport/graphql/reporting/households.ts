@@ -1,7 +1,7 @@
 import { countHouseholds, householdExistsAtOrNewer, listHouseholdsPage } from '@switchyard/db/transport/reporting/households-page';
 import { builder, cost } from '../builder.ts';
 import { TRANSPORT_GRAPHQL_LIMITS } from '../limits.ts';
-import { isTextId, readPageArguments } from '../page-arguments.ts';
+import { isTextId, readPageArguments } from '../../../graphql-common/page-arguments.ts';
 import { TENANT_ARGUMENT, tenantArgument } from '../tenant-argument.ts';
 import { HouseholdConnectionRef } from '../types/connections.ts';
 import { RegistrationStatusEnum } from '../types/enums.ts';
@@ -24,7 +24,7 @@ builder.queryField('households', (t) =>
     }),
     resolve: async (_root, args, context) => {
       // Arguments first: a malformed request is refused for what it is, whoever reads it.
-      const window = readPageArguments(args, isTextId);
+      const window = readPageArguments(args, TRANSPORT_GRAPHQL_LIMITS, isTextId);
       const tenant = await context.tenantFor(tenantArgument(args.tenant));
       const filter = { tenantId: tenant.id, registrationStatuses: args.registrationStatus ?? undefined };
       const page = await listHouseholdsPage(context.em, { ...window, filter });

@@ -1,7 +1,7 @@
 import type { AuditPageRow } from '@switchyard/db/transport/reporting/audit-page';
 import type { HouseholdPageRow } from '@switchyard/db/transport/reporting/households-page';
 import { builder } from '../builder.ts';
-import { encodeCursor } from '../page-arguments.ts';
+import { encodeKeysetCursor } from '../../../graphql-common/keyset-cursor.ts';
 import { PageInfoRef, type Page } from './page-info.ts';
 import { AuditEntryRef, HouseholdRef } from './refs.ts';
 
@@ -9,7 +9,7 @@ import { AuditEntryRef, HouseholdRef } from './refs.ts';
 
 const HouseholdEdgeRef = builder.objectRef<HouseholdPageRow>('HouseholdEdge').implement({
   fields: (t) => ({
-    cursor: t.string({ resolve: (row) => encodeCursor(row) }),
+    cursor: t.string({ resolve: (row) => encodeKeysetCursor(row) }),
     node: t.field({ type: HouseholdRef, resolve: (row) => row }),
   }),
 });
@@ -25,7 +25,7 @@ export const HouseholdConnectionRef = builder.objectRef<Page<HouseholdPageRow>>(
 
 const AuditEntryEdgeRef = builder.objectRef<AuditPageRow>('AuditEntryEdge').implement({
   fields: (t) => ({
-    cursor: t.string({ resolve: (row) => encodeCursor(row) }),
+    cursor: t.string({ resolve: (row) => encodeKeysetCursor(row) }),
     node: t.field({ type: AuditEntryRef, resolve: (row) => row }),
   }),
 });
