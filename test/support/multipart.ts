@@ -106,9 +106,15 @@ export const uploadChunkedHeldOpen = (
       const size = Math.min(chunk.length, options.sendBytes - bytesSent);
       bytesSent += size;
       if (!req.write(chunk.subarray(0, size))) {
+        // Whichever comes first, the other listener goes with it: one wait per full socket, none left behind.
         await new Promise<void>((resolve) => {
-          req.once('drain', resolve);
-          req.once('close', resolve);
+          const done = () => {
+            req.off('drain', done);
+            req.off('close', done);
+            resolve();
+          };
+          req.once('drain', done);
+          req.once('close', done);
         });
       }
     }

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { pipeToResponse } from './pipe-to-response.ts';
 import { DomainError } from '@switchyard/domain/errors';
 import { compileRoutes, matchRoute, type RestRoute } from './route-table.ts';
 import { readJsonBody, readRawBody } from './read-json-body.ts';
@@ -75,17 +75,10 @@ const sendStream = async (res: ServerResponse, status: number, stream: StreamRes
     res.setHeader('X-Accel-Buffering', 'no');
     res.flushHeaders();
   }
-  try {
-    // An event stream is read one chunk ahead at most: what a slow client has not taken stays
-    // with the producer, which decides what to keep (the live streams keep one position per bus).
-    const readAhead = stream.contentType.startsWith('text/event-stream') ? { highWaterMark: 1 } : {};
-    await pipeline(Readable.from(stream.chunks, readAhead), res);
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE' && res.destroyed) {
-      return;
-    }
-    throw error;
-  }
+  // An event stream is read one chunk ahead at most: what a slow client has not taken stays
+  // with the producer, which decides what to keep (the live streams keep one position per bus).
+  const readAhead = stream.contentType.startsWith('text/event-stream') ? { highWaterMark: 1 } : {};
+  await pipeToResponse(Readable.from(stream.chunks, readAhead), res);
 };
 
 const parseQuery = (url: URL, skipped: readonly string[]): Record<string, string> => {

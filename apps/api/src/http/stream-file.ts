@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { pipeline } from 'node:stream/promises';
 import type { FileResponse } from '@switchyard/rest-adapter/create-rest-handler';
+import { pipeToResponse } from '@switchyard/rest-adapter/pipe-to-response';
 
 /** Types a browser may render are still sent as attachments; anything else is opaque bytes. */
 const SAFE_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/png', 'application/msword',
@@ -20,14 +20,5 @@ export const streamFile = async (res: ServerResponse, file: FileResponse): Promi
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
   res.setHeader('Cache-Control', 'private, no-store');
-  try {
-    await pipeline(stream, res);
-  } catch (error) {
-    // The client closed the connection before the end (a cancelled download, a closed tab): that
-    // is its choice, not a failure of the service, so nothing is logged. Read errors still throw.
-    if ((error as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE' && res.destroyed) {
-      return;
-    }
-    throw error;
-  }
+  await pipeToResponse(stream, res);
 };
