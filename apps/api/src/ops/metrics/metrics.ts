@@ -1,7 +1,8 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '@switchyard/db/orm';
 import { readMailOutbox, readPausedRoutes, readWebhookQueue } from '@switchyard/db/operations-readings';
-import { readEtaAccuracy, readScheduledRuns } from '@switchyard/db/transport/live/operations-readings';
+import { readScheduledRuns } from '@switchyard/db/transport/live/operations-readings';
+import { countEtaAccuracy, type RouteAccuracyCounts } from '@switchyard/db/transport/reporting/eta-accuracy';
 import { ACCURATE_WITHIN_MS } from '@switchyard/domain/transport/live/accuracy';
 import { silentBusesByTenant } from '@switchyard/domain/transport/live/tracker-silence';
 import { cachedCollection } from './cached-collection.ts';
@@ -25,6 +26,20 @@ export type Metrics = {
 };
 
 /** pg's pool counts; the embedded database's owner has no pool (one connection, its own queue). */
+/**
+ * The accuracy gauges' rows: per route and horizon with at least one arrival judged, from the same
+ * counts as the route's published `eta_accuracy`.
+ */
+const accuracyByHorizon = (counts: readonly RouteAccuracyCounts[]) =>
+  counts.flatMap((row) =>
+    [
+      { horizon_minutes: 10, judged: row.judged_10, within: row.within_10 },
+      { horizon_minutes: 5, judged: row.judged_5, within: row.within_5 },
+    ]
+      .filter((horizon) => horizon.judged > 0)
+      .map((horizon) => ({ tenant_id: row.tenant_id, route_id: row.route_id, route_name: row.route_name, ...horizon })),
+  );
+
 type PoolCounts = { totalCount: number; idleCount: number; waitingCount: number };
 const isPool = (client: unknown): client is PoolCounts =>
   typeof (client as PoolCounts | null)?.totalCount === 'number' && typeof (client as PoolCounts).waitingCount === 'number';
@@ -56,7 +71,7 @@ export const createMetrics = (options: { db: Pick<Database, 'em' | 'fork'>; now?
       const paused = await readPausedRoutes(db.fork());
       const outbox = await readMailOutbox(db.fork());
       const runs = await readScheduledRuns(db.fork());
-      const accuracy = await readEtaAccuracy(db.fork(), ACCURATE_WITHIN_MS);
+      const accuracy = accuracyByHorizon(await countEtaAccuracy(db.fork(), ACCURATE_WITHIN_MS, 'all'));
 
       return { at: now(), queue, paused, outbox, runs, accuracy };
     },

@@ -9,8 +9,8 @@ import {
   listPayersOfHouseholds,
 } from '@switchyard/db/transport/billing/household-parts';
 import { listRoutesOfBuses, listStopsOfRoutes } from '@switchyard/db/transport/reporting/routes';
-import { listArrivalsOfRoutes } from '@switchyard/db/transport/reporting/eta-accuracy';
 import { byId, groupedBy } from '../../graphql-common/batch-loaders.ts';
+import { countAccuracyOfRoutes } from '../live/eta-accuracy.ts';
 
 /**
  * The batched reads of one tenant. Every statement names the tenant, so a row of another tenant
@@ -19,7 +19,7 @@ import { byId, groupedBy } from '../../graphql-common/batch-loaders.ts';
 export const createTenantLoaders = (em: SqlEntityManager, tenantId: string) => ({
   bus: byId<BusRow>((ids) => findBusesByIds(em, tenantId, ids)),
   stopsOfRoute: groupedBy((ids) => listStopsOfRoutes(em, tenantId, ids), (row) => row.route_id),
-  arrivalsOfRoute: groupedBy((ids) => listArrivalsOfRoutes(em, tenantId, ids), (row) => row.route_id),
+  accuracyOfRoute: groupedBy((ids) => countAccuracyOfRoutes(em, tenantId, ids), (row) => row.route_id),
   routesOfBus: groupedBy<RouteRow>((ids) => listRoutesOfBuses(em, tenantId, ids), (row) => row.bus_id ?? ''),
   children: groupedBy((ids) => listChildrenOfHouseholds(em, tenantId, ids), (row) => row.household_id),
   payers: groupedBy((ids) => listPayersOfHouseholds(em, tenantId, ids), (row) => row.household_id),

@@ -1,15 +1,19 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { listArrivalsOfRoutes, type RouteArrivalRow } from '@switchyard/db/transport/reporting/eta-accuracy';
-import { horizonAccuracy } from '@switchyard/domain/transport/live/accuracy';
+import { countEtaAccuracy, type RouteAccuracyCounts } from '@switchyard/db/transport/reporting/eta-accuracy';
+import { ACCURATE_WITHIN_MS, horizonAccuracy } from '@switchyard/domain/transport/live/accuracy';
 import { presentAccuracy } from './presenters.ts';
 
-const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
-
 /** How well a route's estimates held: per horizon, the share of arrivals within 2 minutes of what was estimated then. */
-export const accuracyOfArrivals = (rows: readonly RouteArrivalRow[]) => {
-  const pairs = (horizon: 'eta_10' | 'eta_5') => rows.map((row) => ({ arrivedAt: new Date(row.arrived_at), estimate: dateOrNull(row[horizon]) }));
+export const accuracyOfCounts = (counts: RouteAccuracyCounts | undefined) =>
+  presentAccuracy(
+    counts?.arrivals ?? 0,
+    horizonAccuracy(counts?.judged_10 ?? 0, counts?.within_10 ?? 0),
+    horizonAccuracy(counts?.judged_5 ?? 0, counts?.within_5 ?? 0),
+  );
 
-  return presentAccuracy(rows.length, horizonAccuracy(pairs('eta_10')), horizonAccuracy(pairs('eta_5')));
-};
+/** The same counts for several routes of one tenant at once (the GraphQL loader's batch). */
+export const countAccuracyOfRoutes = (em: SqlEntityManager, tenantId: string, routeIds: readonly string[]) =>
+  countEtaAccuracy(em, ACCURATE_WITHIN_MS, { tenantId, routeIds });
 
-export const loadEtaAccuracy = async (em: SqlEntityManager, tenantId: string, routeId: string) => accuracyOfArrivals(await listArrivalsOfRoutes(em, tenantId, [routeId]));
+export const loadEtaAccuracy = async (em: SqlEntityManager, tenantId: string, routeId: string) =>
+  accuracyOfCounts((await countAccuracyOfRoutes(em, tenantId, [routeId]))[0]);

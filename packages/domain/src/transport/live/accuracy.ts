@@ -4,16 +4,16 @@ export const ACCURATE_WITHIN_MS = 2 * 60_000;
 export type HorizonAccuracy = { arrivals: number; within_2_minutes: number; share: number | null };
 
 /**
- * How often the estimate made some minutes before an arrival was within two minutes of it.
- * Arrivals without an estimate at that horizon (the bus reported too late, or not at all, in the
- * minutes before) are left out rather than counted as misses.
+ * How often the estimate made some minutes before an arrival was within two minutes of it
+ * (`ACCURATE_WITHIN_MS`), from the counts the database keeps: `judged` arrivals had an estimate at
+ * that horizon, `within` of them came within the window. Arrivals without an estimate then (the bus
+ * reported too late, or not at all, in the minutes before) are left out rather than counted as misses.
  */
-export const horizonAccuracy = (pairs: readonly { arrivedAt: Date; estimate: Date | null }[]): HorizonAccuracy => {
-  const judged = pairs.filter((pair): pair is { arrivedAt: Date; estimate: Date } => pair.estimate !== null);
-  const within = judged.filter((pair) => Math.abs(pair.arrivedAt.getTime() - pair.estimate.getTime()) <= ACCURATE_WITHIN_MS).length;
-
-  return { arrivals: judged.length, within_2_minutes: within, share: judged.length === 0 ? null : within / judged.length };
-};
+export const horizonAccuracy = (judged: number, within: number): HorizonAccuracy => ({
+  arrivals: judged,
+  within_2_minutes: within,
+  share: judged === 0 ? null : within / judged,
+});
 
 /** The horizons (minutes before arrival) whose estimates are kept for the accuracy report. */
 export const ESTIMATE_HORIZONS = [10, 5] as const;

@@ -2,10 +2,10 @@ import { cost } from '../builder.ts';
 import { TRANSPORT_GRAPHQL_LIMITS } from '../limits.ts';
 import { RouteModeEnum, RouteStatusEnum } from './enums.ts';
 import { builder } from '../builder.ts';
-import { accuracyOfArrivals } from '../../live/eta-accuracy.ts';
+import { accuracyOfCounts } from '../../live/eta-accuracy.ts';
 import { BusRef, RouteRef, RouteStopRef } from './refs.ts';
 
-type Accuracy = ReturnType<typeof accuracyOfArrivals>;
+type Accuracy = ReturnType<typeof accuracyOfCounts>;
 type Horizon = Accuracy['minutes_10'];
 
 const HorizonAccuracyRef = builder.objectRef<Horizon>('EtaHorizonAccuracy').implement({
@@ -51,7 +51,7 @@ RouteRef.implement({
     etaAccuracy: t.field({
       type: EtaAccuracyRef,
       description: 'How well the arrival estimates held on this route.',
-      resolve: async (route, _args, context) => accuracyOfArrivals(await context.loadersFor(route.tenant_id).arrivalsOfRoute.load(route.id)),
+      resolve: async (route, _args, context) => accuracyOfCounts((await context.loadersFor(route.tenant_id).accuracyOfRoute.load(route.id))[0]),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (route) => route.created_at }),
     updatedAt: t.field({ type: 'DateTime', resolve: (route) => route.updated_at }),
