@@ -2,12 +2,14 @@ import { claimDueMails, markMailFailed, markMailSent, scheduleMailRetry, type Ou
 import type { Database } from '@switchyard/db/orm';
 import type { Logger } from '../logger.ts';
 import { outsideRequest, runAsWorkOf } from '../http/request-context.ts';
+import { afterFailure, startLeaseWorker } from '../work-queue/lease-worker.ts';
 import type { MailTransport } from './mail-transport.ts';
 
 /** Attempts before a mail is given up on: about a quarter of an hour with the backoff below. */
 export const MAX_MAIL_ATTEMPTS = 6;
 const LEASE_MS = 2 * 60_000;
-const BATCH = 10;
+/** Mails sent at once by one process. */
+const CONCURRENCY = 10;
 
 /** 30 s, 1 min, 2 min, ... capped at 30 min, with up to 10% jitter so retries do not bunch up. */
 export const retryDelayMs = (attempts: number, random = Math.random()): number => {
@@ -38,8 +40,9 @@ export type OutboxWorker = {
 };
 
 /**
- * Sends the outbox mails of one source. Rows are taken under a lease, so several processes may run
- * a worker on one database: each mail goes to one of them at a time. A process that dies mid-send
+ * Sends the outbox mails of one source, on the queues' one engine (`startLeaseWorker`, as webhook
+ * deliveries). Rows are taken under a lease, so several processes may run a worker on one
+ * database: each mail goes to one of them at a time. A process that dies mid-send
  * leaves its lease to lapse and the row is sent again (at least once: a crash after the server took
  * the mail but before the row was marked sent gives a duplicate). A failed send is logged and tried
  * again with backoff; once given up on (a permanent refusal, or the attempts spent), `onGiveUp`
@@ -55,9 +58,6 @@ export const startOutboxWorker = (options: {
   pollMs?: number;
 }): OutboxWorker => {
   const { logger } = options;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
 
   const deliver = async (mail: OutboxMail) => {
     const em = options.db.fork();
@@ -67,7 +67,8 @@ export const startOutboxWorker = (options: {
       logger.info({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts }, 'mail sent');
     } catch (error) {
       const cause = causeOf(error);
-      if (isPermanent(error) || mail.attempts >= MAX_MAIL_ATTEMPTS) {
+      const step = afterFailure({ attempts: mail.attempts, maxAttempts: MAX_MAIL_ATTEMPTS, permanent: isPermanent(error) }, retryDelayMs);
+      if (step.kind === 'give_up') {
         await markMailFailed(em, mail.id, cause);
         logger.warn({ mailId: mail.id, kind: mail.kind, reference: mail.reference, attempts: mail.attempts, cause }, 'mail could not be sent; given up');
         await options.onGiveUp(mail, cause).catch((handlerError: unknown) => {
@@ -76,68 +77,39 @@ export const startOutboxWorker = (options: {
 
         return;
       }
-      const at = new Date(options.now().getTime() + retryDelayMs(mail.attempts));
+      const at = new Date(options.now().getTime() + step.delayMs);
       await scheduleMailRetry(em, mail.id, { at, error: cause });
       logger.warn({ mailId: mail.id, kind: mail.kind, reference: mail.reference, attempts: mail.attempts, retryAt: at.toISOString(), cause }, 'mail could not be sent; will retry');
     }
   };
 
-  const tick = async () => {
-    do {
-      again = false;
-      try {
-        for (;;) {
-          const now = options.now();
-          const due = await claimDueMails(options.db.fork(), {
-            source: options.source,
-            now,
-            leaseUntil: new Date(now.getTime() + LEASE_MS),
-            limit: BATCH,
-          });
-          // The lines about each mail name the request that queued it.
-          await Promise.all(due.map((mail) => runAsWorkOf(mail.request_id, () => deliver(mail))));
-          if (due.length < BATCH || stopped) {
-            break;
-          }
-        }
-      } catch (error) {
-        // The database may be away for a moment; the next poll tries again.
-        logger.warn({ err: error, source: options.source }, 'mail outbox could not be read');
-      }
-    } while (again && !stopped);
-  };
+  // Started outside any request, so a request that wakes it lends its id to no other mail.
+  const worker = outsideRequest(() =>
+    startLeaseWorker<OutboxMail>({
+      claim: (limit) => {
+        const now = options.now();
 
-  const wake = () => {
-    if (stopped) {
-      return;
-    }
-    if (running) {
-      again = true;
-
-      return;
-    }
-    running = outsideRequest(() => tick()).finally(() => {
-      running = null;
-    });
-  };
-
-  const timer = setInterval(wake, options.pollMs ?? 1_000);
-  timer.unref();
-  wake();
+        return claimDueMails(options.db.fork(), { source: options.source, now, leaseUntil: new Date(now.getTime() + LEASE_MS), limit });
+      },
+      // The lines about each mail name the request that queued it.
+      run: (mail) => runAsWorkOf(mail.request_id, () => deliver(mail)),
+      concurrency: CONCURRENCY,
+      pollMs: options.pollMs ?? 1_000,
+      clock: { now: () => options.now().getTime() },
+      crashed: (mail, error) => logger.error({ err: error, mailId: mail.id }, 'a mail send failed unexpectedly; its lease will lapse and it is tried again'),
+      // The database may be away for a moment; the next poll tries again.
+      claimFailed: (error) => logger.warn({ err: error, source: options.source }, 'mail outbox could not be read'),
+    }),
+  );
 
   return {
-    wake,
+    wake: () => worker.nudge(),
     runOnce: async () => {
-      while (running) {
-        await running;
-      }
-      wake();
-      await running;
+      // What the polling loop has under way first, then every mail due now, then what the loop took meanwhile.
+      await worker.settled();
+      await worker.drain();
+      await worker.settled();
     },
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
+    stop: () => worker.stop(),
   };
 };

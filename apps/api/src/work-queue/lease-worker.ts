@@ -1,9 +1,9 @@
 import type { Clock } from '../clock.ts';
 
 /**
- * The one engine of the durable queues (webhook deliveries, and written so that the mail outbox
- * fits it too): jobs are rows claimed under a lease (the queue's own `claim`, which also takes
- * back rows whose lease ran out), run up to `concurrency` at a time, and settled by the job itself
+ * The one engine of the durable queues (webhook deliveries and the mail outbox): jobs are rows
+ * claimed under a lease (the queue's own `claim`, which also takes back rows whose lease ran
+ * out), run up to `concurrency` at a time, and settled by the job itself
  * (done, retried with backoff, failed: `afterFailure`, and the lease released). A polling worker
  * claims as slots free up and sleeps `pollMs` between empty claims; a stepped one claims only when
  * a test calls `runOnce()` or `drain()`.
@@ -15,6 +15,8 @@ export type LeaseWorker = {
   runOnce(): Promise<number>;
   /** Claims and runs until a claim finds nothing due: answers how many jobs ran. */
   drain(): Promise<number>;
+  /** Resolves once the jobs the polling loop is running now have settled. */
+  settled(): Promise<void>;
   /** Stops claiming and waits for running jobs (up to `graceMs`); their leases lapse and are taken back. */
   stop(graceMs?: number): Promise<void>;
 };
@@ -174,6 +176,11 @@ export const startLeaseWorker = <Job>(options: LeaseWorkerOptions<Job>): LeaseWo
   return {
     runOnce,
     drain,
+    settled: async () => {
+      while (running.size > 0) {
+        await Promise.allSettled([...running]);
+      }
+    },
     // With every slot busy a wake-up would only find no room; a finishing job wakes the loop anyway.
     nudge: () => {
       if (running.size < concurrency) {
