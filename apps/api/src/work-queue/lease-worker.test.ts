@@ -39,6 +39,46 @@ describe('lease worker', () => {
     await worker.stop(0);
   });
 
+  it('settled waits for the polling loop\'s claim under way and the jobs it started', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const started: number[] = [];
+    const finished: number[] = [];
+    let claimed: () => void = () => undefined;
+    const firstClaim = new Promise<void>((resolve) => (claimed = resolve));
+    const queue = queueOf([1]);
+    const worker = startLeaseWorker<number>({
+      claim: async (limit) => {
+        const jobs = await queue.claim(limit);
+        if (jobs.length > 0) {
+          claimed();
+        }
+
+        return jobs;
+      },
+      run: async (job) => {
+        started.push(job);
+        await gate;
+        finished.push(job);
+      },
+      concurrency: 2,
+      pollMs: 60_000,
+      clock: testClock(),
+      crashed: noReport,
+      claimFailed: noReport,
+    });
+    await firstClaim;
+    let settled = false;
+    const waiting = worker.settled().then(() => (settled = true));
+    await Promise.resolve();
+    expect(started).toEqual([1]);
+    expect(settled).toBe(false);
+    release();
+    await waiting;
+    expect(finished).toEqual([1]);
+    await worker.stop(0);
+  });
+
   it('a job that throws is reported and does not stop the others', async () => {
     const crashed: number[] = [];
     const ran: number[] = [];

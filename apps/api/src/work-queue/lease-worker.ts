@@ -15,7 +15,7 @@ export type LeaseWorker = {
   runOnce(): Promise<number>;
   /** Claims and runs until a claim finds nothing due: answers how many jobs ran. */
   drain(): Promise<number>;
-  /** Resolves once the jobs the polling loop is running now have settled. */
+  /** Resolves once the polling loop's claim under way and the jobs it is running have settled. */
   settled(): Promise<void>;
   /** Stops claiming and waits for running jobs (up to `graceMs`); their leases lapse and are taken back. */
   stop(graceMs?: number): Promise<void>;
@@ -82,6 +82,8 @@ export const startLeaseWorker = <Job>(options: LeaseWorkerOptions<Job>): LeaseWo
   const lastRun = new Map<Chore, number>();
   let stopped = false;
   let wake: (() => void) | null = null;
+  /** The polling loop's claim under way: its jobs are not in `running` until it answers. */
+  let claiming: Promise<Job[]> | null = null;
 
   const due = (chore: Chore) => clock.now() - (lastRun.get(chore) ?? Number.NEGATIVE_INFINITY) >= chore.everyMs;
   const runChore = async (chore: Chore) => {
@@ -150,8 +152,14 @@ export const startLeaseWorker = <Job>(options: LeaseWorkerOptions<Job>): LeaseWo
         }
         const free = concurrency - running.size;
         if (free > 0) {
-          const jobs = await options.claim(free);
-          jobs.forEach(track);
+          // Tracked before the claim counts as done, so settled() never sees it between the two.
+          const claim = options.claim(free).then((claimed) => {
+            claimed.forEach(track);
+
+            return claimed;
+          });
+          claiming = claim;
+          const jobs = await claim.finally(() => (claiming = null));
           if (jobs.length === free) {
             continue;
           }
@@ -167,6 +175,10 @@ export const startLeaseWorker = <Job>(options: LeaseWorkerOptions<Job>): LeaseWo
         }
         options.claimFailed(error);
       }
+      // A stop that came while the loop was claiming found no sleep to cut short: it must not start one.
+      if (stopped) {
+        break;
+      }
       await sleep(pollMs);
     }
   };
@@ -177,8 +189,8 @@ export const startLeaseWorker = <Job>(options: LeaseWorkerOptions<Job>): LeaseWo
     runOnce,
     drain,
     settled: async () => {
-      while (running.size > 0) {
-        await Promise.allSettled([...running]);
+      while (claiming !== null || running.size > 0) {
+        await Promise.allSettled([claiming, ...running]);
       }
     },
     // With every slot busy a wake-up would only find no room; a finishing job wakes the loop anyway.
