@@ -20,11 +20,14 @@ const COLUMNS = ['tenant_id', 'id', 'lat', 'lng', 'heading', 'speed', 'last_upda
 /** Double precision columns, which the driver answers as numbers. */
 type Position = { lat: number | null; lng: number | null; heading: number | null; speed: number | null };
 
-export const listBuses = (em: SqlEntityManager, tenantId: string): Promise<BusRow[]> =>
-  db(em).selectFrom('transport_bus').select(COLUMNS).$narrowType<Position>().where('tenant_id', '=', tenantId).orderBy('id').execute();
+/** A tenant's buses as `BusRow`s. */
+export const selectBuses = (em: SqlEntityManager, tenantId: string) =>
+  db(em).selectFrom('transport_bus').select(COLUMNS).$narrowType<Position>().where('tenant_id', '=', tenantId);
+
+export const listBuses = (em: SqlEntityManager, tenantId: string): Promise<BusRow[]> => selectBuses(em, tenantId).orderBy('id').execute();
 
 export const findBus = async (em: SqlEntityManager, tenantId: string, id: string): Promise<BusRow | null> =>
-  (await db(em).selectFrom('transport_bus').select(COLUMNS).$narrowType<Position>().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst()) ?? null;
+  (await selectBuses(em, tenantId).where('id', '=', id).executeTakeFirst()) ?? null;
 
 const busValues = (tenantId: string, bus: { id: string } & BusPosition, lastUpdate: Date | null) => ({
   tenant_id: tenantId,

@@ -32,6 +32,9 @@ export type StopRow = {
 
 export type StopValues = Omit<StopRow, 'position'>;
 
+/** Double precision, which the driver answers as numbers. */
+export type StopPosition = { lat: number | null; lng: number | null };
+
 export type RouteValues = {
   name: string;
   bus_id: string | null;
@@ -49,7 +52,8 @@ export type RoutePatch = Partial<RouteValues> & { stops?: StopValues[]; runs?: R
 
 const COLUMNS = ['tenant_id', 'id', 'name', 'bus_id', 'driver', 'mode', 'status', 'miles', 'stops', 'created_at', 'updated_at'] as const;
 
-const selectRoutes = (em: SqlEntityManager, tenantId: string) =>
+/** A tenant's routes as `RouteRow`s: the checked text columns as their unions, double precision as numbers (as the driver answers). */
+export const selectRoutes = (em: SqlEntityManager, tenantId: string) =>
   db(em).selectFrom('transport_route').select(COLUMNS).where('tenant_id', '=', tenantId).$narrowType<{ mode: RouteMode; status: RouteStatus; miles: number | null }>();
 
 export const listRoutes = (em: SqlEntityManager, tenantId: string): Promise<RouteRow[]> => selectRoutes(em, tenantId).orderBy('name').orderBy('id').execute();
@@ -61,8 +65,7 @@ export const listStops = (em: SqlEntityManager, tenantId: string, routeId: strin
   db(em)
     .selectFrom('transport_route_stop')
     .select(['position', 'name', 'address', 'lat', 'lng', 'time', 'riders'])
-    // Double precision, which the driver answers as numbers.
-    .$narrowType<{ lat: number | null; lng: number | null }>()
+    .$narrowType<StopPosition>()
     .where('tenant_id', '=', tenantId)
     .where('route_id', '=', routeId)
     .orderBy('position')
