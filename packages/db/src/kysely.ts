@@ -1,5 +1,5 @@
 import type { InferKyselyDB, Kysely, SqlEntityManager } from '@mikro-orm/sql';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { allEntities } from './entities.ts';
 
 type Inferred = InferKyselyDB<(typeof allEntities)[number]>;
@@ -25,6 +25,9 @@ export type Database = Omit<
   transport_late_notice: WithRouteKey<'transport_late_notice'>;
   transport_bus_near_stop: WithBusKey<'transport_bus_near_stop'>;
 };
+
+/** A row of a table as the query builder reads it, typed from its entity. */
+export type TableRow<Table extends keyof Database> = Selectable<Database[Table]>;
 
 /**
  * The ORM's query builder for statements the entity manager's find/create/nativeUpdate do not

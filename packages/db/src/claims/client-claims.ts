@@ -55,12 +55,14 @@ export const listClientClaims = async (em: SqlEntityManager, clientId: string): 
           .as('has_news'),
       ];
     })
+    // The query builder allows 0/1 for other databases; PostgreSQL answers a boolean.
+    .$narrowType<{ has_news: boolean }>()
     .where('c.client_id', '=', clientId)
     .orderBy('c.created_at', 'desc')
     .orderBy('c.claim_number', 'desc')
     .execute();
 
-  return rows as ClientClaimRow[];
+  return rows;
 };
 
 export const countClientClaims = (em: SqlEntityManager, clientId: string): Promise<number> => em.count(Claim, { client: clientId });

@@ -84,7 +84,7 @@ export const listClaimsPage = async (
   if (before) {
     query = query.where((eb) => eb(eb.refTuple('c.created_at', 'c.id'), '>', eb.tuple(keyInstant(before), before.id)));
   }
-  const rows = (await query.orderBy('c.created_at', direction).orderBy('c.id', direction).limit(input.size + 1).execute()) as ClaimPageRow[];
+  const rows: ClaimPageRow[] = await query.orderBy('c.created_at', direction).orderBy('c.id', direction).limit(input.size + 1).execute();
   const page = rows.slice(0, input.size);
 
   return { rows: input.from === 'newest' ? page : page.reverse(), hasMore: rows.length > input.size };
@@ -120,29 +120,31 @@ export const countClaims = async (em: SqlEntityManager, filter: ClaimListFilter)
   return Number(row?.total ?? 0);
 };
 
-export const findClientsByIds = async (em: SqlEntityManager, ids: readonly string[]): Promise<ClientRow[]> =>
-  (await db(em).selectFrom('claims_client').selectAll().where('id', 'in', ids).execute()) as ClientRow[];
+export const findClientsByIds = (em: SqlEntityManager, ids: readonly string[]): Promise<ClientRow[]> =>
+  db(em).selectFrom('claims_client').selectAll().where('id', 'in', ids).execute();
 
-export const findDebtorsByIds = async (em: SqlEntityManager, ids: readonly string[]): Promise<DebtorRow[]> =>
-  (await db(em).selectFrom('claims_debtor').selectAll().where('id', 'in', ids).execute()) as DebtorRow[];
+export const findDebtorsByIds = (em: SqlEntityManager, ids: readonly string[]): Promise<DebtorRow[]> =>
+  db(em).selectFrom('claims_debtor').selectAll().where('id', 'in', ids).execute();
 
-export const listDocumentsOfClaims = async (em: SqlEntityManager, claimIds: readonly string[]): Promise<DocumentRow[]> =>
-  (await db(em).selectFrom('claims_document').selectAll().where('claim_id', 'in', claimIds).orderBy('created_at').orderBy('id').execute()) as DocumentRow[];
+export const listDocumentsOfClaims = (em: SqlEntityManager, claimIds: readonly string[]): Promise<DocumentRow[]> =>
+  db(em).selectFrom('claims_document').selectAll().where('claim_id', 'in', claimIds).orderBy('created_at').orderBy('id').execute();
 
-export const listNotesOfClaims = async (em: SqlEntityManager, claimIds: readonly string[]): Promise<NoteRow[]> =>
-  (await db(em).selectFrom('claims_note').selectAll().where('claim_id', 'in', claimIds).orderBy('created_at').orderBy('id').execute()) as NoteRow[];
+export const listNotesOfClaims = (em: SqlEntityManager, claimIds: readonly string[]): Promise<NoteRow[]> =>
+  db(em).selectFrom('claims_note').selectAll().where('claim_id', 'in', claimIds).orderBy('created_at').orderBy('id').execute();
 
 export type ClaimAuditRow = AuditRow & { claim_id: string };
 
 /** Each claim's own entries and those of its documents and notes, oldest first. */
-export const listAuditOfClaims = async (em: SqlEntityManager, claimIds: readonly string[]): Promise<ClaimAuditRow[]> =>
-  (await db(em)
+export const listAuditOfClaims = (em: SqlEntityManager, claimIds: readonly string[]): Promise<ClaimAuditRow[]> =>
+  db(em)
     .selectFrom('claims_audit_entry')
     .select(['id', 'claim_id', 'entity_type', 'entity_id', 'action', 'field', 'old_value', 'new_value', 'actor', 'reason', 'created_at'])
     .where('claim_id', 'in', claimIds)
+    // Rows without a claim are not in any list of claims.
+    .$narrowType<{ claim_id: string }>()
     .orderBy('created_at')
     .orderBy('seq')
-    .execute()) as ClaimAuditRow[];
+    .execute();
 
 /** The newest `perClient` claims of each client, all clients in one statement. */
 export const listRecentClaimsOfClients = async (em: SqlEntityManager, clientIds: readonly string[], perClient: number): Promise<ClaimRow[]> => {
@@ -165,7 +167,7 @@ export const listRecentClaimsOfClients = async (em: SqlEntityManager, clientIds:
     .orderBy('c.id', 'desc')
     .execute();
 
-  return rows as ClaimRow[];
+  return rows;
 };
 
 export type AgingBucketBounds = {

@@ -100,7 +100,7 @@ export const listStaffClaims = async (
     ordered(staffRows(em, page), keys).execute(),
   ]);
 
-  return { rows: rows as StaffListRow[], total: Number(count?.total ?? 0) };
+  return { rows, total: Number(count?.total ?? 0) };
 };
 
 /** Every column of the claims a query picks, to be read as `c` by staffRows. */
