@@ -6,8 +6,25 @@ import type { AuditRow, ClaimRow, ClientRow, DebtorRow, DocumentRow, NoteRow } f
 import type { ClientClaimRow } from '@switchyard/db/claims/client-claims';
 import type { StaffListRow } from '@switchyard/db/claims/staff-reads';
 import type { Document, Note } from '@switchyard/db/claims/entities';
+import type { z } from 'zod';
+import type {
+  auditEntryOutput,
+  clientClaimDetailOutput,
+  clientClaimItemOutput,
+  clientNoteOutput,
+  documentOutput,
+  staffClaimDetailOutput,
+  staffDocumentOutput,
+  staffListOutput,
+  staffNoteOutput,
+} from './output-schemas.ts';
 
-/** Shapes of the claims API's answers, built from database rows and domain labels. */
+/**
+ * Shapes of the claims API's answers, built from database rows and domain labels. Each presenter
+ * answers the type of its output schema, so a field added to one and not the other fails the typecheck.
+ */
+type Answer<Schema extends z.ZodType> = z.output<Schema>;
+type StaffClaimDetail = Answer<typeof staffClaimDetailOutput>;
 
 const statusFields = (status: string) => ({ status, status_label: STATUS_LABELS[status as ClaimStatus] ?? status });
 const amountFields = (cents: number) => ({ amount_cents: cents, amount_display: formatCents(cents) });
@@ -18,7 +35,7 @@ const tierFields = (tier: string) => ({
   tier_badge: tierBadge(tier as ClaimTier),
 });
 
-export const presentClientClaimItem = (row: ClientClaimRow) => ({
+export const presentClientClaimItem = (row: ClientClaimRow): Answer<typeof clientClaimItemOutput> => ({
   claim_number: row.claim_number,
   ...statusFields(row.status),
   tier: row.tier,
@@ -55,7 +72,7 @@ export const writtenNote = (note: Note): WrittenNote => ({
   created_at: note.createdAt,
 });
 
-export const presentDocument = (doc: DocumentRow | StoredDocument) => ({
+export const presentDocument = (doc: DocumentRow | StoredDocument): Answer<typeof documentOutput> => ({
   id: doc.id,
   original_name: doc.original_name,
   size_bytes: doc.size_bytes,
@@ -64,13 +81,13 @@ export const presentDocument = (doc: DocumentRow | StoredDocument) => ({
   created_at: toIsoSeconds(doc.created_at),
 });
 
-export const presentStaffDocument = (doc: DocumentRow | StoredDocument) => ({
+export const presentStaffDocument = (doc: DocumentRow | StoredDocument): Answer<typeof staffDocumentOutput> => ({
   ...presentDocument(doc),
   client_visible: doc.client_visible,
   ...('sha256' in doc ? { sha256: doc.sha256, crm_id: doc.crm_id } : {}),
 });
 
-export const presentClientNote = (note: NoteRow | WrittenNote) => ({
+export const presentClientNote = (note: NoteRow | WrittenNote): Answer<typeof clientNoteOutput> => ({
   author_type: note.author_type,
   author_name: note.author_name,
   subject: note.subject,
@@ -78,7 +95,7 @@ export const presentClientNote = (note: NoteRow | WrittenNote) => ({
   created_at: toIsoSeconds(note.created_at),
 });
 
-export const presentStaffNote = (note: NoteRow | WrittenNote) => ({
+export const presentStaffNote = (note: NoteRow | WrittenNote): Answer<typeof staffNoteOutput> => ({
   id: note.id,
   ...presentClientNote(note),
   visibility: note.visibility,
@@ -90,7 +107,12 @@ const claimDates = (claim: ClaimRow) => ({
   date_resolved: toIsoSecondsOrNull(claim.date_resolved),
 });
 
-export const presentClientClaimDetail = (claim: ClaimRow, debtor: DebtorRow, documents: DocumentRow[], notes: NoteRow[]) => ({
+export const presentClientClaimDetail = (
+  claim: ClaimRow,
+  debtor: DebtorRow,
+  documents: DocumentRow[],
+  notes: NoteRow[],
+): Answer<typeof clientClaimDetailOutput> => ({
   claim_number: claim.claim_number,
   ...statusFields(claim.status),
   ...tierFields(claim.tier),
@@ -105,7 +127,7 @@ export const presentClientClaimDetail = (claim: ClaimRow, debtor: DebtorRow, doc
   notes: notes.map(presentClientNote),
 });
 
-export const presentClient = (client: ClientRow) => ({
+export const presentClient = (client: ClientRow): StaffClaimDetail['client'] => ({
   id: client.id,
   client_number: client.client_number,
   company_name: client.company_name,
@@ -118,7 +140,7 @@ export const presentClient = (client: ClientRow) => ({
   updated_at: toIsoSeconds(client.updated_at),
 });
 
-export const presentDebtor = (debtor: DebtorRow) => ({
+export const presentDebtor = (debtor: DebtorRow): StaffClaimDetail['debtor'] => ({
   id: debtor.id,
   name: debtor.name,
   business_type: debtor.business_type,
@@ -130,7 +152,7 @@ export const presentDebtor = (debtor: DebtorRow) => ({
   updated_at: toIsoSeconds(debtor.updated_at),
 });
 
-export const presentAudit = (entry: AuditRow) => ({
+export const presentAudit = (entry: AuditRow): Answer<typeof auditEntryOutput> => ({
   id: entry.id,
   entity_type: entry.entity_type,
   entity_id: entry.entity_id,
@@ -150,7 +172,7 @@ export const presentStaffClaimDetail = (input: {
   documents: DocumentRow[];
   notes: NoteRow[];
   audit: AuditRow[];
-}) => ({
+}): StaffClaimDetail => ({
   id: input.claim.id,
   claim_number: input.claim.claim_number,
   client_id: input.claim.client_id,
@@ -172,7 +194,7 @@ export const presentStaffClaimDetail = (input: {
   audit: input.audit.map(presentAudit),
 });
 
-export const presentStaffListItem = (row: StaffListRow) => ({
+export const presentStaffListItem = (row: StaffListRow): Answer<typeof staffListOutput>['claims'][number] => ({
   claim_number: row.claim_number,
   ...statusFields(row.status),
   tier: row.tier,

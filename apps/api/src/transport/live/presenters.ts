@@ -1,11 +1,13 @@
 import type { BusRow } from '@switchyard/db/transport/operations/buses';
 import type { StopEstimate, TripEstimate } from '@switchyard/domain/transport/live/eta';
 import type { HorizonAccuracy } from '@switchyard/domain/transport/live/accuracy';
+import type { z } from 'zod';
+import type { etaAccuracyOutput, routeEtaOutput, stopEtaOutput } from './output-schemas.ts';
 import type { TripView } from './trip-view.ts';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-export const presentStopEta = (stop: StopEstimate) => ({
+export const presentStopEta = (stop: StopEstimate): z.output<typeof stopEtaOutput> => ({
   position: stop.position,
   name: stop.name,
   time: stop.time,
@@ -14,7 +16,7 @@ export const presentStopEta = (stop: StopEstimate) => ({
   state: stop.state,
 });
 
-export const presentRouteEta = (routeId: string, busId: string | null, view: TripView) => ({
+export const presentRouteEta = (routeId: string, busId: string | null, view: TripView): z.output<typeof routeEtaOutput> => ({
   route_id: routeId,
   bus_id: busId,
   position_at: view.estimate.basis === 'position' ? iso(view.bus?.last_update ?? null) : null,
@@ -33,6 +35,10 @@ export const presentBusPosition = (bus: BusRow | null) =>
     ? { bus_id: bus.id, lat: bus.lat, lng: bus.lng, heading: bus.heading, speed: bus.speed, last_update: new Date(bus.last_update).toISOString() }
     : null;
 
-export const presentAccuracy = (arrivals: number, ten: HorizonAccuracy, five: HorizonAccuracy) => ({ arrivals, minutes_10: ten, minutes_5: five });
+export const presentAccuracy = (arrivals: number, ten: HorizonAccuracy, five: HorizonAccuracy): z.output<typeof etaAccuracyOutput> => ({
+  arrivals,
+  minutes_10: ten,
+  minutes_5: five,
+});
 
 export type { TripEstimate };

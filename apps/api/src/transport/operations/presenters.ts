@@ -2,6 +2,12 @@ import type { BusRow } from '@switchyard/db/transport/operations/buses';
 import type { RouteRow, StopRow } from '@switchyard/db/transport/operations/routes';
 import type { Run } from '@switchyard/domain/transport/operations/runs';
 import type { SchoolRow } from '@switchyard/db/transport/operations/schools';
+import type { z } from 'zod';
+import type { busOutput, publicSchoolsOutput, routeDetailOutput, routeSummariesOutput, schoolsOutput } from './output-schemas.ts';
+
+/** Each presenter answers the type of its output schema: a field added to one and not the other fails the typecheck. */
+type Answer<Schema extends z.ZodType> = z.output<Schema>;
+type RouteDetail = Answer<typeof routeDetailOutput>;
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
@@ -18,9 +24,9 @@ const routeFields = (route: RouteRow) => ({
 });
 
 /** List shape: `stops` is the number of stops. */
-export const presentRouteSummary = (route: RouteRow) => ({ ...routeFields(route), stops: route.stops });
+export const presentRouteSummary = (route: RouteRow): Answer<typeof routeSummariesOutput>[number] => ({ ...routeFields(route), stops: route.stops });
 
-export const presentStop = (stop: StopRow) => ({
+export const presentStop = (stop: StopRow): RouteDetail['stops'][number] => ({
   position: stop.position,
   name: stop.name,
   address: stop.address,
@@ -31,20 +37,27 @@ export const presentStop = (stop: StopRow) => ({
 });
 
 /** A run's timetable: each stop it serves in order, named by its route position and name. */
-export const presentRun = (run: Run, stops: StopRow[]) => ({
+export const presentRun = (run: Run, stops: StopRow[]): RouteDetail['runs'][number] => ({
   direction: run.direction,
   stops: run.stops.map((stop) => ({ stop: stop.position, name: stops.find((candidate) => candidate.position === stop.position)?.name ?? '', time: stop.time, riders: stop.riders })),
 });
 
-/** Detail shape: `stops` is the ordered list, `stop_count` its length, `runs` the morning and afternoon timetables. */
-export const presentRouteDetail = (route: RouteRow, stops: StopRow[], runs: Run[]) => ({
+/**
+ * Detail shape: `stops` is the ordered list, `stop_count` its length, `runs` the morning and
+ * afternoon timetables; the procedures add the accuracy and the rider checks, which need reads.
+ */
+export const presentRouteDetail = (
+  route: RouteRow,
+  stops: StopRow[],
+  runs: Run[],
+): Omit<RouteDetail, 'eta_accuracy' | 'rider_warnings' | 'unplaced_children'> => ({
   ...routeFields(route),
   stop_count: stops.length,
   stops: stops.map(presentStop),
   runs: runs.map((run) => presentRun(run, stops)),
 });
 
-export const presentBus = (bus: BusRow) => ({
+export const presentBus = (bus: BusRow): Answer<typeof busOutput> => ({
   id: bus.id,
   lat: bus.lat,
   lng: bus.lng,
@@ -53,7 +66,7 @@ export const presentBus = (bus: BusRow) => ({
   last_update: iso(bus.last_update),
 });
 
-export const presentPublicSchool = (school: SchoolRow) => ({
+export const presentPublicSchool = (school: SchoolRow): Answer<typeof publicSchoolsOutput>['schools'][number] => ({
   id: school.id,
   name: school.name,
   address: school.address,
@@ -61,4 +74,4 @@ export const presentPublicSchool = (school: SchoolRow) => ({
   end_time: school.end_time,
 });
 
-export const presentSchool = (school: SchoolRow) => ({ ...presentPublicSchool(school), tenant_id: school.tenant_id, created_at: iso(school.created_at) });
+export const presentSchool = (school: SchoolRow): Answer<typeof schoolsOutput>[number] => ({ ...presentPublicSchool(school), tenant_id: school.tenant_id, created_at: iso(school.created_at) });

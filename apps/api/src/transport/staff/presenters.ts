@@ -1,8 +1,10 @@
 import type { StaffInviteRow } from '@switchyard/db/transport/staff/staff-invites';
+import type { z } from 'zod';
+import type { staffInviteOutput } from './output-schemas.ts';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
-export const presentStaffInvite = (row: StaffInviteRow) => ({
+export const presentStaffInvite = (row: StaffInviteRow): z.output<typeof staffInviteOutput> => ({
   id: row.id,
   tenant_id: row.tenant_id,
   email: row.email,

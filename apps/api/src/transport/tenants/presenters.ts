@@ -1,9 +1,11 @@
 import type { TenantRow } from '@switchyard/db/transport/tenants';
 import type { TransportAuditRow } from '@switchyard/db/transport/tenants/audit-log';
+import type { z } from 'zod';
+import type { auditRowsOutput, tenantListOutput, themeOutput } from './output-schemas.ts';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
-export const presentTenant = (row: TenantRow) => ({
+export const presentTenant = (row: TenantRow): z.output<typeof tenantListOutput>[number] => ({
   id: row.id,
   name: row.name,
   tier: row.tier,
@@ -13,9 +15,9 @@ export const presentTenant = (row: TenantRow) => ({
   created_at: iso(row.created_at),
 });
 
-export const presentTheme = (row: TenantRow) => ({ tenant_id: row.id, name: row.name, tier: row.tier, theme: row.theme ?? {}, domain: row.domain });
+export const presentTheme = (row: TenantRow): z.output<typeof themeOutput> => ({ tenant_id: row.id, name: row.name, tier: row.tier, theme: row.theme ?? {}, domain: row.domain });
 
-export const presentAuditRow = (row: TransportAuditRow) => ({
+export const presentAuditRow = (row: TransportAuditRow): z.output<typeof auditRowsOutput>[number] => ({
   id: row.id,
   tenant_id: row.tenant_id,
   actor: row.actor,
