@@ -94,4 +94,12 @@ describe('retention periods', () => {
     ]);
     expect(problemsOf({ POSITION_RETENTION_DAYS: '1.5' })).toEqual([expect.stringMatching(/^invalid configuration: POSITION_RETENTION_DAYS: /)]);
   });
+
+  it('keep finished webhook deliveries 90 days unless WEBHOOK_DELIVERY_HISTORY_DAYS says otherwise, a whole number of days', () => {
+    expect(envWith({})).toMatchObject({ WEBHOOK_DELIVERY_HISTORY_DAYS: 90 });
+    expect(envWith({ WEBHOOK_DELIVERY_HISTORY_DAYS: '14' })).toMatchObject({ WEBHOOK_DELIVERY_HISTORY_DAYS: 14 });
+    for (const bad of ['0', '2.5', 'ninety']) {
+      expect(problemsOf({ WEBHOOK_DELIVERY_HISTORY_DAYS: bad })).toEqual([expect.stringMatching(/^invalid configuration: WEBHOOK_DELIVERY_HISTORY_DAYS: /)]);
+    }
+  });
 });

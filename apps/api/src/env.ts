@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { newUserInput } from '@switchyard/domain/transport/tenants/tenant-input';
+import { DEFAULT_WEBHOOK_DELIVERY_HISTORY_DAYS } from '@switchyard/domain/retention/retention-rules';
 import { webhookEnvShape } from './webhooks/webhook-env.ts';
 import { transportEnvShape } from './transport/transport-env.ts';
 import { documentStoreEnvProblems, documentStoreEnvShape } from './claims/document-store/store-env.ts';
@@ -67,6 +68,8 @@ const envSchema = z.object({
   ...transportEnvShape,
   /** Days bus positions, arrivals, estimates and late notices are kept (the daily retention sweep). */
   POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // Finished webhook delivery rows are deleted after this many days; at least the idempotency window (one day).
+  WEBHOOK_DELIVERY_HISTORY_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_WEBHOOK_DELIVERY_HISTORY_DAYS),
 });
 
 export type RawEnv = z.input<typeof envSchema>;

@@ -7,6 +7,7 @@ import {
   POSITION_TABLES,
 } from '@switchyard/db/retention/expired-rows';
 import type { Database } from '@switchyard/db/orm';
+import { deleteExpiredDeliveries } from '@switchyard/db/webhooks/expired-deliveries';
 import type { Env } from '../env.ts';
 import type { DocumentStore } from '../claims/document-store/document-store.ts';
 import type { RetentionStep } from './retention-sweep.ts';
@@ -14,6 +15,8 @@ import type { RetentionStep } from './retention-sweep.ts';
 /** The advisory lock keys of the two services' sweeps (class RETENTION_LOCK_CLASS). */
 export const CLAIMS_RETENTION_LOCK_KEY = 1;
 export const TRANSPORT_RETENTION_LOCK_KEY = 2;
+/** The webhook gateways' sweep, on the same class: of several gateways on one database one sweeps. */
+export const WEBHOOKS_RETENTION_LOCK_KEY = 3;
 
 export const retentionSettings = (env: Pick<Env, 'POSITION_RETENTION_DAYS' | 'CLAIMS_RETENTION_YEARS'>) => ({
   positionRetentionDays: env.POSITION_RETENTION_DAYS,
@@ -43,4 +46,9 @@ export const transportRetentionSteps = (db: Database): RetentionStep[] => [
   ),
   { name: 'bus_positions', batch: (cutoffs, limit) => forgetStaleBusPositions(db.fork(), cutoffs.positions, limit) },
   { name: 'live_watch_audit', batch: (cutoffs, limit) => deleteExpiredLiveWatchRows(db.fork(), cutoffs.liveWatch, limit) },
+];
+
+/** Finished webhook delivery rows past WEBHOOK_DELIVERY_HISTORY_DAYS (payloads were erased earlier, by route). */
+export const webhookRetentionSteps = (db: Database): RetentionStep[] => [
+  { name: 'webhook_deliveries', batch: (cutoffs, limit) => deleteExpiredDeliveries(db.fork(), cutoffs.webhookDeliveries, cutoffs.now, limit) },
 ];

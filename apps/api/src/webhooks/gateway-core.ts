@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@switchyard/db/orm';
+import { DEFAULT_RETENTION_SETTINGS } from '@switchyard/domain/retention/retention-rules';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import { createAgentRunner } from './delivery/agent-runner.ts';
 import { createMessageDelivery, type DeliverMessage } from './delivery/deliver-message.ts';
+import { startRetentionSweep, type RetentionSweep } from '../retention/retention-sweep.ts';
+import { webhookRetentionSteps, WEBHOOKS_RETENTION_LOCK_KEY } from '../retention/service-retention.ts';
 import { startDeliveryWorker, type DeliveryWorker } from './delivery/delivery-worker.ts';
 import { loadGatewaySettings, type GatewaySettings } from './gateway/gateway-config.ts';
 import { removeGatewayRuntime, writeGatewayRuntime } from './gateway/gateway-runtime-file.ts';
@@ -35,7 +38,9 @@ export type GatewayCore = {
   clock: Clock;
   /** On PostgreSQL: keeps the subscriptions file up to the subscriptions the CLI made on any machine. */
   subscriptionSync: SubscriptionSync | null;
-  /** Stops what the core runs: the subscription sync, then the delivery worker. */
+  /** Deletes finished delivery rows past WEBHOOK_DELIVERY_HISTORY_DAYS, daily; stepped (runOnce) with a stepped worker. */
+  historySweep: RetentionSweep;
+  /** Stops what the core runs: the subscription sync, the history sweep, then the delivery worker. */
   stop(graceMs?: number): Promise<void>;
 };
 
@@ -76,6 +81,17 @@ export const startGatewayCore = (options: {
     clock,
   });
 
+  // Finished delivery rows past their history period, daily, in batches (retention-sweep.ts).
+  const historySweep = startRetentionSweep({
+    name: 'webhooks',
+    lockKey: WEBHOOKS_RETENTION_LOCK_KEY,
+    db,
+    settings: { ...DEFAULT_RETENTION_SETTINGS, webhookDeliveryHistoryDays: env.WEBHOOK_DELIVERY_HISTORY_DAYS ?? DEFAULT_RETENTION_SETTINGS.webhookDeliveryHistoryDays },
+    steps: webhookRetentionSteps(db),
+    clock,
+    logger,
+    stepped: options.steppedWorker === true,
+  });
   const subscriptionSync = db.kind === 'postgresql' ? startSubscriptionSync({ db, path: home.subscriptionsFile, logger }) : null;
 
   return {
@@ -88,8 +104,10 @@ export const startGatewayCore = (options: {
     adminToken: randomBytes(32).toString('base64url'),
     clock,
     subscriptionSync,
+    historySweep,
     stop: async (graceMs?: number) => {
       await subscriptionSync?.stop();
+      await historySweep.stop();
       await deliveryWorker.stop(graceMs);
     },
   };

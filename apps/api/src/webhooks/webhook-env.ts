@@ -105,4 +105,6 @@ export type WebhookServiceEnv = WebhookEnv & {
   DATABASE_URL?: string | undefined;
   DATABASE_POOL_WAIT_MS?: number;
   LOG_LEVEL: string;
+  /** Parsed in env.ts with the other retention periods; its default when absent. */
+  WEBHOOK_DELIVERY_HISTORY_DAYS?: number;
 };

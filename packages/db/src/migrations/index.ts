@@ -36,6 +36,7 @@ import { Migration20261128060100ClaimsStaffMembers } from './Migration2026112806
 import { Migration20261128080000WebhookDeliveryOrigin } from './Migration20261128080000_webhook_delivery_origin.ts';
 import { Migration20261128090000ClaimsStaffViewed } from './Migration20261128090000_claims_staff_viewed.ts';
 import { Migration20261128090000RetentionIndexes } from './Migration20261128090000_retention_indexes.ts';
+import { Migration20261129120300WebhookDeliveryHistory } from './Migration20261129120300_webhook_delivery_history.ts';
 import { Migration20261128090000WebhookSharedGateways } from './Migration20261128090000_webhook_shared_gateways.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
@@ -78,4 +79,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128090000_claims_staff_viewed', class: Migration20261128090000ClaimsStaffViewed },
   { name: 'Migration20261128090000_retention_indexes', class: Migration20261128090000RetentionIndexes },
   { name: 'Migration20261128090000_webhook_shared_gateways', class: Migration20261128090000WebhookSharedGateways },
+  { name: 'Migration20261129120300_webhook_delivery_history', class: Migration20261129120300WebhookDeliveryHistory },
 ];

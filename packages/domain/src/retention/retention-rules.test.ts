@@ -24,6 +24,11 @@ describe('retention cutoffs', () => {
     expect(cutoffs.closedClaims.toISOString()).toBe('2027-02-28T08:00:00.000Z');
     expect(cutoffs.positions.toISOString()).toBe('2028-02-28T08:00:00.000Z');
   });
+
+  it('keeps finished webhook deliveries WEBHOOK_DELIVERY_HISTORY_DAYS, 90 unless set', () => {
+    expect(retentionCutoffs(now, { positionRetentionDays: 30, claimsRetentionYears: 7 }).webhookDeliveries.toISOString()).toBe('2026-12-10T12:00:00.000Z');
+    expect(retentionCutoffs(now, { positionRetentionDays: 30, claimsRetentionYears: 7, webhookDeliveryHistoryDays: 10 }).webhookDeliveries.toISOString()).toBe('2027-02-28T12:00:00.000Z');
+  });
 });
 
 describe('closed claims', () => {

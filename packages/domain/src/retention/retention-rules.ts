@@ -20,16 +20,27 @@ export const ERASED_MARKER = '[erased]';
  */
 export const erasedEmail = (rowId: string): string => `erased-${rowId.toLowerCase().replace(/[^a-z0-9-]/g, '-')}@erased.invalid`;
 
-export type RetentionSettings = { positionRetentionDays: number; claimsRetentionYears: number };
+/** How long finished webhook delivery rows are kept when WEBHOOK_DELIVERY_HISTORY_DAYS is not set. */
+export const DEFAULT_WEBHOOK_DELIVERY_HISTORY_DAYS = 90;
+
+/** `webhookDeliveryHistoryDays` only matters to the webhook gateway's sweep; the others may leave it out. */
+export type RetentionSettings = { positionRetentionDays: number; claimsRetentionYears: number; webhookDeliveryHistoryDays?: number };
+
+/** The settings' defaults (those of apps/api/src/env.ts), for a sweep whose steps use none of a service's periods. */
+export const DEFAULT_RETENTION_SETTINGS = { positionRetentionDays: 30, claimsRetentionYears: 7, webhookDeliveryHistoryDays: DEFAULT_WEBHOOK_DELIVERY_HISTORY_DAYS } as const;
 
 /** The instants before which each kind of data has expired at `now`. */
 export type RetentionCutoffs = {
+  /** The sweep's time, for what expires by its own deadline (idempotency keys) rather than by a period. */
+  now: Date;
   /** Bus positions, arrivals, estimates and late notices recorded before this go. */
   positions: Date;
   /** `live.watch` audit rows written before this go. */
   liveWatch: Date;
   /** Messages and documents of claims closed before this go. */
   closedClaims: Date;
+  /** Webhook deliveries that finished (delivered, or failed for good) before this go. */
+  webhookDeliveries: Date;
 };
 
 /**
@@ -48,9 +59,11 @@ const yearsBefore = (now: Date, years: number): Date => {
 };
 
 export const retentionCutoffs = (now: Date, settings: RetentionSettings): RetentionCutoffs => ({
+  now,
   positions: new Date(now.getTime() - settings.positionRetentionDays * DAY_MS),
   liveWatch: new Date(now.getTime() - LIVE_WATCH_RETENTION_DAYS * DAY_MS),
   closedClaims: yearsBefore(now, settings.claimsRetentionYears),
+  webhookDeliveries: new Date(now.getTime() - (settings.webhookDeliveryHistoryDays ?? DEFAULT_WEBHOOK_DELIVERY_HISTORY_DAYS) * DAY_MS),
 });
 
 /** A claim no longer pursued: settled, closed, written off or rejected. */

@@ -1,4 +1,8 @@
-export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/**
+ * `uncounted`: refused because the count could not be reached (the database or the primary is
+ * gone), the server's fault rather than the sender's, answered 503 rather than 429.
+ */
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; uncounted?: true };
 
 /** One key's counts: the minute that began at `start` and the minute before it. */
 export type RateWindow = { start: number; current: number; previous: number };

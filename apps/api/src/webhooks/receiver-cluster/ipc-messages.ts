@@ -2,7 +2,8 @@
 export type PrimaryMessage =
   | { kind: 'start'; adminToken: string }
   /** `granted` below `wanted` means the route's allowance is spent until `retryAfterSeconds`. */
-  | { kind: 'rate-granted'; route: string; wanted: number; granted: number; retryAfterSeconds: number; takenAt: number }
+  /** `uncounted`: the count could not be reached, so nothing was granted (answered 503, not 429). */
+  | { kind: 'rate-granted'; route: string; wanted: number; granted: number; retryAfterSeconds: number; takenAt: number; uncounted?: true }
   | { kind: 'stop' };
 
 /** What an HTTP process tells the primary. */

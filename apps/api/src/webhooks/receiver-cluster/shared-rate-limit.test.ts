@@ -73,9 +73,28 @@ describe('shared rate limit', () => {
     const waiting = side.rateLimit.hit('r', 5);
     await new Promise((resolve) => setImmediate(resolve));
     side.abandon();
-    expect(await waiting).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(await waiting).toEqual({ allowed: false, retryAfterSeconds: 1, uncounted: true });
     const unsendable = createSharedRateLimit(() => false);
     const refused = unsendable.rateLimit.hit('r', 5);
-    expect(await refused).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(await refused).toEqual({ allowed: false, retryAfterSeconds: 1, uncounted: true });
+  });
+
+  it('marks a refusal uncounted when the count cannot be reached, and a spent allowance not', async () => {
+    const broken = { take: () => Promise.reject(new Error('connection refused')), giveBack: () => Promise.resolve() };
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'info', destination: { write: (line: string) => void lines.push(line) } });
+    const side = createSharedRateLimit((message) => {
+      if (message.kind === 'rate-take') {
+        void answerRateMessage(broken, message, 1, Date.now(), logger).then((answer) => answer?.kind === 'rate-granted' && side.receive(answer));
+      }
+
+      return true;
+    });
+    expect(await side.rateLimit.hit('r', 5)).toEqual({ allowed: false, retryAfterSeconds: 1, uncounted: true });
+    expect(lines.some((line) => line.includes('webhook rate limit not counted'))).toBe(true);
+    // A limit that is simply spent stays a plain refusal (429).
+    const { sides } = gateway(1);
+    expect(await sides[0]?.rateLimit.hit('spent', 1)).toEqual({ allowed: true });
+    expect(await sides[0]?.rateLimit.hit('spent', 1)).toEqual({ allowed: false, retryAfterSeconds: expect.any(Number) });
   });
 });

@@ -18,8 +18,11 @@ type Allowance = {
   idle: NodeJS.Timeout | null;
 };
 
-/** When the primary cannot answer (it is gone), requests are refused rather than let through uncounted. */
-const UNANSWERED: RateDecision = { allowed: false, retryAfterSeconds: 1 };
+/**
+ * When the count cannot be reached (the primary is gone, or it cannot reach PostgreSQL), requests
+ * are refused for a second rather than let through uncounted; marked so the receiver answers 503.
+ */
+const UNANSWERED: RateDecision = { allowed: false, retryAfterSeconds: 1, uncounted: true };
 const ALLOWED: RateDecision = { allowed: true };
 /** Allowance a process holds unused longer than this goes back to the primary for the others. */
 const RETURN_UNUSED_AFTER_MS = 1_000;
@@ -107,7 +110,7 @@ export const createSharedRateLimit = (send: (message: WorkerMessage) => boolean)
       if (allowance.waiting.length > 0) {
         if (message.granted < message.wanted) {
           // The allowance is spent: everyone still waiting is refused.
-          const refused: RateDecision = { allowed: false, retryAfterSeconds: message.retryAfterSeconds };
+          const refused: RateDecision = message.uncounted === true ? UNANSWERED : { allowed: false, retryAfterSeconds: message.retryAfterSeconds };
           allowance.waiting.splice(0).forEach((resolve) => resolve(refused));
         } else {
           // Requests that arrived while asking, beyond what was handed out: ask again.
@@ -151,7 +154,7 @@ export const databaseRateCount = (db: Database): RateCount => ({
 });
 
 /** A count that cannot be reached refuses for a second rather than letting requests through uncounted. */
-const NOTHING_TAKEN = { granted: 0, retryAfterSeconds: 1 };
+const NOTHING_TAKEN = { granted: 0, retryAfterSeconds: 1, uncounted: true as const };
 
 /** The count holder's side: one count for every HTTP process of the gateway (and, in the database, every gateway). */
 export const answerRateMessage = async (
@@ -180,6 +183,7 @@ export const answerRateMessage = async (
       granted: taken.granted,
       retryAfterSeconds: taken.retryAfterSeconds,
       takenAt: nowMs,
+      ...('uncounted' in taken ? { uncounted: true as const } : {}),
     };
   } catch (error) {
     logger.error({ err: (error as Error).message, route: message.route }, 'webhook rate allowance not given back');

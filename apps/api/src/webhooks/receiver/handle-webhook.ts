@@ -111,6 +111,13 @@ export const handleWebhook = async (
   }
   // Counted after authentication, so that forged requests cannot use up a route's allowance.
   const rate = await pipeline.rateLimit.hit(route.name, route.rateLimit ?? settings.rateLimitPerMinute);
+  if (!rate.allowed && rate.uncounted === true) {
+    // The server's fault, not the sender's: GitHub, Stripe and the others retry a 5xx.
+    pipeline.logger.warn({ route: route.name }, 'webhook rate limit could not be counted; answered 503');
+    sendJson(res, 503, { error: 'rate limit unavailable' }, { 'retry-after': String(rate.retryAfterSeconds) });
+
+    return;
+  }
   if (!rate.allowed) {
     sendJson(res, 429, { error: 'rate limit exceeded' }, { 'retry-after': String(rate.retryAfterSeconds) });
 
