@@ -100,9 +100,15 @@ describe('the mail outbox', () => {
       const audit = await waitFor(async () => {
         const rows = await claims.db.fork().execute("select * from claims_audit_entry where claim_id = ? and field = 'email_delivery'", [claimId]);
 
-        return rows.length > 0 ? rows : undefined;
-      }, 10_000, 'the audit row');
-      expect(audit).toEqual([expect.objectContaining({ action: 'note_add', new_value: 'failed', reason: expect.stringMatching(/try again later/) })]);
+        // The intake queues two mails for the claim (the team's summary, the new client's acknowledgement): one row each.
+        return rows.length >= 2 ? rows : undefined;
+      }, 10_000, 'the audit rows');
+      const kinds = await claims.db.fork().execute("select kind from mail_outbox where reference = ? and status = 'failed' order by kind", [claimId]);
+      expect(kinds).toEqual([{ kind: 'intake_acknowledgement' }, { kind: 'intake_summary' }]);
+      expect(audit).toEqual([
+        expect.objectContaining({ action: 'note_add', new_value: 'failed', reason: expect.stringMatching(/try again later/) }),
+        expect.objectContaining({ action: 'note_add', new_value: 'failed', reason: expect.stringMatching(/try again later/) }),
+      ]);
       expect(claims.logLines.some((line) => line.includes('given up'))).toBe(true);
     } finally {
       claims.smtp.refuseMail(false);
