@@ -111,4 +111,19 @@ describe.skipIf(skipWithoutBrowser())('intake form in a real browser', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'intake-mobile');
   });
+  it('links "terms of service" to a terms page that reads on a phone', async () => {
+    const { page, server } = app;
+    await page.setViewportSize(MOBILE_VIEWPORT);
+    await page.goto(`${server.url}/`);
+    const link = page.getByRole('link', { name: 'terms of service' });
+    expect(await link.getAttribute('href')).toBe('/terms');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    await page.goto(`${server.url}/terms`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Terms of service' }).isVisible()).toBe(true);
+    expect(await page.getByText(/contact the debtor on your behalf/).isVisible()).toBe(true);
+    expect(await page.title()).toMatch(/Terms of service/);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'terms-mobile');
+  });
 });

@@ -100,4 +100,23 @@ describe.skipIf(skipWithoutBrowser())('client sign-in in a real browser', () => 
     expect(await page.getByRole('status').first().textContent()).toMatch(/session has ended/);
     expect(await page.evaluate(() => window.localStorage.getItem('switchyard.claims.session'))).toBeNull();
   });
+  it('says how long to wait when sign-in requests for one email are rate-limited', async () => {
+    const { page, server } = app;
+    const limited = 'rate-limited-client@example.test';
+    const request = async () => {
+      await page.goto(`${server.url}/portal/sign-in`);
+      await page.getByLabel(/^Email/).fill(limited);
+      await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    };
+    // The per-email limit allows three links in its window; the fourth request is refused with a Retry-After.
+    for (let sent = 0; sent < 3; sent += 1) {
+      await request();
+      await expect.poll(() => page.getByTestId('sign-in-answer').isVisible()).toBe(true);
+    }
+    await request();
+    const alert = page.getByRole('alert').first();
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    expect(await alert.textContent()).toMatch(/Too many sign-in requests\. Try again in \d+ (minute|minutes)\./);
+    await saveScreenshot(page, 'portal-sign-in-rate-limited');
+  });
 });

@@ -51,9 +51,24 @@ describe('POST /api/intake', () => {
         { entity_type: 'claim', action: 'create' },
       ]),
     );
-    const mail = await claims.smtp.waitFor((message) => message.subject.includes(answer.body.claim_number));
+    const mail = await claims.smtp.waitFor((message) => message.subject.includes(answer.body.claim_number) && message.to.includes('team@claims.test'));
     expect(mail.to).toEqual(['team@claims.test']);
     expect(mail.text).toContain('$2,500.00');
+  });
+
+  it('acknowledges a new client\'s intake by mail with the claim number and the sign-in page, and only that client', async () => {
+    const body = intakeBody({ email: 'fresh.client@example.test' });
+    const answer = await call(claims, 'POST', '/api/intake', { body });
+    expect(answer.status).toBe(201);
+    const mail = await claims.smtp.waitFor((message) => message.to.includes('fresh.client@example.test'));
+    expect(mail.subject).toBe(`We received your claim ${answer.body.claim_number}`);
+    expect(mail.text).toContain(`Hello ${body.client.contact_name},`);
+    expect(mail.text).toContain(`Your claim ${answer.body.claim_number} has been received`);
+    expect(mail.text).toContain('https://portal.claims.test/portal/sign-in?email=fresh.client%40example.test');
+    // No token rides in the acknowledgement: it is a way in that still works later, not a credential.
+    expect(mail.text).not.toMatch(/verify\?token=/);
+    const [row] = await claims.db.fork().execute("select count(*) as n from mail_outbox where recipient = ? ", ['fresh.client@example.test']);
+    expect(Number(row?.n)).toBe(1);
   });
 
   it('reuses the client of a known email (any case) for the signed-in client, updates its contact fields and numbers the new claim', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInLink } from './sign-in-link.ts';
+import { portalSignInPageLink, signInLink } from './sign-in-link.ts';
 
 describe('signInLink', () => {
   it.each([
@@ -19,5 +19,11 @@ describe('signInLink', () => {
 
   it('encodes the token as a query value', () => {
     expect(signInLink('https://example.test', 'a+b/c=&d')).toBe('https://example.test/portal/verify?token=a%2Bb%2Fc%3D%26d');
+  });
+});
+
+describe('portalSignInPageLink', () => {
+  it('opens the sign-in page under the base path with the email filled in, encoded', () => {
+    expect(portalSignInPageLink('https://example.test/app/', 'ann+1@example.test')).toBe('https://example.test/app/portal/sign-in?email=ann%2B1%40example.test');
   });
 });

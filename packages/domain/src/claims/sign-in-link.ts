@@ -19,6 +19,9 @@ export const pageLink = (portalUrl: string, page: string, query: Record<string, 
 /** The link of a sign-in email: the portal's verify page, carrying the token and nothing else. */
 export const signInLink = (portalUrl: string, rawToken: string): string => pageLink(portalUrl, '/portal/verify', { token: rawToken });
 
+/** The portal's sign-in page with the email filled in: a way back in that does not expire. */
+export const portalSignInPageLink = (portalUrl: string, email: string): string => pageLink(portalUrl, '/portal/sign-in', { email });
+
 /** A claim in the client portal. */
 export const portalClaimLink = (portalUrl: string, claimNumber: string): string =>
   pageLink(portalUrl, `/portal/claims/${encodeURIComponent(claimNumber)}`);

@@ -11,12 +11,14 @@ import {
   claimUpdateLine,
   claimUpdateMailHead,
   claimFiledUnderEmailMail,
+  intakeAcknowledgementMail,
   clientMessageMail,
   intakeSummaryMail,
   signInLinkMail,
   staffSignInLinkMail,
   type ClaimFiledUnderEmail,
   type ClientMessageSummary,
+  type IntakeAcknowledgement,
   type IntakeSummary,
 } from './templates.ts';
 
@@ -35,6 +37,8 @@ export type ClaimsMailer = {
   staffSignInLink(to: string, name: string, link: string): Promise<void>;
   clientMessage(summary: ClientMessageSummary): Promise<void>;
   claimFiledUnderEmail(notice: ClaimFiledUnderEmail): Promise<void>;
+  /** Acknowledges a new client's intake: the claim number and the portal's sign-in page. */
+  intakeAcknowledgement(notice: IntakeAcknowledgement): Promise<void>;
   /**
    * Tells the claim's client of a change they can see (a status change, a shared note, a document
    * made visible). Changes within a few minutes of the first go out as one mail.
@@ -118,5 +122,6 @@ export const createClaimsMailer = (options: {
     staffSignInLink: (to, name, link) => queue('staff_sign_in_link', staffSignInLinkMail(to, name, link), null),
     clientMessage: (summary) => queue('client_message', clientMessageMail(options.teamEmail, summary), summary.claimId),
     claimFiledUnderEmail: (notice) => queue('claim_filed_under_email', claimFiledUnderEmailMail(notice), notice.claimId),
+    intakeAcknowledgement: (notice) => queue('intake_acknowledgement', intakeAcknowledgementMail(notice), notice.claimId),
   };
 };

@@ -105,6 +105,23 @@ export const claimFiledUnderEmailMail = (notice: ClaimFiledUnderEmail): Outgoing
   ].join('\n'),
 });
 
+export type IntakeAcknowledgement = { claimId: string; claimNumber: string; to: string; contactName: string; signInPage: string };
+
+/** To a new client right after their intake: the claim number to quote, and the way into the portal. */
+export const intakeAcknowledgementMail = (notice: IntakeAcknowledgement): OutgoingMail => ({
+  to: notice.to,
+  subject: `We received your claim ${notice.claimNumber}`,
+  text: [
+    `Hello ${notice.contactName},`,
+    ``,
+    `Thank you. Your claim ${notice.claimNumber} has been received. Please quote this number when you write to us.`,
+    ``,
+    `You can follow the claim, send us messages and add documents in the claims portal. Sign in here (we email you a one-time link):`,
+    ``,
+    notice.signInPage,
+  ].join('\n'),
+});
+
 /** The part of a client's update mail above the list of changes; changes are appended as lines. */
 export const claimUpdateMailHead = (notice: { claimNumber: string; contactName: string; portalLink: string }) => ({
   subject: `News about your claim ${notice.claimNumber}`,

@@ -1,7 +1,7 @@
 import { intakeInput } from '@switchyard/domain/claims/schemas';
 import { RATE_LIMITS } from '@switchyard/domain/claims/limits';
 import { formatCents } from '@switchyard/domain/money';
-import { staffClaimLink } from '@switchyard/domain/claims/sign-in-link';
+import { portalSignInPageLink, staffClaimLink } from '@switchyard/domain/claims/sign-in-link';
 import { hashToken } from '@switchyard/domain/claims/tokens';
 import { recordIntake } from '@switchyard/db/claims/intake';
 import { touchSession } from '@switchyard/db/claims/sign-in';
@@ -46,6 +46,16 @@ export const submitIntake = publicProcedure
         to: result.keptClient.email,
         contactName: result.keptClient.contactName,
         link: await issueSignInLink(ctx, result.keptClient.id),
+      });
+    } else if (!session || session.client.id !== result.clientId) {
+      // A client created by this intake is told its claim number and where to sign in. The link is
+      // the sign-in page, not a token: it must still work days later, when they come to look.
+      await ctx.mailer.intakeAcknowledgement({
+        claimId: result.claimId,
+        claimNumber: result.claimNumber,
+        to: input.client.email,
+        contactName: input.client.contact_name,
+        signInPage: portalSignInPageLink(ctx.env.PORTAL_URL, input.client.email),
       });
     }
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { readAppError } from '../../shared/api/read-app-error.ts';
+import { TERMS_PATH } from '../terms/terms-path.ts';
 import { CheckboxField } from '../../shared/forms/checkbox-field.tsx';
 import { toFieldErrors, type FieldErrors } from '../../shared/forms/field-errors.ts';
 import { FormAlert } from '../../shared/forms/form-alert.tsx';
@@ -92,8 +93,12 @@ export const IntakeForm = ({ onSubmitted }: { onSubmitted: (receipt: IntakeRecei
           name="Terms"
           label={
             <>
-              I confirm the information is accurate and I accept the <strong>terms of service</strong>, including that
-              Switchyard may contact the debtor on my behalf.
+              {/* A new tab, so the half-filled form stays as it is. */}
+              I confirm the information is accurate and I accept the{' '}
+              <a href={TERMS_PATH} target="_blank" rel="noreferrer">
+                terms of service
+              </a>
+              , including that Switchyard may contact the debtor on my behalf.
             </>
           }
           checked={values.tos_accepted}

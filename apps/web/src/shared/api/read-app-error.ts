@@ -1,7 +1,14 @@
 import { isTRPCClientError } from '@trpc/client';
 import { HttpError, type FieldIssue } from './http-error.ts';
+import { retryAfterOf } from './retry-after-of.ts';
 
-export type AppErrorInfo = { code: string; message: string; issues: FieldIssue[] };
+export type AppErrorInfo = {
+  code: string;
+  message: string;
+  issues: FieldIssue[];
+  /** From a 429's or 503's `Retry-After`, so a page can say how long to wait. */
+  retryAfterSeconds?: number;
+};
 
 const NETWORK_MESSAGE = 'We could not reach the server. Check your connection and try again.';
 
@@ -20,7 +27,9 @@ export const readAppError = (error: unknown): AppErrorInfo => {
     }
     const issues = Array.isArray(data.issues) ? data.issues.filter(isIssue) : [];
 
-    return { code: data.appCode, message: error.message, issues };
+    const retryAfterSeconds = retryAfterOf(error.meta);
+
+    return { code: data.appCode, message: error.message, issues, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
   }
   if (error instanceof HttpError) {
     return { code: error.code, message: error.message, issues: [] };

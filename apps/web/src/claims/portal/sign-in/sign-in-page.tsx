@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { signInRequestInput } from '@switchyard/domain/claims/schemas';
 import { readAppError } from '../../../shared/api/read-app-error.ts';
+import { refusalMessage } from '../../../shared/api/refusal-message.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
@@ -39,7 +40,7 @@ export const SignInPage = () => {
       if (issue) {
         setEmailError(issue.message);
       } else {
-        setFormError(info.message);
+        setFormError(refusalMessage(info, 'sign-in requests'));
       }
     }
   };

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { readAppError } from '../../../shared/api/read-app-error.ts';
+import { refusalMessage } from '../../../shared/api/refusal-message.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title.ts';
@@ -28,7 +29,7 @@ const EmailSignIn = () => {
       const answer = await request.mutateAsync({ email: email.trim() });
       setSent(answer.message);
     } catch (failure) {
-      setError(readAppError(failure).message);
+      setError(refusalMessage(readAppError(failure), 'sign-in requests'));
     }
   };
 
