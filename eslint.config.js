@@ -19,7 +19,14 @@ const noIo = {
     .map((name) => ({ name, message: 'packages/domain holds pure rules and does no I/O; do it in packages/db or apps/api.' })),
   patterns: [
     {
-      group: ['@switchyard/db', '@switchyard/db/*', '@switchyard/api', '@switchyard/api/*', '@switchyard/rest-adapter', '@switchyard/rest-adapter/*'],
+      group: [
+        '@switchyard/db',
+        '@switchyard/db/*',
+        '@switchyard/api',
+        '@switchyard/api/*',
+        '@switchyard/rest-adapter',
+        '@switchyard/rest-adapter/*',
+      ],
       message: 'packages/domain imports none of the other layers.',
     },
     {
@@ -33,7 +40,14 @@ const noIo = {
 const noAppsNoRestAdapter = {
   patterns: [
     {
-      group: ['@switchyard/api', '@switchyard/api/*', '@switchyard/web', '@switchyard/web/*', '@switchyard/rest-adapter', '@switchyard/rest-adapter/*'],
+      group: [
+        '@switchyard/api',
+        '@switchyard/api/*',
+        '@switchyard/web',
+        '@switchyard/web/*',
+        '@switchyard/rest-adapter',
+        '@switchyard/rest-adapter/*',
+      ],
       message: 'packages/db sits below the apps and the REST adapter; it imports only packages/domain.',
     },
     { group: sourcesOf('rest-adapter', 'api', 'web'), message: 'packages/db imports only packages/domain.' },
@@ -61,7 +75,15 @@ const onlyApiTypes = {
       message: 'apps/web takes only types from apps/api (`import type`); server code must not reach the browser bundle.',
     },
     {
-      group: ['@switchyard/db', '@switchyard/db/*', '@switchyard/rest-adapter', '@switchyard/rest-adapter/*', '@mikro-orm/*', '@electric-sql/*', ...sourcesOf('db', 'rest-adapter')],
+      group: [
+        '@switchyard/db',
+        '@switchyard/db/*',
+        '@switchyard/rest-adapter',
+        '@switchyard/rest-adapter/*',
+        '@mikro-orm/*',
+        '@electric-sql/*',
+        ...sourcesOf('db', 'rest-adapter'),
+      ],
       message: 'apps/web runs in the browser; it talks to the server through tRPC only.',
     },
   ],
@@ -82,7 +104,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       // `_`-prefixed names are deliberately unused (a destructured field left out, a required parameter).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -103,7 +128,13 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', noIo],
       // A dynamic import would slip past the import rule; the process and the network are I/O too.
       'no-restricted-syntax': ['error', { selector: 'ImportExpression', message: 'packages/domain loads no module at run time.' }],
-      'no-restricted-globals': ['error', ...['process', 'fetch', 'XMLHttpRequest', 'WebSocket'].map((name) => ({ name, message: 'packages/domain does no I/O; the caller passes what it needs.' }))],
+      'no-restricted-globals': [
+        'error',
+        ...['process', 'fetch', 'XMLHttpRequest', 'WebSocket'].map((name) => ({
+          name,
+          message: 'packages/domain does no I/O; the caller passes what it needs.',
+        })),
+      ],
     },
   },
   { files: ['packages/db/src/**'], rules: { '@typescript-eslint/no-restricted-imports': ['error', noAppsNoRestAdapter] } },

@@ -95,7 +95,11 @@ const pgbenchScript = (): string => {
   for (const name of names) {
     intake = intake.replace(new RegExp(`:${name}\\b`, 'g'), values[name] as string);
   }
-  const oneLine = (sql: string) => sql.replace(/--[^\n]*/g, '').replace(/\s+/g, ' ').trim();
+  const oneLine = (sql: string) =>
+    sql
+      .replace(/--[^\n]*/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
 
   return [
     '\\set r random(1, 2000000000)',
@@ -112,7 +116,24 @@ const measurePgbench = (databaseUrl: string): number => {
   const url = new URL(databaseUrl);
   const output = execFileSync(
     'pgbench',
-    ['-h', url.hostname, '-p', url.port || '5432', '-U', url.username || 'postgres', '-n', '-c', String(CONCURRENCY), '-j', '2', '-T', String(SECONDS), '-f', script, url.pathname.slice(1)],
+    [
+      '-h',
+      url.hostname,
+      '-p',
+      url.port || '5432',
+      '-U',
+      url.username || 'postgres',
+      '-n',
+      '-c',
+      String(CONCURRENCY),
+      '-j',
+      '2',
+      '-T',
+      String(SECONDS),
+      '-f',
+      script,
+      url.pathname.slice(1),
+    ],
     { encoding: 'utf8' },
   );
   const tps = /tps = ([\d.]+)/.exec(output)?.[1];

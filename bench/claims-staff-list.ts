@@ -56,8 +56,20 @@ const measure = async (env: Record<string, string>) => {
   const results: Record<string, unknown> = {};
   try {
     for (const [name, path] of Object.entries(queries)) {
-      await runLoad({ baseUrl: api.url, concurrency: 1, seconds: 1, next: (index) => ({ method: 'GET', path: encodeURI(path(index)), headers }), expectStatus: 200 });
-      results[name] = await runLoad({ baseUrl: api.url, concurrency: 1, seconds: SECONDS / 2, next: (index) => ({ method: 'GET', path: encodeURI(path(index)), headers }), expectStatus: 200 });
+      await runLoad({
+        baseUrl: api.url,
+        concurrency: 1,
+        seconds: 1,
+        next: (index) => ({ method: 'GET', path: encodeURI(path(index)), headers }),
+        expectStatus: 200,
+      });
+      results[name] = await runLoad({
+        baseUrl: api.url,
+        concurrency: 1,
+        seconds: SECONDS / 2,
+        next: (index) => ({ method: 'GET', path: encodeURI(path(index)), headers }),
+        expectStatus: 200,
+      });
     }
   } finally {
     await api.stop();

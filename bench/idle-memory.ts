@@ -50,7 +50,8 @@ execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 
 const result = {
   what: `RSS of the API process (claims and transport services, webhook receiver off) after ${IDLE_SECONDS} s idle`,
-  method: 'start the process with a fresh database (a new PGlite folder, or CREATE DATABASE on the PostgreSQL server), wait for /api/health, sit idle, read VmRSS from /proc/<pid>/status',
+  method:
+    'start the process with a fresh database (a new PGlite folder, or CREATE DATABASE on the PostgreSQL server), wait for /api/health, sit idle, read VmRSS from /proc/<pid>/status',
   tsx: await onBothDatabases(false),
   compiled: await onBothDatabases(true),
   note: 'before: `npm start` ran the source through tsx, as development and the tests still do (the tsx figures); after: `npm start` runs the compiled build, node apps/api/dist/main.js (the compiled figures). With PGlite the database engine runs inside the process, so its memory is included',

@@ -43,7 +43,8 @@ const query = async (url: string, sql: string) => {
   }
 };
 
-const percentile = (sorted: Float64Array, p: number): number => (sorted.length === 0 ? NaN : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN));
+const percentile = (sorted: Float64Array, p: number): number =>
+  sorted.length === 0 ? NaN : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN);
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** CPU seconds (user + system) of a process tree, from /proc. */
@@ -53,7 +54,10 @@ const cpuSeconds = (pid: number): number => {
       const stat = execFileSync('cat', [`/proc/${id}/stat`], { encoding: 'utf8' });
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const own = Number(fields[11]) + Number(fields[12]);
-      const children = execFileSync('sh', ['-c', `cat /proc/${id}/task/*/children 2>/dev/null || true`], { encoding: 'utf8' }).split(/\s+/).filter(Boolean).map(Number);
+      const children = execFileSync('sh', ['-c', `cat /proc/${id}/task/*/children 2>/dev/null || true`], { encoding: 'utf8' })
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number);
 
       return own + children.reduce((sum, child) => sum + ticks(child), 0);
     } catch {
@@ -65,9 +69,24 @@ const cpuSeconds = (pid: number): number => {
 };
 
 const postgresCpuSeconds = (): number => {
-  const out = spawnSync('sh', ['-c', "for p in $(pgrep -x postgres); do cut -d' ' -f14,15 /proc/$p/stat; done"], { encoding: 'utf8' }).stdout;
+  const out = spawnSync('sh', ['-c', "for p in $(pgrep -x postgres); do cut -d' ' -f14,15 /proc/$p/stat; done"], {
+    encoding: 'utf8',
+  }).stdout;
 
-  return out.split('\n').filter(Boolean).reduce((sum, line) => sum + line.split(' ').map(Number).reduce((a, b) => a + b, 0), 0) / 100;
+  return (
+    out
+      .split('\n')
+      .filter(Boolean)
+      .reduce(
+        (sum, line) =>
+          sum +
+          line
+            .split(' ')
+            .map(Number)
+            .reduce((a, b) => a + b, 0),
+        0,
+      ) / 100
+  );
 };
 
 type Viewer = { close(): void; received: number };
@@ -76,31 +95,35 @@ type Viewer = { close(): void; received: number };
 const openViewer = (url: string, token: string, agent: Agent, sentAt: Map<string, number>, latencies: number[]): Promise<Viewer> =>
   new Promise((resolve, reject) => {
     const viewer: Viewer = { close: () => req.destroy(), received: 0 };
-    const req = request(`${url}/api/buses/live`, { agent, headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) {
-        reject(new Error(`viewer got ${res.statusCode}`));
+    const req = request(
+      `${url}/api/buses/live`,
+      { agent, headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' } },
+      (res) => {
+        if (res.statusCode !== 200) {
+          reject(new Error(`viewer got ${res.statusCode}`));
 
-        return;
-      }
-      res.setEncoding('utf8');
-      let rest = '';
-      res.on('data', (chunk: string) => {
-        const now = performance.now();
-        const text = rest + chunk;
-        const cut = text.lastIndexOf('\n\n');
-        rest = cut >= 0 ? text.slice(cut + 2) : text;
-        const complete = cut >= 0 ? text.slice(0, cut) : '';
-        for (const match of complete.matchAll(/"bus_id":"([^"]+)","lat":([-\d.e]+)/g)) {
-          viewer.received += 1;
-          const sent = sentAt.get(`${match[1]}:${match[2]}`);
-          if (sent !== undefined) {
-            latencies.push(now - sent);
-          }
+          return;
         }
-      });
-      res.on('error', () => undefined);
-      resolve(viewer);
-    });
+        res.setEncoding('utf8');
+        let rest = '';
+        res.on('data', (chunk: string) => {
+          const now = performance.now();
+          const text = rest + chunk;
+          const cut = text.lastIndexOf('\n\n');
+          rest = cut >= 0 ? text.slice(cut + 2) : text;
+          const complete = cut >= 0 ? text.slice(0, cut) : '';
+          for (const match of complete.matchAll(/"bus_id":"([^"]+)","lat":([-\d.e]+)/g)) {
+            viewer.received += 1;
+            const sent = sentAt.get(`${match[1]}:${match[2]}`);
+            if (sent !== undefined) {
+              latencies.push(now - sent);
+            }
+          }
+        });
+        res.on('error', () => undefined);
+        resolve(viewer);
+      },
+    );
     req.on('error', (error) => {
       if ((error as { code?: string }).code !== 'ECONNRESET') {
         reject(error);
@@ -148,7 +171,11 @@ const main = async () => {
       );
     }
     const transportUrls = apis.map((api) => api.url.replace(/:(\d+)$/, (_all, port: string) => `:${Number(port) + 1}`));
-    const login = await fetch(`${transportUrls[0]}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const login = await fetch(`${transportUrls[0]}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     const token = ((await login.json()) as { access_token: string }).access_token;
     const busIds = Array.from({ length: BUSES }, (_, index) => `bench-${index + 1}`);
     const putAgent = new Agent({ keepAlive: true, maxSockets: BUSES });
@@ -168,11 +195,19 @@ const main = async () => {
       const base = transportUrls[busIndex % transportUrls.length] as string;
 
       return new Promise((resolve) => {
-        const req = request(`${base}/api/buses/${busId}/location`, { method: 'PUT', agent: putAgent, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-          res.resume();
-          statuses[String(res.statusCode)] = (statuses[String(res.statusCode)] ?? 0) + 1;
-          res.on('end', () => resolve({ ok: res.statusCode === 200, ms: performance.now() - started }));
-        });
+        const req = request(
+          `${base}/api/buses/${busId}/location`,
+          {
+            method: 'PUT',
+            agent: putAgent,
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+          },
+          (res) => {
+            res.resume();
+            statuses[String(res.statusCode)] = (statuses[String(res.statusCode)] ?? 0) + 1;
+            res.on('end', () => resolve({ ok: res.statusCode === 200, ms: performance.now() - started }));
+          },
+        );
         req.on('error', (error) => {
           statuses[(error as { code?: string }).code ?? 'error'] = (statuses[(error as { code?: string }).code ?? 'error'] ?? 0) + 1;
           resolve({ ok: false, ms: performance.now() - started });
@@ -197,7 +232,11 @@ const main = async () => {
       const putTimes: number[] = [];
       let failed = 0;
       const ticksBefore = machineTicks();
-      const cpuBefore = { api: apis.reduce((sum, api) => sum + cpuSeconds(api.child.pid as number), 0), postgres: postgresCpuSeconds(), bench: process.cpuUsage() };
+      const cpuBefore = {
+        api: apis.reduce((sum, api) => sum + cpuSeconds(api.child.pid as number), 0),
+        postgres: postgresCpuSeconds(),
+        bench: process.cpuUsage(),
+      };
       const started = performance.now();
       const until = started + SECONDS * 1000;
       await Promise.all(
@@ -237,11 +276,17 @@ const main = async () => {
         last = total();
       }
       const ticksAfter = machineTicks();
-      const cpuAfter = { api: apis.reduce((sum, api) => sum + cpuSeconds(api.child.pid as number), 0), postgres: postgresCpuSeconds(), bench: process.cpuUsage(cpuBefore.bench) };
+      const cpuAfter = {
+        api: apis.reduce((sum, api) => sum + cpuSeconds(api.child.pid as number), 0),
+        postgres: postgresCpuSeconds(),
+        bench: process.cpuUsage(cpuBefore.bench),
+      };
       const sorted = Float64Array.from(latencies).sort();
       const window = (performance.now() - started) / 1000;
       const machineBusy = ((ticksAfter.busy - ticksBefore.busy) / Math.max(1, ticksAfter.total - ticksBefore.total)) * cpus().length;
-      const ours = (cpuAfter.api - cpuBefore.api + cpuAfter.postgres - cpuBefore.postgres + (cpuAfter.bench.user + cpuAfter.bench.system) / 1e6) / window;
+      const ours =
+        (cpuAfter.api - cpuBefore.api + cpuAfter.postgres - cpuBefore.postgres + (cpuAfter.bench.user + cpuAfter.bench.system) / 1e6) /
+        window;
       const puts = Float64Array.from(putTimes).sort();
 
       return {
@@ -298,11 +343,30 @@ on conflict (tenant_id, id) do update set lat = excluded.lat, lng = excluded.lng
     const server = new URL(database.url);
     const pgbench = spawnSync(
       'pgbench',
-      ['-n', '-h', server.hostname, '-p', server.port || '5432', '-U', server.username || 'postgres', '-c', String(clients), '-j', '2', '-T', String(SECONDS), '-f', script, server.pathname.slice(1)],
+      [
+        '-n',
+        '-h',
+        server.hostname,
+        '-p',
+        server.port || '5432',
+        '-U',
+        server.username || 'postgres',
+        '-c',
+        String(clients),
+        '-j',
+        '2',
+        '-T',
+        String(SECONDS),
+        '-f',
+        script,
+        server.pathname.slice(1),
+      ],
       { encoding: 'utf8' },
     );
     rmSync(scriptDir, { recursive: true, force: true });
-    const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(pgbench.stdout)?.[1] ?? /tps = ([\d.]+)/.exec(pgbench.stdout)?.[1] ?? NaN);
+    const tps = Number(
+      /tps = ([\d.]+) \(without initial connection time\)/.exec(pgbench.stdout)?.[1] ?? /tps = ([\d.]+)/.exec(pgbench.stdout)?.[1] ?? NaN,
+    );
     const latency = Number(/latency average = ([\d.]+) ms/.exec(pgbench.stdout)?.[1] ?? NaN);
     const version = String((await query(database.url, 'select version() as v'))[0]?.v ?? '');
     const load = execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).trim();
@@ -321,7 +385,12 @@ on conflict (tenant_id, id) do update set lat = excluded.lat, lng = excluded.lng
       paced,
       saturated,
       saturated_no_viewers: alone,
-      pgbench: { clients, tps: round(tps, 1), latency_average_ms: latency, statement: 'the upsert of PUT /api/buses/{bus_id}/location (transport_bus insert ... on conflict do update)' },
+      pgbench: {
+        clients,
+        tps: round(tps, 1),
+        latency_average_ms: latency,
+        statement: 'the upsert of PUT /api/buses/{bus_id}/location (transport_bus insert ... on conflict do update)',
+      },
       ratio_saturated_api_to_pgbench: round(saturated.updates_per_second / tps, 3),
       ratio_no_viewers_api_to_pgbench: round(alone.updates_per_second / tps, 3),
     };

@@ -56,8 +56,12 @@ try {
 
   // The same old rows in a copy partitioned by finished_at (one partition for their day), and in a plain table.
   await em().execute(`create table history_part (like webhook_delivery including defaults) partition by range (finished_at)`);
-  await em().execute(`create table history_day partition of history_part for values from ('-infinity') to ('${new Date(NOW.getTime() - 50 * DAY).toISOString()}')`);
-  await em().execute(`create table history_rest partition of history_part for values from ('${new Date(NOW.getTime() - 50 * DAY).toISOString()}') to ('infinity')`);
+  await em().execute(
+    `create table history_day partition of history_part for values from ('-infinity') to ('${new Date(NOW.getTime() - 50 * DAY).toISOString()}')`,
+  );
+  await em().execute(
+    `create table history_rest partition of history_part for values from ('${new Date(NOW.getTime() - 50 * DAY).toISOString()}') to ('infinity')`,
+  );
   await em().execute(`create index on history_part (id)`);
   await em().execute(`create index on history_part (route, created_at desc)`);
   await em().execute(`insert into history_part select * from webhook_delivery`);
@@ -94,7 +98,11 @@ try {
     batches: batches.length,
     batch_rows: RETENTION_BATCH_ROWS,
     table_bytes_before: tableBytes,
-    delete: { total_ms: round(deleted.ms), per_10000_ms: per10k(deleted.ms), wal_bytes_per_10000: Math.round((deleted.wal / removed) * 10_000) },
+    delete: {
+      total_ms: round(deleted.ms),
+      per_10000_ms: per10k(deleted.ms),
+      wal_bytes_per_10000: Math.round((deleted.wal / removed) * 10_000),
+    },
     vacuum_after_delete: { total_ms: round(vacuumMs), per_10000_ms: per10k(vacuumMs) },
     detach_and_drop_partition: { total_ms: round(detached.ms), per_10000_ms: per10k(detached.ms), wal_bytes: detached.wal },
     drop_table: { total_ms: round(dropped.ms), per_10000_ms: per10k(dropped.ms), wal_bytes: dropped.wal },

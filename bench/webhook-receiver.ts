@@ -164,7 +164,9 @@ const measureCpu = async <T>(serverPid: number, work: () => Promise<T>): Promise
       generatorCores: cores((generator.user + generator.system) / 1e6),
       serverCores: cores((server - before.server) / CLOCK_TICKS),
       postgresCores: cores(postgres / CLOCK_TICKS),
-      machineBusyCores: Number((((machine.busy - before.machine.busy) / (machine.total - before.machine.total)) * cpus().length).toFixed(2)),
+      machineBusyCores: Number(
+        (((machine.busy - before.machine.busy) / (machine.total - before.machine.total)) * cpus().length).toFixed(2),
+      ),
     },
   };
 };
@@ -252,7 +254,14 @@ const measureLevel = async (target: Target, concurrency: number): Promise<Measur
   const postgres = countersBefore ? postgresWork(countersBefore, await settledCounters(), value.answered2xx, value.seconds) : undefined;
   const after = await waitForQuietMachine();
   answered2xxTotal[target.name] += warmed.answered2xx + value.answered2xx;
-  const measured = { concurrency, ...value, cpu, settleSeconds: after.seconds, quietBefore: before.quiet, ...(postgres ? { postgres } : {}) };
+  const measured = {
+    concurrency,
+    ...value,
+    cpu,
+    settleSeconds: after.seconds,
+    quietBefore: before.quiet,
+    ...(postgres ? { postgres } : {}),
+  };
   console.log(`  ${target.name}, ${concurrency} concurrent: ${JSON.stringify(measured)}`);
 
   return measured;
@@ -276,7 +285,7 @@ const startAdnanh = async (work: string): Promise<{ child: ChildProcess; target:
   const port = await freePort();
   const child = await startProcess('webhook', ['-hooks', hooksFile, '-ip', '127.0.0.1', '-port', String(port)], {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-    ready: async () => (await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1000) }).then(() => true)),
+    ready: async () => await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1000) }).then(() => true),
   });
 
   return { child, target: { name: 'adnanh', path: '/hooks/bench', port, pid: child.pid ?? 0 } };
@@ -322,7 +331,8 @@ const cpuPerRequest = (measured: Measured) =>
   Math.round(((measured.cpu.serverCores + measured.cpu.postgresCores) / Math.max(1, measured.requestsPerSecond)) * 1e6);
 
 /** Work on the machine that is none of the three: other people's jobs, the kernel's own. */
-const otherCores = (cpu: CpuShare) => Math.max(0, Number((cpu.machineBusyCores - cpu.generatorCores - cpu.serverCores - cpu.postgresCores).toFixed(2)));
+const otherCores = (cpu: CpuShare) =>
+  Math.max(0, Number((cpu.machineBusyCores - cpu.generatorCores - cpu.serverCores - cpu.postgresCores).toFixed(2)));
 
 const cpuText = (cpu: CpuShare) =>
   `generator ${cpu.generatorCores}, receiver ${cpu.serverCores}, PostgreSQL ${cpu.postgresCores}, other ${otherCores(cpu)} (machine busy ${cpu.machineBusyCores} of ${cpus().length})`;
@@ -375,7 +385,9 @@ const main = async () => {
     } finally {
       await Promise.all([stopProcess(adnanhServer.child), stopProcess(switchyardServer.child)]);
     }
-    const stored = await onServer(databaseUrl, async (client) => Number((await client.query('select count(*)::int as n from webhook_delivery')).rows[0]?.n));
+    const stored = await onServer(databaseUrl, async (client) =>
+      Number((await client.query('select count(*)::int as n from webhook_delivery')).rows[0]?.n),
+    );
     const levels = CONCURRENCIES.map((concurrency, index) => {
       const a = adnanh.results[index] as Level;
       const s = switchyard[index] as Level;
@@ -395,7 +407,12 @@ const main = async () => {
     const report = {
       benchmark: 'webhook-receiver',
       date: new Date().toISOString(),
-      machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+      machine: {
+        cpu: cpus()[0]?.model ?? 'unknown',
+        cores: cpus().length,
+        memoryGiB: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+      },
       load: {
         generator: 'one Node process writing prebuilt requests on raw keep-alive sockets (node:net), closed loop',
         concurrency: CONCURRENCIES,
@@ -407,7 +424,10 @@ const main = async () => {
         body: 'distinct GitHub-style issue events, ~400 bytes, X-Hub-Signature-256, identical bytes for both receivers',
         cores: `all processes share the ${cpus().length} cores, no pinning; CPU use of each side per level is recorded in cores (CPU seconds per second)`,
       },
-      adnanh: { version: adnanh.version, rule: 'payload-hmac-sha256 on X-Hub-Signature-256 (mismatch answers 401), execute-command /bin/true' },
+      adnanh: {
+        version: adnanh.version,
+        rule: 'payload-hmac-sha256 on X-Hub-Signature-256 (mismatch answers 401), execute-command /bin/true',
+      },
       switchyard: {
         database: `PostgreSQL ${postgres.version} (fresh database ${databaseName}), fsync ${postgres.fsync}, synchronous_commit ${postgres.synchronousCommit}`,
         mode: `agent route: verify, match, render, insert into webhook_delivery (committed), then 202; \`switchyard gateway run\` with ${RECEIVER_PROCESSES} HTTP process${RECEIVER_PROCESSES === 1 ? '' : 'es'} (CPU counted for the whole process tree)`,
@@ -432,7 +452,7 @@ const main = async () => {
           `Load: ${report.load.generator}; ${ROUNDS} rounds per level, each side ${SECONDS} s per round after ${WARMUP_SECONDS} s warm-up, order alternating, median round shown, distinct signed events, the same bytes for both receivers. ` +
           `Generator, receiver and PostgreSQL share the ${report.machine.cores} cores (no pinning); the cores each used are shown per level. ` +
           'Each side starts on an idle machine: the bench waits until nothing runs before its warm-up, so that work one receiver left behind does not slow the other. ' +
-          'The last column is how long the machine stayed busy after that side\'s last answer: adnanh/webhook answers before it runs its command, so its commands keep running after the load stops.',
+          "The last column is how long the machine stayed busy after that side's last answer: adnanh/webhook answers before it runs its command, so its commands keep running after the load stops.",
         '',
         `PostgreSQL: ${report.switchyard.database}. Switchyard: ${report.switchyard.mode}.`,
         '',

@@ -14,7 +14,9 @@ if (reason === null) {
   console.log(`building: ${reason}`);
   // The npm that runs this script (npm start sets npm_execpath), on this same node.
   const npm = process.env.npm_execpath;
-  const built = npm ? spawnSync(process.execPath, [npm, 'run', 'build'], { cwd: root, stdio: 'inherit' }) : spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const built = npm
+    ? spawnSync(process.execPath, [npm, 'run', 'build'], { cwd: root, stdio: 'inherit' })
+    : spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) {
     process.exit(built.status ?? 1);
   }

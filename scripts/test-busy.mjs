@@ -36,6 +36,8 @@ console.log(`test:busy: ${burnerCount} CPU-bound process(es) running beside vite
 vitest.on('exit', (code, signal) => {
   stopBurners();
   const seconds = Math.round((Date.now() - started) / 1000);
-  console.log(`test:busy: vitest ${signal ? `ended by ${signal}` : `exited with ${code}`} after ${seconds} s beside ${burnerCount} CPU-bound process(es)`);
+  console.log(
+    `test:busy: vitest ${signal ? `ended by ${signal}` : `exited with ${code}`} after ${seconds} s beside ${burnerCount} CPU-bound process(es)`,
+  );
   process.exit(code ?? 1);
 });

@@ -5,13 +5,19 @@ import { fileURLToPath } from 'node:url';
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 /** The entry points by output name: the API, the CLI and the tracing preload loaded before either. */
-export const SERVER_ENTRIES = { main: here('./src/main.ts'), cli: here('./src/cli/main.ts'), preload: here('./src/ops/tracing/preload.ts') };
+export const SERVER_ENTRIES = {
+  main: here('./src/main.ts'),
+  cli: here('./src/cli/main.ts'),
+  preload: here('./src/ops/tracing/preload.ts'),
+};
 
 /** Bare specifiers other than the workspace's own packages are left to node at run time. */
 const externalNpmPackages = {
   name: 'external-npm-packages',
   setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@switchyard/') ? undefined : { path: args.path, external: true }));
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@switchyard/') ? undefined : { path: args.path, external: true },
+    );
   },
 };
 

@@ -6,9 +6,13 @@ export const BENCH_SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://po
 export const freshDatabase = (name: string): { url: string; drop(): void } => {
   const server = new URL(BENCH_SERVER_URL);
   const psql = (sql: string) =>
-    execFileSync('psql', ['-h', server.hostname, '-p', server.port || '5432', '-U', server.username || 'postgres', '-d', 'postgres', '-qc', sql], {
-      stdio: 'pipe',
-    });
+    execFileSync(
+      'psql',
+      ['-h', server.hostname, '-p', server.port || '5432', '-U', server.username || 'postgres', '-d', 'postgres', '-qc', sql],
+      {
+        stdio: 'pipe',
+      },
+    );
   psql(`drop database if exists ${name} with (force)`);
   psql(`create database ${name}`);
   const url = new URL(BENCH_SERVER_URL);

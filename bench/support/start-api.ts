@@ -30,7 +30,9 @@ export const startApi = async (
   });
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 600; attempt++) {
-    const healthy = await fetch(`${url}/api/health`).then((response) => response.ok).catch(() => false);
+    const healthy = await fetch(`${url}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
     if (healthy) {
       break;
     }

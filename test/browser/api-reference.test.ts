@@ -25,7 +25,9 @@ describe.skipIf(skipWithoutBrowser())('the API reference page in a browser', () 
     const foreign: string[] = [];
     const problems: string[] = [];
     // Offline: any request to another origin is recorded and refused.
-    await page.route('**/*', (route) => (new URL(route.request().url()).origin === base ? route.continue() : (foreign.push(route.request().url()), route.abort())));
+    await page.route('**/*', (route) =>
+      new URL(route.request().url()).origin === base ? route.continue() : (foreign.push(route.request().url()), route.abort()),
+    );
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
     page.on('pageerror', (error) => problems.push(error.message));
     await page.goto(`${base}/api/docs`);

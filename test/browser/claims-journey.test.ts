@@ -114,12 +114,15 @@ describe.skipIf(skipWithoutBrowser())('claim journey: intake, client portal, sta
     await visible(client, 'Document uploaded: invoice-4242.pdf');
 
     // Dropped, not picked: the drop zone takes files dragged onto it.
-    const dropped = await client.evaluateHandle((bytes) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(bytes)], 'scan.pdf', { type: 'application/pdf' }));
+    const dropped = await client.evaluateHandle(
+      (bytes) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], 'scan.pdf', { type: 'application/pdf' }));
 
-      return transfer;
-    }, [...Buffer.from('this is plain text pretending to be a PDF')]);
+        return transfer;
+      },
+      [...Buffer.from('this is plain text pretending to be a PDF')],
+    );
     await client.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: dropped });
     await visible(client, 'scan.pdf was not uploaded');
     await visible(client, /This file type is not accepted/);

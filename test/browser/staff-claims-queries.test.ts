@@ -6,7 +6,8 @@ import { MOBILE_VIEWPORT, saveScreenshot } from '../support/browser/screenshots.
 import { call } from '../support/claims-client.ts';
 
 // A failed load is retried once after a second (a lost connection), so errors need more than the default second.
-const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 5_000 }).toBe(true);
+const visible = (page: Page, text: string | RegExp) =>
+  expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 5_000 }).toBe(true);
 
 /** The opacity of the rows kept on screen while a new filter loads. */
 const dimming = (page: Page) => page.locator('.query-data--stale').evaluate((element) => getComputedStyle(element).opacity);
@@ -62,7 +63,10 @@ describe.skipIf(skipWithoutBrowser())('staff claims list: loading, errors and re
     claims.active = await submitClaim(app, 'Active Anvils');
     claims.fresh = await submitClaim(app, 'Fresh Fences');
     claims.other = await submitClaim(app, 'Other Ovens');
-    const patched = await call(app.server, 'PATCH', `/api/staff/claims/${claims.active}`, { staff: true, body: { status: 'ACTIVE', reason: 'Documents in' } });
+    const patched = await call(app.server, 'PATCH', `/api/staff/claims/${claims.active}`, {
+      staff: true,
+      body: { status: 'ACTIVE', reason: 'Documents in' },
+    });
     expect(patched.status).toBe(200);
 
     await staff.goto(`${app.server.url}/staff`);

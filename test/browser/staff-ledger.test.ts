@@ -38,10 +38,42 @@ describe.skipIf(skipWithoutBrowser())('staff works the claims list like a ledger
   const older = monthsAgo(2);
   // Large enough that the total reads "$11,777,709.40", the figure that used to clip.
   const seeds: SeedClaim[] = [
-    { claimNumber: 'CLM-2026-7001', createdAt: older, status: 'SETTLED', tier: 'TIER_2', amountCents: 500_000_000, company: 'Ledger Alpha', debtor: 'Slow Co' },
-    { claimNumber: 'CLM-2026-7002', createdAt: new Date(older.getTime() + 3_600_000), status: 'ACTIVE', tier: 'TIER_1', amountCents: 377_570_940, company: 'Ledger Beta', debtor: 'Late Co' },
-    { claimNumber: 'CLM-2026-7003', createdAt: new Date(older.getTime() + 7_200_000), status: 'NEW', tier: 'TIER_1', amountCents: 50_000, company: 'Ledger Gamma', debtor: 'Never Co' },
-    { claimNumber: 'CLM-2026-7004', createdAt: new Date(Date.now() - 3_600_000), status: 'ACTIVE', tier: 'TIER_3', amountCents: 300_000_000, company: 'Ledger Delta', debtor: 'Maybe Co' },
+    {
+      claimNumber: 'CLM-2026-7001',
+      createdAt: older,
+      status: 'SETTLED',
+      tier: 'TIER_2',
+      amountCents: 500_000_000,
+      company: 'Ledger Alpha',
+      debtor: 'Slow Co',
+    },
+    {
+      claimNumber: 'CLM-2026-7002',
+      createdAt: new Date(older.getTime() + 3_600_000),
+      status: 'ACTIVE',
+      tier: 'TIER_1',
+      amountCents: 377_570_940,
+      company: 'Ledger Beta',
+      debtor: 'Late Co',
+    },
+    {
+      claimNumber: 'CLM-2026-7003',
+      createdAt: new Date(older.getTime() + 7_200_000),
+      status: 'NEW',
+      tier: 'TIER_1',
+      amountCents: 50_000,
+      company: 'Ledger Gamma',
+      debtor: 'Never Co',
+    },
+    {
+      claimNumber: 'CLM-2026-7004',
+      createdAt: new Date(Date.now() - 3_600_000),
+      status: 'ACTIVE',
+      tier: 'TIER_3',
+      amountCents: 300_000_000,
+      company: 'Ledger Delta',
+      debtor: 'Maybe Co',
+    },
   ];
   let clientClaim = '';
 
@@ -92,7 +124,9 @@ describe.skipIf(skipWithoutBrowser())('staff works the claims list like a ledger
     await staff.getByRole('button', { name: 'Export CSV' }).click();
     const saved = await download;
     expect(saved.suggestedFilename()).toMatch(/^claims-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = readFileSync((await saved.path()) as string, 'utf8').trimEnd().split('\r\n');
+    const lines = readFileSync((await saved.path()) as string, 'utf8')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toMatch(/^claim_number,status,/);
     // The page's filter and order: the two ACTIVE claims, lowest amount first.
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['CLM-2026-7004', 'CLM-2026-7002']);

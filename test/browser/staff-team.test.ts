@@ -8,7 +8,9 @@ import { call, submitAndSignIn } from '../support/claims-client.ts';
 
 /** The link of the newest staff sign-in mail to `email`, on the test server. */
 const staffLinkFor = async (app: ClaimsApp, email: string): Promise<string> => {
-  const mail = await app.server.smtp.waitFor((message) => message.to.includes(email) && message.subject === 'Your staff console sign-in link');
+  const mail = await app.server.smtp.waitFor(
+    (message) => message.to.includes(email) && message.subject === 'Your staff console sign-in link',
+  );
   const link = /https?:\/\/\S+\/staff\/verify\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
   if (!link) {
     throw new Error(`no staff sign-in link in the mail to ${email}`);

@@ -24,21 +24,24 @@ const STOPS = [
 
 type Api = (method: string, path: string, body?: unknown) => Promise<any>;
 
-const apiOf = (app: TransportApp, token: () => string | null): Api => async (method, path, body) => {
-  const bearer = token();
-  const response = await fetch(`${app.server.url}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'x-tenant-id': 'demo', ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) {
-    throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  }
+const apiOf =
+  (app: TransportApp, token: () => string | null): Api =>
+  async (method, path, body) => {
+    const bearer = token();
+    const response = await fetch(`${app.server.url}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', 'x-tenant-id': 'demo', ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) {
+      throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    }
 
-  return text ? JSON.parse(text) : {};
-};
-const login = async (app: TransportApp, user: { email: string; password: string }) => (await apiOf(app, () => null)('POST', '/api/auth/login', { email: user.email, password: user.password })).access_token as string;
+    return text ? JSON.parse(text) : {};
+  };
+const login = async (app: TransportApp, user: { email: string; password: string }) =>
+  (await apiOf(app, () => null)('POST', '/api/auth/login', { email: user.email, password: user.password })).access_token as string;
 const heading = (page: Page, name: string) => expect.poll(() => page.getByRole('heading', { name, exact: true }).isVisible()).toBe(true);
 const visible = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: false }).first().isVisible()).toBe(true);
 const fits = async (page: Page, where: string, phone: boolean) => {
@@ -67,7 +70,8 @@ describe.skipIf(skipWithoutBrowser())('transport: the operator fixes the records
     clock += 2_000;
     app.server.setNow(new Date(clock));
   };
-  const logs = async (action: string) => (await api('GET', `/api/tenants/demo/logs?action=${action}`)) as { resource: string; details: Record<string, unknown> }[];
+  const logs = async (action: string) =>
+    (await api('GET', `/api/tenants/demo/logs?action=${action}`)) as { resource: string; details: Record<string, unknown> }[];
 
   beforeAll(async () => {
     geocoder = await startFakeGeocoder(PLACES);
@@ -75,7 +79,12 @@ describe.skipIf(skipWithoutBrowser())('transport: the operator fixes the records
     app.server.setNow(new Date(clock));
     const token = await login(app, OPERATOR);
     api = apiOf(app, () => token);
-    await apiOf(app, () => null)('POST', '/api/auth/register', { email: PARENT.email, password: PARENT.password, display_name: PARENT.name, tenant: 'demo' });
+    await apiOf(app, () => null)('POST', '/api/auth/register', {
+      email: PARENT.email,
+      password: PARENT.password,
+      display_name: PARENT.name,
+      tenant: 'demo',
+    });
     const parentToken = await login(app, PARENT);
     const registration = await apiOf(app, () => parentToken)('POST', '/api/registrations/full', {
       tenant: 'demo',
@@ -97,7 +106,22 @@ describe.skipIf(skipWithoutBrowser())('transport: the operator fixes the records
       mode: 'both',
       status: 'active',
       stops: STOPS,
-      runs: { morning: { stops: [{ stop: 1, time: '07:40' }, { stop: 2, time: '07:50' }, { stop: 3, time: '08:05' }] }, afternoon: { stops: [{ stop: 3, time: '15:00' }, { stop: 2, time: '15:15' }, { stop: 1, time: '15:25' }] } },
+      runs: {
+        morning: {
+          stops: [
+            { stop: 1, time: '07:40' },
+            { stop: 2, time: '07:50' },
+            { stop: 3, time: '08:05' },
+          ],
+        },
+        afternoon: {
+          stops: [
+            { stop: 3, time: '15:00' },
+            { stop: 2, time: '15:15' },
+            { stop: 1, time: '15:25' },
+          ],
+        },
+      },
     });
     await api('PUT', '/api/buses/B-30/location', { lat: 31.99, lng: -81.1, heading: 0, speed: 20 });
     staff = await app.open();
@@ -160,11 +184,15 @@ describe.skipIf(skipWithoutBrowser())('transport: the operator fixes the records
     const dialog = staff.getByRole('dialog', { name: "Save Esi Mensah's changes?" });
     await expect.poll(() => dialog.textContent()).toContain('Grade: none → 4');
     expect(await dialog.textContent()).toContain('Morning stop: no stop → Oak Line, Oak & 5th');
-    await shootAtBothWidths(staff, 'transport-records-child-confirm', ({ label, phone }) => fits(staff, `child confirmation (${label})`, phone));
+    await shootAtBothWidths(staff, 'transport-records-child-confirm', ({ label, phone }) =>
+      fits(staff, `child confirmation (${label})`, phone),
+    );
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await visible(staff, "Esi Mensah's record was saved.");
     await expect.poll(() => staff.getByRole('row', { name: /Esi Mensah/ }).textContent()).toMatch(/Esi Mensah.*—4/);
-    expect(await logs('child.update')).toMatchObject([{ resource: `child:${child['Esi Mensah']}`, details: { grade: { from: null, to: '4' } } }]);
+    expect(await logs('child.update')).toMatchObject([
+      { resource: `child:${child['Esi Mensah']}`, details: { grade: { from: null, to: '4' } } },
+    ]);
     const route = await api('GET', '/api/routes/oak-line');
     expect(route.runs[0].stops[0].riders).toEqual([child['Esi Mensah']]);
     // Cancelling the confirmation changes nothing.
@@ -181,7 +209,11 @@ describe.skipIf(skipWithoutBrowser())('transport: the operator fixes the records
     const riders = staff.getByRole('region', { name: 'Riders' });
     await riders.getByRole('button', { name: 'Afternoon run' }).click();
     await riders.getByLabel('Child to place at Oak & 5th').selectOption(child['Kofi Mensah'] ?? '');
-    await riders.getByRole('listitem').filter({ has: staff.getByRole('heading', { name: /Oak & 5th/ }) }).getByRole('button', { name: 'Place here' }).click();
+    await riders
+      .getByRole('listitem')
+      .filter({ has: staff.getByRole('heading', { name: /Oak & 5th/ }) })
+      .getByRole('button', { name: 'Place here' })
+      .click();
     await visible(staff, 'That child does not fit this run');
     const refused = await riders.getByRole('alert').first().textContent();
     expect(refused).toContain('Kofi Mensah');
@@ -193,7 +225,9 @@ describe.skipIf(skipWithoutBrowser())('transport: the operator fixes the records
     const warnings = staff.getByRole('list', { name: 'Rider warnings' });
     await expect.poll(() => warnings.textContent()).toContain('Kofi Mensah');
     expect(await logs('route.riders_override')).toHaveLength(1);
-    await shootAtBothWidths(staff, 'transport-records-rider-override', ({ label, phone }) => fits(staff, `override warning (${label})`, phone));
+    await shootAtBothWidths(staff, 'transport-records-rider-override', ({ label, phone }) =>
+      fits(staff, `override warning (${label})`, phone),
+    );
   });
 
   it('the live map draws each active route: its line, its stops and a key', async () => {
@@ -257,7 +291,7 @@ describe.skipIf(skipWithoutBrowser())('transport: the operator fixes the records
     expect(await logs('payer.remove')).toMatchObject([{ details: { removed: { name: 'Efua Owusu', phone: '912-555-0199' } } }]);
   });
 
-  it("removing a school children attend offers to move them first, then removes it", async () => {
+  it('removing a school children attend offers to move them first, then removes it', async () => {
     await staff.goto(`${app.server.url}/operator/schools`);
     await heading(staff, 'Schools');
     await staff.getByRole('button', { name: 'Remove Oak Elementary' }).click();
@@ -270,7 +304,9 @@ describe.skipIf(skipWithoutBrowser())('transport: the operator fixes the records
     await dialog.getByRole('button', { name: 'Move and remove' }).click();
     await visible(staff, '2 children moved to Birch Academy; Oak Elementary was removed.');
     await expect.poll(() => staff.getByRole('listitem', { name: 'Oak Elementary' }).count()).toBe(0);
-    expect(await logs('school.move_children')).toMatchObject([{ resource: 'school:oak-elementary', details: { to_school_id: 'birch-academy' } }]);
+    expect(await logs('school.move_children')).toMatchObject([
+      { resource: 'school:oak-elementary', details: { to_school_id: 'birch-academy' } },
+    ]);
     expect(await logs('school.delete')).toHaveLength(1);
     const children = (await api('GET', `/api/billing/households/${householdId}`)).children as { school_id: string }[];
     expect(children.map((entry) => entry.school_id)).toEqual(['birch-academy', 'birch-academy']);

@@ -31,7 +31,8 @@ const api = async (app: TransportApp, method: string, path: string, token: strin
 
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 };
-const login = async (app: TransportApp, user: { email: string; password: string }) => (await api(app, 'POST', '/api/auth/login', null, { email: user.email, password: user.password })).access_token as string;
+const login = async (app: TransportApp, user: { email: string; password: string }) =>
+  (await api(app, 'POST', '/api/auth/login', null, { email: user.email, password: user.password })).access_token as string;
 const heading = (page: Page, name: string) => expect.poll(() => page.getByRole('heading', { name, exact: true }).isVisible()).toBe(true);
 const fits = async (page: Page, where: string, phone: boolean) => {
   expect((await sideways(page)).page, where).toBeLessThanOrEqual(0);
@@ -74,7 +75,12 @@ describe.skipIf(skipWithoutBrowser())('transport: a route with a morning and an 
     app = await startTransportApp();
     app.server.setNow(at('05:00:00'));
     operatorToken = await login(app, OPERATOR);
-    await api(app, 'POST', '/api/auth/register', null, { email: PARENT.email, password: PARENT.password, display_name: PARENT.name, tenant: 'demo' });
+    await api(app, 'POST', '/api/auth/register', null, {
+      email: PARENT.email,
+      password: PARENT.password,
+      display_name: PARENT.name,
+      tenant: 'demo',
+    });
     const parentToken = await login(app, PARENT);
     const registration = await api(app, 'POST', '/api/registrations/full', parentToken, {
       tenant: 'demo',
@@ -83,7 +89,9 @@ describe.skipIf(skipWithoutBrowser())('transport: a route with a morning and an 
       policy_acknowledged: ['rider-safety', 'registration-fee', 'pickup-policy'],
     });
     await api(app, 'PUT', `/api/registrations/${String(registration.household_id)}/approve`, operatorToken);
-    const households = (await api(app, 'GET', '/api/billing/households', operatorToken)) as unknown as { children: { id: string; name: string }[] }[];
+    const households = (await api(app, 'GET', '/api/billing/households', operatorToken)) as unknown as {
+      children: { id: string; name: string }[];
+    }[];
     const childId = households.flatMap((household) => household.children).find((child) => child.name === PARENT.child)?.id ?? '';
     await api(app, 'POST', '/api/routes', operatorToken, {
       name: 'Oak Line',
@@ -91,8 +99,20 @@ describe.skipIf(skipWithoutBrowser())('transport: a route with a morning and an 
       mode: 'both',
       stops: STOPS,
       runs: {
-        morning: { stops: [{ stop: 1, time: '07:40', riders: [childId] }, { stop: 2, time: '07:50' }, { stop: 3, time: '08:05' }] },
-        afternoon: { stops: [{ stop: 3, time: '15:00' }, { stop: 2, time: '15:15' }, { stop: 1, time: '15:25', riders: [childId] }] },
+        morning: {
+          stops: [
+            { stop: 1, time: '07:40', riders: [childId] },
+            { stop: 2, time: '07:50' },
+            { stop: 3, time: '08:05' },
+          ],
+        },
+        afternoon: {
+          stops: [
+            { stop: 3, time: '15:00' },
+            { stop: 2, time: '15:15' },
+            { stop: 1, time: '15:25', riders: [childId] },
+          ],
+        },
       },
     });
     family = await app.open();
@@ -171,7 +191,9 @@ describe.skipIf(skipWithoutBrowser())('transport: a route with a morning and an 
 
   it('said everything in order and never "Passed"', () => {
     const morning = seen.filter((text) => /07:4/.test(text));
-    const order = ['Scheduled', 'Bus not started', 'On the way', 'Picked up'].map((word) => morning.findIndex((text) => text.startsWith(word)));
+    const order = ['Scheduled', 'Bus not started', 'On the way', 'Picked up'].map((word) =>
+      morning.findIndex((text) => text.startsWith(word)),
+    );
     expect(order.every((index) => index >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(seen.some((text) => /passed/i.test(text))).toBe(false);

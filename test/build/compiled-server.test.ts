@@ -95,7 +95,15 @@ describe('npm start', () => {
   const startOnce = async (): Promise<string> => {
     const child = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: REPO_ROOT,
-      env: childEnv({ ...database.env, NODE_ENV: 'test', HOST: '127.0.0.1', CLAIMS_PORT: '0', TRANSPORT_PORT: '0', STAFF_KEY: SERVICE_STAFF_KEY, SEED_DEMO: 'false' }),
+      env: childEnv({
+        ...database.env,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        CLAIMS_PORT: '0',
+        TRANSPORT_PORT: '0',
+        STAFF_KEY: SERVICE_STAFF_KEY,
+        SEED_DEMO: 'false',
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -108,7 +116,9 @@ describe('npm start', () => {
             throw new Error(`npm start exited: ${output}`);
           }
 
-          return output.includes('switchyard is running') ? /"service":"claims","url":"(http:\/\/[^"]+)","msg":"listening"/.exec(output)?.[1] : undefined;
+          return output.includes('switchyard is running')
+            ? /"service":"claims","url":"(http:\/\/[^"]+)","msg":"listening"/.exec(output)?.[1]
+            : undefined;
         },
         120_000,
         'npm start to listen',

@@ -21,7 +21,10 @@ describe('POST /api/auth/request', () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
-    const mail = await claims.smtp.waitFor((message) => message.to.includes(email) && message.subject === 'Your sign-in link' && claims.smtp.messages.indexOf(message) >= mailsBefore);
+    const mail = await claims.smtp.waitFor(
+      (message) =>
+        message.to.includes(email) && message.subject === 'Your sign-in link' && claims.smtp.messages.indexOf(message) >= mailsBefore,
+    );
     expect(mail.text).toMatch(/https:\/\/portal\.claims\.test\/portal\/verify\?token=[A-Za-z0-9_-]{43}\b/);
     // Every mail is in the outbox before its request is answered, so none for the unknown email now means none ever.
     const queued = await claims.db.fork().execute("select count(*)::int as n from mail_outbox where recipient = 'nobody@example.test'");
@@ -53,7 +56,9 @@ describe('POST /api/auth/request', () => {
     const ip = freshIp();
     const before = claims.smtp.messages.length;
     await call(claims, 'POST', '/api/auth/request', { body: { email }, ip });
-    const mail = await claims.smtp.waitFor((message) => message.to.includes(email) && message.subject === 'Your sign-in link' && claims.smtp.messages.indexOf(message) >= before);
+    const mail = await claims.smtp.waitFor(
+      (message) => message.to.includes(email) && message.subject === 'Your sign-in link' && claims.smtp.messages.indexOf(message) >= before,
+    );
     const raw = /token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
     const rows = await claims.db.fork().execute('select * from claims_magic_link_token where requested_ip = ?', [ip]);
     expect(rows).toHaveLength(1);
@@ -174,10 +179,11 @@ describe('sessions', () => {
       },
       claim_count: 1,
     });
-    const [session] = await claims.db.fork().execute(
-      'select s.last_seen_at from claims_session s join claims_client c on c.id = s.client_id where c.client_number = ?',
-      [clientNumber],
-    );
+    const [session] = await claims.db
+      .fork()
+      .execute('select s.last_seen_at from claims_session s join claims_client c on c.id = s.client_id where c.client_number = ?', [
+        clientNumber,
+      ]);
     expect(session?.last_seen_at).not.toBeNull();
   });
 

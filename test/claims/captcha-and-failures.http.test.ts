@@ -20,7 +20,11 @@ const startFakeSiteverify = async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/siteverify`, seen, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/siteverify`,
+    seen,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 };
 
 describe('bot check on intake when configured', () => {

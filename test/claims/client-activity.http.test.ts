@@ -55,7 +55,9 @@ describe('client activity inbox', () => {
     const messagedAt = new Date(start + HOUR).toISOString().replace('.000Z', 'Z');
 
     claims.setNow(new Date(start + 3 * HOUR));
-    expect(await listed(client.claimNumber, '&has_client_activity=true')).toEqual([expect.objectContaining({ claim_number: client.claimNumber, client_activity_at: messagedAt })]);
+    expect(await listed(client.claimNumber, '&has_client_activity=true')).toEqual([
+      expect.objectContaining({ claim_number: client.claimNumber, client_activity_at: messagedAt }),
+    ]);
     expect(await listed(client.claimNumber, '&has_client_activity=false')).toEqual([]);
     expect(await activityCount()).toBe(before + 1);
 
@@ -63,8 +65,12 @@ describe('client activity inbox', () => {
     const dana = await staffMemberSession(claims, { name: 'Dana Diaz' });
     const opened = await call(claims, 'GET', `/api/staff/claims/${client.claimNumber}`, { token: rita.token });
     expect(opened.status).toBe(200);
-    const sightings = (opened.body.audit as { action: string; actor: string; old_value: string | null; field: string | null }[]).filter((row) => row.action === 'activity_seen');
-    expect(sightings).toEqual([expect.objectContaining({ actor: rita.member.email, field: 'client_activity', old_value: new Date(start + HOUR).toISOString() })]);
+    const sightings = (opened.body.audit as { action: string; actor: string; old_value: string | null; field: string | null }[]).filter(
+      (row) => row.action === 'activity_seen',
+    );
+    expect(sightings).toEqual([
+      expect.objectContaining({ actor: rita.member.email, field: 'client_activity', old_value: new Date(start + HOUR).toISOString() }),
+    ]);
 
     // Cleared for everyone: another member and the shared key see no mark, and the count drops.
     expect((await listed(client.claimNumber, '', { token: dana.token }))[0]?.client_activity_at).toBeNull();
@@ -81,22 +87,41 @@ describe('client activity inbox', () => {
     expect((await message(client.claimNumber, client.token, 'Any news?')).status).toBe(201);
     expect(await listed(client.claimNumber, '&has_client_activity=true')).toHaveLength(1);
     const byKey = await call(claims, 'GET', `/api/staff/claims/${client.claimNumber}`, { staff: true });
-    expect((byKey.body.audit as { action: string; actor: string }[]).filter((row) => row.action === 'activity_seen').map((row) => row.actor)).toEqual([rita.member.email, 'API key']);
+    expect(
+      (byKey.body.audit as { action: string; actor: string }[]).filter((row) => row.action === 'activity_seen').map((row) => row.actor),
+    ).toEqual([rita.member.email, 'API key']);
   });
 
-  it('a client upload marks the claim; the team\'s own notes and uploads do not', async () => {
+  it("a client upload marks the claim; the team's own notes and uploads do not", async () => {
     const start = startClock();
     const client = await submitAndSignIn(claims);
     claims.setNow(new Date(start + HOUR));
-    const staffUpload = await uploadForm(`${claims.url}/api/staff/claims/${client.claimNumber}/documents`, { files: [{ name: 'letter.pdf', type: 'application/pdf', content: PDF_BYTES }], fields: { client_visible: 'true' } }, { 'X-Staff-Key': claims.staffKey, 'X-Forwarded-For': freshIp() });
+    const staffUpload = await uploadForm(
+      `${claims.url}/api/staff/claims/${client.claimNumber}/documents`,
+      { files: [{ name: 'letter.pdf', type: 'application/pdf', content: PDF_BYTES }], fields: { client_visible: 'true' } },
+      { 'X-Staff-Key': claims.staffKey, 'X-Forwarded-For': freshIp() },
+    );
     expect(staffUpload.status).toBe(201);
-    expect((await call(claims, 'POST', `/api/staff/claims/${client.claimNumber}/notes`, { staff: true, body: { content: 'We wrote to the debtor', visibility: 'SHARED' } })).status).toBe(201);
+    expect(
+      (
+        await call(claims, 'POST', `/api/staff/claims/${client.claimNumber}/notes`, {
+          staff: true,
+          body: { content: 'We wrote to the debtor', visibility: 'SHARED' },
+        })
+      ).status,
+    ).toBe(201);
     expect((await listed(client.claimNumber, ''))[0]?.client_activity_at).toBeNull();
 
     claims.setNow(new Date(start + 2 * HOUR));
-    const upload = await uploadForm(`${claims.url}/api/claims/${client.claimNumber}/documents`, { files: [{ name: 'invoice.pdf', type: 'application/pdf', content: PDF_BYTES }] }, { Authorization: `Bearer ${client.token}`, 'X-Forwarded-For': freshIp() });
+    const upload = await uploadForm(
+      `${claims.url}/api/claims/${client.claimNumber}/documents`,
+      { files: [{ name: 'invoice.pdf', type: 'application/pdf', content: PDF_BYTES }] },
+      { Authorization: `Bearer ${client.token}`, 'X-Forwarded-For': freshIp() },
+    );
     expect(upload.status).toBe(201);
-    expect((await listed(client.claimNumber, '&has_client_activity=true'))[0]?.client_activity_at).toBe(new Date(start + 2 * HOUR).toISOString().replace('.000Z', 'Z'));
+    expect((await listed(client.claimNumber, '&has_client_activity=true'))[0]?.client_activity_at).toBe(
+      new Date(start + 2 * HOUR).toISOString().replace('.000Z', 'Z'),
+    );
   });
 
   it('the export takes the activity filter like the list', async () => {
@@ -121,7 +146,7 @@ describe('client activity inbox', () => {
     expect(mail.text).toMatch(new RegExp(`/staff/claims/${client.claimNumber}(\\s|$)`));
   });
 
-  it('a message to another client\'s claim is refused and marks nothing', async () => {
+  it("a message to another client's claim is refused and marks nothing", async () => {
     startClock();
     const owner = await submitAndSignIn(claims);
     const stranger = await submitAndSignIn(claims);

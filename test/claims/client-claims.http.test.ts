@@ -19,7 +19,9 @@ describe('GET /api/claims', () => {
     claims.setNow(new Date(base));
     const alice = await submitAndSignIn(claims, 'alice@example.test');
     claims.setNow(new Date(base + 60_000));
-    const second = await call(claims, 'POST', '/api/intake', { body: intakeBody({ email: 'alice@example.test', debtor: 'Second Debtor', amount: 123_456 }) });
+    const second = await call(claims, 'POST', '/api/intake', {
+      body: intakeBody({ email: 'alice@example.test', debtor: 'Second Debtor', amount: 123_456 }),
+    });
     claims.setNow(null);
     await submitAndSignIn(claims, 'bob@example.test');
     const list = await call(claims, 'GET', '/api/claims', { token: alice.token });
@@ -44,10 +46,12 @@ describe('GET /api/claims', () => {
     const { token, claimNumber } = await submitAndSignIn(claims);
     // The only claim is moved to another client directly in the database, leaving this one empty.
     const other = await submitAndSignIn(claims);
-    await claims.db.fork().execute(
-      `update claims_claim set client_id = (select client_id from claims_claim where claim_number = ?) where claim_number = ?`,
-      [other.claimNumber, claimNumber],
-    );
+    await claims.db
+      .fork()
+      .execute(`update claims_claim set client_id = (select client_id from claims_claim where claim_number = ?) where claim_number = ?`, [
+        other.claimNumber,
+        claimNumber,
+      ]);
     const list = await call(claims, 'GET', '/api/claims', { token });
     expect(list.body).toEqual({ claims: [] });
   });
@@ -56,8 +60,14 @@ describe('GET /api/claims', () => {
 describe('GET /api/claims/{claim_number}', () => {
   it('returns the detail with shared notes only and hides debtor contact and internal files', async () => {
     const { token, claimNumber } = await submitAndSignIn(claims);
-    await call(claims, 'POST', `/api/staff/claims/${claimNumber}/notes`, { staff: true, body: { content: 'internal: debtor is dodgy', visibility: 'INTERNAL' } });
-    await call(claims, 'POST', `/api/staff/claims/${claimNumber}/notes`, { staff: true, body: { content: 'We sent a <b>letter</b> & called', visibility: 'SHARED', author_name: 'Dana' } });
+    await call(claims, 'POST', `/api/staff/claims/${claimNumber}/notes`, {
+      staff: true,
+      body: { content: 'internal: debtor is dodgy', visibility: 'INTERNAL' },
+    });
+    await call(claims, 'POST', `/api/staff/claims/${claimNumber}/notes`, {
+      staff: true,
+      body: { content: 'We sent a <b>letter</b> & called', visibility: 'SHARED', author_name: 'Dana' },
+    });
     const detail = await call(claims, 'GET', `/api/claims/${claimNumber}`, { token });
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({
@@ -129,7 +139,9 @@ describe('POST /api/claims/{claim_number}/messages', () => {
   it('accepts each fixed subject and refuses any other', async () => {
     const { token, claimNumber } = await submitAndSignIn(claims);
     for (const subject of MESSAGE_SUBJECTS) {
-      expect((await call(claims, 'POST', `/api/claims/${claimNumber}/messages`, { token, body: { subject, content: 'hello' } })).status).toBe(201);
+      expect(
+        (await call(claims, 'POST', `/api/claims/${claimNumber}/messages`, { token, body: { subject, content: 'hello' } })).status,
+      ).toBe(201);
     }
     const before = await snapshotCounts(claims);
     const bad = await call(claims, 'POST', `/api/claims/${claimNumber}/messages`, { token, body: { subject: 'Hi', content: 'hello' } });
@@ -175,17 +187,27 @@ describe('mail failures', () => {
       expect(answer.status).toBe(201);
       const claimNumber = answer.body.claim_number;
       // Waits for the worker's give-up to be recorded, however long a busy machine takes to get there.
-      const audit = await waitFor(async () => {
-        const rows: Record<string, unknown>[] = await claims.db.fork().execute(
-          `select a.* from claims_audit_entry a join claims_claim c on c.id = a.entity_id
+      const audit = await waitFor(
+        async () => {
+          const rows: Record<string, unknown>[] = await claims.db.fork().execute(
+            `select a.* from claims_audit_entry a join claims_claim c on c.id = a.entity_id
            where c.claim_number = ? and a.field = 'email_delivery'`,
-          [claimNumber],
-        );
+            [claimNumber],
+          );
 
-        return rows.length > 0 ? rows : undefined;
-      }, 30_000, 'the failed mail to be recorded');
+          return rows.length > 0 ? rows : undefined;
+        },
+        30_000,
+        'the failed mail to be recorded',
+      );
       expect(audit).toEqual([
-        expect.objectContaining({ entity_type: 'claim', action: 'note_add', field: 'email_delivery', new_value: 'failed', reason: expect.stringMatching(/mailbox unavailable/) }),
+        expect.objectContaining({
+          entity_type: 'claim',
+          action: 'note_add',
+          field: 'email_delivery',
+          new_value: 'failed',
+          reason: expect.stringMatching(/mailbox unavailable/),
+        }),
       ]);
       const staffView = await call(claims, 'GET', `/api/staff/claims/${claimNumber}`, { staff: true });
       expect(staffView.body.audit.some((entry: { field: string }) => entry.field === 'email_delivery')).toBe(true);

@@ -36,8 +36,22 @@ describe('client notifications', () => {
     const quiet = await submitAndSignIn(claims);
     try {
       const moment = await atMoment(async () => {
-        expect((await call(claims, 'PATCH', `/api/staff/claims/${client.claimNumber}`, { staff: true, body: { status: 'UNDER_REVIEW', notify_client: true } })).status).toBe(200);
-        expect((await call(claims, 'PATCH', `/api/staff/claims/${quiet.claimNumber}`, { staff: true, body: { status: 'UNDER_REVIEW', notify_client: false } })).status).toBe(200);
+        expect(
+          (
+            await call(claims, 'PATCH', `/api/staff/claims/${client.claimNumber}`, {
+              staff: true,
+              body: { status: 'UNDER_REVIEW', notify_client: true },
+            })
+          ).status,
+        ).toBe(200);
+        expect(
+          (
+            await call(claims, 'PATCH', `/api/staff/claims/${quiet.claimNumber}`, {
+              staff: true,
+              body: { status: 'UNDER_REVIEW', notify_client: false },
+            })
+          ).status,
+        ).toBe(200);
       });
       expect(updateMails(client.email)).toEqual([]);
       passWindow(moment);
@@ -63,11 +77,25 @@ describe('client notifications', () => {
     try {
       const moment = await atMoment(async () => {
         await call(claims, 'PATCH', `/api/staff/claims/${client.claimNumber}`, { staff: true, body: { status: 'ACTIVE' } });
-        await call(claims, 'POST', `/api/staff/claims/${client.claimNumber}/notes`, { staff: true, body: { content: 'We called the debtor today.', visibility: 'SHARED', author_name: 'Dana' } });
-        await call(claims, 'POST', `/api/staff/claims/${client.claimNumber}/notes`, { staff: true, body: { content: 'internal: debtor is evasive', visibility: 'INTERNAL' } });
-        const shown = await uploadForm(`${claims.url}/api/staff/claims/${client.claimNumber}/documents`, { files: [{ name: 'demand-letter.pdf', type: 'application/pdf', content: PDF_BYTES }], fields: { client_visible: 'true' } }, { 'X-Staff-Key': claims.staffKey, 'X-Forwarded-For': freshIp() });
+        await call(claims, 'POST', `/api/staff/claims/${client.claimNumber}/notes`, {
+          staff: true,
+          body: { content: 'We called the debtor today.', visibility: 'SHARED', author_name: 'Dana' },
+        });
+        await call(claims, 'POST', `/api/staff/claims/${client.claimNumber}/notes`, {
+          staff: true,
+          body: { content: 'internal: debtor is evasive', visibility: 'INTERNAL' },
+        });
+        const shown = await uploadForm(
+          `${claims.url}/api/staff/claims/${client.claimNumber}/documents`,
+          { files: [{ name: 'demand-letter.pdf', type: 'application/pdf', content: PDF_BYTES }], fields: { client_visible: 'true' } },
+          { 'X-Staff-Key': claims.staffKey, 'X-Forwarded-For': freshIp() },
+        );
         expect(shown.status).toBe(201);
-        const hidden = await uploadForm(`${claims.url}/api/staff/claims/${client.claimNumber}/documents`, { files: [{ name: 'internal-memo.pdf', type: 'application/pdf', content: PDF_BYTES }] }, { 'X-Staff-Key': claims.staffKey, 'X-Forwarded-For': freshIp() });
+        const hidden = await uploadForm(
+          `${claims.url}/api/staff/claims/${client.claimNumber}/documents`,
+          { files: [{ name: 'internal-memo.pdf', type: 'application/pdf', content: PDF_BYTES }] },
+          { 'X-Staff-Key': claims.staffKey, 'X-Forwarded-For': freshIp() },
+        );
         expect(hidden.status).toBe(201);
       });
       expect(updateMails(client.email)).toEqual([]);
@@ -90,13 +118,18 @@ describe('client notifications', () => {
     claims.smtp.refuseMail(true);
     try {
       const moment = await atMoment(async () => {
-        await call(claims, 'POST', `/api/staff/claims/${client.claimNumber}/notes`, { staff: true, body: { content: 'Update for you', visibility: 'SHARED' } });
+        await call(claims, 'POST', `/api/staff/claims/${client.claimNumber}/notes`, {
+          staff: true,
+          body: { content: 'Update for you', visibility: 'SHARED' },
+        });
       });
       passWindow(moment);
       const detail = await call(claims, 'GET', `/api/staff/claims/${client.claimNumber}`, { staff: true });
       // The server's refusal is final (5xx): one pass of the outbox gives the mail up and records it.
       await claims.runMailOutbox();
-      const audit = await claims.db.fork().execute("select * from claims_audit_entry where claim_id = ? and field = 'email_delivery'", [detail.body.id]);
+      const audit = await claims.db
+        .fork()
+        .execute("select * from claims_audit_entry where claim_id = ? and field = 'email_delivery'", [detail.body.id]);
       expect(audit).toEqual([expect.objectContaining({ new_value: 'failed', reason: expect.stringMatching(/mailbox unavailable/) })]);
     } finally {
       claims.smtp.refuseMail(false);
@@ -108,12 +141,19 @@ describe('client notifications', () => {
 describe('team mail', () => {
   it('links to the claim in the staff console and replies to the client', async () => {
     const client = await submitAndSignIn(claims);
-    const summary = await claims.smtp.waitFor((mail) => mail.to.includes('team@claims.test') && mail.subject.startsWith(`New claim ${client.claimNumber}`));
+    const summary = await claims.smtp.waitFor(
+      (mail) => mail.to.includes('team@claims.test') && mail.subject.startsWith(`New claim ${client.claimNumber}`),
+    );
     expect(summary.text).toContain(`https://portal.claims.test/staff/claims/${client.claimNumber}`);
     expect(summary.raw).toMatch(new RegExp(`^Reply-To: ${client.email.replace(/[.+]/g, '\\$&')}\\r?$`, 'm'));
-    const sent = await call(claims, 'POST', `/api/claims/${client.claimNumber}/messages`, { token: client.token, body: { subject: 'Other', content: 'Any news?' } });
+    const sent = await call(claims, 'POST', `/api/claims/${client.claimNumber}/messages`, {
+      token: client.token,
+      body: { subject: 'Other', content: 'Any news?' },
+    });
     expect(sent.status).toBe(201);
-    const message = await claims.smtp.waitFor((mail) => mail.to.includes('team@claims.test') && mail.subject === `[${client.claimNumber}] Other`);
+    const message = await claims.smtp.waitFor(
+      (mail) => mail.to.includes('team@claims.test') && mail.subject === `[${client.claimNumber}] Other`,
+    );
     expect(message.text).toContain(`https://portal.claims.test/staff/claims/${client.claimNumber}`);
     expect(message.raw).toMatch(new RegExp(`^Reply-To: ${client.email.replace(/[.+]/g, '\\$&')}\\r?$`, 'm'));
   });
@@ -128,18 +168,28 @@ describe('the portal news marker', () => {
       return list.body.claims.find((item: { claim_number: string }) => item.claim_number === client.claimNumber)?.has_news;
     };
     expect(await newsOf()).toBe(false);
-    await call(claims, 'POST', `/api/staff/claims/${client.claimNumber}/notes`, { staff: true, body: { content: 'internal only', visibility: 'INTERNAL' } });
+    await call(claims, 'POST', `/api/staff/claims/${client.claimNumber}/notes`, {
+      staff: true,
+      body: { content: 'internal only', visibility: 'INTERNAL' },
+    });
     expect(await newsOf()).toBe(false);
     // Each step a second later on the service's clock, so "since the client last opened it" is never a tie.
     const start = Date.now() + 60_000;
     claims.setNow(new Date(start));
-    await call(claims, 'POST', `/api/staff/claims/${client.claimNumber}/notes`, { staff: true, body: { content: 'For you', visibility: 'SHARED' } });
+    await call(claims, 'POST', `/api/staff/claims/${client.claimNumber}/notes`, {
+      staff: true,
+      body: { content: 'For you', visibility: 'SHARED' },
+    });
     expect(await newsOf()).toBe(true);
     claims.setNow(new Date(start + 1_000));
     expect((await call(claims, 'GET', `/api/claims/${client.claimNumber}`, { token: client.token })).status).toBe(200);
     expect(await newsOf()).toBe(false);
     claims.setNow(new Date(start + 2_000));
-    const shown = await uploadForm(`${claims.url}/api/staff/claims/${client.claimNumber}/documents`, { files: [{ name: 'a.pdf', type: 'application/pdf', content: PDF_BYTES }], fields: { client_visible: 'true' } }, { 'X-Staff-Key': claims.staffKey, 'X-Forwarded-For': freshIp() });
+    const shown = await uploadForm(
+      `${claims.url}/api/staff/claims/${client.claimNumber}/documents`,
+      { files: [{ name: 'a.pdf', type: 'application/pdf', content: PDF_BYTES }], fields: { client_visible: 'true' } },
+      { 'X-Staff-Key': claims.staffKey, 'X-Forwarded-For': freshIp() },
+    );
     expect(shown.status).toBe(201);
     expect(await newsOf()).toBe(true);
     claims.setNow(null);

@@ -63,17 +63,22 @@ describe.skipIf(!process.env.DATABASE_URL)('an intake whose database connection 
       const body = intakeBody();
       const answering = call(claims, 'POST', '/api/intake', { body });
       // Waits (on the server's own view of who waits for a lock) until the intake is there to end.
-      const ended = await waitFor(async () => (await server.terminateLockWaiters()) || undefined, 30_000, 'the intake to wait for the lock');
+      const ended = await waitFor(
+        async () => (await server.terminateLockWaiters()) || undefined,
+        30_000,
+        'the intake to wait for the lock',
+      );
       expect(ended).toBe(1);
       await locker.query('commit');
       const answer = await answering;
       expect(answer.status).toBe(201);
       const [row] = await claims.db.fork().execute('select count(*)::int as n from claims_client where email = ?', [body.client.email]);
       expect(row?.n).toBe(1);
-      const claimsOfClient = await claims.db.fork().execute(
-        'select c.claim_number from claims_claim c join claims_client k on k.id = c.client_id where k.email = ?',
-        [body.client.email],
-      );
+      const claimsOfClient = await claims.db
+        .fork()
+        .execute('select c.claim_number from claims_claim c join claims_client k on k.id = c.client_id where k.email = ?', [
+          body.client.email,
+        ]);
       expect(claimsOfClient).toEqual([{ claim_number: answer.body.claim_number }]);
     } finally {
       await locker.end();
@@ -126,7 +131,9 @@ describe('the team mail of an intake is queued in the intake itself', () => {
     const em = claims.db.fork();
     await em.execute(`create function refuse_intake_mail() returns trigger language plpgsql as $$
       begin raise exception 'outbox unavailable'; end $$`);
-    await em.execute("create trigger refuse_intake_mail before insert on mail_outbox for each row when (new.kind = 'intake_summary') execute function refuse_intake_mail()");
+    await em.execute(
+      "create trigger refuse_intake_mail before insert on mail_outbox for each row when (new.kind = 'intake_summary') execute function refuse_intake_mail()",
+    );
     const body = intakeBody();
     try {
       const answer = await call(claims, 'POST', '/api/intake', { body });

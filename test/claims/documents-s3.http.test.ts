@@ -40,7 +40,11 @@ afterAll(async () => {
 const sha256 = (content: Buffer | Uint8Array) => createHash('sha256').update(content).digest('hex');
 
 const upload = (claims: TestClaims, claimNumber: string, token: string, file: { name: string; type: string; content: Buffer }) =>
-  uploadForm(`${claims.url}/api/claims/${claimNumber}/documents`, { files: [file] }, { Authorization: `Bearer ${token}`, 'X-Forwarded-For': freshIp() });
+  uploadForm(
+    `${claims.url}/api/claims/${claimNumber}/documents`,
+    { files: [file] },
+    { Authorization: `Bearer ${token}`, 'X-Forwarded-For': freshIp() },
+  );
 
 const download = (claims: TestClaims, claimNumber: string, documentId: string) =>
   fetch(`${claims.url}/api/claims/${claimNumber}/documents/${documentId}`, { headers: { 'X-Staff-Key': claims.staffKey } });
@@ -59,7 +63,9 @@ describe('documents in an S3-compatible store', () => {
     expect(answer.status).toBe(201);
     expect(answer.body.size_bytes).toBe(content.length);
 
-    const rows = await first.db.fork().execute<{ storage_name: string }[]>('select storage_name from claims_document where id = ?', [answer.body.id]);
+    const rows = await first.db
+      .fork()
+      .execute<{ storage_name: string }[]>('select storage_name from claims_document where id = ?', [answer.body.id]);
     const stored = (await s3.objects(BUCKET)).get(`${KEY_PREFIX}${rows[0]?.storage_name}`);
     expect(stored && sha256(stored)).toBe(sha256(content));
     expect(first.uploadedFiles()).toEqual([]);
@@ -72,7 +78,9 @@ describe('documents in an S3-compatible store', () => {
       expect(sha256(new Uint8Array(await got.arrayBuffer()))).toBe(sha256(content));
     }
     // The client reads it through the other service too, with the session made on the first.
-    const asClient = await fetch(`${second.url}/api/claims/${claimNumber}/documents/${answer.body.id}`, { headers: { Authorization: `Bearer ${token}` } });
+    const asClient = await fetch(`${second.url}/api/claims/${claimNumber}/documents/${answer.body.id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(asClient.status).toBe(200);
     expect(sha256(new Uint8Array(await asClient.arrayBuffer()))).toBe(sha256(content));
   }, 120_000);
@@ -81,7 +89,11 @@ describe('documents in an S3-compatible store', () => {
     const { token, claimNumber } = await submitAndSignIn(first);
     const keys = await objectKeys();
     const before = await snapshotCounts(first);
-    const answer = await upload(first, claimNumber, token, { name: 'page.pdf', type: 'application/pdf', content: Buffer.from('<html><body>not a pdf</body></html>') });
+    const answer = await upload(first, claimNumber, token, {
+      name: 'page.pdf',
+      type: 'application/pdf',
+      content: Buffer.from('<html><body>not a pdf</body></html>'),
+    });
     expect(answer.status).toBe(415);
     expect(await snapshotCounts(first)).toEqual(before);
     expect(await objectKeys()).toEqual(keys);
@@ -146,7 +158,12 @@ describe('documents in an S3-compatible store', () => {
     const target = await emptyTarget(kind, process.env.DATABASE_URL);
     try {
       await s3.createBucket('claims-restored');
-      const restoreEnv = { ...target.env, ...s3.env('claims-restored'), SWITCHYARD_HOME: mkdtempSync(join(workDir, 'home-')), LOG_LEVEL: 'warn' };
+      const restoreEnv = {
+        ...target.env,
+        ...s3.env('claims-restored'),
+        SWITCHYARD_HOME: mkdtempSync(join(workDir, 'home-')),
+        LOG_LEVEL: 'warn',
+      };
       const restored = await runCli(['restore', file], restoreEnv);
       expect(restored.code, restored.stderr).toBe(0);
       const { documents } = await readRestored(target);
@@ -160,7 +177,12 @@ describe('documents in an S3-compatible store', () => {
       }
 
       // A bucket that holds documents is never merged into.
-      const again = await runCli(['restore', file], { ...restoreEnv, SWITCHYARD_HOME: mkdtempSync(join(workDir, 'home-')), DATA_DIR: mkdtempSync(join(workDir, 'data-')), ...(kind === 'postgresql' ? { DATABASE_URL: '' } : {}) });
+      const again = await runCli(['restore', file], {
+        ...restoreEnv,
+        SWITCHYARD_HOME: mkdtempSync(join(workDir, 'home-')),
+        DATA_DIR: mkdtempSync(join(workDir, 'data-')),
+        ...(kind === 'postgresql' ? { DATABASE_URL: '' } : {}),
+      });
       expect(again.code).not.toBe(0);
       expect(again.stderr).toContain('s3://claims-restored/claims-documents/ is not empty');
     } finally {

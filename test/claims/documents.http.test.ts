@@ -16,17 +16,35 @@ afterAll(async () => {
   await claims?.close();
 });
 
-const clientUpload = (claimNumber: string, token: string, files: Parameters<typeof uploadForm>[1]['files'], fields?: Record<string, string>) =>
-  uploadForm(`${claims.url}/api/claims/${claimNumber}/documents`, { files, ...(fields ? { fields } : {}) }, {
-    Authorization: `Bearer ${token}`,
-    'X-Forwarded-For': freshIp(),
-  });
+const clientUpload = (
+  claimNumber: string,
+  token: string,
+  files: Parameters<typeof uploadForm>[1]['files'],
+  fields?: Record<string, string>,
+) =>
+  uploadForm(
+    `${claims.url}/api/claims/${claimNumber}/documents`,
+    { files, ...(fields ? { fields } : {}) },
+    {
+      Authorization: `Bearer ${token}`,
+      'X-Forwarded-For': freshIp(),
+    },
+  );
 
-const staffUpload = (claimNumber: string, files: Parameters<typeof uploadForm>[1]['files'], fields?: Record<string, string>, key = claims.staffKey) =>
-  uploadForm(`${claims.url}/api/staff/claims/${claimNumber}/documents`, { files, ...(fields ? { fields } : {}) }, {
-    'X-Staff-Key': key,
-    'X-Forwarded-For': freshIp(),
-  });
+const staffUpload = (
+  claimNumber: string,
+  files: Parameters<typeof uploadForm>[1]['files'],
+  fields?: Record<string, string>,
+  key = claims.staffKey,
+) =>
+  uploadForm(
+    `${claims.url}/api/staff/claims/${claimNumber}/documents`,
+    { files, ...(fields ? { fields } : {}) },
+    {
+      'X-Staff-Key': key,
+      'X-Forwarded-For': freshIp(),
+    },
+  );
 
 const pdf = (name = 'invoice.pdf') => ({ name, type: 'application/pdf', content: PDF_BYTES });
 
@@ -152,8 +170,17 @@ describe('POST /api/claims/{claim_number}/documents', () => {
   });
 
   it.each([
-    ['client', (claimNumber: string, token: string) => ({ url: `/api/claims/${claimNumber}/documents`, headers: { Authorization: `Bearer ${token}` } })],
-    ['staff', (claimNumber: string) => ({ url: `/api/staff/claims/${claimNumber}/documents`, headers: { 'X-Staff-Key': claims.staffKey } })],
+    [
+      'client',
+      (claimNumber: string, token: string) => ({
+        url: `/api/claims/${claimNumber}/documents`,
+        headers: { Authorization: `Bearer ${token}` },
+      }),
+    ],
+    [
+      'staff',
+      (claimNumber: string) => ({ url: `/api/staff/claims/${claimNumber}/documents`, headers: { 'X-Staff-Key': claims.staffKey } }),
+    ],
   ])('stops reading a %s upload without Content-Length once it passes 20 MB: 413 at once, connection closed', async (_who, target) => {
     const { token, claimNumber } = await submitAndSignIn(claims);
     const { url, headers } = target(claimNumber, token);
@@ -238,7 +265,9 @@ describe('GET /api/claims/{claim_number}/documents/{document_id}', () => {
       const response = await fetch(`${claims.url}/api/claims/${claimNumber}/documents/${uploaded.body.id}`, { headers });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/pdf');
-      expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="_n_code r_sum_.pdf"; filename\*=UTF-8''%C3%9Cn%C3%AFcode%20r%C3%A9sum%C3%A9.pdf$/);
+      expect(response.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="_n_code r_sum_.pdf"; filename\*=UTF-8''%C3%9Cn%C3%AFcode%20r%C3%A9sum%C3%A9.pdf$/,
+      );
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(Buffer.from(await response.arrayBuffer())).toEqual(PDF_BYTES);
     }
@@ -252,10 +281,15 @@ describe('GET /api/claims/{claim_number}/documents/{document_id}', () => {
     expect((await call(claims, 'GET', path, { token: stranger.token })).status).toBe(404);
     expect((await call(claims, 'GET', path)).status).toBe(401);
     expect((await call(claims, 'GET', path, { staff: 'wrong-key' })).status).toBe(403);
-    expect((await call(claims, 'GET', `/api/claims/${owner.claimNumber}/documents/00000000-0000-4000-8000-000000000000`, { staff: true })).status).toBe(404);
+    expect(
+      (await call(claims, 'GET', `/api/claims/${owner.claimNumber}/documents/00000000-0000-4000-8000-000000000000`, { staff: true }))
+        .status,
+    ).toBe(404);
     expect((await call(claims, 'GET', `/api/claims/${owner.claimNumber}/documents/not-a-uuid`, { staff: true })).status).toBe(400);
     const internal = await staffUpload(owner.claimNumber, [pdf('internal.pdf')]);
-    expect((await call(claims, 'GET', `/api/claims/${owner.claimNumber}/documents/${internal.body.id}`, { token: owner.token })).status).toBe(404);
+    expect(
+      (await call(claims, 'GET', `/api/claims/${owner.claimNumber}/documents/${internal.body.id}`, { token: owner.token })).status,
+    ).toBe(404);
   });
 
   it('is never served as a static file', async () => {
@@ -294,7 +328,11 @@ describe('POST /api/staff/claims/{claim_number}/documents', () => {
     await expectUnchanged(() => staffUpload(claimNumber, [pdf()], undefined, 'wrong'), 403, 'forbidden');
     await expectUnchanged(() => staffUpload(claimNumber, [pdf()], { client_visible: 'yes' }), 400, 'validation_error');
     await expectUnchanged(() => staffUpload('CLM-2099-0001', [pdf()]), 404, 'not_found');
-    await expectUnchanged(() => staffUpload(claimNumber, [{ name: 'x.pdf', type: 'application/pdf', content: PNG_BYTES }]), 415, 'unsupported_media_type');
+    await expectUnchanged(
+      () => staffUpload(claimNumber, [{ name: 'x.pdf', type: 'application/pdf', content: PNG_BYTES }]),
+      415,
+      'unsupported_media_type',
+    );
   });
 
   it.each([
@@ -308,15 +346,19 @@ describe('POST /api/staff/claims/{claim_number}/documents', () => {
       form.append('client_visible', value);
     }
     form.append('file', new Blob([new Uint8Array(PDF_BYTES)], { type: 'application/pdf' }), 'twice.pdf');
-    const answer = await expectUnchanged(async () => {
-      const response = await fetch(`${claims.url}/api/staff/claims/${claimNumber}/documents`, {
-        method: 'POST',
-        body: form,
-        headers: { 'X-Staff-Key': claims.staffKey, 'X-Forwarded-For': freshIp() },
-      });
+    const answer = await expectUnchanged(
+      async () => {
+        const response = await fetch(`${claims.url}/api/staff/claims/${claimNumber}/documents`, {
+          method: 'POST',
+          body: form,
+          headers: { 'X-Staff-Key': claims.staffKey, 'X-Forwarded-For': freshIp() },
+        });
 
-      return { status: response.status, body: await response.json() };
-    }, 400, 'validation_error');
+        return { status: response.status, body: await response.json() };
+      },
+      400,
+      'validation_error',
+    );
     expect(answer.body.error.message).toBe('The field "client_visible" is given more than once.');
   });
 
@@ -328,13 +370,16 @@ describe('POST /api/staff/claims/{claim_number}/documents', () => {
     const logLinesBefore = claims.logLines.length;
     const url = new URL(`${claims.url}/api/claims/${claimNumber}/documents/${stored.body.id}`);
     const firstChunkBytes = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: url.hostname, port: url.port, path: url.pathname, headers: { 'X-Staff-Key': claims.staffKey } }, (res) => {
-        res.once('data', (chunk: Buffer) => {
-          // Gone after the first chunk, with megabytes still to come.
-          req.destroy();
-          resolve(chunk.length);
-        });
-      });
+      const req = request(
+        { host: url.hostname, port: url.port, path: url.pathname, headers: { 'X-Staff-Key': claims.staffKey } },
+        (res) => {
+          res.once('data', (chunk: Buffer) => {
+            // Gone after the first chunk, with megabytes still to come.
+            req.destroy();
+            resolve(chunk.length);
+          });
+        },
+      );
       req.on('error', (error) => (error.message === 'socket hang up' ? undefined : reject(error)));
       req.end();
     });

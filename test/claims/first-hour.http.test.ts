@@ -43,25 +43,46 @@ describe('the first hour with `npm start` in development', () => {
       expect(statSync(keyFile).mode & 0o777).toBe(0o600);
       expect((await fetch(`${service.url}/api/staff/stats`, { headers: { 'X-Staff-Key': key } })).status).toBe(200);
       // Not on a terminal: every log line is JSON (the block is the only plain text).
-      const logLines = output.slice(0, output.indexOf('\nswitchyard is running')).split('\n').filter((line) => line.trim() !== '');
+      const logLines = output
+        .slice(0, output.indexOf('\nswitchyard is running'))
+        .split('\n')
+        .filter((line) => line.trim() !== '');
       expect(logLines.length).toBeGreaterThan(0);
       for (const line of logLines) {
         expect(() => JSON.parse(line)).not.toThrow();
       }
 
       const body = intakeBody();
-      expect((await fetch(`${service.url}/api/intake`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status).toBe(201);
-      const requested = await fetch(`${service.url}/api/auth/request`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: body.client.email }) });
+      expect(
+        (
+          await fetch(`${service.url}/api/intake`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).status,
+      ).toBe(201);
+      const requested = await fetch(`${service.url}/api/auth/request`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: body.client.email }),
+      });
       expect(requested.status).toBe(200);
       const logged = await waitFor(
-        () => new RegExp(`sign-in link for ${body.client.email.replace(/[.+]/g, '\\$&')}: (${portal}/portal/verify\\?token=[A-Za-z0-9_-]+)`).exec(service?.output() ?? '')?.[1],
+        () =>
+          new RegExp(
+            `sign-in link for ${body.client.email.replace(/[.+]/g, '\\$&')}: (${portal}/portal/verify\\?token=[A-Za-z0-9_-]+)`,
+          ).exec(service?.output() ?? '')?.[1],
         10_000,
         'the sign-in link in the log',
       );
       // The outbox file holds the same link whole, on one line, with no quoted-printable soft breaks.
       const mailDir = join(dataDir, 'mail');
       const signInFile = await waitFor(
-        () => readdirSync(mailDir, { withFileTypes: true }).map((entry) => readFileSync(join(mailDir, entry.name), 'utf8')).find((text) => text.includes('Subject: Your sign-in link')),
+        () =>
+          readdirSync(mailDir, { withFileTypes: true })
+            .map((entry) => readFileSync(join(mailDir, entry.name), 'utf8'))
+            .find((text) => text.includes('Subject: Your sign-in link')),
         10_000,
         'the sign-in mail in the outbox',
       );
@@ -69,7 +90,15 @@ describe('the first hour with `npm start` in development', () => {
       expect(signInFile).not.toMatch(/=\r?\n/);
       expect(signInFile?.split('\n')).toContain(logged);
       const token = new URL(logged ?? '').searchParams.get('token');
-      expect((await fetch(`${service.url}/api/auth/verify`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }) })).status).toBe(200);
+      expect(
+        (
+          await fetch(`${service.url}/api/auth/verify`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ token }),
+          })
+        ).status,
+      ).toBe(200);
 
       // The next start uses the same key.
       await service.stop();

@@ -82,7 +82,10 @@ describe('query limits', () => {
     expect(answer.body.errors[0].extensions.code).toBe('query_too_deep');
     expect(answer.body.errors[0].message).toContain('9 levels');
 
-    const allowed = await gql(claims, `{ claims(first: 1) { edges { node { client { recentClaims(first: 1) { client { recentClaims(first: 1) { claimNumber } } } } } } } }`);
+    const allowed = await gql(
+      claims,
+      `{ claims(first: 1) { edges { node { client { recentClaims(first: 1) { client { recentClaims(first: 1) { claimNumber } } } } } } } }`,
+    );
     expect(allowed.body.errors).toBeUndefined();
     expect(allowed.body.data.claims.edges[0].node.client.recentClaims[0].client.recentClaims[0].claimNumber).toBe(claimNumber);
   });

@@ -23,12 +23,16 @@ describe('a Date argument in year 0000', () => {
     const answer = await gql(claims, query);
 
     expect(answer.body.data ?? null).toBeNull();
-    expect(new Set(answer.body.errors.map((error: { extensions: { code: string } }) => error.extensions.code))).toEqual(new Set(['validation_error']));
+    expect(new Set(answer.body.errors.map((error: { extensions: { code: string } }) => error.extensions.code))).toEqual(
+      new Set(['validation_error']),
+    );
     expect(answer.body.errors[0].message).toBe('Date must be a real calendar date written YYYY-MM-DD.');
   });
 
   it('as a variable is refused the same way', async () => {
-    const answer = await gql(claims, 'query ($from: Date) { recoveryByTier(createdFrom: $from) { tier } }', { variables: { from: '0000-06-30' } });
+    const answer = await gql(claims, 'query ($from: Date) { recoveryByTier(createdFrom: $from) { tier } }', {
+      variables: { from: '0000-06-30' },
+    });
 
     expect(answer.body.errors.map((error: { extensions: { code: string } }) => error.extensions.code)).toEqual(['validation_error']);
   });
@@ -43,7 +47,15 @@ describe('a Date argument in year 0000', () => {
 describe('the last storable day, 9999-12-31', () => {
   it('as createdTo bounds the range without passing into year 10000', async () => {
     const seeded = await insertClaims(claims, [
-      { claimNumber: 'DATES-LAST-1', createdAt: new Date('2025-03-04T10:00:00Z'), status: 'NEW', tier: 'TIER_1', amountCents: 1000, company: 'Dates Ltd', debtor: 'Late Payer' },
+      {
+        claimNumber: 'DATES-LAST-1',
+        createdAt: new Date('2025-03-04T10:00:00Z'),
+        status: 'NEW',
+        tier: 'TIER_1',
+        amountCents: 1000,
+        company: 'Dates Ltd',
+        debtor: 'Late Payer',
+      },
     ]);
     const [everything, upToTheEnd, tiers] = await Promise.all([
       gql(claims, '{ claims { totalCount } }'),
@@ -56,12 +68,18 @@ describe('the last storable day, 9999-12-31', () => {
     expect(upToTheEnd.body.data.claims.totalCount).toBeGreaterThan(0);
     expect(upToTheEnd.body.data.claims.totalCount).toBe(everything.body.data.claims.totalCount);
     expect(tiers.body.errors).toBeUndefined();
-    const counted = tiers.body.data.recoveryByTier.reduce((sum: number, row: { figures: { claimCount: number } }) => sum + row.figures.claimCount, 0);
+    const counted = tiers.body.data.recoveryByTier.reduce(
+      (sum: number, row: { figures: { claimCount: number } }) => sum + row.figures.claimCount,
+      0,
+    );
     expect(counted).toBe(everything.body.data.claims.totalCount);
   });
 
   it('ends the month series at 9999-12', async () => {
-    const answer = await gql(claims, '{ recoveryByIntakeMonth(fromMonth: "9999-11", toMonth: "9999-12") { month figures { claimCount } } }');
+    const answer = await gql(
+      claims,
+      '{ recoveryByIntakeMonth(fromMonth: "9999-11", toMonth: "9999-12") { month figures { claimCount } } }',
+    );
 
     expect(answer.body.errors).toBeUndefined();
     expect(answer.body.data.recoveryByIntakeMonth).toEqual([
@@ -89,7 +107,12 @@ describe('month arguments', () => {
     const answer = await gql(claims, '{ recoveryByIntakeMonth(fromMonth: "0099-11", toMonth: "0100-02") { month } }');
 
     expect(answer.body.errors).toBeUndefined();
-    expect(answer.body.data.recoveryByIntakeMonth.map((row: { month: string }) => row.month)).toEqual(['0099-11', '0099-12', '0100-01', '0100-02']);
+    expect(answer.body.data.recoveryByIntakeMonth.map((row: { month: string }) => row.month)).toEqual([
+      '0099-11',
+      '0099-12',
+      '0100-01',
+      '0100-02',
+    ]);
   });
 
   it('the default twelve months stop at 0001-01', async () => {

@@ -24,10 +24,12 @@ afterAll(async () => {
   await claims?.close();
 });
 
-const codesOf = (answer: { body: any }): string[] => (answer.body.errors ?? []).map((error: { extensions?: { code?: string } }) => error.extensions?.code);
+const codesOf = (answer: { body: any }): string[] =>
+  (answer.body.errors ?? []).map((error: { extensions?: { code?: string } }) => error.extensions?.code);
 
 /** Nine levels deep, one more than allowed. */
-const TOO_DEEP = 'claims(first: 1) { edges { node { client { recentClaims(first: 1) { client { recentClaims(first: 1) { client { companyName } } } } } } } }';
+const TOO_DEEP =
+  'claims(first: 1) { edges { node { client { recentClaims(first: 1) { client { recentClaims(first: 1) { client { companyName } } } } } } } }';
 
 const FORBIDDEN = { message: 'A valid staff key is required.', extensions: { code: 'forbidden' } };
 

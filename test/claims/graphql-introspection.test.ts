@@ -22,7 +22,8 @@ const ask = async (query: string) => {
   return { ...answer, bytes: JSON.stringify(answer.body).length };
 };
 
-const codesOf = (answer: { body: any }): string[] => (answer.body.errors ?? []).map((error: { extensions?: { code?: string } }) => error.extensions?.code);
+const codesOf = (answer: { body: any }): string[] =>
+  (answer.body.errors ?? []).map((error: { extensions?: { code?: string } }) => error.extensions?.code);
 
 describe('introspection on the claims facade', () => {
   it("answers GraphiQL's introspection query in full", async () => {

@@ -167,11 +167,23 @@ describe('backward pages', () => {
 
     // Past either end the page is empty, its cursors null, and the claims it stepped past count.
     const pastOldest = await readPage({ first: 10, after: cursors[47] });
-    expect(pastOldest).toEqual({ numbers: [], cursors: [], pageInfo: { hasPreviousPage: true, hasNextPage: false, startCursor: null, endCursor: null } });
+    expect(pastOldest).toEqual({
+      numbers: [],
+      cursors: [],
+      pageInfo: { hasPreviousPage: true, hasNextPage: false, startCursor: null, endCursor: null },
+    });
     const pastNewest = await readPage({ last: 10, before: cursors[0] });
-    expect(pastNewest).toEqual({ numbers: [], cursors: [], pageInfo: { hasPreviousPage: false, hasNextPage: true, startCursor: null, endCursor: null } });
+    expect(pastNewest).toEqual({
+      numbers: [],
+      cursors: [],
+      pageInfo: { hasPreviousPage: false, hasNextPage: true, startCursor: null, endCursor: null },
+    });
     const nothing = await readPage({ last: 5, filter: { search: 'matches no claim at all' } });
-    expect(nothing).toEqual({ numbers: [], cursors: [], pageInfo: { hasPreviousPage: false, hasNextPage: false, startCursor: null, endCursor: null } });
+    expect(nothing).toEqual({
+      numbers: [],
+      cursors: [],
+      pageInfo: { hasPreviousPage: false, hasNextPage: false, startCursor: null, endCursor: null },
+    });
   });
 
   it('keep a filter in both directions, and beyond the cursors too', async () => {

@@ -17,7 +17,16 @@ const RECOVERED = new Set(['SETTLED', 'CLOSED']);
 const COMPANIES = ['Northwind Traders', 'Acme Supplies', 'Globex Freight', 'Initech Parts'];
 const DEBTORS = ['Slow Payer LLC', 'Late Again Inc', 'Hardly Ever Ltd', 'Promise Co'];
 
-type Model = { id?: string; claimNumber: string; createdAt: Date; status: string; tier: string; amountCents: number; company: string; debtor: string };
+type Model = {
+  id?: string;
+  claimNumber: string;
+  createdAt: Date;
+  status: string;
+  tier: string;
+  amountCents: number;
+  company: string;
+  debtor: string;
+};
 /** Status moves made through the API: the claim's status from `at` on. */
 type Move = { claimNumber: string; at: Date; to: string };
 
@@ -33,7 +42,15 @@ const intakeAt = async (when: Date, company: string, debtor: string, amount: num
   const email = `${company.toLowerCase().replace(/\W+/g, '-')}@example.test`;
   const answer = await call(claims, 'POST', '/api/intake', { body: intakeBody({ company, debtor, amount, email }) });
   expect(answer.status).toBe(201);
-  model.push({ claimNumber: answer.body.claim_number, createdAt: when, status: 'NEW', tier: 'TIER_1', amountCents: amount, company, debtor });
+  model.push({
+    claimNumber: answer.body.claim_number,
+    createdAt: when,
+    status: 'NEW',
+    tier: 'TIER_1',
+    amountCents: amount,
+    company,
+    debtor,
+  });
 
   return answer.body.claim_number;
 };
@@ -55,7 +72,7 @@ const patchAt = async (when: Date, claimNumber: string, body: { status?: string;
 beforeAll(async () => {
   claims = await startTestClaims();
   const random = seededRandom(20260615);
-  const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const seeds: SeedClaim[] = Array.from({ length: 90 }, (_, index) => {
     // Whole days plus 6 to 17 hours: never within hours of a 30/60/90-day edge, whatever the zone.
     const ageDays = Math.floor(random() * 400) + 0.25 + (index % 10) * 0.05;
@@ -229,7 +246,11 @@ describe('recovery rate', () => {
     expect(answer.body.errors).toBeUndefined();
 
     const months: string[] = [];
-    for (let month = new Date(Date.UTC(2025, 0, 1)); month <= at('2026-06-01T00:00:00Z'); month = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1))) {
+    for (
+      let month = new Date(Date.UTC(2025, 0, 1));
+      month <= at('2026-06-01T00:00:00Z');
+      month = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1))
+    ) {
       months.push(month.toISOString().slice(0, 7));
     }
     expect(answer.body.data.recoveryByIntakeMonth).toEqual(
@@ -295,7 +316,10 @@ describe('claimsByStatusOverTime', () => {
   });
 
   it('takes weeks from Monday and days one by one', async () => {
-    const weeks = await gql(claims, '{ claimsByStatusOverTime(from: "2026-04-08", to: "2026-04-20", interval: WEEK) { periodStart periodEnd total counts { status count } } }');
+    const weeks = await gql(
+      claims,
+      '{ claimsByStatusOverTime(from: "2026-04-08", to: "2026-04-20", interval: WEEK) { periodStart periodEnd total counts { status count } } }',
+    );
     expect(weeks.body.errors).toBeUndefined();
     expect(weeks.body.data.claimsByStatusOverTime).toEqual(
       ['2026-04-06', '2026-04-13', '2026-04-20'].map((monday) => {
@@ -305,7 +329,10 @@ describe('claimsByStatusOverTime', () => {
       }),
     );
 
-    const days = await gql(claims, '{ claimsByStatusOverTime(from: "2026-04-15", to: "2026-04-17", interval: DAY) { periodEnd counts { status count } } }');
+    const days = await gql(
+      claims,
+      '{ claimsByStatusOverTime(from: "2026-04-15", to: "2026-04-17", interval: DAY) { periodEnd counts { status count } } }',
+    );
     const activeAt = (index: number) =>
       days.body.data.claimsByStatusOverTime[index].counts.find((row: { status: string }) => row.status === 'ACTIVE').count;
     // The third API claim turned ACTIVE on 16 April: one more ACTIVE at the close of the 16th than of the 15th.
@@ -364,7 +391,12 @@ describe('claims connection', () => {
   });
 
   it('filters by status, tier, intake range and text together', async () => {
-    const filter = { status: ['ACTIVE', 'NEGOTIATION', 'LEGAL'], tier: ['TIER_1', 'TIER_2', 'TIER_3'], createdFrom: '2025-09-01', createdTo: '2026-06-15' };
+    const filter = {
+      status: ['ACTIVE', 'NEGOTIATION', 'LEGAL'],
+      tier: ['TIER_1', 'TIER_2', 'TIER_3'],
+      createdFrom: '2025-09-01',
+      createdTo: '2026-06-15',
+    };
     const matches = (row: Model) =>
       filter.status.includes(row.status) &&
       filter.tier.includes(row.tier) &&
@@ -419,7 +451,9 @@ describe('claims connection', () => {
       documents: [],
       shared: [],
     });
-    const trail = answer.body.data.claim.auditTrail.filter((entry: { action: string }) => entry.action !== 'create' && entry.action !== 'note_add');
+    const trail = answer.body.data.claim.auditTrail.filter(
+      (entry: { action: string }) => entry.action !== 'create' && entry.action !== 'note_add',
+    );
     expect(trail).toEqual([
       { entityType: 'claim', action: 'status_change', field: 'status', oldValue: 'NEW', newValue: 'ACTIVE' },
       { entityType: 'claim', action: 'update', field: 'tier', oldValue: 'TIER_1', newValue: 'TIER_2_5' },
@@ -447,11 +481,27 @@ describe('GET /api/staff/stats/trends', () => {
     const trends = answer.body;
     expect(trends.as_of).toBe('2026-06-15T12:00:00Z');
     expect(trends.months.map((row: { month: string }) => row.month)).toEqual([
-      '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
     ]);
     for (const row of trends.months) {
       const inMonth = model.filter((claim) => claim.createdAt.toISOString().startsWith(row.month));
-      expect(row).toEqual({ month: row.month, first_day: `${row.month}-01`, last_day: expect.stringMatching(/^\d{4}-\d{2}-(28|29|30|31)$/), ...figuresOf(inMonth) });
+      expect(row).toEqual({
+        month: row.month,
+        first_day: `${row.month}-01`,
+        last_day: expect.stringMatching(/^\d{4}-\d{2}-(28|29|30|31)$/),
+        ...figuresOf(inMonth),
+      });
     }
     expect(trends.months[7]).toMatchObject({ first_day: '2026-02-01', last_day: '2026-02-28' });
     expect(trends.months.reduce((total: number, row: { claim_count: number }) => total + row.claim_count, 0)).toBeGreaterThan(0);
@@ -460,7 +510,12 @@ describe('GET /api/staff/stats/trends', () => {
       TIERS.map((tier) => {
         const figures = figuresOf(model.filter((row) => row.tier === tier));
 
-        return { tier, tier_label: expect.any(String), ...figures, amount_rate: figures.amount_cents === 0 ? null : figures.recovered_amount_cents / figures.amount_cents };
+        return {
+          tier,
+          tier_label: expect.any(String),
+          ...figures,
+          amount_rate: figures.amount_cents === 0 ? null : figures.recovered_amount_cents / figures.amount_cents,
+        };
       }),
     );
 
@@ -473,7 +528,9 @@ describe('GET /api/staff/stats/trends', () => {
         amount_cents: bucket.amountCents,
       })),
     );
-    expect(trends.aging.reduce((total: number, row: { claim_count: number }) => total + row.claim_count, 0)).toBe(model.filter((row) => OPEN.has(row.status)).length);
+    expect(trends.aging.reduce((total: number, row: { claim_count: number }) => total + row.claim_count, 0)).toBe(
+      model.filter((row) => OPEN.has(row.status)).length,
+    );
     expect((await call(claims, 'GET', '/api/staff/stats/trends')).status).toBe(403);
   });
 });

@@ -128,7 +128,8 @@ describe('SQL statements per request', () => {
     const newestFirst = [...seeded].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
     const all = await gql(claims, '{ claims(first: 60) { edges { cursor } } }');
     const before = all.body.data.claims.edges[40].cursor as string;
-    const query = (pageInfo: string) => `query Back($before: String) { claims(last: 10, before: $before) { nodes { claimNumber } pageInfo { ${pageInfo} } } }`;
+    const query = (pageInfo: string) =>
+      `query Back($before: String) { claims(last: 10, before: $before) { nodes { claimNumber } pageInfo { ${pageInfo} } } }`;
 
     statements.length = 0;
     const plain = await gql(claims, query('hasPreviousPage startCursor endCursor'), { variables: { before } });
@@ -147,7 +148,10 @@ describe('SQL statements per request', () => {
 
   it('batches the claims of many clients into one statement', async () => {
     statements.length = 0;
-    const answer = await gql(claims, '{ claims(first: 50) { nodes { client { recentClaims(first: 3) { claimNumber debtor { name } } } } } }');
+    const answer = await gql(
+      claims,
+      '{ claims(first: 50) { nodes { client { recentClaims(first: 3) { claimNumber debtor { name } } } } } }',
+    );
 
     expect(answer.body.errors).toBeUndefined();
     const lists = answer.body.data.claims.nodes.map((node: any) => node.client.recentClaims);

@@ -66,9 +66,13 @@ describe('a NUL character in free text', () => {
       'message content',
     );
     // Every mail is in the outbox before its request is answered: no row of the message now means no mail ever.
-    const queued = await claims.db.fork().execute("select count(*)::int as n from mail_outbox where kind = 'client_message' and subject like ?", [`%${claimNumber}%`]);
+    const queued = await claims.db
+      .fork()
+      .execute("select count(*)::int as n from mail_outbox where kind = 'client_message' and subject like ?", [`%${claimNumber}%`]);
     expect(queued[0]?.n).toBe(0);
-    expect(claims.smtp.messages.slice(mailsBefore).some((mail) => mail.subject.includes(claimNumber) && mail.to.includes('team@claims.test'))).toBe(false);
+    expect(
+      claims.smtp.messages.slice(mailsBefore).some((mail) => mail.subject.includes(claimNumber) && mail.to.includes('team@claims.test')),
+    ).toBe(false);
   });
 
   it.each([
@@ -116,7 +120,11 @@ describe('a line break or control character in a single-line field', () => {
     const { claimNumber } = await submitAndSignIn(claims);
     const answer = await expectRefused(
       claimNumber,
-      () => call(claims, 'POST', `/api/staff/claims/${claimNumber}/notes`, { staff: true, body: { content: 'called the debtor', author_name: 'Dana\nSubject: urgent' } }),
+      () =>
+        call(claims, 'POST', `/api/staff/claims/${claimNumber}/notes`, {
+          staff: true,
+          body: { content: 'called the debtor', author_name: 'Dana\nSubject: urgent' },
+        }),
       'author_name',
     );
     expect(answer.body.error.message).toContain('author_name');
@@ -127,13 +135,26 @@ describe('a line break or control character in a single-line field', () => {
     body.claim.description = 'Invoice 77\nInvoice 78';
     const answer = await call(claims, 'POST', '/api/intake', { body });
     expect(answer.status).toBe(201);
-    const note = await call(claims, 'POST', `/api/staff/claims/${answer.body.claim_number}/notes`, { staff: true, body: { content: 'line one\nline two' } });
+    const note = await call(claims, 'POST', `/api/staff/claims/${answer.body.claim_number}/notes`, {
+      staff: true,
+      body: { content: 'line one\nline two' },
+    });
     expect(note.status).toBe(201);
   });
 });
 
 describe('a claim number in the path', () => {
-  const malformed = ['%00', 'CLM-2026-0001%00', '%00CLM-2026-0001', 'nope', 'CLM-26-1', 'clm-2026-0001', 'CLM-2026-001', 'CLM-2026-0001%20', 'CLM-2026-0001.pdf'];
+  const malformed = [
+    '%00',
+    'CLM-2026-0001%00',
+    '%00CLM-2026-0001',
+    'nope',
+    'CLM-26-1',
+    'clm-2026-0001',
+    'CLM-2026-001',
+    'CLM-2026-0001%20',
+    'CLM-2026-0001.pdf',
+  ];
 
   it.each(malformed)('%s is a 400 validation_error on every client path', async (raw) => {
     const { token, claimNumber } = await submitAndSignIn(claims);
@@ -151,9 +172,13 @@ describe('a claim number in the path', () => {
     await expectRefused(
       claimNumber,
       () =>
-        uploadForm(`${claims.url}/api/claims/${raw}/documents`, { files: [{ name: 'a.pdf', type: 'application/pdf', content: PDF_BYTES }] }, {
-          Authorization: `Bearer ${token}`,
-        }),
+        uploadForm(
+          `${claims.url}/api/claims/${raw}/documents`,
+          { files: [{ name: 'a.pdf', type: 'application/pdf', content: PDF_BYTES }] },
+          {
+            Authorization: `Bearer ${token}`,
+          },
+        ),
       `upload ${raw}`,
     );
   });
@@ -161,14 +186,26 @@ describe('a claim number in the path', () => {
   it.each(malformed)('%s is a 400 validation_error on every staff path', async (raw) => {
     const { claimNumber } = await submitAndSignIn(claims);
     await expectRefused(claimNumber, () => call(claims, 'GET', `/api/staff/claims/${raw}`, { staff: true }), `GET ${raw}`);
-    await expectRefused(claimNumber, () => call(claims, 'PATCH', `/api/staff/claims/${raw}`, { staff: true, body: { status: 'ACTIVE' } }), `PATCH ${raw}`);
-    await expectRefused(claimNumber, () => call(claims, 'POST', `/api/staff/claims/${raw}/notes`, { staff: true, body: { content: 'x' } }), `note ${raw}`);
+    await expectRefused(
+      claimNumber,
+      () => call(claims, 'PATCH', `/api/staff/claims/${raw}`, { staff: true, body: { status: 'ACTIVE' } }),
+      `PATCH ${raw}`,
+    );
+    await expectRefused(
+      claimNumber,
+      () => call(claims, 'POST', `/api/staff/claims/${raw}/notes`, { staff: true, body: { content: 'x' } }),
+      `note ${raw}`,
+    );
     await expectRefused(
       claimNumber,
       () =>
-        uploadForm(`${claims.url}/api/staff/claims/${raw}/documents`, { files: [{ name: 'a.pdf', type: 'application/pdf', content: PDF_BYTES }] }, {
-          'X-Staff-Key': claims.staffKey,
-        }),
+        uploadForm(
+          `${claims.url}/api/staff/claims/${raw}/documents`,
+          { files: [{ name: 'a.pdf', type: 'application/pdf', content: PDF_BYTES }] },
+          {
+            'X-Staff-Key': claims.staffKey,
+          },
+        ),
       `upload ${raw}`,
     );
   });
@@ -199,4 +236,3 @@ describe('the same input through GraphQL', () => {
     expect(claims.logLines.slice(before).join('\n')).not.toMatch(/"level":50/);
   });
 });
-

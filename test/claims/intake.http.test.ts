@@ -51,12 +51,14 @@ describe('POST /api/intake', () => {
         { entity_type: 'claim', action: 'create' },
       ]),
     );
-    const mail = await claims.smtp.waitFor((message) => message.subject.includes(answer.body.claim_number) && message.to.includes('team@claims.test'));
+    const mail = await claims.smtp.waitFor(
+      (message) => message.subject.includes(answer.body.claim_number) && message.to.includes('team@claims.test'),
+    );
     expect(mail.to).toEqual(['team@claims.test']);
     expect(mail.text).toContain('$2,500.00');
   });
 
-  it('acknowledges a new client\'s intake by mail with the claim number and the sign-in page, and only that client', async () => {
+  it("acknowledges a new client's intake by mail with the claim number and the sign-in page, and only that client", async () => {
     const body = intakeBody({ email: 'fresh.client@example.test' });
     const answer = await call(claims, 'POST', '/api/intake', { body });
     expect(answer.status).toBe(201);
@@ -67,7 +69,9 @@ describe('POST /api/intake', () => {
     expect(mail.text).toContain('https://portal.claims.test/portal/sign-in?email=fresh.client%40example.test');
     // No token rides in the acknowledgement: it is a way in that still works later, not a credential.
     expect(mail.text).not.toMatch(/verify\?token=/);
-    const [row] = await claims.db.fork().execute("select count(*) as n from mail_outbox where recipient = ? ", ['fresh.client@example.test']);
+    const [row] = await claims.db
+      .fork()
+      .execute('select count(*) as n from mail_outbox where recipient = ? ', ['fresh.client@example.test']);
     expect(Number(row?.n)).toBe(1);
   });
 
@@ -99,7 +103,11 @@ describe('POST /api/intake', () => {
     const fresh = await call(claims, 'POST', '/api/intake', { body: intakeBody() });
     expect(known.status).toBe(201);
     expect(fresh.status).toBe(201);
-    const shape = (body: Record<string, string>) => ({ ...body, claim_number: 'N', message: body.message?.replace(body.claim_number ?? '', 'N') });
+    const shape = (body: Record<string, string>) => ({
+      ...body,
+      claim_number: 'N',
+      message: body.message?.replace(body.claim_number ?? '', 'N'),
+    });
     expect(shape(known.body)).toEqual(shape(fresh.body));
     expect(known.body.client_number).toBe('');
     expect(JSON.stringify(known.body)).not.toContain(owner.clientNumber);
@@ -138,7 +146,9 @@ describe('POST /api/intake', () => {
     expect(internal[0].content).toContain('Mallory Impostor');
     expect(internal[0].content).toContain('+1 555 6666');
     // The client does not see the internal note, and is told by mail, with a working sign-in link.
-    const mail = await claims.smtp.waitFor((message) => message.to.includes(owner.email) && message.subject.includes(answer.body.claim_number));
+    const mail = await claims.smtp.waitFor(
+      (message) => message.to.includes(owner.email) && message.subject.includes(answer.body.claim_number),
+    );
     expect(mail.subject).toBe(`A claim was submitted under your email: ${answer.body.claim_number}`);
     expect(mail.text).toContain(`Hello ${before?.contact_name},`);
     const linkToken = /\/portal\/verify\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
@@ -147,10 +157,11 @@ describe('POST /api/intake', () => {
     const portal = await call(claims, 'GET', `/api/claims/${answer.body.claim_number}`, { token: verified.body.session_token });
     expect(portal.status).toBe(200);
     expect(JSON.stringify(portal.body.notes)).not.toContain('Mallory');
-    const audit = await claims.db.fork().execute(
-      "select entity_type, action from claims_audit_entry where entity_type = 'client' and entity_id = ? order by seq",
-      [before?.id],
-    );
+    const audit = await claims.db
+      .fork()
+      .execute("select entity_type, action from claims_audit_entry where entity_type = 'client' and entity_id = ? order by seq", [
+        before?.id,
+      ]);
     expect(audit).toEqual([{ entity_type: 'client', action: 'create' }]);
   });
 
@@ -159,10 +170,11 @@ describe('POST /api/intake', () => {
     const { business_type: _omitted, ...debtor } = low.debtor;
     const answer = await call(claims, 'POST', '/api/intake', { body: { ...low, debtor } });
     expect(answer.status).toBe(201);
-    const [row] = await claims.db.fork().execute(
-      'select d.business_type from claims_claim c join claims_debtor d on d.id = c.debtor_id where c.claim_number = ?',
-      [answer.body.claim_number],
-    );
+    const [row] = await claims.db
+      .fork()
+      .execute('select d.business_type from claims_claim c join claims_debtor d on d.id = c.debtor_id where c.claim_number = ?', [
+        answer.body.claim_number,
+      ]);
     expect(row?.business_type).toBe('OTHER');
     expect((await call(claims, 'POST', '/api/intake', { body: intakeBody({ amount: 100_000_000 }) })).status).toBe(201);
   });
@@ -182,21 +194,45 @@ describe('POST /api/intake', () => {
 
   it.each([
     ['an unknown top-level field', (body: any) => ({ ...body, admin: true }), /unknown field\(s\): admin/],
-    ['an unknown nested field', (body: any) => ({ ...body, claim: { ...body.claim, status: 'SETTLED' } }), /claim: unknown field\(s\): status/],
+    [
+      'an unknown nested field',
+      (body: any) => ({ ...body, claim: { ...body.claim, status: 'SETTLED' } }),
+      /claim: unknown field\(s\): status/,
+    ],
     ['terms not accepted', (body: any) => ({ ...body, tos_accepted: false }), /tos_accepted: the terms must be accepted/],
     ['terms missing', ({ tos_accepted: _t, ...body }: any) => body, /tos_accepted/],
     ['a bad email', (body: any) => ({ ...body, client: { ...body.client, email: 'not-an-email' } }), /client.email: must be a valid email/],
     ['a bad enum', (body: any) => ({ ...body, debtor: { ...body.debtor, business_type: 'GANG' } }), /debtor.business_type/],
-    ['a bad invoice date', (body: any) => ({ ...body, claim: { ...body.claim, invoice_date: '2026-02-30' } }), /invoice_date: must be a real calendar date/],
-    ['the invoice date of year 0', (body: any) => ({ ...body, claim: { ...body.claim, invoice_date: '0000-01-01' } }), /claim.invoice_date: must be a real calendar date/],
-    ['a missing company name', (body: any) => ({ ...body, client: { ...body.client, company_name: '   ' } }), /client.company_name: is required/],
+    [
+      'a bad invoice date',
+      (body: any) => ({ ...body, claim: { ...body.claim, invoice_date: '2026-02-30' } }),
+      /invoice_date: must be a real calendar date/,
+    ],
+    [
+      'the invoice date of year 0',
+      (body: any) => ({ ...body, claim: { ...body.claim, invoice_date: '0000-01-01' } }),
+      /claim.invoice_date: must be a real calendar date/,
+    ],
+    [
+      'a missing company name',
+      (body: any) => ({ ...body, client: { ...body.client, company_name: '   ' } }),
+      /client.company_name: is required/,
+    ],
     ['an over-long company name', (body: any) => ({ ...body, client: { ...body.client, company_name: 'x'.repeat(201) } }), /at most 200/],
     ['an over-long description', (body: any) => ({ ...body, claim: { ...body.claim, description: 'x'.repeat(5001) } }), /at most 5000/],
     ['an over-long address', (body: any) => ({ ...body, debtor: { ...body.debtor, physical_address: 'x'.repeat(501) } }), /at most 500/],
     ['an over-long email', (body: any) => ({ ...body, client: { ...body.client, email: `${'x'.repeat(250)}@ex.test` } }), /at most 254/],
     ['an over-long phone', (body: any) => ({ ...body, client: { ...body.client, phone: '1'.repeat(51) } }), /at most 50/],
-    ['an over-long client reference', (body: any) => ({ ...body, claim: { ...body.claim, client_reference: 'r'.repeat(101) } }), /at most 100/],
-    ['a multi-line address', (body: any) => ({ ...body, debtor: { ...body.debtor, physical_address: '1 Main St\nSpringfield' } }), /single line/],
+    [
+      'an over-long client reference',
+      (body: any) => ({ ...body, claim: { ...body.claim, client_reference: 'r'.repeat(101) } }),
+      /at most 100/,
+    ],
+    [
+      'a multi-line address',
+      (body: any) => ({ ...body, debtor: { ...body.debtor, physical_address: '1 Main St\nSpringfield' } }),
+      /single line/,
+    ],
     ['a wrong type for the client section', (body: any) => ({ ...body, client: 'Acme' }), /client/],
   ])('refuses %s and changes nothing', async (_label, mutate, pattern) => {
     await expectRefusedUnchanged(mutate(intakeBody()), pattern);
@@ -205,7 +241,10 @@ describe('POST /api/intake', () => {
   it.each([
     ['an SSN in the description', (body: any) => ({ ...body, claim: { ...body.claim, description: 'Owner SSN 123-45-6789' } })],
     ['an SSN without dashes in the debtor name', (body: any) => ({ ...body, debtor: { ...body.debtor, name: 'John 123456789' } })],
-    ['a card number in the description', (body: any) => ({ ...body, claim: { ...body.claim, description: 'paid with 4111 1111 1111 1111' } })],
+    [
+      'a card number in the description',
+      (body: any) => ({ ...body, claim: { ...body.claim, description: 'paid with 4111 1111 1111 1111' } }),
+    ],
     ['a card number in the address', (body: any) => ({ ...body, debtor: { ...body.debtor, physical_address: '4111-1111-1111-1111' } })],
     ['an SSN in the client reference', (body: any) => ({ ...body, claim: { ...body.claim, client_reference: '123-45-6789' } })],
     ['an SSN in full-width digits', (body: any) => ({ ...body, claim: { ...body.claim, description: 'SSN １２３－４５－６７８９' } })],
@@ -226,7 +265,10 @@ describe('POST /api/intake', () => {
     });
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe('payload_too_large');
-    const wrongType = await call(claims, 'POST', '/api/intake', { rawBody: JSON.stringify(intakeBody()), headers: { 'Content-Type': 'text/plain' } });
+    const wrongType = await call(claims, 'POST', '/api/intake', {
+      rawBody: JSON.stringify(intakeBody()),
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(wrongType.status).toBe(415);
     const arrayBody = await call(claims, 'POST', '/api/intake', { body: [intakeBody()] });
     expect(arrayBody.status).toBe(400);
@@ -277,7 +319,12 @@ describe('GET /api/openapi.json', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.openapi).toBe('3.1.0');
     expect(Object.keys(answer.body.paths)).toEqual(
-      expect.arrayContaining(['/api/intake', '/api/auth/verify', '/api/claims/{claim_number}/documents', '/api/staff/claims/{claim_number}']),
+      expect.arrayContaining([
+        '/api/intake',
+        '/api/auth/verify',
+        '/api/claims/{claim_number}/documents',
+        '/api/staff/claims/{claim_number}',
+      ]),
     );
     const intake = answer.body.paths['/api/intake'].post;
     expect(intake.requestBody.content['application/json'].schema.properties.claim.properties.amount_cents).toMatchObject({

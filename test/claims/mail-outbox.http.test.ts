@@ -10,13 +10,23 @@ import { startServiceProcess, type ServiceProcess } from '../support/service-pro
 import { waitFor } from '../support/webhooks/wait-for.ts';
 import { claimDueMails } from '@switchyard/db/mail-outbox';
 
-type OutboxRow = { status: string; attempts: number; next_attempt_at: Date; body: string; last_error: string | null; kind: string; locked_until: Date | null };
+type OutboxRow = {
+  status: string;
+  attempts: number;
+  next_attempt_at: Date;
+  body: string;
+  last_error: string | null;
+  kind: string;
+  locked_until: Date | null;
+};
 
 const outboxRows = (claims: TestClaims, reference: string): Promise<OutboxRow[]> =>
-  claims.db.fork().execute(
-    "select status, attempts, next_attempt_at, body, last_error, kind, locked_until from mail_outbox where reference = ? and kind = 'intake_summary'",
-    [reference],
-  );
+  claims.db
+    .fork()
+    .execute(
+      "select status, attempts, next_attempt_at, body, last_error, kind, locked_until from mail_outbox where reference = ? and kind = 'intake_summary'",
+      [reference],
+    );
 
 const claimIdOf = async (claims: TestClaims, claimNumber: string): Promise<string> => {
   const [row] = await claims.db.fork().execute('select id from claims_claim where claim_number = ?', [claimNumber]);
@@ -41,12 +51,16 @@ describe('the mail outbox', () => {
       const answer = await call(claims, 'POST', '/api/intake', { body: intakeBody() });
       expect(answer.status).toBe(201);
       const claimId = await claimIdOf(claims, answer.body.claim_number);
-      const failedOnce = await waitFor(async () => {
-        const [row] = await outboxRows(claims, claimId);
+      const failedOnce = await waitFor(
+        async () => {
+          const [row] = await outboxRows(claims, claimId);
 
-        // Counted when taken; the retry is scheduled once the attempt has failed and the lease is let go.
-        return row?.attempts === 1 && row.locked_until === null ? row : undefined;
-      }, 10_000, 'the first attempt');
+          // Counted when taken; the retry is scheduled once the attempt has failed and the lease is let go.
+          return row?.attempts === 1 && row.locked_until === null ? row : undefined;
+        },
+        10_000,
+        'the first attempt',
+      );
       expect(failedOnce).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringMatching(/try again later/) });
       const delay = new Date(failedOnce?.next_attempt_at ?? 0).getTime() - start.getTime();
       expect(delay).toBeGreaterThanOrEqual(30_000);
@@ -54,21 +68,36 @@ describe('the mail outbox', () => {
       expect(claims.logLines.some((line) => line.includes('will retry'))).toBe(true);
       claims.smtp.refuseMail(false);
       // Not before its time: a claim of due mail, stepped by the test at the service's time, leaves it ...
-      const early = await claimDueMails(claims.db.fork(), { source: 'claims', now: start, leaseUntil: new Date(start.getTime() + 60_000), limit: 10 });
+      const early = await claimDueMails(claims.db.fork(), {
+        source: 'claims',
+        now: start,
+        leaseUntil: new Date(start.getTime() + 60_000),
+        limit: 10,
+      });
       expect(early).toEqual([]);
       expect((await outboxRows(claims, claimId))[0]?.attempts).toBe(1);
       // ... and sent once it has come.
       claims.setNow(new Date(start.getTime() + delay + 1_000));
-      const mail = await claims.smtp.waitFor((message) => message.subject.includes(answer.body.claim_number) && message.to.includes('team@claims.test'));
+      const mail = await claims.smtp.waitFor(
+        (message) => message.subject.includes(answer.body.claim_number) && message.to.includes('team@claims.test'),
+      );
       expect(mail.to).toEqual(['team@claims.test']);
-      const sent = await waitFor(async () => {
-        const [row] = await outboxRows(claims, claimId);
+      const sent = await waitFor(
+        async () => {
+          const [row] = await outboxRows(claims, claimId);
 
-        return row?.status === 'sent' ? row : undefined;
-      }, 5_000, 'the row marked sent');
+          return row?.status === 'sent' ? row : undefined;
+        },
+        5_000,
+        'the row marked sent',
+      );
       // The body is not kept once sent (sign-in links must not linger in the database).
       expect(sent).toMatchObject({ status: 'sent', attempts: 2, body: '' });
-      expect(claims.smtp.messages.filter((message) => message.subject.includes(answer.body.claim_number) && message.to.includes('team@claims.test'))).toHaveLength(1);
+      expect(
+        claims.smtp.messages.filter(
+          (message) => message.subject.includes(answer.body.claim_number) && message.to.includes('team@claims.test'),
+        ),
+      ).toHaveLength(1);
     } finally {
       claims.smtp.refuseMail(false);
       claims.setNow(null);
@@ -83,27 +112,43 @@ describe('the mail outbox', () => {
       const answer = await call(claims, 'POST', '/api/intake', { body: intakeBody() });
       const claimId = await claimIdOf(claims, answer.body.claim_number);
       for (let attempt = 1; attempt <= 6; attempt++) {
-        await waitFor(async () => {
-          const [row] = await outboxRows(claims, claimId);
+        await waitFor(
+          async () => {
+            const [row] = await outboxRows(claims, claimId);
 
-          return row?.attempts === attempt && row.locked_until === null ? true : undefined;
-        }, 10_000, `attempt ${attempt}`);
+            return row?.attempts === attempt && row.locked_until === null ? true : undefined;
+          },
+          10_000,
+          `attempt ${attempt}`,
+        );
         clock += 60 * 60_000;
         claims.setNow(new Date(clock));
       }
-      const failed = await waitFor(async () => {
-        const [row] = await outboxRows(claims, claimId);
+      const failed = await waitFor(
+        async () => {
+          const [row] = await outboxRows(claims, claimId);
 
-        return row?.status === 'failed' ? row : undefined;
-      }, 10_000, 'the row given up on');
+          return row?.status === 'failed' ? row : undefined;
+        },
+        10_000,
+        'the row given up on',
+      );
       expect(failed).toMatchObject({ attempts: 6, body: '' });
-      const audit = await waitFor(async () => {
-        const rows = await claims.db.fork().execute("select * from claims_audit_entry where claim_id = ? and field = 'email_delivery'", [claimId]);
+      const audit = await waitFor(
+        async () => {
+          const rows = await claims.db
+            .fork()
+            .execute("select * from claims_audit_entry where claim_id = ? and field = 'email_delivery'", [claimId]);
 
-        // The intake queues two mails for the claim (the team's summary, the new client's acknowledgement): one row each.
-        return rows.length >= 2 ? rows : undefined;
-      }, 10_000, 'the audit rows');
-      const kinds = await claims.db.fork().execute("select kind from mail_outbox where reference = ? and status = 'failed' order by kind", [claimId]);
+          // The intake queues two mails for the claim (the team's summary, the new client's acknowledgement): one row each.
+          return rows.length >= 2 ? rows : undefined;
+        },
+        10_000,
+        'the audit rows',
+      );
+      const kinds = await claims.db
+        .fork()
+        .execute("select kind from mail_outbox where reference = ? and status = 'failed' order by kind", [claimId]);
       expect(kinds).toEqual([{ kind: 'intake_acknowledgement' }, { kind: 'intake_summary' }]);
       expect(audit).toEqual([
         expect.objectContaining({ action: 'note_add', new_value: 'failed', reason: expect.stringMatching(/try again later/) }),
@@ -140,7 +185,11 @@ describe('mail across a crash', () => {
     try {
       smtp.refuseMail(true, 451);
       const first = await startServiceProcess(env);
-      const answer = await fetch(`${first.url}/api/intake`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(intakeBody()) });
+      const answer = await fetch(`${first.url}/api/intake`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(intakeBody()),
+      });
       expect(answer.status).toBe(201);
       const { claim_number: claimNumber } = (await answer.json()) as { claim_number: string };
       await waitFor(() => (first.output().includes('will retry') ? true : undefined), 15_000, 'a failed attempt');
@@ -156,13 +205,22 @@ describe('mail across a crash', () => {
         await db.close();
       }
       second = await startServiceProcess(env);
-      const mail = await smtp.waitFor((message) => message.subject.includes(claimNumber) && message.to.includes('team@claims.test'), 20_000);
+      const mail = await smtp.waitFor(
+        (message) => message.subject.includes(claimNumber) && message.to.includes('team@claims.test'),
+        20_000,
+      );
       expect(mail.to).toEqual(['team@claims.test']);
       // Once every mail the sink took is marked sent (the worker logs it after the row's update),
       // no row is left that could be sent again.
       const restarted = second;
-      await waitFor(() => (restarted.output().match(/"msg":"mail sent"/g)?.length ?? 0) >= smtp.messages.length, 20_000, 'every sent mail marked sent');
-      expect(smtp.messages.filter((message) => message.subject.includes(claimNumber) && message.to.includes('team@claims.test'))).toHaveLength(1);
+      await waitFor(
+        () => (restarted.output().match(/"msg":"mail sent"/g)?.length ?? 0) >= smtp.messages.length,
+        20_000,
+        'every sent mail marked sent',
+      );
+      expect(
+        smtp.messages.filter((message) => message.subject.includes(claimNumber) && message.to.includes('team@claims.test')),
+      ).toHaveLength(1);
     } finally {
       await second?.stop();
       await smtp.close();

@@ -50,25 +50,29 @@ describe('sorting the staff list', () => {
     claims.setNow(null);
   });
 
-  it.each(['claim_number', 'amount_cents', 'created_at', 'updated_at', 'status'].flatMap((sort) => [[sort, 'asc'], [sort, 'desc']]))(
-    'sorts by %s %s, ties stable across pages',
-    async (sort, order) => {
-      const q = encodeURIComponent(company);
-      const all = await call(claims, 'GET', `/api/staff/claims?q=${q}&sort=${sort}&order=${order}&limit=200`, { staff: true });
-      expect(all.status).toBe(200);
-      const items: Item[] = all.body.claims;
-      expect(items).toHaveLength(7);
-      const keys = items.map(keyOf[sort] ?? (() => 0));
-      const sorted = [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-      expect(keys).toEqual(order === 'asc' ? sorted : sorted.reverse());
-      const paged: string[] = [];
-      for (let offset = 0; offset < 7; offset += 2) {
-        const page = await call(claims, 'GET', `/api/staff/claims?q=${q}&sort=${sort}&order=${order}&limit=2&offset=${offset}`, { staff: true });
-        paged.push(...page.body.claims.map((item: Item) => item.claim_number));
-      }
-      expect(paged).toEqual(items.map((item) => item.claim_number));
-    },
-  );
+  it.each(
+    ['claim_number', 'amount_cents', 'created_at', 'updated_at', 'status'].flatMap((sort) => [
+      [sort, 'asc'],
+      [sort, 'desc'],
+    ]),
+  )('sorts by %s %s, ties stable across pages', async (sort, order) => {
+    const q = encodeURIComponent(company);
+    const all = await call(claims, 'GET', `/api/staff/claims?q=${q}&sort=${sort}&order=${order}&limit=200`, { staff: true });
+    expect(all.status).toBe(200);
+    const items: Item[] = all.body.claims;
+    expect(items).toHaveLength(7);
+    const keys = items.map(keyOf[sort] ?? (() => 0));
+    const sorted = [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    expect(keys).toEqual(order === 'asc' ? sorted : sorted.reverse());
+    const paged: string[] = [];
+    for (let offset = 0; offset < 7; offset += 2) {
+      const page = await call(claims, 'GET', `/api/staff/claims?q=${q}&sort=${sort}&order=${order}&limit=2&offset=${offset}`, {
+        staff: true,
+      });
+      paged.push(...page.body.claims.map((item: Item) => item.claim_number));
+    }
+    expect(paged).toEqual(items.map((item) => item.claim_number));
+  });
 
   it('defaults to newest first and refuses an unknown sort or order', async () => {
     const q = encodeURIComponent(company);
@@ -108,7 +112,9 @@ describe('filtering by the day of intake', () => {
     expect(await numbers(`created_from=${yesterday}&created_to=${tomorrow}`)).toEqual([number]);
     expect(await numbers(`created_to=${yesterday}`)).toEqual([]);
     expect(await numbers(`created_from=${tomorrow}`)).toEqual([]);
-    const csv = await fetch(`${claims.url}/api/staff/claims/export?q=${q}&created_to=${yesterday}`, { headers: { 'X-Staff-Key': claims.staffKey } });
+    const csv = await fetch(`${claims.url}/api/staff/claims/export?q=${q}&created_to=${yesterday}`, {
+      headers: { 'X-Staff-Key': claims.staffKey },
+    });
     expect((await csv.text()).trimEnd().split('\r\n')).toHaveLength(1);
     expect((await call(claims, 'GET', '/api/staff/claims?created_from=2026-02-30', { staff: true })).status).toBe(400);
   });
@@ -120,7 +126,11 @@ describe('GET /api/staff/claims/export', () => {
     text
       .trimEnd()
       .split('\r\n')
-      .map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((match) => (match[1] ?? '').replace(/^"|"$/g, '').replace(/""/g, '"')).slice(0, -1));
+      .map((line) =>
+        [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)]
+          .map((match) => (match[1] ?? '').replace(/^"|"$/g, '').replace(/""/g, '"'))
+          .slice(0, -1),
+      );
 
   it('streams every claim of the filter over several pages as CSV, money in dollars, formulas neutralised, other rows absent', async () => {
     for (let index = 0; index < 54; index++) {
@@ -151,7 +161,9 @@ describe('GET /api/staff/claims/export', () => {
 
   it('neutralises a company name that starts like a formula', async () => {
     const number = await file('=cmd|" /C calc"!A0', 1_000);
-    const response = await fetch(`${claims.url}/api/staff/claims/export?q=${encodeURIComponent(number)}`, { headers: { 'X-Staff-Key': claims.staffKey } });
+    const response = await fetch(`${claims.url}/api/staff/claims/export?q=${encodeURIComponent(number)}`, {
+      headers: { 'X-Staff-Key': claims.staffKey },
+    });
     const text = await response.text();
     const record = parse(text)[1];
     expect(record?.[0]).toBe(number);
@@ -161,7 +173,9 @@ describe('GET /api/staff/claims/export', () => {
 
   it('neutralises a company name that starts like a formula after leading spaces', async () => {
     const number = await file('   =HYPERLINK("http://evil.test","open")', 1_000);
-    const response = await fetch(`${claims.url}/api/staff/claims/export?q=${encodeURIComponent(number)}`, { headers: { 'X-Staff-Key': claims.staffKey } });
+    const response = await fetch(`${claims.url}/api/staff/claims/export?q=${encodeURIComponent(number)}`, {
+      headers: { 'X-Staff-Key': claims.staffKey },
+    });
     const record = parse(await response.text())[1];
     expect(record?.[0]).toBe(number);
     expect(record?.[7]).toBe(`'   =HYPERLINK("http://evil.test","open")`);

@@ -33,7 +33,10 @@ describe('named staff members', () => {
     expect(me.body).toEqual({ kind: 'member', name: 'Rita Ross', email: member.email, is_admin: false });
 
     const claimNumber = await submit();
-    expect((await call(claims, 'PATCH', `/api/staff/claims/${claimNumber}`, { token, body: { status: 'UNDER_REVIEW', reason: 'first look' } })).status).toBe(200);
+    expect(
+      (await call(claims, 'PATCH', `/api/staff/claims/${claimNumber}`, { token, body: { status: 'UNDER_REVIEW', reason: 'first look' } }))
+        .status,
+    ).toBe(200);
     const note = await call(claims, 'POST', `/api/staff/claims/${claimNumber}/notes`, { token, body: { content: 'Called the debtor' } });
     expect(note.status).toBe(201);
     expect(note.body.author_name).toBe('Rita Ross');
@@ -51,7 +54,12 @@ describe('named staff members', () => {
     expect((await call(claims, 'PATCH', `/api/staff/claims/${claimNumber}`, { staff: true, body: { tier: 'TIER_2' } })).status).toBe(200);
     const trail = await trailOf(claimNumber);
     expect(trail).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'update', field: 'tier', actor: 'API key' })]));
-    expect((await call(claims, 'GET', '/api/staff/me', { staff: true })).body).toEqual({ kind: 'api_key', name: 'API key', email: null, is_admin: true });
+    expect((await call(claims, 'GET', '/api/staff/me', { staff: true })).body).toEqual({
+      kind: 'api_key',
+      name: 'API key',
+      email: null,
+      is_admin: true,
+    });
   });
 
   it('an export is recorded under the person who took it', async () => {
@@ -59,7 +67,11 @@ describe('named staff members', () => {
     const exported = await call(claims, 'GET', '/api/staff/claims/export?status=LEGAL', { token });
     expect(exported.status).toBe(200);
     const audit = await call(claims, 'GET', '/api/staff/audit?entity_type=export', { staff: true });
-    expect(audit.body.entries).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'export', actor: member.email, new_value: expect.stringContaining('LEGAL') })]));
+    expect(audit.body.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'export', actor: member.email, new_value: expect.stringContaining('LEGAL') }),
+      ]),
+    );
   });
 
   it('deactivating a member ends their sessions at once, and they get no new link', async () => {
@@ -77,7 +89,9 @@ describe('named staff members', () => {
     const mails = claims.smtp.messages.length;
     expect((await call(claims, 'POST', '/api/staff/auth/request', { body: { email: member.email } })).status).toBe(200);
     // Deactivating twice changes nothing more.
-    expect((await call(claims, 'POST', `/api/staff/members/${member.id}/deactivate`, { staff: true })).body.deactivated_at).toBe(deactivated.body.deactivated_at);
+    expect((await call(claims, 'POST', `/api/staff/members/${member.id}/deactivate`, { staff: true })).body.deactivated_at).toBe(
+      deactivated.body.deactivated_at,
+    );
     expect(claims.smtp.messages.slice(mails).filter((mail) => mail.to.includes(member.email))).toEqual([]);
   });
 
@@ -85,7 +99,9 @@ describe('named staff members', () => {
     const member = await addStaffMember(claims);
     const before = claims.smtp.messages.length;
     await call(claims, 'POST', '/api/staff/auth/request', { body: { email: member.email } });
-    const mail = await claims.smtp.waitFor((message) => message.to.includes(member.email) && claims.smtp.messages.indexOf(message) >= before);
+    const mail = await claims.smtp.waitFor(
+      (message) => message.to.includes(member.email) && claims.smtp.messages.indexOf(message) >= before,
+    );
     const rawToken = /token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     await call(claims, 'POST', `/api/staff/members/${member.id}/deactivate`, { staff: true });
     const verify = await call(claims, 'POST', '/api/staff/auth/verify', { body: { token: rawToken } });
@@ -112,35 +128,57 @@ describe('named staff members', () => {
   it('only administrators and the key manage members; no one deactivates themselves', async () => {
     const plain = await staffMemberSession(claims);
     const admin = await staffMemberSession(claims, { admin: true });
-    const refused = await call(claims, 'POST', '/api/staff/members', { token: plain.token, body: { email: 'new@agency.test', name: 'New' } });
+    const refused = await call(claims, 'POST', '/api/staff/members', {
+      token: plain.token,
+      body: { email: 'new@agency.test', name: 'New' },
+    });
     expect(refused.status).toBe(403);
     expect((await call(claims, 'POST', `/api/staff/members/${admin.member.id}/deactivate`, { token: plain.token })).status).toBe(403);
     const self = await call(claims, 'POST', `/api/staff/members/${admin.member.id}/deactivate`, { token: admin.token });
     expect(self.status).toBe(409);
     expect(self.body.error.code).toBe('conflict');
-    const added = await call(claims, 'POST', '/api/staff/members', { token: admin.token, body: { email: `Added${Date.now()}@Agency.test`, name: 'Added By Admin' } });
+    const added = await call(claims, 'POST', '/api/staff/members', {
+      token: admin.token,
+      body: { email: `Added${Date.now()}@Agency.test`, name: 'Added By Admin' },
+    });
     expect(added.status).toBe(201);
     expect(added.body.email).toMatch(/^added\d+@agency\.test$/);
     const list = await call(claims, 'GET', '/api/staff/members', { token: plain.token });
     expect(list.status).toBe(200);
-    expect(list.body.members.map((entry: { id: string }) => entry.id)).toEqual(expect.arrayContaining([plain.member.id, admin.member.id, added.body.id]));
+    expect(list.body.members.map((entry: { id: string }) => entry.id)).toEqual(
+      expect.arrayContaining([plain.member.id, admin.member.id, added.body.id]),
+    );
   });
 
   it('refuses a taken e-mail, bad input, an unknown member, and a client session, changing nothing', async () => {
     const member = await addStaffMember(claims);
     const { token: clientToken } = await submitAndSignIn(claims);
     const before = await snapshotCounts(claims);
-    const taken = await call(claims, 'POST', '/api/staff/members', { staff: true, body: { email: member.email.toUpperCase(), name: 'Twin' } });
+    const taken = await call(claims, 'POST', '/api/staff/members', {
+      staff: true,
+      body: { email: member.email.toUpperCase(), name: 'Twin' },
+    });
     expect(taken.status).toBe(409);
-    for (const body of [{ email: 'x@agency.test' }, { email: 'nope', name: 'N' }, { email: 'x@agency.test', name: 'N', role: 'owner' }, { email: 'x@agency.test', name: 'A\nB' }, { email: 'x@agency.test', name: 'x'.repeat(201) }, { email: 'x@agency.test', name: 7 }]) {
+    for (const body of [
+      { email: 'x@agency.test' },
+      { email: 'nope', name: 'N' },
+      { email: 'x@agency.test', name: 'N', role: 'owner' },
+      { email: 'x@agency.test', name: 'A\nB' },
+      { email: 'x@agency.test', name: 'x'.repeat(201) },
+      { email: 'x@agency.test', name: 7 },
+    ]) {
       const bad = await call(claims, 'POST', '/api/staff/members', { staff: true, body });
       expect(bad.status).toBe(400);
       expect(bad.body.error.code).toBe('validation_error');
     }
-    expect((await call(claims, 'POST', '/api/staff/members/00000000-0000-4000-8000-000000000000/deactivate', { staff: true })).status).toBe(404);
+    expect((await call(claims, 'POST', '/api/staff/members/00000000-0000-4000-8000-000000000000/deactivate', { staff: true })).status).toBe(
+      404,
+    );
     expect((await call(claims, 'POST', '/api/staff/members/not-an-id/deactivate', { staff: true })).status).toBe(400);
     expect((await call(claims, 'GET', '/api/staff/members', { token: clientToken })).status).toBe(403);
-    expect((await call(claims, 'POST', '/api/staff/members', { token: clientToken, body: { email: 'c@agency.test', name: 'C' } })).status).toBe(403);
+    expect(
+      (await call(claims, 'POST', '/api/staff/members', { token: clientToken, body: { email: 'c@agency.test', name: 'C' } })).status,
+    ).toBe(403);
     expect((await call(claims, 'POST', '/api/staff/auth/verify', { body: { token: 'made-up' } })).status).toBe(401);
     expect(await snapshotCounts(claims)).toEqual(before);
   });

@@ -60,7 +60,12 @@ describe('GET /api/staff/claims', () => {
       created_at: expect.stringMatching(/Z$/),
       updated_at: expect.stringMatching(/Z$/),
       date_resolved: null,
-      client: { client_number: expect.stringMatching(/^CLT-/), company_name: 'Listing Co', contact_name: 'Ann Example', email: expect.any(String) },
+      client: {
+        client_number: expect.stringMatching(/^CLT-/),
+        company_name: 'Listing Co',
+        contact_name: 'Ann Example',
+        email: expect.any(String),
+      },
       debtor: { name: 'Listed Debtor', business_type: 'LLC' },
       document_count: 0,
       note_count: 2,
@@ -69,7 +74,11 @@ describe('GET /api/staff/claims', () => {
   });
 
   it('filters by status, tier and search text, and pages with limit and offset', async () => {
-    const numbers = [await submit({ company: 'Filter Alpha' }), await submit({ debtor: 'Filter Beta Debtor' }), await submit({ company: 'Filter Gamma' })];
+    const numbers = [
+      await submit({ company: 'Filter Alpha' }),
+      await submit({ debtor: 'Filter Beta Debtor' }),
+      await submit({ company: 'Filter Gamma' }),
+    ];
     await patch(numbers[0] as string, { status: 'LEGAL', tier: 'TIER_4' });
     await patch(numbers[1] as string, { status: 'LEGAL' });
     const legal = await call(claims, 'GET', '/api/staff/claims?status=LEGAL', { staff: true });
@@ -133,7 +142,13 @@ describe('GET /api/staff/claims/{claim_number}', () => {
       amount_display: '$2,500.00',
       currency: 'USD',
       crm_id: null,
-      client: { company_name: 'Detail Co', email: expect.any(String), phone: '+1 555 0100', crm_id: null, tos_accepted_at: expect.stringMatching(/Z$/) },
+      client: {
+        company_name: 'Detail Co',
+        email: expect.any(String),
+        phone: '+1 555 0100',
+        crm_id: null,
+        tos_accepted_at: expect.stringMatching(/Z$/),
+      },
       debtor: { name: 'Slow Payer LLC', physical_address: '1 Main St, Springfield', contact_email: null, crm_id: null },
       documents: [],
     });
@@ -160,7 +175,12 @@ describe('PATCH /api/staff/claims/{claim_number}', () => {
     const { claimNumber, token } = await submitAndSignIn(claims);
     const active = await patch(claimNumber, { status: 'ACTIVE', reason: 'documents complete' });
     expect(active.status).toBe(200);
-    expect(active.body).toMatchObject({ status: 'ACTIVE', status_label: 'In Progress', date_assigned: expect.stringMatching(/Z$/), date_resolved: null });
+    expect(active.body).toMatchObject({
+      status: 'ACTIVE',
+      status_label: 'In Progress',
+      date_assigned: expect.stringMatching(/Z$/),
+      date_resolved: null,
+    });
     expect(active.body.audit.at(-2)).toMatchObject({
       action: 'status_change',
       field: 'status',
@@ -176,7 +196,9 @@ describe('PATCH /api/staff/claims/{claim_number}', () => {
     expect(reopened.body.date_resolved).toBeNull();
     const clientView = await call(claims, 'GET', `/api/claims/${claimNumber}`, { token });
     const notes = clientView.body.notes.map((note: { content: string }) => note.content);
-    expect(notes).toEqual(expect.arrayContaining(['Status changed to In Progress', 'Status changed to Settled', 'Status changed to In Negotiation']));
+    expect(notes).toEqual(
+      expect.arrayContaining(['Status changed to In Progress', 'Status changed to Settled', 'Status changed to In Negotiation']),
+    );
   });
 
   it('keeps date_resolved when a resolved claim is rejected, and clears it when the claim is reopened', async () => {
@@ -186,7 +208,11 @@ describe('PATCH /api/staff/claims/{claim_number}', () => {
     expect(settled.body.date_resolved).toMatch(/Z$/);
     const rejected = await patch(claimNumber, { status: 'REJECTED', reason: 'payment bounced; claim not pursued' });
     expect(rejected.status).toBe(200);
-    expect(rejected.body).toMatchObject({ status: 'REJECTED', date_resolved: settled.body.date_resolved, date_assigned: settled.body.date_assigned });
+    expect(rejected.body).toMatchObject({
+      status: 'REJECTED',
+      date_resolved: settled.body.date_resolved,
+      date_assigned: settled.body.date_assigned,
+    });
     const [row] = await claims.db.fork().execute('select date_resolved from claims_claim where claim_number = ?', [claimNumber]);
     expect(row?.date_resolved).not.toBeNull();
     expect((await call(claims, 'GET', `/api/claims/${claimNumber}`, { token })).body.date_resolved).toBe(settled.body.date_resolved);
@@ -205,11 +231,28 @@ describe('PATCH /api/staff/claims/{claim_number}', () => {
   it('changes the tier independently, with TIER_2_5 shown as the lien threat on step 2', async () => {
     const { claimNumber, token } = await submitAndSignIn(claims);
     const lien = await patch(claimNumber, { tier: 'TIER_2_5', reason: 'lien letter' });
-    expect(lien.body).toMatchObject({ status: 'NEW', tier: 'TIER_2_5', tier_step: 2, tier_label: 'Lien Threat', tier_badge: 'Lien Threat' });
-    expect(lien.body.audit.at(-1)).toMatchObject({ action: 'update', field: 'tier', old_value: 'TIER_1', new_value: 'TIER_2_5', reason: 'lien letter' });
+    expect(lien.body).toMatchObject({
+      status: 'NEW',
+      tier: 'TIER_2_5',
+      tier_step: 2,
+      tier_label: 'Lien Threat',
+      tier_badge: 'Lien Threat',
+    });
+    expect(lien.body.audit.at(-1)).toMatchObject({
+      action: 'update',
+      field: 'tier',
+      old_value: 'TIER_1',
+      new_value: 'TIER_2_5',
+      reason: 'lien letter',
+    });
     const clientView = await call(claims, 'GET', `/api/claims/${claimNumber}`, { token });
     expect(clientView.body).toMatchObject({ tier: 'TIER_2_5', tier_step: 2, tier_badge: 'Lien Threat' });
-    for (const [tier, step] of [['TIER_1', 1], ['TIER_2', 2], ['TIER_3', 3], ['TIER_4', 4]] as const) {
+    for (const [tier, step] of [
+      ['TIER_1', 1],
+      ['TIER_2', 2],
+      ['TIER_3', 3],
+      ['TIER_4', 4],
+    ] as const) {
       expect((await patch(claimNumber, { tier })).body.tier_step).toBe(step);
     }
   });
@@ -263,7 +306,10 @@ describe('PATCH /api/staff/claims/{claim_number}', () => {
 describe('POST /api/staff/claims/{claim_number}/notes', () => {
   it('adds an internal note by default, or a shared one, with an audit row', async () => {
     const { claimNumber, token } = await submitAndSignIn(claims);
-    const internal = await call(claims, 'POST', `/api/staff/claims/${claimNumber}/notes`, { staff: true, body: { content: 'call debtor Monday' } });
+    const internal = await call(claims, 'POST', `/api/staff/claims/${claimNumber}/notes`, {
+      staff: true,
+      body: { content: 'call debtor Monday' },
+    });
     expect(internal.status).toBe(201);
     expect(internal.body).toEqual({
       id: expect.any(String),
@@ -349,7 +395,10 @@ describe('GET /api/staff/stats', () => {
         fresh.setNow(null);
         const claimNumber = answer.body.claim_number as string;
         if (status || tier) {
-          await call(fresh, 'PATCH', `/api/staff/claims/${claimNumber}`, { staff: true, body: { ...(status ? { status } : {}), ...(tier ? { tier } : {}) } });
+          await call(fresh, 'PATCH', `/api/staff/claims/${claimNumber}`, {
+            staff: true,
+            body: { ...(status ? { status } : {}), ...(tier ? { tier } : {}) },
+          });
         }
       };
       await make(100_00, null, null, 0);
@@ -364,7 +413,10 @@ describe('GET /api/staff/stats', () => {
       expect(stats.body).toEqual({
         total_claims: 7,
         by_status: Object.fromEntries(
-          CLAIM_STATUSES.map((status) => [status, ['NEW', 'ACTIVE', 'LEGAL', 'SETTLED', 'CLOSED', 'WRITE_OFF', 'REJECTED'].includes(status) ? 1 : 0]),
+          CLAIM_STATUSES.map((status) => [
+            status,
+            ['NEW', 'ACTIVE', 'LEGAL', 'SETTLED', 'CLOSED', 'WRITE_OFF', 'REJECTED'].includes(status) ? 1 : 0,
+          ]),
         ),
         by_tier: Object.fromEntries(CLAIM_TIERS.map((tier) => [tier, { TIER_1: 4, TIER_2: 0, TIER_2_5: 1, TIER_3: 1, TIER_4: 1 }[tier]])),
         total_amount_cents: 2_800_00,

@@ -75,7 +75,13 @@ describe('tRPC errors', () => {
     ['an unknown procedure', 'nope', { method: 'GET' }, 404, 'not_found'],
     ['a GET to a mutation, as REST answers another method', 'auth.request?input=%7B%7D', { method: 'GET' }, 404, 'not_found'],
     ['a body over 256 KiB', 'auth.request', { body: JSON.stringify({ email: 'x'.repeat(300 * 1024) }) }, 413, 'payload_too_large'],
-    ['a body that is not JSON', 'auth.request', { body: 'email=a@b.test', headers: { 'Content-Type': 'text/plain' } }, 415, 'unsupported_media_type'],
+    [
+      'a body that is not JSON',
+      'auth.request',
+      { body: 'email=a@b.test', headers: { 'Content-Type': 'text/plain' } },
+      415,
+      'unsupported_media_type',
+    ],
   ] as const)('never carry a stack trace: %s', async (_label, path, init, status, appCode) => {
     const answer = await trpc(path, init);
     expect(answer.status).toBe(status);

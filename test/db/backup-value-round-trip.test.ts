@@ -80,7 +80,9 @@ describe.each(directions)('a value read on %s and written on %s', (from, to) => 
     const source = await open(from);
     await sql.raw(ROWS).execute(source.fork().getKysely());
     // More rows than one page: the dump reads on from the last key of each page.
-    await sql`insert into backup_value_probe (id, note) select g, 'row ' || g from generate_series(10, 2509) g`.execute(source.fork().getKysely());
+    await sql`insert into backup_value_probe (id, note) select g, 'row ' || g from generate_series(10, 2509) g`.execute(
+      source.fork().getKysely(),
+    );
     const target = await open(to);
 
     const pages: DumpedRow[][] = [];
@@ -122,7 +124,10 @@ describe.each(directions)('a value read on %s and written on %s', (from, to) => 
     const target = await open(to);
     const columns: CatalogColumn[] = [
       { name: 'id', type: 'bigint' },
-      ...['big', 'amount', 'at', 'local_at', 'day', 'span', 'doc', 'raw', 'tags', 'counts', 'ratio', 'flag', 'ref', 'note'].map((name) => ({ name, type: 'text' })),
+      ...['big', 'amount', 'at', 'local_at', 'day', 'span', 'doc', 'raw', 'tags', 'counts', 'ratio', 'flag', 'ref', 'note'].map((name) => ({
+        name,
+        type: 'text',
+      })),
     ];
     const tables = new Map<string, TableSource>([['backup_value_probe', { columns, expectedRows: 0, rows: async function* () {} }]]);
     await expect(loadTables(target.fork(), { tables, sequences: [] })).rejects.toThrow(/columns of backup_value_probe differ/);

@@ -19,7 +19,11 @@ const ask = async (url: string, init: RequestInit = {}): Promise<Answer> => {
   try {
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(3_000) });
 
-    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Record<string, unknown> };
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      body: (await response.json()) as Record<string, unknown>,
+    };
   } catch {
     return null;
   }
@@ -47,7 +51,9 @@ describe.skipIf(!process.env.DATABASE_URL)('the service while the database drops
     proxy = await startDatabaseProxy(database.env.DATABASE_URL ?? '');
     dataDir = mkdtempSync(join(tmpdir(), 'switchyard-kills-'));
     home = mkdtempSync(join(tmpdir(), 'switchyard-kills-home-'));
-    writeHomeFiles(home, { 'config.yaml': 'platforms:\n  webhook:\n    enabled: true\n    extra:\n      host: 127.0.0.1\n      port: 0\n' });
+    writeHomeFiles(home, {
+      'config.yaml': 'platforms:\n  webhook:\n    enabled: true\n    extra:\n      host: 127.0.0.1\n      port: 0\n',
+    });
     service = await startServiceProcess({
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
@@ -80,14 +86,19 @@ describe.skipIf(!process.env.DATABASE_URL)('the service while the database drops
   const transportHealth = () => ask(`${transportUrl}/api/health`);
   // The per-address limit is counted in the database before the input is read: an empty
   // registration is refused 400 while the database answers.
-  const transportWrite = () => ask(`${transportUrl}/api/registrations/full`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  const transportWrite = () =>
+    ask(`${transportUrl}/api/registrations/full`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
   const deliveries = () => ask(`${runtime.url}/deliveries`, { headers: { Authorization: `Bearer ${runtime.token}` } });
 
   /** Every service answers from the database again, each within its own deadline. */
   const expectEveryServiceAnswers = async () => {
     const claims = await waitFor(async () => (await claimsHealth())?.body.status === 'ok', ANSWER_WITHIN_MS, 'claims health ok');
     const transport = await waitFor(async () => (await transportHealth())?.body.db === 'ok', ANSWER_WITHIN_MS, 'transport health ok');
-    const written = await waitFor(async () => (await transportWrite())?.status === 400, ANSWER_WITHIN_MS, 'a transport request reading the database');
+    const written = await waitFor(
+      async () => (await transportWrite())?.status === 400,
+      ANSWER_WITHIN_MS,
+      'a transport request reading the database',
+    );
     const listed = await waitFor(async () => (await deliveries())?.body.deliveries, ANSWER_WITHIN_MS, 'the receiver to list deliveries');
     expect([claims, transport, written]).toEqual([true, true, true]);
     expect(listed).toEqual([]);
@@ -98,7 +109,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the service while the database drops
     const server = await openServerControl(database.env.DATABASE_URL ?? '');
     try {
       const { rows } = await server.client.query(
-        "select application_name, count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() group by 1",
+        'select application_name, count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() group by 1',
         [databaseName],
       );
 
@@ -116,7 +127,11 @@ describe.skipIf(!process.env.DATABASE_URL)('the service while the database drops
         await server.terminateAll();
         // Each kill waits until the lock is held again on a new connection, so every one of the
         // twenty finds a live lock session to end, however slow the machine (no fixed pacing).
-        await waitFor(async () => (await sessions())['switchyard webhook lease lock'] === 1, ANSWER_WITHIN_MS, `the lease lock taken again after kill ${kill + 1}`);
+        await waitFor(
+          async () => (await sessions())['switchyard webhook lease lock'] === 1,
+          ANSWER_WITHIN_MS,
+          `the lease lock taken again after kill ${kill + 1}`,
+        );
       }
     } finally {
       await server.close();

@@ -16,7 +16,12 @@ describe.skipIf(!process.env.DATABASE_URL)('a pool connection lost inside a tran
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    db = await openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR, poolSize: 2, acquireTimeoutMs: 3_000 });
+    db = await openDatabase({
+      databaseUrl: database.env.DATABASE_URL,
+      dataDir: database.env.DATA_DIR,
+      poolSize: 2,
+      acquireTimeoutMs: 3_000,
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -38,7 +43,9 @@ describe.skipIf(!process.env.DATABASE_URL)('a pool connection lost inside a tran
         // The server's own view says when the transaction's statement runs; then that session ends.
         await waitFor(
           async () => {
-            const { rows } = await server.client.query("select 1 from pg_stat_activity where query like '%lost-transaction-probe%' and pid <> pg_backend_pid() and state = 'active'");
+            const { rows } = await server.client.query(
+              "select 1 from pg_stat_activity where query like '%lost-transaction-probe%' and pid <> pg_backend_pid() and state = 'active'",
+            );
 
             return rows.length === 1;
           },

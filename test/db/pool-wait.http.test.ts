@@ -57,7 +57,9 @@ describe.skipIf(!process.env.DATABASE_URL)('a request while every pool connectio
       const refusedOverTrpc = await register('/trpc/billing.submitFullRegistration');
       expect(refusedOverTrpc.status).toBe(503);
       expect(refusedOverTrpc.headers.get('retry-after')).toBe('5');
-      expect(await refusedOverTrpc.json()).toMatchObject({ error: { data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, appCode: 'service_unavailable' } } });
+      expect(await refusedOverTrpc.json()).toMatchObject({
+        error: { data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, appCode: 'service_unavailable' } },
+      });
     } finally {
       for (const client of taken) {
         client.release();

@@ -26,7 +26,7 @@ const toPreviousSchema = async (opened: Database): Promise<void> => {
 };
 
 describe('Migration20261127160000_transport_route_runs', () => {
-  it('turns each route\'s one list of times into the run they fall in, stops and riders in order', async () => {
+  it("turns each route's one list of times into the run they fall in, stops and riders in order", async () => {
     database = await createTestDatabase();
     const previous = await database.open();
     await toPreviousSchema(previous);
@@ -45,7 +45,14 @@ describe('Migration20261127160000_transport_route_runs', () => {
       await em.execute('insert into transport_route (tenant_id, id, name, mode) values (?, ?, ?, ?)', ['mig', id, id.toUpperCase(), mode]);
     }
     const stop = (route: string, position: number, time: string | null, riders: unknown[] = []) =>
-      em.execute('insert into transport_route_stop (tenant_id, route_id, position, name, time, riders) values (?, ?, ?, ?, ?, ?::jsonb)', ['mig', route, position, `${route}-${position}`, time, JSON.stringify(riders)]);
+      em.execute('insert into transport_route_stop (tenant_id, route_id, position, name, time, riders) values (?, ?, ?, ?, ?, ?::jsonb)', [
+        'mig',
+        route,
+        position,
+        `${route}-${position}`,
+        time,
+        JSON.stringify(riders),
+      ]);
     await stop('am', 1, '07:00', ['Ann']);
     await stop('am', 2, '07:10', [{ child_id: 'x', seat: 2 }]);
     await stop('pm', 1, '15:00');
@@ -64,11 +71,38 @@ describe('Migration20261127160000_transport_route_runs', () => {
       'mig',
       routes.map(([id]) => id),
     );
-    const summary = Object.fromEntries([...runs.entries()].map(([id, list]) => [id, list.map((run) => ({ direction: run.direction, stops: run.stops }))]));
+    const summary = Object.fromEntries(
+      [...runs.entries()].map(([id, list]) => [id, list.map((run) => ({ direction: run.direction, stops: run.stops }))]),
+    );
     expect(summary).toEqual({
-      am: [{ direction: 'morning', stops: [{ position: 1, time: '07:00', riders: ['Ann'] }, { position: 2, time: '07:10', riders: [{ child_id: 'x', seat: 2 }] }] }],
-      pm: [{ direction: 'afternoon', stops: [{ position: 1, time: '15:00', riders: [] }, { position: 2, time: null, riders: ['Bo'] }, { position: 3, time: '15:30', riders: [] }] }],
-      early: [{ direction: 'morning', stops: [{ position: 1, time: '11:59', riders: [] }, { position: 2, time: '12:30', riders: [] }] }],
+      am: [
+        {
+          direction: 'morning',
+          stops: [
+            { position: 1, time: '07:00', riders: ['Ann'] },
+            { position: 2, time: '07:10', riders: [{ child_id: 'x', seat: 2 }] },
+          ],
+        },
+      ],
+      pm: [
+        {
+          direction: 'afternoon',
+          stops: [
+            { position: 1, time: '15:00', riders: [] },
+            { position: 2, time: null, riders: ['Bo'] },
+            { position: 3, time: '15:30', riders: [] },
+          ],
+        },
+      ],
+      early: [
+        {
+          direction: 'morning',
+          stops: [
+            { position: 1, time: '11:59', riders: [] },
+            { position: 2, time: '12:30', riders: [] },
+          ],
+        },
+      ],
       untimed: [{ direction: 'morning', stops: [{ position: 1, time: null, riders: [] }] }],
       odd: [{ direction: 'afternoon', stops: [{ position: 1, time: '07:00', riders: [] }] }],
     });

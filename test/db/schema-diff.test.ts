@@ -21,7 +21,8 @@ describe(`entities and migrations describe one schema (${databaseLabel})`, () =>
     em: { getConnection(): { execute(sql: string): Promise<unknown> } };
     close(force?: boolean): Promise<void>;
   };
-  const pendingStatements = async () => (await orm.schema.getUpdateSchemaSQL({ wrap: false })).split('\n').filter((line) => line.trim() !== '');
+  const pendingStatements = async () =>
+    (await orm.schema.getUpdateSchemaSQL({ wrap: false })).split('\n').filter((line) => line.trim() !== '');
 
   beforeAll(async () => {
     database = await createTestDatabase();

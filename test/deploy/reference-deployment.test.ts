@@ -78,7 +78,13 @@ describe.skipIf(skipped)('the reference deployment behind Caddy (deploy/)', () =
     new Promise((resolve, reject) => {
       const outgoing = request(
         url,
-        { method: options.method ?? 'GET', headers: options.headers, ca, agent: false, ...(options.from ? { localAddress: options.from } : {}) },
+        {
+          method: options.method ?? 'GET',
+          headers: options.headers,
+          ca,
+          agent: false,
+          ...(options.from ? { localAddress: options.from } : {}),
+        },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -257,25 +263,37 @@ describe.skipIf(skipped)('the reference deployment behind Caddy (deploy/)', () =
     const content = Buffer.concat([PDF_BYTES, Buffer.alloc(300_000, 0x20)]);
     const boundary = `----deploy${randomUUID()}`;
     const form = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="statement.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="statement.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       content,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const uploaded = await tls(`${sites.claims}/api/claims/${claimNumber}/documents`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${session}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(form.length) },
+      headers: {
+        authorization: `Bearer ${session}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(form.length),
+      },
       body: form,
     });
     expect(uploaded.status, uploaded.body.toString()).toBe(201);
     const uploader = answeredBy(uploaded);
     expect(uploader).toBeGreaterThanOrEqual(0);
     const documentId = uploaded.json().id as string;
-    expect([...(await s3.objects(BUCKET)).values()].some((object) => createHash('sha256').update(object).digest('hex') === createHash('sha256').update(content).digest('hex'))).toBe(true);
+    expect(
+      [...(await s3.objects(BUCKET)).values()].some(
+        (object) => createHash('sha256').update(object).digest('hex') === createHash('sha256').update(content).digest('hex'),
+      ),
+    ).toBe(true);
 
     // Caddy spreads requests over both replicas: ask until the other one answers.
     const download = await waitFor(
       async () => {
-        const answer = await tls(`${sites.claims}/api/claims/${claimNumber}/documents/${documentId}`, { headers: { 'x-staff-key': STAFF_KEY } });
+        const answer = await tls(`${sites.claims}/api/claims/${claimNumber}/documents/${documentId}`, {
+          headers: { 'x-staff-key': STAFF_KEY },
+        });
         expect(answer.status).toBe(200);
 
         return answeredBy(answer) === 1 - uploader ? answer : undefined;
@@ -289,7 +307,11 @@ describe.skipIf(skipped)('the reference deployment behind Caddy (deploy/)', () =
   it('streams a bus position to a viewer through the proxy as it is reported', async () => {
     const operator = identity.addUser({ role: 'operator', tenant_id: 'demo' });
     const events: string[] = [];
-    const viewer = request(`${sites.transport}/api/buses/live`, { ca, agent: false, headers: { accept: 'text/event-stream', authorization: `Bearer ${operator}` } });
+    const viewer = request(`${sites.transport}/api/buses/live`, {
+      ca,
+      agent: false,
+      headers: { accept: 'text/event-stream', authorization: `Bearer ${operator}` },
+    });
     const opened = new Promise<{ status: number; type: string }>((resolve, reject) => {
       viewer.on('response', (response) => {
         response.on('data', (chunk: Buffer) => events.push(chunk.toString()));
@@ -305,9 +327,18 @@ describe.skipIf(skipped)('the reference deployment behind Caddy (deploy/)', () =
       const busId = `bus-${randomUUID().slice(0, 8)}`;
       // Reported through the proxy too: whichever replica takes it, the viewer's replica hears of it.
       for (const lat of [32.01, 32.02]) {
-        const put = await json(`${sites.transport}/api/buses/${busId}/location`, 'PUT', { lat, lng: -81.1 }, { authorization: `Bearer ${operator}` });
+        const put = await json(
+          `${sites.transport}/api/buses/${busId}/location`,
+          'PUT',
+          { lat, lng: -81.1 },
+          { authorization: `Bearer ${operator}` },
+        );
         expect(put.status, put.body.toString()).toBe(200);
-        await waitFor(() => events.join('').includes(`"lat":${lat}`) && events.join('').includes(busId), 1_000, `position ${lat} on the open stream within 1 s`);
+        await waitFor(
+          () => events.join('').includes(`"lat":${lat}`) && events.join('').includes(busId),
+          1_000,
+          `position ${lat} on the open stream within 1 s`,
+        );
       }
     } finally {
       viewer.destroy();
@@ -317,9 +348,17 @@ describe.skipIf(skipped)('the reference deployment behind Caddy (deploy/)', () =
   it('accepts a signed webhook through the proxy and refuses a forged one', async () => {
     const body = JSON.stringify({ ref: 'refs/heads/main', id: randomUUID() });
     const headers = { 'content-type': 'application/json', 'x-github-event': 'push', 'x-github-delivery': randomUUID() };
-    const signed = await tls(`${sites.hooks}/webhooks/deploys`, { method: 'POST', headers: { ...headers, 'x-hub-signature-256': githubSignature(HOOK_SECRET, body) }, body });
+    const signed = await tls(`${sites.hooks}/webhooks/deploys`, {
+      method: 'POST',
+      headers: { ...headers, 'x-hub-signature-256': githubSignature(HOOK_SECRET, body) },
+      body,
+    });
     expect(signed.status, signed.body.toString()).toBe(202);
-    const forged = await tls(`${sites.hooks}/webhooks/deploys`, { method: 'POST', headers: { ...headers, 'x-hub-signature-256': githubSignature('not-the-secret', body) }, body });
+    const forged = await tls(`${sites.hooks}/webhooks/deploys`, {
+      method: 'POST',
+      headers: { ...headers, 'x-hub-signature-256': githubSignature('not-the-secret', body) },
+      body,
+    });
     expect(forged.status).toBe(401);
   }, 60_000);
 

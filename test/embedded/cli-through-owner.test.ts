@@ -15,12 +15,20 @@ let dir: string;
 
 const cli = (args: string[]) => runCli(args, { ...database.env });
 
-const owner = () => JSON.parse(readFileSync(join(database.env.DATA_DIR, 'pg.owner'), 'utf8')) as { pid: number; role: string; host: string; port: number };
+const owner = () =>
+  JSON.parse(readFileSync(join(database.env.DATA_DIR, 'pg.owner'), 'utf8')) as { pid: number; role: string; host: string; port: number };
 
 const login = async (url: string, email: string, password: string) => {
-  const response = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
 
-  return { status: response.status, body: (await response.json()) as { access_token?: string; user?: { role: string; tenant_id: string | null } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { access_token?: string; user?: { role: string; tenant_id: string | null } },
+  };
 };
 
 /** What the CLI wrote, as the running service answers it over HTTP. */
@@ -32,7 +40,10 @@ const visibleOverHttp = async (url: string) => {
   return {
     theme: theme.status,
     operator: operator.status === 200 ? operator.body.user : operator.status,
-    schools: schools.status === 200 ? ((await schools.json()) as { schools: { name: string }[] }).schools.map((school) => school.name).sort() : schools.status,
+    schools:
+      schools.status === 200
+        ? ((await schools.json()) as { schools: { name: string }[] }).schools.map((school) => school.name).sort()
+        : schools.status,
   };
 };
 
@@ -60,10 +71,24 @@ describe.skipIf(onServer)('CLI commands beside a running service on the embedded
     const added = await cli(['tenant', 'add', 'northside', '--name', 'Northside Transit', '--theme', '{"primary_color":"#0a7d4f"}']);
     expect(added.stderr).toBe('');
     expect(added.stdout.trim()).toBe('Added tenant northside: Northside Transit (starter)');
-    const user = await cli(['user', 'add', '--email', 'ops@northside.test', '--password', 'northside-secret', '--role', 'operator', '--tenant', 'northside']);
+    const user = await cli([
+      'user',
+      'add',
+      '--email',
+      'ops@northside.test',
+      '--password',
+      'northside-secret',
+      '--role',
+      'operator',
+      '--tenant',
+      'northside',
+    ]);
     expect(user.code, user.stderr).toBe(0);
     const file = join(dir, 'northside.json');
-    writeFileSync(file, JSON.stringify({ schools: [{ name: 'Hill School' }, { name: 'Creek Academy' }], buses: [{ id: 'N-1' }], routes: [] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ schools: [{ name: 'Hill School' }, { name: 'Creek Academy' }], buses: [{ id: 'N-1' }], routes: [] }),
+    );
     const imported = await cli(['tenant', 'import', 'northside', file]);
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stdout.trim()).toBe('Imported into northside: 2 schools, 1 buses, 0 routes (0 stops)');

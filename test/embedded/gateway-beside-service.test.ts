@@ -82,7 +82,11 @@ describe.skipIf(onServer)('gateway run and webhook deliveries beside a running s
       const body = JSON.stringify({ job });
       const response = await fetch(`${gateway.url}/webhooks/nightly`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-github-delivery': randomUUID(), 'x-hub-signature-256': githubSignature(SECRET, body) },
+        headers: {
+          'content-type': 'application/json',
+          'x-github-delivery': randomUUID(),
+          'x-hub-signature-256': githubSignature(SECRET, body),
+        },
         body,
       });
       expect(response.status).toBe(202);

@@ -57,19 +57,36 @@ describe.skipIf(onServer)('one owner of the embedded database', () => {
     expect(await submitClaim(service?.claimsUrl ?? '')).toMatch(/\S/);
   }, 120_000);
 
-  it.skipIf(!existsSync(PSQL))('psql opens the database of the running service and reads a row it just wrote', () => {
-    return (async () => {
-      const claimNumber = await submitClaim(service?.claimsUrl ?? '');
-      const read = execFileSync(PSQL, ['-h', database.env.DATA_DIR, '-U', 'postgres', '-tAc', `select claim_number, amount_cents from claims_claim where claim_number = '${claimNumber}'`], {
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH ?? '' },
-      });
-      expect(read.trim()).toBe(`${claimNumber}|250000`);
-      // A psql session in a transaction of its own does not hold the service up once it commits.
-      execFileSync(PSQL, ['-h', database.env.DATA_DIR, '-U', 'postgres', '-qc', 'begin; select count(*) from claims_claim; commit;'], { env: { PATH: process.env.PATH ?? '' } });
-      expect(await submitClaim(service?.claimsUrl ?? '')).toMatch(/\S/);
-    })();
-  }, 60_000);
+  it.skipIf(!existsSync(PSQL))(
+    'psql opens the database of the running service and reads a row it just wrote',
+    () => {
+      return (async () => {
+        const claimNumber = await submitClaim(service?.claimsUrl ?? '');
+        const read = execFileSync(
+          PSQL,
+          [
+            '-h',
+            database.env.DATA_DIR,
+            '-U',
+            'postgres',
+            '-tAc',
+            `select claim_number, amount_cents from claims_claim where claim_number = '${claimNumber}'`,
+          ],
+          {
+            encoding: 'utf8',
+            env: { PATH: process.env.PATH ?? '' },
+          },
+        );
+        expect(read.trim()).toBe(`${claimNumber}|250000`);
+        // A psql session in a transaction of its own does not hold the service up once it commits.
+        execFileSync(PSQL, ['-h', database.env.DATA_DIR, '-U', 'postgres', '-qc', 'begin; select count(*) from claims_claim; commit;'], {
+          env: { PATH: process.env.PATH ?? '' },
+        });
+        expect(await submitClaim(service?.claimsUrl ?? '')).toMatch(/\S/);
+      })();
+    },
+    60_000,
+  );
 
   it('after kill -9 of the owner the next start takes the lock over with every row written before the kill', async () => {
     const url = service?.claimsUrl ?? '';
@@ -89,7 +106,9 @@ describe.skipIf(onServer)('one owner of the embedded database', () => {
     const db = await openDatabase({ dataDir: database.env.DATA_DIR });
     try {
       expect(db.embedded).toMatchObject({ owner: false, ownerPid: service.pid });
-      const rows = await db.em.getConnection().execute<{ claim_number: string }[]>('select claim_number from claims_claim where claim_number in (?)', [claims]);
+      const rows = await db.em
+        .getConnection()
+        .execute<{ claim_number: string }[]>('select claim_number from claims_claim where claim_number in (?)', [claims]);
       expect(rows.map((row) => row.claim_number).sort()).toEqual([...claims].sort());
     } finally {
       await db.close();

@@ -39,7 +39,10 @@ afterAll(async () => {
 describe.skipIf(onServer)('the service and CLI commands writing at once on the embedded database', () => {
   it(`${HTTP_WRITES} concurrent HTTP writes while commands write in a loop through the socket: every write is there, no error`, async () => {
     const file = join(dir, 'import.json');
-    writeFileSync(file, JSON.stringify({ schools: [{ name: 'North School' }, { name: 'South School' }], buses: [{ id: 'B-1' }], routes: [] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ schools: [{ name: 'North School' }, { name: 'South School' }], buses: [{ id: 'B-1' }], routes: [] }),
+    );
     let httpDone = false;
     const commands: { args: string[]; result: CliResult; started: number; ended: number }[] = [];
     // Each loop adds a tenant and imports into it (a transaction of several statements), again
@@ -47,7 +50,10 @@ describe.skipIf(onServer)('the service and CLI commands writing at once on the e
     const loop = async (loopIndex: number) => {
       for (let round = 0; !httpDone || round < MIN_COMMANDS_PER_LOOP; round++) {
         const slug = `stress-${loopIndex}-${round}`;
-        for (const args of [['tenant', 'add', slug, '--name', `Stress ${loopIndex} ${round}`], ['tenant', 'import', slug, file]]) {
+        for (const args of [
+          ['tenant', 'add', slug, '--name', `Stress ${loopIndex} ${round}`],
+          ['tenant', 'import', slug, file],
+        ]) {
           const started = Date.now();
           const result = await runCli(args, { ...database.env });
           commands.push({ args, result, started, ended: Date.now() });
@@ -86,7 +92,9 @@ describe.skipIf(onServer)('the service and CLI commands writing at once on the e
     const db = await openDatabase({ dataDir: database.env.DATA_DIR });
     try {
       const connection = db.em.getConnection();
-      const claims = await connection.execute<{ n: number }[]>('select count(*)::int as n from claims_claim where claim_number in (?)', [claimNumbers]);
+      const claims = await connection.execute<{ n: number }[]>('select count(*)::int as n from claims_claim where claim_number in (?)', [
+        claimNumbers,
+      ]);
       expect(claims[0]?.n).toBe(HTTP_WRITES);
       expect(new Set(claimNumbers).size).toBe(HTTP_WRITES);
       const tenants = await connection.execute<{ id: string; schools: number; buses: number }[]>(

@@ -112,9 +112,13 @@ describe('rate-limited calls', () => {
   };
 
   it('claims: 429 with Retry-After on both doors', async () => {
-    const rest = await callUntilLimited(3, () => send(`${claims.url}/api/auth/request`, { body: JSON.stringify({ email: 'rest-limit@example.test' }) }));
+    const rest = await callUntilLimited(3, () =>
+      send(`${claims.url}/api/auth/request`, { body: JSON.stringify({ email: 'rest-limit@example.test' }) }),
+    );
     expectRefusal(rest, 429, 'rest', 'claims');
-    const trpc = await callUntilLimited(3, () => send(`${claims.url}/trpc/auth.request`, { body: JSON.stringify({ email: 'trpc-limit@example.test' }) }));
+    const trpc = await callUntilLimited(3, () =>
+      send(`${claims.url}/trpc/auth.request`, { body: JSON.stringify({ email: 'trpc-limit@example.test' }) }),
+    );
     expectRefusal(trpc, 429, 'trpc', 'claims');
   });
 
@@ -131,7 +135,10 @@ describe('rate-limited calls', () => {
 
 describe('the tRPC error code follows the status', () => {
   it('a procedure that finds nothing answers NOT_FOUND with 404', async () => {
-    const answer = await send(`${transport.url}/trpc/tenants.getTheme?input=${encodeURIComponent(JSON.stringify({ slug: 'no-such-tenant' }))}`, { method: 'GET' });
+    const answer = await send(
+      `${transport.url}/trpc/tenants.getTheme?input=${encodeURIComponent(JSON.stringify({ slug: 'no-such-tenant' }))}`,
+      { method: 'GET' },
+    );
     expectRefusal(answer, 404, 'trpc', 'transport');
     expect(answer.body.error.data.appCode).toBe('not_found');
   });

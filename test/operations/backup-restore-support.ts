@@ -72,7 +72,11 @@ export const postSigned = async (url: string, route: string, secret: string, pay
   const body = JSON.stringify(payload);
   const response = await fetch(`${url}/webhooks/${route}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-github-delivery': randomUUID(), 'x-hub-signature-256': githubSignature(secret, body) },
+    headers: {
+      'content-type': 'application/json',
+      'x-github-delivery': randomUUID(),
+      'x-hub-signature-256': githubSignature(secret, body),
+    },
     body,
   });
   await response.arrayBuffer();

@@ -10,7 +10,18 @@ import { FAST_WEBHOOK_ENV } from '../support/webhooks/receiver-harness.ts';
 import { runCli } from '../support/webhooks/run-cli.ts';
 import type { TestDatabase } from '../support/webhooks/test-database.ts';
 import { waitFor } from '../support/webhooks/wait-for.ts';
-import { emptyTarget, postSigned, readJson, readRestored, receiverUrl, sha256, sourceDatabase, sourceHome, SUBSCRIPTIONS, type Kind } from './backup-restore-support.ts';
+import {
+  emptyTarget,
+  postSigned,
+  readJson,
+  readRestored,
+  receiverUrl,
+  sha256,
+  sourceDatabase,
+  sourceHome,
+  SUBSCRIPTIONS,
+  type Kind,
+} from './backup-restore-support.ts';
 
 // Restoring into the other kind needs a PostgreSQL server: both directions run with DATABASE_URL;
 // without it, the embedded database is backed up and restored into a new embedded folder.
@@ -132,7 +143,14 @@ describe.each(directions)('backup of the %s database restored into %s', (sourceK
         uploaded.set(document.id, document.sha);
       }),
       stream('posts', async (index) => {
-        expect(await postSigned(webhooks, index % 2 === 0 ? 'nightly' : 'orders', index % 2 === 0 ? SUBSCRIPTIONS.nightly.secret : SUBSCRIPTIONS.orders.secret, { job: index })).toBe(202);
+        expect(
+          await postSigned(
+            webhooks,
+            index % 2 === 0 ? 'nightly' : 'orders',
+            index % 2 === 0 ? SUBSCRIPTIONS.nightly.secret : SUBSCRIPTIONS.orders.secret,
+            { job: index },
+          ),
+        ).toBe(202);
       }),
     ]);
     const result = await backup;
@@ -177,12 +195,12 @@ describe.each(directions)('backup of the %s database restored into %s', (sourceK
     expect(rowsOf('claims_claim')).toBeGreaterThanOrEqual(2);
     expect(rowsOf('webhook_delivery')).toBeGreaterThanOrEqual(1);
     expect(rowsOf('mikro_orm_migrations')).toBe(manifest.migrations.length);
-    expect(manifest.parts.filter((part) => part.name.startsWith('home/')).map((part) => part.name).sort()).toEqual([
-      'home/config.yaml',
-      'home/scripts/pass.sh',
-      'home/skills/triage/SKILL.md',
-      'home/webhook_subscriptions.json',
-    ]);
+    expect(
+      manifest.parts
+        .filter((part) => part.name.startsWith('home/'))
+        .map((part) => part.name)
+        .sort(),
+    ).toEqual(['home/config.yaml', 'home/scripts/pass.sh', 'home/skills/triage/SKILL.md', 'home/webhook_subscriptions.json']);
 
     await service.stop();
     archives.set(key, { file, manifest, uploaded });

@@ -40,7 +40,10 @@ afterAll(async () => {
 const freshTarget = async () => {
   const target = await emptyTarget(kind, serverUrl);
   const home = mkdtempSync(join(tmpdir(), 'switchyard-refusal-home-'));
-  disposables.push(() => target.dispose(), () => rmSync(home, { recursive: true, force: true }));
+  disposables.push(
+    () => target.dispose(),
+    () => rmSync(home, { recursive: true, force: true }),
+  );
 
   return { target, home, env: { ...target.env, SWITCHYARD_HOME: home, LOG_LEVEL: 'warn' } };
 };
@@ -99,11 +102,16 @@ describe(`switchyard restore refuses, changing nothing (${kind})`, () => {
     const { target, home, env } = await freshTarget();
     const entries = await readArchive(archive);
     const tampered = entries.map(([name, content]): [string, Buffer] =>
-      name === 'home/webhook_subscriptions.json' ? [name, Buffer.from(content.toString().replace('nightly-secret', 'changed-secret'))] : [name, content],
+      name === 'home/webhook_subscriptions.json'
+        ? [name, Buffer.from(content.toString().replace('nightly-secret', 'changed-secret'))]
+        : [name, content],
     );
     const file = join(workDir, 'tampered.tgz');
     await writeArchive(file, tampered);
-    expectOneLine(await runCli(['restore', file], env), /the archive is damaged: part home\/webhook_subscriptions\.json does not match its checksum/);
+    expectOneLine(
+      await runCli(['restore', file], env),
+      /the archive is damaged: part home\/webhook_subscriptions\.json does not match its checksum/,
+    );
     await expectUntouched(target, home);
   }, 120_000);
 
@@ -140,7 +148,9 @@ describe(`switchyard restore refuses, changing nothing (${kind})`, () => {
 });
 
 const countMigrationRows = async (database: TestDatabase): Promise<number> => {
-  const db = await (database.env.DATABASE_URL ? openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR }) : database.open());
+  const db = await (database.env.DATABASE_URL
+    ? openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR })
+    : database.open());
   try {
     const result = await sql<{ n: number }>`select count(*)::int as n from mikro_orm_migrations`.execute(db.fork().getKysely());
 

@@ -10,7 +10,10 @@ import type { DocumentStore } from '../../apps/api/src/claims/document-store/doc
 
 export type SeededClaim = { id: string; claimNumber: string; noteId: string; documentId: string; storageName: string };
 
-export const seedClient = async (em: SqlEntityManager, input: { email: string; companyName: string; clientNumber: string; at: Date }): Promise<string> => {
+export const seedClient = async (
+  em: SqlEntityManager,
+  input: { email: string; companyName: string; clientNumber: string; at: Date },
+): Promise<string> => {
   const id = randomUUID();
   await em.execute(
     `insert into claims_client (id, client_number, company_name, contact_name, email, phone, created_at, updated_at)
@@ -28,12 +31,35 @@ export const seedClaim = async (
   input: { clientId: string; claimNumber: string; status: string; dateResolved: Date | null; updatedAt: Date; amountCents?: number },
 ): Promise<SeededClaim> => {
   const debtorId = randomUUID();
-  const claim: SeededClaim = { id: randomUUID(), claimNumber: input.claimNumber, noteId: randomUUID(), documentId: randomUUID(), storageName: randomUUID() };
-  await em.execute('insert into claims_debtor (id, name, created_at, updated_at) values (?, ?, ?, ?)', [debtorId, `Debtor of ${input.claimNumber}`, input.updatedAt, input.updatedAt]);
+  const claim: SeededClaim = {
+    id: randomUUID(),
+    claimNumber: input.claimNumber,
+    noteId: randomUUID(),
+    documentId: randomUUID(),
+    storageName: randomUUID(),
+  };
+  await em.execute('insert into claims_debtor (id, name, created_at, updated_at) values (?, ?, ?, ?)', [
+    debtorId,
+    `Debtor of ${input.claimNumber}`,
+    input.updatedAt,
+    input.updatedAt,
+  ]);
   await em.execute(
     `insert into claims_claim (id, claim_number, client_id, debtor_id, amount_cents, status, description, date_resolved, search_text, created_at, updated_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [claim.id, input.claimNumber, input.clientId, debtorId, input.amountCents ?? 123_45, input.status, 'Unpaid invoice for the Smith job', input.dateResolved, input.claimNumber.toLowerCase(), input.updatedAt, input.updatedAt],
+    [
+      claim.id,
+      input.claimNumber,
+      input.clientId,
+      debtorId,
+      input.amountCents ?? 123_45,
+      input.status,
+      'Unpaid invoice for the Smith job',
+      input.dateResolved,
+      input.claimNumber.toLowerCase(),
+      input.updatedAt,
+      input.updatedAt,
+    ],
   );
   await em.execute(
     `insert into claims_note (id, claim_id, author_type, author_name, subject, content, created_at) values (?, ?, 'CLIENT', 'Ana Client', 'Other', 'my phone is 555 0100', ?)`,
@@ -56,7 +82,13 @@ export const seedHousehold = async (
   em: SqlEntityManager,
   input: { id: string; name: string; email: string; invoiceStatus: string; amountCents: number; amountPaidCents: number },
 ): Promise<SeededHousehold> => {
-  const household: SeededHousehold = { id: input.id, payerId: `${input.id}-payer`, childId: `${input.id}-child`, registrationId: `${input.id}-reg`, invoiceId: `${input.id}-inv` };
+  const household: SeededHousehold = {
+    id: input.id,
+    payerId: `${input.id}-payer`,
+    childId: `${input.id}-child`,
+    registrationId: `${input.id}-reg`,
+    invoiceId: `${input.id}-inv`,
+  };
   await em.execute(
     `insert into transport_household (id, tenant_id, name, address, emergency_contacts) values (?, 'demo', ?, '12 Elm Street', ?::jsonb)`,
     [household.id, input.name, JSON.stringify([{ name: 'Grandma', phone: '555 0199' }])],

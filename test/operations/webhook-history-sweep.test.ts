@@ -93,7 +93,11 @@ describe('webhook delivery history', () => {
 
     expect(await sweep.runOnce()).toEqual({ webhook_deliveries: 29 });
     expect(batches).toEqual([10, 10, 9]);
-    expect(await count(`webhook_delivery where idempotency_key like 'old-%' or idempotency_key like 'dead-%' or idempotency_key = 'expired-key-1'`)).toBe(0);
+    expect(
+      await count(
+        `webhook_delivery where idempotency_key like 'old-%' or idempotency_key like 'dead-%' or idempotency_key = 'expired-key-1'`,
+      ),
+    ).toBe(0);
     expect(await count(`webhook_delivery where route = 'alpha' and idempotency_key like 'young-%'`)).toBe(2);
     expect(await count(`webhook_delivery where route = 'beta'`)).toBe(2);
     expect(await count(`webhook_delivery where status in ('queued', 'running')`)).toBe(2);

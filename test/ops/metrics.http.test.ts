@@ -37,7 +37,15 @@ describe('GET /metrics on the ops listener', () => {
     db = await database.open();
     dataDir = mkdtempSync(join(tmpdir(), 'switchyard-metrics-'));
     smtp = await startSmtpSink();
-    const env = parseEnv({ NODE_ENV: 'test', HOST: '127.0.0.1', CLAIMS_PORT: '0', DATA_DIR: dataDir, STAFF_KEY: 'metrics-test-staff-key-0123456789', SMTP_URL: smtp.url, TRUST_PROXY: 'true' });
+    const env = parseEnv({
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      CLAIMS_PORT: '0',
+      DATA_DIR: dataDir,
+      STAFF_KEY: 'metrics-test-staff-key-0123456789',
+      SMTP_URL: smtp.url,
+      TRUST_PROXY: 'true',
+    });
     // Counts the entity managers the query gauges take: one reading forks once per query.
     const counted: Database = { ...db, em: db.em, fork: () => ((gaugeReadings += 1), db.fork()) };
     const metrics = createMetrics({ db: counted, now: () => metricsNow, processMetrics: true });
@@ -63,8 +71,22 @@ describe('GET /metrics on the ops listener', () => {
     expect(Math.floor(unknownClaim.status / 100)).toBe(4);
     expect((await fetch(`${claims.url}/readyz`)).status).toBe(200);
     // Two mails of a source no worker here serves wait in the outbox, the older since 90 s before the reading.
-    await enqueueMail(db.fork(), { source: 'ops-test', kind: 'note', recipient: 'a@example.test', subject: 's', body: 'b', now: serviceNow });
-    await enqueueMail(db.fork(), { source: 'ops-test', kind: 'note', recipient: 'b@example.test', subject: 's', body: 'b', now: new Date(serviceNow.getTime() + 30_000) });
+    await enqueueMail(db.fork(), {
+      source: 'ops-test',
+      kind: 'note',
+      recipient: 'a@example.test',
+      subject: 's',
+      body: 'b',
+      now: serviceNow,
+    });
+    await enqueueMail(db.fork(), {
+      source: 'ops-test',
+      kind: 'note',
+      recipient: 'b@example.test',
+      subject: 's',
+      body: 'b',
+      now: new Date(serviceNow.getTime() + 30_000),
+    });
 
     metricsNow = serviceNow.getTime() + 90_000;
     const before = gaugeReadings;

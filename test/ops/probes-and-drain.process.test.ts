@@ -44,7 +44,11 @@ describe('probes and draining on SIGTERM, in production', () => {
       const output = service.output();
       const claims = service.url;
       const transport = urlOf(output, /"service":"transport","url":"(http:\/\/[^"]+)","msg":"listening"/);
-      const receiver = await waitFor(() => urlOf(service?.output() ?? '', /"url":"(http:\/\/[^"]+)"[^\n]*webhook receiver listening/) || undefined, 30_000, 'the receiver');
+      const receiver = await waitFor(
+        () => urlOf(service?.output() ?? '', /"url":"(http:\/\/[^"]+)"[^\n]*webhook receiver listening/) || undefined,
+        30_000,
+        'the receiver',
+      );
       for (const base of [claims, transport, receiver]) {
         expect(await get(`${base}/livez`)).toEqual({ status: 200, body: { status: 'ok' } });
         expect(await get(`${base}/readyz`)).toEqual({ status: 200, body: { status: 'ready' } });
@@ -65,11 +69,15 @@ describe('probes and draining on SIGTERM, in production', () => {
 
       // Not ready at once on every port, while the intake is still waiting for its provider.
       for (const base of [claims, transport, receiver]) {
-        const answer = await waitFor(async () => {
-          const probe = await get(`${base}/readyz`);
+        const answer = await waitFor(
+          async () => {
+            const probe = await get(`${base}/readyz`);
 
-          return probe.status === 503 ? probe : undefined;
-        }, 20_000, 'readyz to turn 503');
+            return probe.status === 503 ? probe : undefined;
+          },
+          20_000,
+          'readyz to turn 503',
+        );
         expect(answer?.body).toEqual({ status: 'not ready', failing: 'draining' });
       }
       // Still alive: draining is not dying.

@@ -22,15 +22,19 @@ describe('GET /readyz names the failing check', () => {
   });
 
   it('is not ready while a migration of this build is not applied, and ready again once it is', async () => {
-    const [last] = await claims.db.fork().execute<{ id: number; name: string; executed_at: Date }[]>(
-      'select id, name, executed_at from mikro_orm_migrations order by id desc limit 1',
-    );
+    const [last] = await claims.db
+      .fork()
+      .execute<{ id: number; name: string; executed_at: Date }[]>(
+        'select id, name, executed_at from mikro_orm_migrations order by id desc limit 1',
+      );
     expect(last).toBeDefined();
     await claims.db.fork().execute('delete from mikro_orm_migrations where id = ?', [last?.id]);
     try {
       expect(await readyz(claims)).toEqual({ status: 503, body: { status: 'not ready', failing: 'migrations' } });
     } finally {
-      await claims.db.fork().execute('insert into mikro_orm_migrations (id, name, executed_at) values (?, ?, ?)', [last?.id, last?.name, last?.executed_at]);
+      await claims.db
+        .fork()
+        .execute('insert into mikro_orm_migrations (id, name, executed_at) values (?, ?, ?)', [last?.id, last?.name, last?.executed_at]);
     }
     expect((await readyz(claims)).status).toBe(200);
   });

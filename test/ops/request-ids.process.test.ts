@@ -21,7 +21,15 @@ describe('request ids and access lines, in the logs of a real process', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-request-ids-'));
     let service: ServiceProcess | null = null;
     try {
-      service = await startServiceProcess({ ...database.env, DATA_DIR: dataDir, NODE_ENV: 'test', HOST: '127.0.0.1', CLAIMS_PORT: '0', TRANSPORT_PORT: '0', STAFF_KEY: 'request-ids-staff-key-0123456789' });
+      service = await startServiceProcess({
+        ...database.env,
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        CLAIMS_PORT: '0',
+        TRANSPORT_PORT: '0',
+        STAFF_KEY: 'request-ids-staff-key-0123456789',
+      });
       const claims = service.url;
       const transport = /"service":"transport","url":"(http:\/\/[^"]+)","msg":"listening"/.exec(service.output())?.[1] ?? '';
 
@@ -45,11 +53,16 @@ describe('request ids and access lines, in the logs of a real process', () => {
       const tenantRequest = await fetch(`${transport}/demo/api/public/schools`, { headers: { 'X-Request-Id': 'tenant-request-1' } });
       expect(tenantRequest.headers.get('x-request-id')).toBe('tenant-request-1');
 
-      const lines = (await waitFor(() => {
-        const all = logLines(service?.output() ?? '');
+      const lines =
+        (await waitFor(
+          () => {
+            const all = logLines(service?.output() ?? '');
 
-        return all.some((line) => line.msg === 'request' && line.request_id === 'tenant-request-1') ? all : undefined;
-      }, 20_000, 'the access lines')) ?? [];
+            return all.some((line) => line.msg === 'request' && line.request_id === 'tenant-request-1') ? all : undefined;
+          },
+          20_000,
+          'the access lines',
+        )) ?? [];
 
       // Every line of the intake carries its id: the procedure's own and the access line.
       const ofIntake = lines.filter((line) => line.request_id === 'lb-7f3a.intake:0001');

@@ -51,7 +51,8 @@ const waitForFound = async <T>(find: () => T | undefined, what: string): Promise
   return found;
 };
 
-const isDatabaseSpan = (span: ReceivedSpan) => span.kind === CLIENT && (span.attributes['db.system'] === 'postgresql' || span.attributes['db.system.name'] === 'postgresql');
+const isDatabaseSpan = (span: ReceivedSpan) =>
+  span.kind === CLIENT && (span.attributes['db.system'] === 'postgresql' || span.attributes['db.system.name'] === 'postgresql');
 
 /** The service as `npm start` runs it, with a recorder of the OpenTelemetry modules it loads. */
 const startRecordedService = async (env: Record<string, string | undefined>) => {
@@ -81,7 +82,11 @@ const startRecordedService = async (env: Record<string, string | undefined>) => 
     // Two services and the receiver starting on a fresh database, on a machine that may be busy.
     { imports: [RECORDER], startMs: 150_000 },
   );
-  const receiverUrl = await waitFor(() => /"url":"(http:\/\/[^"]+)"[^\n]*webhook receiver listening/.exec(service.output())?.[1], 30_000, 'the receiver');
+  const receiverUrl = await waitFor(
+    () => /"url":"(http:\/\/[^"]+)"[^\n]*webhook receiver listening/.exec(service.output())?.[1],
+    30_000,
+    'the receiver',
+  );
 
   return {
     service,
@@ -120,11 +125,20 @@ describe('traces over OTLP/HTTP, in a real process', () => {
       // Probes make no spans.
       expect((await fetch(`${service.url}/readyz`)).status).toBe(200);
 
-      const server = await waitForFound(() => otlp.spans().find((span) => span.kind === SERVER && span.attributes['switchyard.request_id'] === 'traced-intake-1'), 'the intake span');
+      const server = await waitForFound(
+        () => otlp.spans().find((span) => span.kind === SERVER && span.attributes['switchyard.request_id'] === 'traced-intake-1'),
+        'the intake span',
+      );
       expect(server).toMatchObject({ service: 'switchyard-test', name: 'POST /api/intake', parentSpanId: null });
       expect(server.attributes).toMatchObject({ 'http.route': '/api/intake', 'switchyard.service': 'claims' });
       // The bot check's call to its provider, a child of the intake.
-      const outgoing = await waitForFound(() => descendantsOf(otlp.spans(), server).find((span) => span.kind === CLIENT && String(span.attributes['url.full'] ?? span.attributes['http.url']).startsWith(captcha.url)), 'the outgoing span');
+      const outgoing = await waitForFound(
+        () =>
+          descendantsOf(otlp.spans(), server).find(
+            (span) => span.kind === CLIENT && String(span.attributes['url.full'] ?? span.attributes['http.url']).startsWith(captcha.url),
+          ),
+        'the outgoing span',
+      );
       expect(outgoing.traceId).toBe(server.traceId);
       if (started.database.env.DATABASE_URL !== undefined) {
         const statements = await waitForFound(() => {
@@ -140,25 +154,40 @@ describe('traces over OTLP/HTTP, in a real process', () => {
       }
       // Otherwise the embedded database has no driver to instrument: statement spans are PostgreSQL's only (docs/operations.md).
       expect(otlp.spans().filter((span) => span.attributes['url.path'] === '/readyz' || span.name.includes('readyz'))).toEqual([]);
-      expect(new Set(otlp.spans().filter((span) => span.kind === SERVER && span.attributes['switchyard.request_id'] === 'traced-intake-1'))).toHaveProperty('size', 1);
+      expect(
+        new Set(otlp.spans().filter((span) => span.kind === SERVER && span.attributes['switchyard.request_id'] === 'traced-intake-1')),
+      ).toHaveProperty('size', 1);
 
       const body = JSON.stringify({ action: 'opened' });
       const accepted = await fetch(`${started.receiverUrl}/webhooks/traced`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': githubSignature(SECRET, body), 'X-Request-Id': 'traced-webhook-1' },
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Hub-Signature-256': githubSignature(SECRET, body),
+          'X-Request-Id': 'traced-webhook-1',
+        },
         body,
       });
       expect(accepted.status).toBe(202);
       const { delivery_id: deliveryId } = (await accepted.json()) as { delivery_id: string };
-      const post = await waitForFound(() => otlp.spans().find((span) => span.kind === SERVER && span.attributes['switchyard.request_id'] === 'traced-webhook-1'), 'the webhook POST span');
+      const post = await waitForFound(
+        () => otlp.spans().find((span) => span.kind === SERVER && span.attributes['switchyard.request_id'] === 'traced-webhook-1'),
+        'the webhook POST span',
+      );
       expect(post.name).toBe('POST /webhooks/{route}');
-      const delivery = await waitForFound(() => otlp.spans().find((span) => span.kind === CONSUMER && span.attributes['switchyard.webhook.delivery_id'] === deliveryId), 'the delivery span');
+      const delivery = await waitForFound(
+        () => otlp.spans().find((span) => span.kind === CONSUMER && span.attributes['switchyard.webhook.delivery_id'] === deliveryId),
+        'the delivery span',
+      );
       // The later delivery continues the POST's trace, as its child.
       expect(delivery).toMatchObject({ name: 'webhook delivery', traceId: post.traceId, parentSpanId: post.spanId });
       expect(delivery.attributes).toMatchObject({ 'switchyard.webhook.route': 'traced' });
 
       // The worker's lines about the delivery carry the POST's request id.
-      const delivered = await waitForFound(() => logLines(service.output()).find((line) => line.msg === 'webhook delivered' && line.delivery_id === deliveryId), 'the delivered line');
+      const delivered = await waitForFound(
+        () => logLines(service.output()).find((line) => line.msg === 'webhook delivered' && line.delivery_id === deliveryId),
+        'the delivered line',
+      );
       expect(delivered.request_id).toBe('traced-webhook-1');
       expect(otlp.problems()).toEqual([]);
       // The recorder sees OpenTelemetry when it is loaded, so its silence below means something.
@@ -174,16 +203,31 @@ describe('traces over OTLP/HTTP, in a real process', () => {
     const started = await startRecordedService({});
     const { service } = started;
     try {
-      expect((await fetch(`${service.url}/api/intake`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(intakeBody()) })).status).toBe(201);
+      expect(
+        (
+          await fetch(`${service.url}/api/intake`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(intakeBody()),
+          })
+        ).status,
+      ).toBe(201);
       const body = JSON.stringify({ action: 'closed' });
       const accepted = await fetch(`${started.receiverUrl}/webhooks/traced`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': githubSignature(SECRET, body), 'X-Request-Id': 'untraced-webhook-1' },
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Hub-Signature-256': githubSignature(SECRET, body),
+          'X-Request-Id': 'untraced-webhook-1',
+        },
         body,
       });
       expect(accepted.status).toBe(202);
       const { delivery_id: deliveryId } = (await accepted.json()) as { delivery_id: string };
-      const delivered = await waitForFound(() => logLines(service.output()).find((line) => line.msg === 'webhook delivered' && line.delivery_id === deliveryId), 'the delivered line');
+      const delivered = await waitForFound(
+        () => logLines(service.output()).find((line) => line.msg === 'webhook delivered' && line.delivery_id === deliveryId),
+        'the delivered line',
+      );
       expect(delivered.request_id).toBe('untraced-webhook-1');
       expect(started.loadedOtelModules()).toEqual([]);
     } finally {

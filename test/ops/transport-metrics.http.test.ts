@@ -27,7 +27,9 @@ describe('transport metrics on the ops listener', () => {
     db = await database.open();
     const em = db.fork();
     const at = (minutesBefore: number) => new Date(now.getTime() - minutesBefore * 60_000).toISOString();
-    await em.execute(`insert into transport_tenant (id, name, time_zone) values ('east', 'East', 'America/New_York'), ('west', 'West', 'America/Los_Angeles')`);
+    await em.execute(
+      `insert into transport_tenant (id, name, time_zone) values ('east', 'East', 'America/New_York'), ('west', 'West', 'America/Los_Angeles')`,
+    );
     await em.execute(
       `insert into transport_bus (tenant_id, id, last_update) values
          ('east', 'silent-bus', null), ('east', 'stale-bus', ?), ('east', 'fresh-bus', ?), ('east', 'spare-bus', null), ('west', 'early-bus', null)`,
@@ -43,9 +45,14 @@ describe('transport metrics on the ops listener', () => {
     );
     // East runs 08:00-09:00 local (on a run now); the draft route's run does not count; West's 05:30 is 08:00-09:00 in New York, not yet in Los Angeles.
     for (const route of ['r-silent', 'r-stale', 'r-fresh', 'r-draft']) {
-      await em.execute(`insert into transport_run_stop (tenant_id, route_id, direction, sequence, stop_position, time) values ('east', ?, 'morning', 1, 1, '08:00'), ('east', ?, 'morning', 2, 2, '09:00')`, [route, route]);
+      await em.execute(
+        `insert into transport_run_stop (tenant_id, route_id, direction, sequence, stop_position, time) values ('east', ?, 'morning', 1, 1, '08:00'), ('east', ?, 'morning', 2, 2, '09:00')`,
+        [route, route],
+      );
     }
-    await em.execute(`insert into transport_run_stop (tenant_id, route_id, direction, sequence, stop_position, time) values ('west', 'r-west', 'morning', 1, 1, '07:00'), ('west', 'r-west', 'morning', 2, 2, '08:00')`);
+    await em.execute(
+      `insert into transport_run_stop (tenant_id, route_id, direction, sequence, stop_position, time) values ('west', 'r-west', 'morning', 1, 1, '07:00'), ('west', 'r-west', 'morning', 2, 2, '08:00')`,
+    );
     // Yesterday's arrivals on North loop: at 10 minutes, one estimate within 2 minutes and one 3 minutes off; at 5 minutes, one within.
     await em.execute(
       `insert into transport_stop_arrival (tenant_id, route_id, trip_date, direction, stop_position, bus_id, arrived_at) values
@@ -74,7 +81,8 @@ describe('transport metrics on the ops listener', () => {
     // West's run has not begun on its own clocks: not named.
     expect(text).not.toContain('switchyard_transport_buses_without_position{tenant="west"}');
 
-    const series = (name: string, horizon: number) => `${name}{tenant="east",route="r-silent",route_name="North loop",horizon_minutes="${horizon}"}`;
+    const series = (name: string, horizon: number) =>
+      `${name}{tenant="east",route="r-silent",route_name="North loop",horizon_minutes="${horizon}"}`;
     expect(valueOf(text, series('switchyard_transport_eta_accuracy_ratio', 10))).toBe(0.5);
     expect(valueOf(text, series('switchyard_transport_eta_judged_arrivals', 10))).toBe(2);
     expect(valueOf(text, series('switchyard_transport_eta_accuracy_ratio', 5))).toBe(1);

@@ -24,7 +24,11 @@ describe('webhook metrics', () => {
       fork: () => (harnessDb as ReceiverHarness['db']).fork(),
     };
     metrics = createMetrics({ db: lazyDb, processMetrics: false });
-    harness = await ReceiverHarness.start({ env: { AGENT_COMMAND: 'cat' }, subscriptions: { counted: { secret: SECRET, prompt: 'event {action}' } }, metrics });
+    harness = await ReceiverHarness.start({
+      env: { AGENT_COMMAND: 'cat' },
+      subscriptions: { counted: { secret: SECRET, prompt: 'event {action}' } },
+      metrics,
+    });
     harnessDb = harness.db;
   });
   afterAll(async () => {
@@ -33,15 +37,28 @@ describe('webhook metrics', () => {
 
   it('counts the receiver requests by route template and the deliveries by outcome, and echoes a request id', async () => {
     const body = JSON.stringify({ action: 'opened' });
-    const accepted = await harness.post('counted', body, { 'x-hub-signature-256': githubSignature(SECRET, body), 'x-request-id': 'sender-req-42' });
+    const accepted = await harness.post('counted', body, {
+      'x-hub-signature-256': githubSignature(SECRET, body),
+      'x-request-id': 'sender-req-42',
+    });
     expect(accepted.status).toBe(202);
     expect(accepted.headers.get('x-request-id')).toBe('sender-req-42');
     expect((await harness.post('counted', body, { 'x-hub-signature-256': 'sha256=00' })).status).toBe(401);
     expect((await harness.settled(String(accepted.body.delivery_id))).status).toBe('delivered');
 
     const text = await metrics.registry.metrics();
-    expect(valueOf(text, 'switchyard_http_request_duration_seconds_count{service="webhooks",method="POST",route="/webhooks/{route}",status_class="2xx"}')).toBe(1);
-    expect(valueOf(text, 'switchyard_http_request_duration_seconds_count{service="webhooks",method="POST",route="/webhooks/{route}",status_class="4xx"}')).toBe(1);
+    expect(
+      valueOf(
+        text,
+        'switchyard_http_request_duration_seconds_count{service="webhooks",method="POST",route="/webhooks/{route}",status_class="2xx"}',
+      ),
+    ).toBe(1);
+    expect(
+      valueOf(
+        text,
+        'switchyard_http_request_duration_seconds_count{service="webhooks",method="POST",route="/webhooks/{route}",status_class="4xx"}',
+      ),
+    ).toBe(1);
     expect(valueOf(text, 'switchyard_webhook_deliveries_total{route="counted",outcome="delivered"}')).toBe(1);
     // Accepted to delivered, once, in a bucket no later than the whole test took.
     expect(valueOf(text, 'switchyard_webhook_delivery_latency_seconds_count{route="counted"}')).toBe(1);

@@ -30,10 +30,20 @@ const portOf = (server: Server): number => {
 
 /** Starts the service with `env` and answers its exit code and stderr once it has stopped. */
 const refusedStart = async (env: Record<string, string>) => {
-  const { child, stderr } = spawnService({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: dataDir, SWITCHYARD_HOME: join(dataDir, 'home'), ...env });
+  const { child, stderr } = spawnService({
+    DATABASE_URL: process.env.DATABASE_URL,
+    DATA_DIR: dataDir,
+    SWITCHYARD_HOME: join(dataDir, 'home'),
+    ...env,
+  });
   await waitForExit(child);
 
-  return { code: child.exitCode, lines: stderr().split('\n').filter((line) => line !== '') };
+  return {
+    code: child.exitCode,
+    lines: stderr()
+      .split('\n')
+      .filter((line) => line !== ''),
+  };
 };
 
 const expectOneConfigurationLine = (lines: string[], ...parts: string[]) => {
@@ -72,7 +82,12 @@ describe('configuration problems found before anything listens', () => {
 
   it('the webhook receiver port another program holds is one line too (when the receiver is enabled)', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'switchyard-config-'));
-    const { code, lines } = await refusedStart({ CLAIMS_PORT: '0', TRANSPORT_PORT: '0', WEBHOOK_ENABLED: 'true', WEBHOOK_PORT: String(heldPort) });
+    const { code, lines } = await refusedStart({
+      CLAIMS_PORT: '0',
+      TRANSPORT_PORT: '0',
+      WEBHOOK_ENABLED: 'true',
+      WEBHOOK_PORT: String(heldPort),
+    });
     expect(code).toBe(1);
     expectOneConfigurationLine(lines, `WEBHOOK_PORT: port ${heldPort} on 127.0.0.1 is already in use`);
   });
@@ -91,7 +106,7 @@ describe('configuration problems found before anything listens', () => {
     expectOneConfigurationLine(lines, 'CLAIMS_PORT and WEBHOOK_PORT: both are port 4001');
   });
 
-  it("the webhook port set in config.yaml equal to TRANSPORT_PORT is one line", async () => {
+  it('the webhook port set in config.yaml equal to TRANSPORT_PORT is one line', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'switchyard-config-'));
     // The state directory lives elsewhere here, so that DATA_DIR is seen to stay empty.
     const home = mkdtempSync(join(tmpdir(), 'switchyard-config-home-'));
@@ -111,14 +126,24 @@ describe('configuration problems found before anything listens', () => {
     ['admin@example.com', 'short', 'BOOTSTRAP_ADMIN_PASSWORD: password must be at least 6 characters'],
   ])('a bootstrap administrator %s / %s the checker refuses is one line', async (email, password, expected) => {
     dataDir = mkdtempSync(join(tmpdir(), 'switchyard-config-'));
-    const { code, lines } = await refusedStart({ CLAIMS_PORT: '0', TRANSPORT_PORT: '0', BOOTSTRAP_ADMIN_EMAIL: email, BOOTSTRAP_ADMIN_PASSWORD: password });
+    const { code, lines } = await refusedStart({
+      CLAIMS_PORT: '0',
+      TRANSPORT_PORT: '0',
+      BOOTSTRAP_ADMIN_EMAIL: email,
+      BOOTSTRAP_ADMIN_PASSWORD: password,
+    });
     expect(code).toBe(1);
     expectOneConfigurationLine(lines, expected);
   });
 
   it('every problem at once is one line each, none a stack trace', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'switchyard-config-'));
-    const { code, lines } = await refusedStart({ CLAIMS_PORT: '4001', TRANSPORT_PORT: '4001', BOOTSTRAP_ADMIN_EMAIL: 'nobody', BOOTSTRAP_ADMIN_PASSWORD: 'long-enough-password' });
+    const { code, lines } = await refusedStart({
+      CLAIMS_PORT: '4001',
+      TRANSPORT_PORT: '4001',
+      BOOTSTRAP_ADMIN_EMAIL: 'nobody',
+      BOOTSTRAP_ADMIN_PASSWORD: 'long-enough-password',
+    });
     expect(code).toBe(1);
     expect(lines).toEqual([
       'invalid configuration: BOOTSTRAP_ADMIN_EMAIL: email must be an email address',

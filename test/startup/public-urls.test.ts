@@ -32,7 +32,9 @@ const mailWith = async (dataDir: string, marker: string): Promise<string> =>
     () => {
       const dir = join(dataDir, 'mail');
       try {
-        return readdirSync(dir).map((name) => readFileSync(join(dir, name), 'utf8')).find((text) => text.includes(marker));
+        return readdirSync(dir)
+          .map((name) => readFileSync(join(dir, name), 'utf8'))
+          .find((text) => text.includes(marker));
       } catch {
         return undefined;
       }
@@ -88,7 +90,10 @@ describe('addresses that follow the configured ports', () => {
     const signIn = await mailWith(database.env.DATA_DIR, 'Subject: Your sign-in link');
     const link = new RegExp(`${claims}/portal/verify\\?token=[A-Za-z0-9_-]+`).exec(signIn)?.[0];
     expect(link, signIn).toBeDefined();
-    const verified = await fetch(`${new URL(link ?? '').origin}/api/auth/verify`, json({ token: new URL(link ?? '').searchParams.get('token') }));
+    const verified = await fetch(
+      `${new URL(link ?? '').origin}/api/auth/verify`,
+      json({ token: new URL(link ?? '').searchParams.get('token') }),
+    );
     expect(verified.status).toBe(200);
 
     // The transport service's mails (here a password reset for the bootstrap administrator) too.
@@ -98,7 +103,9 @@ describe('addresses that follow the configured ports', () => {
     expect(resetLink).toBe(transport);
     expect((await fetch(`${resetLink}/api/health`)).status).toBe(200);
     // And the administrator named in the block signs in there.
-    expect((await fetch(`${transport}/api/auth/login`, json({ email: 'first-admin@example.com', password: 'first-admin-password' }))).status).toBe(200);
+    expect(
+      (await fetch(`${transport}/api/auth/login`, json({ email: 'first-admin@example.com', password: 'first-admin-password' }))).status,
+    ).toBe(200);
   }, 180_000);
 
   it('without a bootstrap administrator, names the `switchyard user add` command, which gets one in', async () => {
@@ -109,13 +116,22 @@ describe('addresses that follow the configured ports', () => {
     // Port 0 (any free port): the block names the port the service got, on localhost.
     const transportPort = new URL(service.transportUrl).port;
     expect(block).toMatch(new RegExp(`Transport app\\s+http://localhost:${transportPort}/\\n`));
-    const command = /Transport sign-in\s+add an administrator first: npx switchyard (user add --email \S+ --password \S+ --role platform_admin)\n/.exec(block)?.[1];
+    const command =
+      /Transport sign-in\s+add an administrator first: npx switchyard (user add --email \S+ --password \S+ --role platform_admin)\n/.exec(
+        block,
+      )?.[1];
     expect(command, block).toBeDefined();
     // The command as shown, with a real address and password in place of the examples.
-    const args = (command ?? '').replace('you@example.com', 'console-admin@example.com').replace('<password>', 'console-password').split(' ');
+    const args = (command ?? '')
+      .replace('you@example.com', 'console-admin@example.com')
+      .replace('<password>', 'console-password')
+      .split(' ');
     const added = await runCli(args, database.env);
     expect(added.code, added.stderr).toBe(0);
-    const login = await fetch(`http://localhost:${transportPort}/api/auth/login`, json({ email: 'console-admin@example.com', password: 'console-password' }));
+    const login = await fetch(
+      `http://localhost:${transportPort}/api/auth/login`,
+      json({ email: 'console-admin@example.com', password: 'console-password' }),
+    );
     expect(login.status).toBe(200);
   }, 180_000);
 });

@@ -10,7 +10,14 @@ export const call = async (
   claims: TestClaims,
   method: string,
   path: string,
-  options: { body?: unknown; rawBody?: string | Uint8Array; token?: string; staff?: boolean | string; ip?: string; headers?: Record<string, string> } = {},
+  options: {
+    body?: unknown;
+    rawBody?: string | Uint8Array;
+    token?: string;
+    staff?: boolean | string;
+    ip?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Answer> => {
   const headers: Record<string, string> = { 'X-Forwarded-For': options.ip ?? freshIp(), ...options.headers };
   if (options.body !== undefined) {
@@ -48,7 +55,12 @@ export const intakeBody = (overrides: { email?: string; amount?: number; company
     phone: '+1 555 0100',
   },
   debtor: { name: overrides.debtor ?? 'Slow Payer LLC', business_type: 'LLC', physical_address: '1 Main St, Springfield' },
-  claim: { amount_cents: overrides.amount ?? 250_000, description: 'Unpaid invoice for shelving', client_reference: 'INV-77', invoice_date: '2026-01-15' },
+  claim: {
+    amount_cents: overrides.amount ?? 250_000,
+    description: 'Unpaid invoice for shelving',
+    client_reference: 'INV-77',
+    invoice_date: '2026-01-15',
+  },
   tos_accepted: true,
 });
 
@@ -63,7 +75,12 @@ export const submitAndSignIn = async (claims: TestClaims, email?: string) => {
   // An anonymous intake is not told the client's number; the signed-in client is.
   const me = await call(claims, 'GET', '/api/auth/me', { token });
 
-  return { claimNumber: intake.body.claim_number as string, clientNumber: me.body.client.client_number as string, email: body.client.email, token };
+  return {
+    claimNumber: intake.body.claim_number as string,
+    clientNumber: me.body.client.client_number as string,
+    email: body.client.email,
+    token,
+  };
 };
 
 export const signInToken = async (claims: TestClaims, email: string): Promise<string> => {

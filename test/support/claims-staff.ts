@@ -6,7 +6,10 @@ let memberCounter = 0;
 /** Adds a staff member with the shared key; answers the member as the API gave it. */
 export const addStaffMember = async (claims: TestClaims, options: { name?: string; admin?: boolean; email?: string } = {}) => {
   const email = options.email ?? `staff${Date.now()}-${memberCounter++}@agency.test`;
-  const added = await call(claims, 'POST', '/api/staff/members', { staff: true, body: { email, name: options.name ?? 'Rita Ross', is_admin: options.admin ?? false } });
+  const added = await call(claims, 'POST', '/api/staff/members', {
+    staff: true,
+    body: { email, name: options.name ?? 'Rita Ross', is_admin: options.admin ?? false },
+  });
   if (added.status !== 201) {
     throw new Error(`adding a staff member failed: ${JSON.stringify(added.body)}`);
   }
@@ -22,7 +25,10 @@ export const signInStaff = async (claims: TestClaims, email: string): Promise<st
     throw new Error(`staff sign-in request failed: ${JSON.stringify(request.body)}`);
   }
   const mail = await claims.smtp.waitFor(
-    (message) => message.to.includes(email) && message.subject === 'Your staff console sign-in link' && claims.smtp.messages.indexOf(message) >= before,
+    (message) =>
+      message.to.includes(email) &&
+      message.subject === 'Your staff console sign-in link' &&
+      claims.smtp.messages.indexOf(message) >= before,
   );
   const token = /\/staff\/verify\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
   if (!token) {

@@ -1,7 +1,11 @@
 import { createRequire } from 'node:module';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 
-type PgClient = { connect(): Promise<void>; query(sql: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>; end(): Promise<void> };
+type PgClient = {
+  connect(): Promise<void>;
+  query(sql: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  end(): Promise<void>;
+};
 const { Client } = createRequire(import.meta.url)('pg') as {
   Client: new (options: { connectionString: string }) => PgClient;
 };
@@ -34,7 +38,10 @@ export const openServerControl = async (databaseUrl: string) => {
     },
     /** Ends every session of the database but this one, as a restart of the server would. */
     terminateAll: async (): Promise<number> => {
-      const { rows } = await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+      const { rows } = await client.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      );
 
       return rows.length;
     },

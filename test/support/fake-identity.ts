@@ -38,12 +38,25 @@ const send = (res: ServerResponse, status: number, body: unknown) => {
 export const startFakeIdentity = async () => {
   const byToken = new Map<string, FakeIdentityUser>();
   const accounts = new Map<string, FakeIdentityAccount>();
-  const calls: { method: string; path: string; query: string; apikey: string | undefined; authorization: string | undefined; body?: Record<string, any> }[] = [];
+  const calls: {
+    method: string;
+    path: string;
+    query: string;
+    apikey: string | undefined;
+    authorization: string | undefined;
+    body?: Record<string, any>;
+  }[] = [];
   /**
    * The links GoTrue would have mailed (recover, invite, email change), newest last: `token_hash`
    * opens one once. `email` is the account's address; an email change's link carries `new_email`.
    */
-  const mailedLinks: { type: 'recovery' | 'invite' | 'email_change'; email: string; token_hash: string; redirect_to: string | null; new_email?: string }[] = [];
+  const mailedLinks: {
+    type: 'recovery' | 'invite' | 'email_change';
+    email: string;
+    token_hash: string;
+    redirect_to: string | null;
+    new_email?: string;
+  }[] = [];
   let failure: number | null = null;
   let hanging = false;
 
@@ -132,7 +145,12 @@ export const startFakeIdentity = async () => {
       const body = (call.body = await readJson(req));
       const email = String(body.email).toLowerCase();
       if (accounts.has(email)) {
-        mailedLinks.push({ type: 'recovery', email, token_hash: randomBytes(16).toString('hex'), redirect_to: url.searchParams.get('redirect_to') });
+        mailedLinks.push({
+          type: 'recovery',
+          email,
+          token_hash: randomBytes(16).toString('hex'),
+          redirect_to: url.searchParams.get('redirect_to'),
+        });
       }
       send(res, 200, {});
 
@@ -156,7 +174,12 @@ export const startFakeIdentity = async () => {
         app_metadata: { provider: 'email', providers: ['email'] },
       };
       accounts.set(email, account);
-      mailedLinks.push({ type: 'invite', email, token_hash: randomBytes(16).toString('hex'), redirect_to: url.searchParams.get('redirect_to') });
+      mailedLinks.push({
+        type: 'invite',
+        email,
+        token_hash: randomBytes(16).toString('hex'),
+        redirect_to: url.searchParams.get('redirect_to'),
+      });
       send(res, 200, present(account));
 
       return;
@@ -180,7 +203,9 @@ export const startFakeIdentity = async () => {
       }
       // GoTrue's access tokens are JWTs whose `amr` says how the session was opened.
       const claims = { sub: account.id, session_id: randomUUID(), amr: [{ method: link.type, timestamp: Math.floor(Date.now() / 1000) }] };
-      const token = ['{"alg":"HS256","typ":"JWT"}', JSON.stringify(claims)].map((part) => Buffer.from(part).toString('base64url')).join('.') + `.${randomBytes(16).toString('base64url')}`;
+      const token =
+        ['{"alg":"HS256","typ":"JWT"}', JSON.stringify(claims)].map((part) => Buffer.from(part).toString('base64url')).join('.') +
+        `.${randomBytes(16).toString('base64url')}`;
       byToken.set(token, present(account));
       send(res, 200, { access_token: token, token_type: 'bearer', user: present(account) });
 
@@ -201,7 +226,13 @@ export const startFakeIdentity = async () => {
       }
       // GoTrue's secure email change: the address changes only when the link mailed to it is used.
       if (typeof body.email === 'string' && body.email.toLowerCase() !== account.email) {
-        mailedLinks.push({ type: 'email_change', email: account.email, token_hash: randomBytes(16).toString('hex'), redirect_to: null, new_email: body.email.toLowerCase() });
+        mailedLinks.push({
+          type: 'email_change',
+          email: account.email,
+          token_hash: randomBytes(16).toString('hex'),
+          redirect_to: null,
+          new_email: body.email.toLowerCase(),
+        });
       }
       send(res, 200, present(account));
 
@@ -242,7 +273,11 @@ export const startFakeIdentity = async () => {
       byToken.set(token, {
         id: randomUUID(),
         email: user.email ?? `${randomUUID()}@identity.test`,
-        user_metadata: { ...(user.role ? { role: user.role } : {}), ...(user.tenant_id ? { tenant_id: user.tenant_id } : {}), ...(user.name ? { display_name: user.name } : {}) },
+        user_metadata: {
+          ...(user.role ? { role: user.role } : {}),
+          ...(user.tenant_id ? { tenant_id: user.tenant_id } : {}),
+          ...(user.name ? { display_name: user.name } : {}),
+        },
         app_metadata: { ...(user.appRole ? { role: user.appRole } : {}), ...(user.appTenant ? { tenant_id: user.appTenant } : {}) },
       });
 

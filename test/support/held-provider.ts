@@ -25,9 +25,10 @@ export const startHeldProvider = async (answer: { status: number; body: unknown 
         res.end(JSON.stringify(answer.body));
       }
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 };

@@ -136,7 +136,13 @@ export const uploadChunkedHeldOpen = (
       res.on('end', () => {
         clearTimeout(timer);
         const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null, bytesSent, connectionClosed, abandon: () => req.destroy() });
+        resolve({
+          status: res.statusCode ?? 0,
+          body: text ? JSON.parse(text) : null,
+          bytesSent,
+          connectionClosed,
+          abandon: () => req.destroy(),
+        });
       });
     });
     void writeAll();

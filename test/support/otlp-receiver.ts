@@ -16,7 +16,12 @@ export type ReceivedSpan = {
 type AnyValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean; doubleValue?: number };
 type KeyValue = { key: string; value?: AnyValue };
 type ExportRequest = {
-  resourceSpans?: { resource?: { attributes?: KeyValue[] }; scopeSpans?: { spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: KeyValue[] }[] }[] }[];
+  resourceSpans?: {
+    resource?: { attributes?: KeyValue[] };
+    scopeSpans?: {
+      spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: KeyValue[] }[];
+    }[];
+  }[];
 };
 
 const valueOf = (value: AnyValue | undefined): unknown =>

@@ -83,9 +83,7 @@ export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
 const decodeBody = (head: string, body: string): string => {
   if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) {
-    return body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   }
   if (/Content-Transfer-Encoding: base64/i.test(head)) {
     return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');

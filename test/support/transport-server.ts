@@ -29,7 +29,10 @@ export type TestTransport = {
  * in the overrides it uses its built-in identity provider; tests of other features usually pass
  * the URL of a fake one (test/support/fake-identity.ts).
  */
-export const startTestTransport = async (overrides: Record<string, string> = {}, share: { database?: TestDatabase } = {}): Promise<TestTransport> => {
+export const startTestTransport = async (
+  overrides: Record<string, string> = {},
+  share: { database?: TestDatabase } = {},
+): Promise<TestTransport> => {
   // A second service on another's database opens its own connections (as a second API process
   // would) and leaves the database to its first owner.
   const database = share.database ?? (await createTestDatabase());

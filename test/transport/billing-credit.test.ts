@@ -21,11 +21,16 @@ const overpaid = async () => {
   await world.transport.db.fork().execute('insert into transport_tenant (id, name) values (?, ?)', [tenant, `Credit Buses ${sequence}`]);
   const token = world.identity.addUser({ email: `ops@${tenant}.test`, appRole: 'operator', appTenant: tenant });
   world.transport.setNow(new Date(WEDNESDAY.getTime() - 3_600_000));
-  const created = await registerApproved(world, token, { tenant, first_pickup_date: '2026-11-23' }).finally(() => world.transport.setNow(WEDNESDAY));
+  const created = await registerApproved(world, token, { tenant, first_pickup_date: '2026-11-23' }).finally(() =>
+    world.transport.setNow(WEDNESDAY),
+  );
   const generated = await call(world, 'POST', '/api/billing/generate', { token });
   const invoice = generated.body.invoices.find((item: { household_id: string }) => item.household_id === created.household_id);
   await call(world, 'POST', `/api/billing/invoices/${invoice.id}/send`, { token });
-  const paid = await call(world, 'POST', `/api/billing/invoices/${invoice.id}/payments`, { token, body: { amount: 300, method: 'check', reference: '501', excess_as_credit: true } });
+  const paid = await call(world, 'POST', `/api/billing/invoices/${invoice.id}/payments`, {
+    token,
+    body: { amount: 300, method: 'check', reference: '501', excess_as_credit: true },
+  });
   expect(paid.status).toBe(201);
 
   return { tenant, token, householdId: created.household_id, invoiceId: invoice.id as string };
@@ -50,7 +55,18 @@ describe('household credit', () => {
     expect(credit.body).toEqual({
       household_id: householdId,
       credit: 5,
-      entries: [{ id: expect.any(String), amount: 5, kind: 'overpayment', invoice_id: invoiceId, payment_id: expect.any(String), note: null, occurred_at: WEDNESDAY.toISOString(), recorded_by: expect.stringMatching(/^ops@/) }],
+      entries: [
+        {
+          id: expect.any(String),
+          amount: 5,
+          kind: 'overpayment',
+          invoice_id: invoiceId,
+          payment_id: expect.any(String),
+          note: null,
+          occurred_at: WEDNESDAY.toISOString(),
+          recorded_by: expect.stringMatching(/^ops@/),
+        },
+      ],
     });
     expect((await call(world, 'GET', '/api/billing/credits', { token })).body).toEqual({
       total_credit: 5,
@@ -58,10 +74,19 @@ describe('household credit', () => {
     });
     // Only the 50.00 registration fee is still owed; the credit counts against it.
     const outstanding = await call(world, 'GET', '/api/billing/outstanding', { token });
-    expect(outstanding.body).toEqual([expect.objectContaining({ household_id: householdId, total_outstanding: 50, credit: 5, net_outstanding: 45 })]);
-    const receipt = await world.transport.smtp.waitFor((message) => message.text.includes(`Invoice: ${invoiceId}`) && message.subject.includes('receipt'));
+    expect(outstanding.body).toEqual([
+      expect.objectContaining({ household_id: householdId, total_outstanding: 50, credit: 5, net_outstanding: 45 }),
+    ]);
+    const receipt = await world.transport.smtp.waitFor(
+      (message) => message.text.includes(`Invoice: ${invoiceId}`) && message.subject.includes('receipt'),
+    );
     expect(receipt.text).toContain('$5.00 was more than was owed and is kept as credit for your household');
-    expect(await graphqlSummary(token)).toEqual({ outstandingCents: 5000, creditCents: 500, creditDisplay: '$5.00', netOutstandingCents: 4500 });
+    expect(await graphqlSummary(token)).toEqual({
+      outstandingCents: 5000,
+      creditCents: 500,
+      creditDisplay: '$5.00',
+      netOutstandingCents: 4500,
+    });
   });
 
   it("applies the credit to the household's next invoice, which says so", async () => {
@@ -92,19 +117,33 @@ describe('household credit', () => {
 
   it('is paid back by a refund, never more than there is, audited', async () => {
     const { tenant, token, householdId } = await overpaid();
-    const refunded = await call(world, 'POST', `/api/billing/households/${householdId}/refunds`, { token, body: { amount: 3, note: 'Cheque 88 returned to the family', refunded_at: '2026-11-25' } });
+    const refunded = await call(world, 'POST', `/api/billing/households/${householdId}/refunds`, {
+      token,
+      body: { amount: 3, note: 'Cheque 88 returned to the family', refunded_at: '2026-11-25' },
+    });
     expect(refunded.status).toBe(201);
     expect(refunded.body.credit).toBe(2);
-    expect(refunded.body.entries.at(-1)).toMatchObject({ amount: -3, kind: 'refund', note: 'Cheque 88 returned to the family', occurred_at: '2026-11-25T12:00:00.000Z' });
+    expect(refunded.body.entries.at(-1)).toMatchObject({
+      amount: -3,
+      kind: 'refund',
+      note: 'Cheque 88 returned to the family',
+      occurred_at: '2026-11-25T12:00:00.000Z',
+    });
     const before = await snapshot(world);
-    const tooMuch = await call(world, 'POST', `/api/billing/households/${householdId}/refunds`, { token, body: { amount: 2.01, note: 'too much' } });
+    const tooMuch = await call(world, 'POST', `/api/billing/households/${householdId}/refunds`, {
+      token,
+      body: { amount: 2.01, note: 'too much' },
+    });
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body.detail).toContain('credit of 2.00');
     expect((await call(world, 'GET', `/api/billing/households/${householdId}/credit`, { token })).body.credit).toBe(2);
     expect(await snapshot(world)).toBe(before);
     const audit = await world.transport.db
       .fork()
-      .execute<{ action: string; details: Record<string, unknown> }[]>("select action, details from transport_audit_log where tenant_id = ? and action = 'credit.refund'", [tenant]);
+      .execute<{ action: string; details: Record<string, unknown> }[]>(
+        "select action, details from transport_audit_log where tenant_id = ? and action = 'credit.refund'",
+        [tenant],
+      );
     expect(audit).toEqual([{ action: 'credit.refund', details: expect.objectContaining({ amount: 3, credit: { from: 5, to: 2 } }) }]);
   });
 
@@ -130,9 +169,19 @@ describe('household credit', () => {
       }
     }
     expect(await entries()).toBe(count);
-    expect((await call(world, 'POST', `/api/billing/households/${householdId}/refunds`, { token: other.token, body: { amount: 1, note: 'x' } })).status).toBe(404);
+    expect(
+      (await call(world, 'POST', `/api/billing/households/${householdId}/refunds`, { token: other.token, body: { amount: 1, note: 'x' } }))
+        .status,
+    ).toBe(404);
     expect((await call(world, 'GET', `/api/billing/households/${householdId}/credit`, { token: other.token })).status).toBe(404);
-    expect((await call(world, 'POST', `/api/billing/households/${householdId}/refunds`, { token: world.tokens.parent, body: { amount: 1, note: 'x' } })).status).toBe(403);
+    expect(
+      (
+        await call(world, 'POST', `/api/billing/households/${householdId}/refunds`, {
+          token: world.tokens.parent,
+          body: { amount: 1, note: 'x' },
+        })
+      ).status,
+    ).toBe(403);
     expect((await call(world, 'GET', '/api/billing/credits', { token: world.tokens.parent })).status).toBe(403);
     expect(await entries()).toBe(count);
   });
@@ -140,8 +189,14 @@ describe('household credit', () => {
   it('is documented in the OpenAPI document', async () => {
     const document = (await call(world, 'GET', '/api/openapi.json')).body;
     expect(document.paths['/api/billing/households/{household_id}/credit']?.get).toBeDefined();
-    expect(document.paths['/api/billing/households/{household_id}/refunds']?.post.requestBody.content['application/json'].schema.properties).toHaveProperty('note');
-    expect(document.paths['/api/billing/credits']?.get.responses['200'].content['application/json'].schema.properties).toHaveProperty('total_credit');
-    expect(document.paths['/api/billing/outstanding'].get.responses['200'].content['application/json'].schema.items.properties).toHaveProperty('net_outstanding');
+    expect(
+      document.paths['/api/billing/households/{household_id}/refunds']?.post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('note');
+    expect(document.paths['/api/billing/credits']?.get.responses['200'].content['application/json'].schema.properties).toHaveProperty(
+      'total_credit',
+    );
+    expect(
+      document.paths['/api/billing/outstanding'].get.responses['200'].content['application/json'].schema.items.properties,
+    ).toHaveProperty('net_outstanding');
   });
 });

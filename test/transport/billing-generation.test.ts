@@ -19,7 +19,9 @@ let tenantSequence = 0;
 const freshTenant = async (timeZone = 'UTC') => {
   tenantSequence += 1;
   const id = `gen-${tenantSequence}`;
-  await world.transport.db.fork().execute('insert into transport_tenant (id, name, time_zone) values (?, ?, ?)', [id, `Generation ${tenantSequence}`, timeZone]);
+  await world.transport.db
+    .fork()
+    .execute('insert into transport_tenant (id, name, time_zone) values (?, ?, ?)', [id, `Generation ${tenantSequence}`, timeZone]);
 
   return { id, token: world.identity.addUser({ appRole: 'operator', appTenant: id }) };
 };
@@ -36,7 +38,9 @@ const at = async <T>(now: Date, work: () => Promise<T>): Promise<T> => {
 const transportInvoices = (householdId: string) =>
   world.transport.db
     .fork()
-    .execute<{ id: string; status: string; amount_cents: number; cycle_start: string; school_days: number | null; void_reason: string | null }[]>(
+    .execute<
+      { id: string; status: string; amount_cents: number; cycle_start: string; school_days: number | null; void_reason: string | null }[]
+    >(
       "select id, status, amount_cents, cycle_start::text as cycle_start, school_days, void_reason from transport_invoice where household_id = ? and kind = 'transportation' order by cycle_start, amount_cents desc",
       [householdId],
     );
@@ -51,7 +55,15 @@ describe('no week is billed before service', () => {
     expect(await transportInvoices(monday.household_id)).toEqual([]);
 
     const nextWeek = await at(MONDAY, () => call(world, 'POST', '/api/billing/generate', { token: tenant.token }));
-    expect(nextWeek.body.invoices).toEqual([expect.objectContaining({ household_id: monday.household_id, amount: 295, school_days: null, cycle_start: '2026-11-30', currency: 'USD' })]);
+    expect(nextWeek.body.invoices).toEqual([
+      expect.objectContaining({
+        household_id: monday.household_id,
+        amount: 295,
+        school_days: null,
+        cycle_start: '2026-11-30',
+        currency: 'USD',
+      }),
+    ]);
   });
 
   it('bills 3/5 of the week of a Wednesday first pickup, split between payers to the cent, and says so in the mail', async () => {
@@ -79,15 +91,22 @@ describe('no week is billed before service', () => {
     expect(byPayer[primary.id]).toMatchObject({ amount: 142.01, school_days: 3 });
     expect(Math.round((byPayer[primary.id].amount + byPayer[second.id].amount) * 100)).toBe(17_700);
 
-    const sent = await at(MONDAY, () => call(world, 'POST', `/api/billing/invoices/${byPayer[primary.id].id}/send`, { token: tenant.token }));
+    const sent = await at(MONDAY, () =>
+      call(world, 'POST', `/api/billing/invoices/${byPayer[primary.id].id}/send`, { token: tenant.token }),
+    );
     expect(sent.status).toBe(200);
-    const mail = await world.transport.smtp.waitFor((message) => message.to.includes('wanda@family.test') && message.subject.includes('invoice'));
+    const mail = await world.transport.smtp.waitFor(
+      (message) => message.to.includes('wanda@family.test') && message.subject.includes('invoice'),
+    );
     expect(mail.text).toContain('3 of 5 school days (from Wednesday 2 December 2026) pro rata');
     expect(mail.text).toContain('$142.01');
 
     // The week after is billed in full.
     const later = await at(new Date('2026-12-07T12:00:00Z'), () => call(world, 'POST', '/api/billing/generate', { token: tenant.token }));
-    const total = later.body.invoices.reduce((sum: number, invoice: { amount: number; school_days: number | null }) => sum + Math.round(invoice.amount * 100), 0);
+    const total = later.body.invoices.reduce(
+      (sum: number, invoice: { amount: number; school_days: number | null }) => sum + Math.round(invoice.amount * 100),
+      0,
+    );
     expect(total).toBe(29_500);
     expect(later.body.invoices.every((invoice: { school_days: number | null }) => invoice.school_days === null)).toBe(true);
   });
@@ -103,16 +122,32 @@ describe('no week is billed before service', () => {
 describe('POST /api/billing/generate-due', () => {
   it('bills a Monday first pickup for its own week, never the week before', async () => {
     const tenant = await freshTenant();
-    const created = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-11-30', parent: { name: 'Monty Monday', email: 'monty@family.test' } });
+    const created = await registerApproved(world, tenant.token, {
+      tenant: tenant.id,
+      first_pickup_date: '2026-11-30',
+      parent: { name: 'Monty Monday', email: 'monty@family.test' },
+    });
     const answer = await call(world, 'POST', '/api/billing/generate-due', { token: tenant.token });
     expect(answer.status).toBe(200);
-    expect(answer.body.generated).toEqual([expect.objectContaining({ household_id: created.household_id, cycle_start: '2026-11-30', cycle_end: '2026-12-06', status: 'sent', amount: 295 })]);
+    expect(answer.body.generated).toEqual([
+      expect.objectContaining({
+        household_id: created.household_id,
+        cycle_start: '2026-11-30',
+        cycle_end: '2026-12-06',
+        status: 'sent',
+        amount: 295,
+      }),
+    ]);
     expect((await transportInvoices(created.household_id)).map((invoice) => invoice.cycle_start)).toEqual(['2026-11-30']);
   });
 
   it('mails a draft made earlier instead of skipping the household as already billed', async () => {
     const tenant = await freshTenant();
-    const created = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-11-25', parent: { name: 'Della Draft', email: 'della@family.test' } });
+    const created = await registerApproved(world, tenant.token, {
+      tenant: tenant.id,
+      first_pickup_date: '2026-11-25',
+      parent: { name: 'Della Draft', email: 'della@family.test' },
+    });
     const drafted = await call(world, 'POST', '/api/billing/generate', { token: tenant.token });
     const [draft] = drafted.body.invoices;
     // Wednesday 25 November: three school days of that week.
@@ -148,9 +183,15 @@ describe('POST /api/billing/generate-due', () => {
 describe('GraphQL billingSummary', () => {
   it('agrees with REST on a prorated first week', async () => {
     const tenant = await freshTenant();
-    const created = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-11-25', parent: { name: 'Gail Graph', email: 'gail@family.test' } });
+    const created = await registerApproved(world, tenant.token, {
+      tenant: tenant.id,
+      first_pickup_date: '2026-11-25',
+      parent: { name: 'Gail Graph', email: 'gail@family.test' },
+    });
     const due = await call(world, 'POST', '/api/billing/generate-due', { token: tenant.token });
-    expect(due.body.generated).toEqual([expect.objectContaining({ household_id: created.household_id, school_days: 3, amount: 177, status: 'sent' })]);
+    expect(due.body.generated).toEqual([
+      expect.objectContaining({ household_id: created.household_id, school_days: 3, amount: 177, status: 'sent' }),
+    ]);
     const outstanding = await call(world, 'GET', '/api/billing/outstanding', { token: tenant.token });
     // The registration fee (50.00) and 3/5 of the week (177.00).
     expect(outstanding.body).toEqual([expect.objectContaining({ household_id: created.household_id, total_outstanding: 227 })]);
@@ -159,7 +200,9 @@ describe('GraphQL billingSummary', () => {
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tenant.token}` },
       body: JSON.stringify({ query: '{ billingSummary { invoiceCount invoicedCents outstandingCents } }' }),
     });
-    const answer = (await response.json()) as { data: { billingSummary: { invoiceCount: number; invoicedCents: number; outstandingCents: number } } };
+    const answer = (await response.json()) as {
+      data: { billingSummary: { invoiceCount: number; invoicedCents: number; outstandingCents: number } };
+    };
     expect(answer.data.billingSummary).toEqual({ invoiceCount: 2, invoicedCents: 22_700, outstandingCents: 22_700 });
   });
 });
@@ -170,11 +213,17 @@ describe('a rejected household', () => {
     const created = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-11-23' });
     const drafted = await call(world, 'POST', '/api/billing/generate', { token: tenant.token });
     expect(drafted.body.invoices).toHaveLength(1);
-    const rejected = await call(world, 'PUT', `/api/registrations/${created.household_id}/reject`, { token: tenant.token, body: { reason: 'No seat on the route' } });
+    const rejected = await call(world, 'PUT', `/api/registrations/${created.household_id}/reject`, {
+      token: tenant.token,
+      body: { reason: 'No seat on the route' },
+    });
     expect(rejected.status).toBe(200);
     const invoices = await world.transport.db
       .fork()
-      .execute<{ id: string; kind: string; status: string; void_reason: string | null }[]>('select id, kind, status, void_reason from transport_invoice where household_id = ? order by kind', [created.household_id]);
+      .execute<{ id: string; kind: string; status: string; void_reason: string | null }[]>(
+        'select id, kind, status, void_reason from transport_invoice where household_id = ? order by kind',
+        [created.household_id],
+      );
     expect(invoices.map(({ kind, status, void_reason }) => ({ kind, status, void_reason }))).toEqual([
       { kind: 'registration', status: 'void', void_reason: 'Registration rejected: No seat on the route' },
       { kind: 'transportation', status: 'void', void_reason: 'Registration rejected: No seat on the route' },
@@ -193,7 +242,9 @@ describe('a rejected household', () => {
     const other = await freshTenant();
     const theirs = await register(world, { tenant: other.id });
     const before = await snapshot(world);
-    expect((await call(world, 'PUT', `/api/registrations/${theirs.household_id}/reject`, { token: tenant.token, body: { reason: 'x' } })).status).toBe(404);
+    expect(
+      (await call(world, 'PUT', `/api/registrations/${theirs.household_id}/reject`, { token: tenant.token, body: { reason: 'x' } })).status,
+    ).toBe(404);
     expect(await snapshot(world)).toBe(before);
   });
 });

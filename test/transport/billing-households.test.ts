@@ -17,12 +17,18 @@ const childIds = async (householdId: string): Promise<string[]> => {
 
 describe('public billing constants', () => {
   it('GET /api/billing/rates answers the weekly rates and the registration fee without a token', async () => {
-    expect(await call(world, 'GET', '/api/billing/rates')).toEqual({ status: 200, body: { one_way: 120, two_way: 175, cycle: 'weekly', registration_fee: 50, currency: 'USD' } });
+    expect(await call(world, 'GET', '/api/billing/rates')).toEqual({
+      status: 200,
+      body: { one_way: 120, two_way: 175, cycle: 'weekly', registration_fee: 50, currency: 'USD' },
+    });
     expect((await call(world, 'GET', '/acme/api/billing/rates')).body.two_way).toBe(175);
   });
 
   it('GET /api/billing/provider-status says no provider is configured', async () => {
-    expect(await call(world, 'GET', '/api/billing/provider-status')).toEqual({ status: 200, body: { square_connected: false, stripe_connected: false } });
+    expect(await call(world, 'GET', '/api/billing/provider-status')).toEqual({
+      status: 200,
+      body: { square_connected: false, stripe_connected: false },
+    });
   });
 });
 
@@ -81,9 +87,14 @@ describe('GET /api/billing/households/{household_id}', () => {
   it('answers 404 Household not found for an unknown id and for another tenant household', async () => {
     const theirs = await register(world, { tenant: 'acme' });
     for (const id of ['nope', theirs.household_id]) {
-      expect(await call(world, 'GET', `/api/billing/households/${id}`, { token: world.tokens.demo })).toEqual({ status: 404, body: { detail: 'Household not found' } });
+      expect(await call(world, 'GET', `/api/billing/households/${id}`, { token: world.tokens.demo })).toEqual({
+        status: 404,
+        body: { detail: 'Household not found' },
+      });
     }
-    expect((await call(world, 'GET', `/acme/api/billing/households/${theirs.household_id}`, { token: world.tokens.acme })).status).toBe(200);
+    expect((await call(world, 'GET', `/acme/api/billing/households/${theirs.household_id}`, { token: world.tokens.acme })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -93,11 +104,23 @@ describe('POST /api/billing/households/{household_id}/payers', () => {
     const [first] = await childIds(created.household_id);
     const answer = await call(world, 'POST', `/api/billing/households/${created.household_id}/payers`, {
       token: world.tokens.demo,
-      body: { name: 'Grandpa Joe', email: 'JOE@family.test', phone: '555-0111', allocation: { child_id: first, split_type: 'fixed', value: 50.25 } },
+      body: {
+        name: 'Grandpa Joe',
+        email: 'JOE@family.test',
+        phone: '555-0111',
+        allocation: { child_id: first, split_type: 'fixed', value: 50.25 },
+      },
     });
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({
-      payer: expect.objectContaining({ id: expect.any(String), name: 'Grandpa Joe', email: 'joe@family.test', phone: '555-0111', is_primary: false, household_id: created.household_id }),
+      payer: expect.objectContaining({
+        id: expect.any(String),
+        name: 'Grandpa Joe',
+        email: 'joe@family.test',
+        phone: '555-0111',
+        is_primary: false,
+        household_id: created.household_id,
+      }),
       allocation: expect.objectContaining({ payer_id: answer.body.payer.id, child_id: first, split_type: 'fixed', value: 50.25 }),
     });
     const detail = await call(world, 'GET', `/api/billing/households/${created.household_id}`, { token: world.tokens.demo });
@@ -111,13 +134,25 @@ describe('POST /api/billing/households/{household_id}/payers', () => {
   it('applies percentage and per_child allocations, and a payer without allocation pays nothing', async () => {
     const created = await register(world);
     const [first, second] = await childIds(created.household_id);
-    const add = (body: Record<string, unknown>) => call(world, 'POST', `/api/billing/households/${created.household_id}/payers`, { token: world.tokens.demo, body });
-    const half = await add({ name: 'Half', email: 'half@family.test', phone: null, allocation: { child_id: first, split_type: 'percentage', value: 33.33 } });
-    const whole = await add({ name: 'Whole', email: 'whole@family.test', allocation: { child_id: second, split_type: 'per_child', value: 0 } });
+    const add = (body: Record<string, unknown>) =>
+      call(world, 'POST', `/api/billing/households/${created.household_id}/payers`, { token: world.tokens.demo, body });
+    const half = await add({
+      name: 'Half',
+      email: 'half@family.test',
+      phone: null,
+      allocation: { child_id: first, split_type: 'percentage', value: 33.33 },
+    });
+    const whole = await add({
+      name: 'Whole',
+      email: 'whole@family.test',
+      allocation: { child_id: second, split_type: 'per_child', value: 0 },
+    });
     const none = await add({ name: 'None', email: 'none@family.test' });
     expect(none.body.allocation).toBeNull();
     const detail = await call(world, 'GET', `/api/billing/households/${created.household_id}`, { token: world.tokens.demo });
-    const shares = Object.fromEntries(detail.body.payer_splits.map((split: { payer_id: string; amount: number }) => [split.payer_id, split.amount]));
+    const shares = Object.fromEntries(
+      detail.body.payer_splits.map((split: { payer_id: string; amount: number }) => [split.payer_id, split.amount]),
+    );
     expect(shares[half.body.payer.id]).toBe(58.32);
     expect(shares[whole.body.payer.id]).toBe(120);
     expect(shares[none.body.payer.id]).toBe(0);
@@ -158,7 +193,9 @@ describe('POST /api/billing/households/{household_id}/payers', () => {
     const [otherChild] = await childIds(other.household_id);
     const before = await snapshot(world);
     const payer = { name: 'Intruder', email: 'x@family.test' };
-    expect(await call(world, 'POST', `/api/billing/households/${theirs.household_id}/payers`, { token: world.tokens.demo, body: payer })).toEqual({
+    expect(
+      await call(world, 'POST', `/api/billing/households/${theirs.household_id}/payers`, { token: world.tokens.demo, body: payer }),
+    ).toEqual({
       status: 404,
       body: { detail: 'Household not found' },
     });
@@ -168,7 +205,10 @@ describe('POST /api/billing/households/{household_id}/payers', () => {
         body: { ...payer, allocation: { child_id: otherChild, split_type: 'per_child', value: 0 } },
       }),
     ).toEqual({ status: 404, body: { detail: 'Child not found' } });
-    expect((await call(world, 'POST', `/api/billing/households/${mine.household_id}/payers`, { token: world.tokens.parent, body: payer })).status).toBe(403);
+    expect(
+      (await call(world, 'POST', `/api/billing/households/${mine.household_id}/payers`, { token: world.tokens.parent, body: payer }))
+        .status,
+    ).toBe(403);
     expect((await call(world, 'POST', `/api/billing/households/${mine.household_id}/payers`, { body: payer })).status).toBe(401);
     expect(await snapshot(world)).toBe(before);
   });
@@ -177,7 +217,10 @@ describe('POST /api/billing/households/{household_id}/payers', () => {
 describe('POST /api/billing/households/{household_id}/first-pickup', () => {
   it('sets the first pickup date', async () => {
     const created = await register(world, { first_pickup_date: null });
-    const answer = await call(world, 'POST', `/api/billing/households/${created.household_id}/first-pickup`, { token: world.tokens.demo, body: { first_pickup_date: '2027-01-04' } });
+    const answer = await call(world, 'POST', `/api/billing/households/${created.household_id}/first-pickup`, {
+      token: world.tokens.demo,
+      body: { first_pickup_date: '2027-01-04' },
+    });
     expect(answer).toEqual({ status: 200, body: { household_id: created.household_id, first_pickup_date: '2027-01-04' } });
     const detail = await call(world, 'GET', `/api/billing/households/${created.household_id}`, { token: world.tokens.demo });
     expect(detail.body.first_pickup_date).toBe('2027-01-04');
@@ -187,11 +230,22 @@ describe('POST /api/billing/households/{household_id}/first-pickup', () => {
     const created = await register(world);
     const theirs = await register(world, { tenant: 'acme' });
     const before = await snapshot(world);
-    for (const body of [{}, { first_pickup_date: '2027-13-01' }, { first_pickup_date: 20270104 }, { first_pickup_date: '2027-01-04', extra: 1 }]) {
-      expect((await call(world, 'POST', `/api/billing/households/${created.household_id}/first-pickup`, { token: world.tokens.demo, body })).status).toBe(400);
+    for (const body of [
+      {},
+      { first_pickup_date: '2027-13-01' },
+      { first_pickup_date: 20270104 },
+      { first_pickup_date: '2027-01-04', extra: 1 },
+    ]) {
+      expect(
+        (await call(world, 'POST', `/api/billing/households/${created.household_id}/first-pickup`, { token: world.tokens.demo, body }))
+          .status,
+      ).toBe(400);
     }
     expect(
-      await call(world, 'POST', `/api/billing/households/${theirs.household_id}/first-pickup`, { token: world.tokens.demo, body: { first_pickup_date: '2027-01-04' } }),
+      await call(world, 'POST', `/api/billing/households/${theirs.household_id}/first-pickup`, {
+        token: world.tokens.demo,
+        body: { first_pickup_date: '2027-01-04' },
+      }),
     ).toEqual({ status: 404, body: { detail: 'Household not found' } });
     expect(await snapshot(world)).toBe(before);
   });
@@ -199,7 +253,12 @@ describe('POST /api/billing/households/{household_id}/first-pickup', () => {
 
 describe('GET /api/children', () => {
   it('lists the active children of the tenant with all columns', async () => {
-    const created = await register(world, { children: [{ name: 'Active Alice', transport_need: 'afternoon', school: 'Elm', school_id: 'elm', grade: 'K', route: 'r1' }, { name: 'Gone Gus', transport_need: 'both' }] });
+    const created = await register(world, {
+      children: [
+        { name: 'Active Alice', transport_need: 'afternoon', school: 'Elm', school_id: 'elm', grade: 'K', route: 'r1' },
+        { name: 'Gone Gus', transport_need: 'both' },
+      ],
+    });
     const theirs = await register(world, { tenant: 'acme' });
     await world.transport.db.fork().execute("update transport_child set active = false where name = 'Gone Gus'");
     const answer = await call(world, 'GET', '/api/children', { token: world.tokens.demo });

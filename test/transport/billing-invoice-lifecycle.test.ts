@@ -21,14 +21,17 @@ const freshTenant = async () => {
   return { id, token: world.identity.addUser({ email: `ops@${id}.test`, appRole: 'operator', appTenant: id }) };
 };
 
-const paymentCount = async () => (await world.transport.db.fork().execute<{ n: number }[]>('select count(*)::int as n from transport_payment'))[0]?.n;
+const paymentCount = async () =>
+  (await world.transport.db.fork().execute<{ n: number }[]>('select count(*)::int as n from transport_payment'))[0]?.n;
 
 /** A tenant with one approved household billed for this week: its draft weekly invoice. */
 const billedTenant = async () => {
   const tenant = await freshTenant();
   // Registered an hour before the week is billed, so newest-first has one answer.
   world.transport.setNow(new Date(WEDNESDAY.getTime() - 3_600_000));
-  const created = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-11-23' }).finally(() => world.transport.setNow(WEDNESDAY));
+  const created = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-11-23' }).finally(() =>
+    world.transport.setNow(WEDNESDAY),
+  );
   const generated = await call(world, 'POST', '/api/billing/generate', { token: tenant.token });
   const draft = generated.body.invoices.find((invoice: { household_id: string }) => invoice.household_id === created.household_id);
 
@@ -55,7 +58,9 @@ describe('only approved households are billed', () => {
     expect(due.body.generated.map((invoice: { household_id: string }) => invoice.household_id)).toEqual([approved.household_id]);
     expect(due.body.skipped).not.toContain(pending.household_id);
     const pendingInvoices = await call(world, 'GET', `/api/billing/invoices?household_id=${pending.household_id}`, { token: tenant.token });
-    expect(pendingInvoices.body.map((invoice: { kind: string; status: string }) => [invoice.kind, invoice.status])).toEqual([['registration', 'pending']]);
+    expect(pendingInvoices.body.map((invoice: { kind: string; status: string }) => [invoice.kind, invoice.status])).toEqual([
+      ['registration', 'pending'],
+    ]);
   });
 });
 
@@ -82,9 +87,15 @@ describe('GET /api/billing/invoices', () => {
       currency: 'USD',
       school_days: null,
     });
-    expect((await call(world, 'GET', '/api/billing/invoices?status=draft', { token: tenant.token })).body.map((invoice: { id: string }) => invoice.id)).toEqual([draft.id]);
+    expect(
+      (await call(world, 'GET', '/api/billing/invoices?status=draft', { token: tenant.token })).body.map(
+        (invoice: { id: string }) => invoice.id,
+      ),
+    ).toEqual([draft.id]);
     const outstanding = await call(world, 'GET', '/api/billing/invoices?status=outstanding', { token: tenant.token });
-    expect(outstanding.body.map((invoice: { kind: string; status: string }) => [invoice.kind, invoice.status])).toEqual([['registration', 'sent']]);
+    expect(outstanding.body.map((invoice: { kind: string; status: string }) => [invoice.kind, invoice.status])).toEqual([
+      ['registration', 'sent'],
+    ]);
     expect((await call(world, 'GET', '/api/billing/invoices?household_id=nobody', { token: tenant.token })).body).toEqual([]);
   });
 
@@ -93,7 +104,10 @@ describe('GET /api/billing/invoices', () => {
     expect((await call(world, 'GET', '/api/billing/invoices?status=overdue', { token: tenant.token })).status).toBe(400);
     expect((await call(world, 'GET', '/api/billing/invoices?sort=asc', { token: tenant.token })).status).toBe(400);
     expect((await call(world, 'GET', '/api/billing/invoices')).status).toBe(401);
-    expect(await call(world, 'GET', '/api/billing/invoices', { token: world.tokens.parent })).toEqual({ status: 403, body: { detail: 'Forbidden' } });
+    expect(await call(world, 'GET', '/api/billing/invoices', { token: world.tokens.parent })).toEqual({
+      status: 403,
+      body: { detail: 'Forbidden' },
+    });
   });
 });
 
@@ -108,13 +122,24 @@ describe('one invoice: read, send, pay, void', () => {
     expect(mail.to.join()).toContain('@family.test');
     expect((await call(world, 'POST', `/api/billing/invoices/${draft.id}/send`, { token: tenant.token })).status).toBe(409);
     const audit = (await auditActions(tenant.id)).find((row) => row.action === 'invoice.send');
-    expect(audit).toMatchObject({ actor: `ops@${tenant.id}.test`, resource: `invoice:${draft.id}`, details: { status: { from: 'draft', to: 'sent' } } });
+    expect(audit).toMatchObject({
+      actor: `ops@${tenant.id}.test`,
+      resource: `invoice:${draft.id}`,
+      details: { status: { from: 'draft', to: 'sent' } },
+    });
     expect(created.household_id).toBeTruthy();
   });
 
   it('records a partial cheque, refuses an overpayment with 409 and nothing recorded, then is paid and refuses more', async () => {
     const { tenant, draft } = await billedTenant();
-    expect((await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 10, method: 'cash' } })).status).toBe(409);
+    expect(
+      (
+        await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, {
+          token: tenant.token,
+          body: { amount: 10, method: 'cash' },
+        })
+      ).status,
+    ).toBe(409);
     await call(world, 'POST', `/api/billing/invoices/${draft.id}/send`, { token: tenant.token });
     const partial = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, {
       token: tenant.token,
@@ -141,21 +166,41 @@ describe('one invoice: read, send, pay, void', () => {
     expect(outstanding.body[0].total_outstanding).toBe(194.5 + 50);
     const before = await snapshot(world);
     const payments = await paymentCount();
-    const over = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 194.51, method: 'cash' } });
+    const over = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, {
+      token: tenant.token,
+      body: { amount: 194.51, method: 'cash' },
+    });
     expect(over.status).toBe(409);
     expect(over.body.detail).toContain('194.50');
     expect(over.body.detail).toContain('record the excess as credit');
     expect(await snapshot(world)).toBe(before);
     expect(await paymentCount()).toBe(payments);
-    const rest = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 194.5, method: 'bank_transfer' } });
+    const rest = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, {
+      token: tenant.token,
+      body: { amount: 194.5, method: 'bank_transfer' },
+    });
     expect(rest.body).toMatchObject({ status: 'paid', amount_paid: 295 });
     expect(rest.body.payments).toHaveLength(2);
-    expect((await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 1, method: 'cash' } })).status).toBe(409);
-    expect((await call(world, 'POST', `/api/billing/invoices/${draft.id}/void`, { token: tenant.token, body: { reason: 'mistake' } })).status).toBe(409);
+    expect(
+      (
+        await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, {
+          token: tenant.token,
+          body: { amount: 1, method: 'cash' },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (await call(world, 'POST', `/api/billing/invoices/${draft.id}/void`, { token: tenant.token, body: { reason: 'mistake' } })).status,
+    ).toBe(409);
     const audit = (await auditActions(tenant.id)).filter((row) => row.action === 'payment.record');
     // Same clock instant for both, so compare without order.
     expect(audit.map((row) => row.details.status)).toHaveLength(2);
-    expect(audit.map((row) => row.details.status)).toEqual(expect.arrayContaining([{ from: 'sent', to: 'partial' }, { from: 'partial', to: 'paid' }]));
+    expect(audit.map((row) => row.details.status)).toEqual(
+      expect.arrayContaining([
+        { from: 'sent', to: 'partial' },
+        { from: 'partial', to: 'paid' },
+      ]),
+    );
   });
 
   it("refuses a payment day after the tenant's today or before the invoice with 400 naming paid_at, changing nothing", async () => {
@@ -165,16 +210,25 @@ describe('one invoice: read, send, pay, void', () => {
     const payments = await paymentCount();
     // The invoice was made on Wednesday 25 November (UTC), which is the tenant's today.
     for (const paidAt of ['1970-01-01', '9999-12-31', '2026-11-26', '2026-11-24', '2026-11-26T00:00:01Z', '2026-11-24T23:59:59Z']) {
-      const refused = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 10, method: 'cash', paid_at: paidAt } });
+      const refused = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, {
+        token: tenant.token,
+        body: { amount: 10, method: 'cash', paid_at: paidAt },
+      });
       expect(refused.status, paidAt).toBe(400);
       expect(refused.body.detail, paidAt).toMatch(/^paid_at: must not be (after today|before the invoice date)/);
     }
     expect(await snapshot(world)).toBe(before);
     expect(await paymentCount()).toBe(payments);
     // Today and the invoice's own day are both fine, as a day or an instant of that day.
-    const today = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 10, method: 'cash', paid_at: '2026-11-25' } });
+    const today = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, {
+      token: tenant.token,
+      body: { amount: 10, method: 'cash', paid_at: '2026-11-25' },
+    });
     expect(today.status).toBe(201);
-    const instant = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 10, method: 'cash', paid_at: '2026-11-25T08:30:00-05:00' } });
+    const instant = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, {
+      token: tenant.token,
+      body: { amount: 10, method: 'cash', paid_at: '2026-11-25T08:30:00-05:00' },
+    });
     expect(instant.status).toBe(201);
     expect(instant.body.payments.map((payment: { paid_at: string }) => payment.paid_at)).toContain('2026-11-25T13:30:00.000Z');
   });
@@ -184,17 +238,37 @@ describe('one invoice: read, send, pay, void', () => {
     await call(world, 'POST', `/api/billing/invoices/${draft.id}/send`, { token: tenant.token });
     // 15:00 UTC on the 25th is 04:00 on the 26th in Auckland: the 26th is today there, and the invoice's day.
     await world.transport.db.fork().execute("update transport_tenant set time_zone = 'Pacific/Auckland' where id = ?", [tenant.id]);
-    const yesterday = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 10, method: 'cash', paid_at: '2026-11-25' } });
+    const yesterday = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, {
+      token: tenant.token,
+      body: { amount: 10, method: 'cash', paid_at: '2026-11-25' },
+    });
     expect(yesterday.status).toBe(400);
     expect(yesterday.body.detail).toContain('before the invoice date (2026-11-26)');
-    expect((await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 10, method: 'cash', paid_at: '2026-11-26' } })).status).toBe(201);
-    expect((await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 10, method: 'cash', paid_at: '2026-11-27' } })).status).toBe(400);
+    expect(
+      (
+        await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, {
+          token: tenant.token,
+          body: { amount: 10, method: 'cash', paid_at: '2026-11-26' },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, {
+          token: tenant.token,
+          body: { amount: 10, method: 'cash', paid_at: '2026-11-27' },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('takes more than the balance only when told to keep the excess as household credit, flagged and audited', async () => {
     const { tenant, created, draft } = await billedTenant();
     await call(world, 'POST', `/api/billing/invoices/${draft.id}/send`, { token: tenant.token });
-    const refused = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 300, method: 'check' } });
+    const refused = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, {
+      token: tenant.token,
+      body: { amount: 300, method: 'check' },
+    });
     expect(refused.status).toBe(409);
     const kept = await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, {
       token: tenant.token,
@@ -202,39 +276,77 @@ describe('one invoice: read, send, pay, void', () => {
     });
     expect(kept.status).toBe(201);
     expect(kept.body).toMatchObject({ status: 'paid', amount: 295, amount_paid: 295, balance: 0, credited: 5 });
-    expect(kept.body.payments).toEqual([expect.objectContaining({ amount: 300, credited: 5, flag: 'overpaid', flag_text: 'Overpaid by $5.00: kept as household credit' })]);
+    expect(kept.body.payments).toEqual([
+      expect.objectContaining({ amount: 300, credited: 5, flag: 'overpaid', flag_text: 'Overpaid by $5.00: kept as household credit' }),
+    ]);
     const credit = await world.transport.db
       .fork()
-      .execute<{ amount_cents: number; kind: string }[]>('select amount_cents, kind from transport_household_credit where household_id = ?', [created.household_id]);
+      .execute<{ amount_cents: number; kind: string }[]>(
+        'select amount_cents, kind from transport_household_credit where household_id = ?',
+        [created.household_id],
+      );
     expect(credit).toEqual([{ amount_cents: 500, kind: 'overpayment' }]);
     const audit = (await auditActions(tenant.id)).find((row) => row.action === 'payment.record');
     expect(audit?.details).toMatchObject({ amount: 300, credited: 5, flag: 'overpaid', status: { from: 'sent', to: 'paid' } });
-    for (const body of [{ amount: 1, method: 'cash', excess_as_credit: 'yes' }, { amount: 1, method: 'cash', excess_as_credit: null }]) {
-      expect((await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body })).status, JSON.stringify(body)).toBe(400);
+    for (const body of [
+      { amount: 1, method: 'cash', excess_as_credit: 'yes' },
+      { amount: 1, method: 'cash', excess_as_credit: null },
+    ]) {
+      expect(
+        (await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body })).status,
+        JSON.stringify(body),
+      ).toBe(400);
     }
   });
 
   it('voids a payment-less invoice with its reason; a void invoice takes no payment and no second void', async () => {
     const { tenant, draft } = await billedTenant();
-    const voided = await call(world, 'POST', `/api/billing/invoices/${draft.id}/void`, { token: tenant.token, body: { reason: 'Child moved away' } });
+    const voided = await call(world, 'POST', `/api/billing/invoices/${draft.id}/void`, {
+      token: tenant.token,
+      body: { reason: 'Child moved away' },
+    });
     expect(voided.status).toBe(200);
     expect(voided.body).toMatchObject({ status: 'void', void_reason: 'Child moved away' });
     const payments = await paymentCount();
-    expect((await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body: { amount: 1, method: 'cash' } })).status).toBe(409);
+    expect(
+      (
+        await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, {
+          token: tenant.token,
+          body: { amount: 1, method: 'cash' },
+        })
+      ).status,
+    ).toBe(409);
     expect(await paymentCount()).toBe(payments);
-    expect((await call(world, 'POST', `/api/billing/invoices/${draft.id}/void`, { token: tenant.token, body: { reason: 'again' } })).status).toBe(409);
-    expect((await call(world, 'GET', `/api/billing/invoices/${draft.id}`, { token: tenant.token })).body).toMatchObject({ status: 'void', void_reason: 'Child moved away', payments: [] });
-    expect((await auditActions(tenant.id)).find((row) => row.action === 'invoice.void')?.details).toEqual({ status: { from: 'draft', to: 'void' }, reason: 'Child moved away' });
+    expect(
+      (await call(world, 'POST', `/api/billing/invoices/${draft.id}/void`, { token: tenant.token, body: { reason: 'again' } })).status,
+    ).toBe(409);
+    expect((await call(world, 'GET', `/api/billing/invoices/${draft.id}`, { token: tenant.token })).body).toMatchObject({
+      status: 'void',
+      void_reason: 'Child moved away',
+      payments: [],
+    });
+    expect((await auditActions(tenant.id)).find((row) => row.action === 'invoice.void')?.details).toEqual({
+      status: { from: 'draft', to: 'void' },
+      reason: 'Child moved away',
+    });
   });
 
   it("answers 404 for another tenant's invoice and changes nothing", async () => {
     const { draft } = await billedTenant();
     const other = await freshTenant();
     const before = await snapshot(world);
-    expect(await call(world, 'GET', `/api/billing/invoices/${draft.id}`, { token: other.token })).toEqual({ status: 404, body: { detail: 'Invoice not found' } });
+    expect(await call(world, 'GET', `/api/billing/invoices/${draft.id}`, { token: other.token })).toEqual({
+      status: 404,
+      body: { detail: 'Invoice not found' },
+    });
     expect((await call(world, 'POST', `/api/billing/invoices/${draft.id}/send`, { token: other.token })).status).toBe(404);
-    expect((await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: other.token, body: { amount: 1, method: 'cash' } })).status).toBe(404);
-    expect((await call(world, 'POST', `/api/billing/invoices/${draft.id}/void`, { token: other.token, body: { reason: 'x' } })).status).toBe(404);
+    expect(
+      (await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: other.token, body: { amount: 1, method: 'cash' } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call(world, 'POST', `/api/billing/invoices/${draft.id}/void`, { token: other.token, body: { reason: 'x' } })).status,
+    ).toBe(404);
     expect(await snapshot(world)).toBe(before);
   });
 
@@ -258,16 +370,27 @@ describe('one invoice: read, send, pay, void', () => {
       { amount: 10, method: 'cash', paid_at: '0000-01-01' },
       { amount: 10, method: 'cash', extra: true },
     ]) {
-      expect((await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body })).status, JSON.stringify(body)).toBe(400);
+      expect(
+        (await call(world, 'POST', `/api/billing/invoices/${draft.id}/payments`, { token: tenant.token, body })).status,
+        JSON.stringify(body),
+      ).toBe(400);
     }
     expect((await call(world, 'POST', `/api/billing/invoices/${draft.id}/void`, { token: tenant.token, body: {} })).status).toBe(400);
-    expect((await call(world, 'POST', `/api/billing/invoices/${draft.id}/void`, { token: tenant.token, body: { reason: '   ' } })).status).toBe(400);
+    expect(
+      (await call(world, 'POST', `/api/billing/invoices/${draft.id}/void`, { token: tenant.token, body: { reason: '   ' } })).status,
+    ).toBe(400);
     expect(await snapshot(world)).toBe(before);
   });
 
   it('documents the invoice paths in the OpenAPI document', async () => {
     const document = (await call(world, 'GET', '/api/openapi.json')).body;
-    for (const path of ['/api/billing/invoices', '/api/billing/invoices/{invoice_id}', '/api/billing/invoices/{invoice_id}/send', '/api/billing/invoices/{invoice_id}/payments', '/api/billing/invoices/{invoice_id}/void']) {
+    for (const path of [
+      '/api/billing/invoices',
+      '/api/billing/invoices/{invoice_id}',
+      '/api/billing/invoices/{invoice_id}/send',
+      '/api/billing/invoices/{invoice_id}/payments',
+      '/api/billing/invoices/{invoice_id}/void',
+    ]) {
       expect(document.paths[path], path).toBeDefined();
     }
     const listed = document.paths['/api/billing/invoices'].get.responses['200'].content['application/json'].schema;

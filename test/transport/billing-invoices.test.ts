@@ -22,17 +22,26 @@ const freshTenant = async () => {
   return { id, token: world.identity.addUser({ appRole: 'operator', appTenant: id }) };
 };
 
-const householdDetail = async (token: string, householdId: string) => (await call(world, 'GET', `/api/billing/households/${householdId}`, { token })).body;
+const householdDetail = async (token: string, householdId: string) =>
+  (await call(world, 'GET', `/api/billing/households/${householdId}`, { token })).body;
 
 describe('POST /api/billing/generate', () => {
   it('creates one draft invoice per payer with a share for the current Monday-Sunday cycle, once', async () => {
     const tenant = await freshTenant();
-    const created = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-11-23', parent2: { name: 'Co Payer', email: 'co@family.test' } });
+    const created = await registerApproved(world, tenant.token, {
+      tenant: tenant.id,
+      first_pickup_date: '2026-11-23',
+      parent2: { name: 'Co Payer', email: 'co@family.test' },
+    });
     const detail = await householdDetail(tenant.token, created.household_id);
     const [primary, second] = detail.payers;
     await call(world, 'POST', `/api/billing/households/${created.household_id}/payers`, {
       token: tenant.token,
-      body: { name: 'Aunt', email: 'aunt@family.test', allocation: { child_id: detail.children[0].id, split_type: 'percentage', value: 40 } },
+      body: {
+        name: 'Aunt',
+        email: 'aunt@family.test',
+        allocation: { child_id: detail.children[0].id, split_type: 'percentage', value: 40 },
+      },
     });
     const answer = await call(world, 'POST', '/api/billing/generate', { token: tenant.token });
     expect(answer.status).toBe(200);
@@ -41,13 +50,26 @@ describe('POST /api/billing/generate', () => {
     // 40 % of 175.00 = 70.00 to the aunt; the co-payer has no allocation and no invoice.
     expect(answer.body.invoices).toHaveLength(2);
     const byPayer = Object.fromEntries(answer.body.invoices.map((invoice: { payer_id: string }) => [invoice.payer_id, invoice]));
-    expect(byPayer[primary.id]).toMatchObject({ household_id: created.household_id, kind: 'transportation', status: 'draft', amount: 225, amount_paid: 0, provider: 'none', cycle_start: '2026-11-23', cycle_end: '2026-11-29' });
+    expect(byPayer[primary.id]).toMatchObject({
+      household_id: created.household_id,
+      kind: 'transportation',
+      status: 'draft',
+      amount: 225,
+      amount_paid: 0,
+      provider: 'none',
+      cycle_start: '2026-11-23',
+      cycle_end: '2026-11-29',
+    });
     expect(byPayer[second.id]).toBeUndefined();
     const total = answer.body.invoices.reduce((sum: number, invoice: { amount: number }) => sum + invoice.amount, 0);
     expect(total).toBe(295);
     const again = await call(world, 'POST', '/api/billing/generate', { token: tenant.token });
     expect(again.body.invoices).toEqual([]);
-    const count = await world.transport.db.fork().execute<{ n: number }[]>("select count(*)::int as n from transport_invoice where household_id = ? and kind = 'transportation'", [created.household_id]);
+    const count = await world.transport.db
+      .fork()
+      .execute<{ n: number }[]>("select count(*)::int as n from transport_invoice where household_id = ? and kind = 'transportation'", [
+        created.household_id,
+      ]);
     expect(count[0]?.n).toBe(2);
     expect(world.transport.smtp.messages.some((mail) => mail.to.includes('aunt@family.test'))).toBe(false);
   });
@@ -59,7 +81,11 @@ describe('POST /api/billing/generate', () => {
     const theirs = await registerApproved(world, other.token, { tenant: other.id, first_pickup_date: '2026-11-23' });
     const answer = await call(world, 'POST', '/api/billing/generate', { token: tenant.token });
     expect(answer.body.invoices.map((invoice: { household_id: string }) => invoice.household_id)).toEqual([mine.household_id]);
-    const theirsCount = await world.transport.db.fork().execute<{ n: number }[]>("select count(*)::int as n from transport_invoice where household_id = ? and kind = 'transportation'", [theirs.household_id]);
+    const theirsCount = await world.transport.db
+      .fork()
+      .execute<{ n: number }[]>("select count(*)::int as n from transport_invoice where household_id = ? and kind = 'transportation'", [
+        theirs.household_id,
+      ]);
     expect(theirsCount[0]?.n).toBe(0);
     world.transport.setNow(new Date('2026-11-30T00:00:00Z'));
     try {
@@ -77,7 +103,11 @@ describe('POST /api/billing/generate', () => {
     const answers = await Promise.all([1, 2, 3].map(() => call(world, 'POST', '/api/billing/generate', { token: tenant.token })));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(answers.flatMap((answer) => answer.body.invoices)).toHaveLength(1);
-    const count = await world.transport.db.fork().execute<{ n: number }[]>("select count(*)::int as n from transport_invoice where household_id = ? and kind = 'transportation'", [created.household_id]);
+    const count = await world.transport.db
+      .fork()
+      .execute<{ n: number }[]>("select count(*)::int as n from transport_invoice where household_id = ? and kind = 'transportation'", [
+        created.household_id,
+      ]);
     expect(count[0]?.n).toBe(1);
   });
 
@@ -88,7 +118,9 @@ describe('POST /api/billing/generate', () => {
     await call(world, 'PUT', `/api/registrations/${rejected.household_id}/reject`, { token: tenant.token });
     const generated = await call(world, 'POST', '/api/billing/generate', { token: tenant.token });
     expect(generated.body.invoices.map((invoice: { household_id: string }) => invoice.household_id)).toEqual([kept.household_id]);
-    await world.transport.db.fork().execute("delete from transport_invoice where kind = 'transportation' and household_id = ?", [kept.household_id]);
+    await world.transport.db
+      .fork()
+      .execute("delete from transport_invoice where kind = 'transportation' and household_id = ?", [kept.household_id]);
     const due = await call(world, 'POST', '/api/billing/generate-due', { token: tenant.token });
     expect(due.body.generated.map((invoice: { household_id: string }) => invoice.household_id)).toEqual([kept.household_id]);
     expect(due.body.skipped).toEqual([]);
@@ -109,15 +141,28 @@ describe('POST /api/billing/generate', () => {
 describe('POST /api/billing/generate-due', () => {
   it('generates and emails the first invoice of households due within five days or past, skipping billed ones', async () => {
     const tenant = await freshTenant();
-    const soon = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-11-30', parent: { name: 'Sue Soon', email: 'sue@family.test' } });
-    const past = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-10-01', parent: { name: 'Paul Past', email: 'paul@family.test' }, parent2: { name: 'No Mail' } });
+    const soon = await registerApproved(world, tenant.token, {
+      tenant: tenant.id,
+      first_pickup_date: '2026-11-30',
+      parent: { name: 'Sue Soon', email: 'sue@family.test' },
+    });
+    const past = await registerApproved(world, tenant.token, {
+      tenant: tenant.id,
+      first_pickup_date: '2026-10-01',
+      parent: { name: 'Paul Past', email: 'paul@family.test' },
+      parent2: { name: 'No Mail' },
+    });
     const later = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-12-01' });
     const unknown = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: null });
     const billed = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-11-20' });
     // An earlier invoice of `billed` that went out makes it skipped; generate bills everyone in service, so the others lose theirs again.
     await call(world, 'POST', '/api/billing/generate', { token: tenant.token });
-    await world.transport.db.fork().execute("delete from transport_invoice where kind = 'transportation' and household_id <> ?", [billed.household_id]);
-    await world.transport.db.fork().execute("update transport_invoice set status = 'sent' where kind = 'transportation' and household_id = ?", [billed.household_id]);
+    await world.transport.db
+      .fork()
+      .execute("delete from transport_invoice where kind = 'transportation' and household_id <> ?", [billed.household_id]);
+    await world.transport.db
+      .fork()
+      .execute("update transport_invoice set status = 'sent' where kind = 'transportation' and household_id = ?", [billed.household_id]);
 
     const answer = await call(world, 'POST', '/api/billing/generate-due', { token: tenant.token });
     expect(answer.status).toBe(200);
@@ -125,14 +170,18 @@ describe('POST /api/billing/generate-due', () => {
     expect(answer.body.skipped).toEqual([billed.household_id]);
     const households = answer.body.generated.map((invoice: { household_id: string }) => invoice.household_id).sort();
     expect(households).toEqual([soon.household_id, past.household_id].sort());
-    expect(answer.body.generated.every((invoice: { status: string; amount: number }) => invoice.status === 'sent' && invoice.amount === 295)).toBe(true);
+    expect(
+      answer.body.generated.every((invoice: { status: string; amount: number }) => invoice.status === 'sent' && invoice.amount === 295),
+    ).toBe(true);
     expect(answer.body.emailed.map((entry: { email: string }) => entry.email).sort()).toEqual(['paul@family.test', 'sue@family.test']);
     // Sue's first pickup is next Monday: her first week is that one, never this week before it.
     const sue = answer.body.generated.find((invoice: { household_id: string }) => invoice.household_id === soon.household_id);
     expect(sue).toMatchObject({ cycle_start: '2026-11-30', cycle_end: '2026-12-06', school_days: null });
     const paul = answer.body.generated.find((invoice: { household_id: string }) => invoice.household_id === past.household_id);
     expect(paul).toMatchObject({ cycle_start: '2026-11-23', cycle_end: '2026-11-29' });
-    const mail = await world.transport.smtp.waitFor((message) => message.to.includes('sue@family.test') && message.subject.includes('invoice'));
+    const mail = await world.transport.smtp.waitFor(
+      (message) => message.to.includes('sue@family.test') && message.subject.includes('invoice'),
+    );
     expect(mail.subject).toContain('2026-11-30');
     expect(mail.text).toContain('$295.00');
     for (const id of [later.household_id, unknown.household_id]) {
@@ -150,7 +199,10 @@ describe('POST /api/billing/generate-due', () => {
     const before = await snapshot(world);
     const mailsBefore = world.transport.smtp.messages.length;
     expect(await call(world, 'POST', '/api/billing/generate-due')).toEqual({ status: 401, body: { detail: 'Invalid token' } });
-    expect(await call(world, 'POST', '/api/billing/generate-due', { token: 'forged' })).toEqual({ status: 401, body: { detail: 'Invalid token' } });
+    expect(await call(world, 'POST', '/api/billing/generate-due', { token: 'forged' })).toEqual({
+      status: 401,
+      body: { detail: 'Invalid token' },
+    });
     expect(await snapshot(world)).toBe(before);
     expect(world.transport.smtp.messages.length).toBe(mailsBefore);
   });
@@ -158,8 +210,16 @@ describe('POST /api/billing/generate-due', () => {
   it("bills and mails only the caller's tenant, whatever tenant the request names", async () => {
     const tenant = await freshTenant();
     const other = await freshTenant();
-    const mine = await registerApproved(world, tenant.token, { tenant: tenant.id, first_pickup_date: '2026-11-26', parent: { name: 'Mo Mine', email: 'mo-mine@family.test' } });
-    const theirs = await registerApproved(world, other.token, { tenant: other.id, first_pickup_date: '2026-11-26', parent: { name: 'Tia Theirs', email: 'tia-theirs@family.test' } });
+    const mine = await registerApproved(world, tenant.token, {
+      tenant: tenant.id,
+      first_pickup_date: '2026-11-26',
+      parent: { name: 'Mo Mine', email: 'mo-mine@family.test' },
+    });
+    const theirs = await registerApproved(world, other.token, {
+      tenant: other.id,
+      first_pickup_date: '2026-11-26',
+      parent: { name: 'Tia Theirs', email: 'tia-theirs@family.test' },
+    });
     for (const path of ['/api/billing/generate-due', `/${other.id}/api/billing/generate-due`]) {
       const answer = await call(world, 'POST', path, { token: tenant.token, headers: { 'X-Tenant-Id': other.id } });
       expect(answer.status, path).toBe(200);
@@ -168,9 +228,15 @@ describe('POST /api/billing/generate-due', () => {
       }
       expect(answer.body.skipped, path).not.toContain(theirs.household_id);
     }
-    const theirsCount = await world.transport.db.fork().execute<{ n: number }[]>("select count(*)::int as n from transport_invoice where household_id = ? and kind = 'transportation'", [theirs.household_id]);
+    const theirsCount = await world.transport.db
+      .fork()
+      .execute<{ n: number }[]>("select count(*)::int as n from transport_invoice where household_id = ? and kind = 'transportation'", [
+        theirs.household_id,
+      ]);
     expect(theirsCount[0]?.n).toBe(0);
-    expect(world.transport.smtp.messages.some((message) => message.to.includes('tia-theirs@family.test') && message.subject.includes('invoice'))).toBe(false);
+    expect(
+      world.transport.smtp.messages.some((message) => message.to.includes('tia-theirs@family.test') && message.subject.includes('invoice')),
+    ).toBe(false);
   });
 
   it('keeps an invoice as draft when its mail cannot be sent', async () => {
@@ -190,7 +256,11 @@ describe('POST /api/billing/generate-due', () => {
 describe('GET /api/billing/outstanding', () => {
   it('sums unpaid, partial and sent invoices per household and payer, amount minus paid', async () => {
     const tenant = await freshTenant();
-    const created = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-23', parent: { name: 'Olive Owing', email: 'olive@family.test' } });
+    const created = await register(world, {
+      tenant: tenant.id,
+      first_pickup_date: '2026-11-23',
+      parent: { name: 'Olive Owing', email: 'olive@family.test' },
+    });
     const quiet = await register(world, { tenant: tenant.id, first_pickup_date: '2027-03-01' });
     await call(world, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: tenant.token });
     const due = await call(world, 'POST', '/api/billing/generate-due', { token: tenant.token });
@@ -208,8 +278,17 @@ describe('GET /api/billing/outstanding', () => {
         payers: [{ payer_id: primary.id, name: 'Olive Owing', email: 'olive@family.test', outstanding: 345, invoice_count: 2 }],
       },
     ]);
-    await world.transport.db.fork().execute("update transport_invoice set status = 'partial', amount_paid_cents = 10050 where household_id = ? and kind = 'transportation'", [created.household_id]);
-    await world.transport.db.fork().execute("update transport_invoice set status = 'paid', amount_paid_cents = 5000 where household_id = ? and kind = 'registration'", [created.household_id]);
+    await world.transport.db
+      .fork()
+      .execute(
+        "update transport_invoice set status = 'partial', amount_paid_cents = 10050 where household_id = ? and kind = 'transportation'",
+        [created.household_id],
+      );
+    await world.transport.db
+      .fork()
+      .execute("update transport_invoice set status = 'paid', amount_paid_cents = 5000 where household_id = ? and kind = 'registration'", [
+        created.household_id,
+      ]);
     answer = await call(world, 'GET', '/api/billing/outstanding', { token: tenant.token });
     expect(answer.body[0].total_outstanding).toBe(194.5);
     expect(answer.body.some((row: { household_id: string }) => row.household_id === quiet.household_id)).toBe(false);
@@ -220,18 +299,34 @@ describe('GET /api/billing/outstanding', () => {
 
   it('leaves out a household once its registration is rejected, and voids what it was asked to pay', async () => {
     const tenant = await freshTenant();
-    const rita = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-23', parent: { name: 'Rita Rejected', email: 'rita@family.test' } });
-    const paula = await register(world, { tenant: tenant.id, first_pickup_date: '2026-11-23', parent: { name: 'Paula Partial', email: 'paula@family.test' } });
+    const rita = await register(world, {
+      tenant: tenant.id,
+      first_pickup_date: '2026-11-23',
+      parent: { name: 'Rita Rejected', email: 'rita@family.test' },
+    });
+    const paula = await register(world, {
+      tenant: tenant.id,
+      first_pickup_date: '2026-11-23',
+      parent: { name: 'Paula Partial', email: 'paula@family.test' },
+    });
     for (const created of [rita, paula]) {
       expect((await call(world, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: tenant.token })).status).toBe(200);
     }
     expect((await call(world, 'POST', '/api/billing/generate-due', { token: tenant.token })).body.generated).toHaveLength(2);
     const em = world.transport.db.fork();
     // Paula paid part of her week: money was taken, so that invoice keeps its state.
-    await em.execute("update transport_invoice set status = 'partial', amount_paid_cents = 10050 where household_id = ? and kind = 'transportation'", [paula.household_id]);
+    await em.execute(
+      "update transport_invoice set status = 'partial', amount_paid_cents = 10050 where household_id = ? and kind = 'transportation'",
+      [paula.household_id],
+    );
     const owing = (await call(world, 'GET', '/api/billing/outstanding', { token: tenant.token })).body;
-    expect(owing.map((row: { household_id: string; total_outstanding: number }) => [row.household_id, row.total_outstanding]).sort()).toEqual(
-      [[rita.household_id, 345], [paula.household_id, 244.5]].sort(),
+    expect(
+      owing.map((row: { household_id: string; total_outstanding: number }) => [row.household_id, row.total_outstanding]).sort(),
+    ).toEqual(
+      [
+        [rita.household_id, 345],
+        [paula.household_id, 244.5],
+      ].sort(),
     );
 
     for (const created of [rita, paula]) {
@@ -239,7 +334,9 @@ describe('GET /api/billing/outstanding', () => {
     }
     expect(await call(world, 'GET', '/api/billing/outstanding', { token: tenant.token })).toEqual({ status: 200, body: [] });
     const states = async (householdId: string) =>
-      em.execute<{ kind: string; status: string }[]>('select kind, status from transport_invoice where household_id = ? order by kind', [householdId]);
+      em.execute<{ kind: string; status: string }[]>('select kind, status from transport_invoice where household_id = ? order by kind', [
+        householdId,
+      ]);
     expect(await states(rita.household_id)).toEqual([
       { kind: 'registration', status: 'void' },
       { kind: 'transportation', status: 'void' },
@@ -250,7 +347,9 @@ describe('GET /api/billing/outstanding', () => {
     ]);
 
     // Approving again asks for the registration fee again; the weeks voided stay void.
-    expect((await call(world, 'PUT', `/api/registrations/${rita.household_id}/approve`, { token: tenant.token })).body.email_sent).toBe(true);
+    expect((await call(world, 'PUT', `/api/registrations/${rita.household_id}/approve`, { token: tenant.token })).body.email_sent).toBe(
+      true,
+    );
     expect(await states(rita.household_id)).toEqual([
       { kind: 'registration', status: 'sent' },
       { kind: 'transportation', status: 'void' },
@@ -260,10 +359,16 @@ describe('GET /api/billing/outstanding', () => {
   });
 
   it('answers 403 to a parent and to an operator of no tenant, and 401 without a token', async () => {
-    expect(await call(world, 'GET', '/api/billing/outstanding', { token: world.tokens.parent })).toEqual({ status: 403, body: { detail: 'Forbidden' } });
+    expect(await call(world, 'GET', '/api/billing/outstanding', { token: world.tokens.parent })).toEqual({
+      status: 403,
+      body: { detail: 'Forbidden' },
+    });
     const loose = world.identity.addUser({ appRole: 'operator' });
     expect(await call(world, 'GET', '/api/billing/outstanding', { token: loose })).toEqual({ status: 403, body: { detail: 'Forbidden' } });
-    expect(await call(world, 'GET', '/api/billing/outstanding', { token: loose, headers: { 'X-Tenant-Id': 'demo' } })).toEqual({ status: 403, body: { detail: 'Forbidden' } });
+    expect(await call(world, 'GET', '/api/billing/outstanding', { token: loose, headers: { 'X-Tenant-Id': 'demo' } })).toEqual({
+      status: 403,
+      body: { detail: 'Forbidden' },
+    });
     expect(await call(world, 'GET', '/api/billing/outstanding')).toEqual({ status: 401, body: { detail: 'Invalid token' } });
   });
 });

@@ -28,10 +28,18 @@ describe("a parent's own households (tRPC billing.myHouseholds)", () => {
     await register(world, { tenant: 'acme', parent: { name: 'Pat Elsewhere', email: 'parent@demo.test' } }, signedIn);
     const before = (await myHouseholds(world.tokens.parent)).body.result.data;
     expect(before).toHaveLength(1);
-    expect(before[0]).toMatchObject({ id: own.household_id, name: 'Pat Parent', registration_status: 'pending', weekly_total: 295, total_outstanding: 0 });
+    expect(before[0]).toMatchObject({
+      id: own.household_id,
+      name: 'Pat Parent',
+      registration_status: 'pending',
+      weekly_total: 295,
+      total_outstanding: 0,
+    });
     expect(before[0].children.map((child: { rate_weekly: number }) => child.rate_weekly)).toEqual([175, 120]);
     expect(before[0].payers).toMatchObject([{ email: 'parent@demo.test', is_primary: true }]);
-    expect(before[0].invoices).toMatchObject([{ id: own.registration_fee_invoice_id, kind: 'registration', status: 'pending', amount: 50, outstanding: 0 }]);
+    expect(before[0].invoices).toMatchObject([
+      { id: own.registration_fee_invoice_id, kind: 'registration', status: 'pending', amount: 50, outstanding: 0 },
+    ]);
 
     expect((await call(world, 'PUT', `/api/registrations/${own.household_id}/approve`, { token: world.tokens.demo })).status).toBe(200);
     const after = (await myHouseholds(world.tokens.parent)).body.result.data;

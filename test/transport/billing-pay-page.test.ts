@@ -1,6 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, payNow, payTokenOf, registerApproved, snapshot, startBillingWorld, startFakeProvider, type BillingWorld } from './billing-support.ts';
+import {
+  call,
+  payNow,
+  payTokenOf,
+  registerApproved,
+  snapshot,
+  startBillingWorld,
+  startFakeProvider,
+  type BillingWorld,
+} from './billing-support.ts';
 
 type FakeProvider = Awaited<ReturnType<typeof startFakeProvider>>;
 const STRIPE_SECRET = 'whsec_cGF5LXBhZ2U';
@@ -20,7 +29,12 @@ beforeAll(async () => {
 
     return { status: 200, body: { id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}` } };
   });
-  world = await startBillingWorld({ STRIPE_URL: stripe.url, STRIPE_SECRET_KEY: 'sk_test', STRIPE_WEBHOOK_SECRET: STRIPE_SECRET, TRANSPORT_PUBLIC_URL: PUBLIC_URL });
+  world = await startBillingWorld({
+    STRIPE_URL: stripe.url,
+    STRIPE_SECRET_KEY: 'sk_test',
+    STRIPE_WEBHOOK_SECRET: STRIPE_SECRET,
+    TRANSPORT_PUBLIC_URL: PUBLIC_URL,
+  });
   world.transport.setNow(WEDNESDAY);
 });
 afterAll(async () => {
@@ -38,10 +52,21 @@ const completed = (invoiceId: string, sessionId: string, amountCents: number) =>
   const body = JSON.stringify({
     id: `evt_${sessionId}`,
     type: 'checkout.session.completed',
-    data: { object: { id: sessionId, object: 'checkout.session', client_reference_id: invoiceId, amount_total: amountCents, payment_status: 'paid' } },
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        client_reference_id: invoiceId,
+        amount_total: amountCents,
+        payment_status: 'paid',
+      },
+    },
   });
 
-  return call(world, 'POST', '/api/payments/stripe/webhook', { rawBody: body, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': sign(body) } });
+  return call(world, 'POST', '/api/payments/stripe/webhook', {
+    rawBody: body,
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': sign(body) },
+  });
 };
 
 let sequence = 0;
@@ -60,7 +85,8 @@ const sentWeek = async () => {
 };
 
 const sessionOf = (checkoutUrl: string) => checkoutUrl.split('/').at(-1) ?? '';
-const expiries = () => stripe.requests.filter((request) => request.path.endsWith('/expire')).map((request) => request.path.split('/').at(-2));
+const expiries = () =>
+  stripe.requests.filter((request) => request.path.endsWith('/expire')).map((request) => request.path.split('/').at(-2));
 
 describe('a payment link is always for what is still owed', () => {
   it('after a partial cheque, the mailed link makes a checkout for the rest; paying it pays the invoice exactly', async () => {
@@ -93,11 +119,18 @@ describe('a payment link is always for what is still owed', () => {
     expect((await payNow(world, invoiceId)).body.checkout_url).toBe(first.body.checkout_url);
     expect(stripe.requests.length).toBe(requests);
 
-    const cheque = await call(world, 'POST', `/api/billing/invoices/${invoiceId}/payments`, { token, body: { amount: 200, method: 'check', reference: 'cheque 1041' } });
+    const cheque = await call(world, 'POST', `/api/billing/invoices/${invoiceId}/payments`, {
+      token,
+      body: { amount: 200, method: 'check', reference: 'cheque 1041' },
+    });
     expect(cheque.body).toMatchObject({ status: 'partial', balance: 95 });
     // Every recorded payment is receipted to the payer through the outbox.
-    const chequeReceipt = await world.transport.smtp.waitFor((message) => message.text.includes(`Invoice: ${invoiceId}`) && message.subject.includes('receipt for your payment of $200.00'));
-    expect(chequeReceipt.text).toContain('received your payment of $200.00 on 2026-11-25 by cheque, for School transport 2026-11-23 to 2026-11-29.');
+    const chequeReceipt = await world.transport.smtp.waitFor(
+      (message) => message.text.includes(`Invoice: ${invoiceId}`) && message.subject.includes('receipt for your payment of $200.00'),
+    );
+    expect(chequeReceipt.text).toContain(
+      'received your payment of $200.00 on 2026-11-25 by cheque, for School transport 2026-11-23 to 2026-11-29.',
+    );
     expect(chequeReceipt.text).toContain('Still to pay on this invoice: $95.00.');
     // The checkout for 295.00 can no longer be paid.
     expect(expiries()).toContain(firstSession);
@@ -112,7 +145,9 @@ describe('a payment link is always for what is still owed', () => {
     expect((await call(world, 'GET', `/api/payments/pay/${payToken}?checkout=${checkoutId}`)).body.returned).toBe('confirming');
 
     expect((await completed(invoiceId, secondSession, 9500)).body).toEqual({ received: true, outcome: 'recorded' });
-    const cardReceipt = await world.transport.smtp.waitFor((message) => message.text.includes(`Invoice: ${invoiceId}`) && message.subject.includes('receipt for your payment of $95.00'));
+    const cardReceipt = await world.transport.smtp.waitFor(
+      (message) => message.text.includes(`Invoice: ${invoiceId}`) && message.subject.includes('receipt for your payment of $95.00'),
+    );
     expect(cardReceipt.text).toContain('by card');
     expect(cardReceipt.text).toContain('The invoice is paid in full. Nothing more is owed on it.');
     const returned = await call(world, 'GET', `/api/payments/pay/${payToken}?checkout=${checkoutId}`);
@@ -136,7 +171,9 @@ describe('a payment link is always for what is still owed', () => {
     const { invoiceId, payToken } = await sentWeek();
     const first = sessionOf((await payNow(world, invoiceId)).body.checkout_url);
     // A balance change recorded outside the service (as an import would) leaves the old checkout open.
-    await world.transport.db.fork().execute("update transport_invoice set amount_paid_cents = 1000, status = 'partial' where id = ?", [invoiceId]);
+    await world.transport.db
+      .fork()
+      .execute("update transport_invoice set amount_paid_cents = 1000, status = 'partial' where id = ?", [invoiceId]);
     const second = await payNow(world, invoiceId);
     expect(second.body.amount).toBe(285);
     expect(expiries()).toContain(first);
@@ -146,14 +183,20 @@ describe('a payment link is always for what is still owed', () => {
 
   it('makes no checkout for a void invoice', async () => {
     const { token, invoiceId, payToken } = await sentWeek();
-    expect((await call(world, 'POST', `/api/billing/invoices/${invoiceId}/void`, { token, body: { reason: 'Moved away' } })).status).toBe(200);
+    expect((await call(world, 'POST', `/api/billing/invoices/${invoiceId}/void`, { token, body: { reason: 'Moved away' } })).status).toBe(
+      200,
+    );
     const requests = stripe.requests.length;
     // The mailed link still leads to the page, which says the invoice was cancelled.
     const refused = await call(world, 'POST', `/api/payments/pay/${payToken}/checkout`, { body: {} });
     expect(refused.status).toBe(409);
     expect(refused.body.detail).toContain('cancelled');
     expect(stripe.requests.length).toBe(requests);
-    expect((await call(world, 'GET', `/api/payments/pay/${payToken}`)).body).toMatchObject({ status: 'void', payable: false, reason: 'void' });
+    expect((await call(world, 'GET', `/api/payments/pay/${payToken}`)).body).toMatchObject({
+      status: 'void',
+      payable: false,
+      reason: 'void',
+    });
   });
 
   it('answers 404 to an unknown link, 400 to a malformed one or unknown fields, and changes nothing', async () => {
@@ -191,7 +234,11 @@ describe('a payment link is always for what is still owed', () => {
 
   it('is documented in the OpenAPI document', async () => {
     const document = (await call(world, 'GET', '/api/openapi.json')).body;
-    expect(document.paths['/api/payments/pay/{token}']?.get.responses['200'].content['application/json'].schema.properties).toHaveProperty('balance');
-    expect(document.paths['/api/payments/pay/{token}/checkout']?.post.responses['200'].content['application/json'].schema.properties).toHaveProperty('checkout_url');
+    expect(document.paths['/api/payments/pay/{token}']?.get.responses['200'].content['application/json'].schema.properties).toHaveProperty(
+      'balance',
+    );
+    expect(
+      document.paths['/api/payments/pay/{token}/checkout']?.post.responses['200'].content['application/json'].schema.properties,
+    ).toHaveProperty('checkout_url');
   });
 });

@@ -1,6 +1,15 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, payNow, payTokenOf, register, registerApproved, startBillingWorld, startFakeProvider, type BillingWorld } from './billing-support.ts';
+import {
+  call,
+  payNow,
+  payTokenOf,
+  register,
+  registerApproved,
+  startBillingWorld,
+  startFakeProvider,
+  type BillingWorld,
+} from './billing-support.ts';
 
 type FakeProvider = Awaited<ReturnType<typeof startFakeProvider>>;
 
@@ -12,7 +21,10 @@ describe('with Square configured', () => {
     square = await startFakeProvider((request) =>
       failing
         ? { status: 500, body: { errors: [{ code: 'INTERNAL_SERVER_ERROR' }] } }
-        : { status: 200, body: { payment_link: { id: 'PL1', version: 1, url: `https://square.link/u/${JSON.parse(request.body).idempotency_key}` } } },
+        : {
+            status: 200,
+            body: { payment_link: { id: 'PL1', version: 1, url: `https://square.link/u/${JSON.parse(request.body).idempotency_key}` } },
+          },
     );
     world = await startBillingWorld({
       SQUARE_URL: square.url,
@@ -43,7 +55,9 @@ describe('with Square configured', () => {
     const mail = await world.transport.smtp.waitFor((message) => message.to.includes('sq@family.test'));
     expect(mail.text).toContain(`https://buses.example.test/pay/${token}`);
     expect(mail.text).toContain('$50.00');
-    const invoice = await world.transport.db.fork().execute('select status, provider, payment_url from transport_invoice where id = ?', [created.registration_fee_invoice_id]);
+    const invoice = await world.transport.db
+      .fork()
+      .execute('select status, provider, payment_url from transport_invoice where id = ?', [created.registration_fee_invoice_id]);
     expect(invoice).toEqual([{ status: 'sent', provider: 'square', payment_url: `https://buses.example.test/pay/${token}` }]);
     const checkout = await payNow(world, created.registration_fee_invoice_id);
     expect(checkout.status).toBe(200);
@@ -56,7 +70,9 @@ describe('with Square configured', () => {
     expect(body).toEqual({
       idempotency_key: expect.stringMatching(/^checkout-[0-9a-f-]{36}$/),
       quick_pay: { name: expect.any(String), price_money: { amount: 5000, currency: 'USD' }, location_id: 'LOC123' },
-      checkout_options: { redirect_url: `https://buses.example.test/pay/${token}?checkout=${String(body.idempotency_key).slice('checkout-'.length)}` },
+      checkout_options: {
+        redirect_url: `https://buses.example.test/pay/${token}?checkout=${String(body.idempotency_key).slice('checkout-'.length)}`,
+      },
     });
     expect(checkout.body).toEqual({ checkout_url: `https://square.link/u/${body.idempotency_key}`, amount: 50 });
     expect(world.transport.logLines.join('\n')).not.toContain('sq-secret-token');
@@ -74,7 +90,9 @@ describe('with Square configured', () => {
       const refused = await payNow(world, created.registration_fee_invoice_id);
       expect(refused.status).toBe(502);
       expect(refused.body.detail).toContain('try again');
-      const kept = await world.transport.db.fork().execute('select id from transport_checkout_session where invoice_id = ?', [created.registration_fee_invoice_id]);
+      const kept = await world.transport.db
+        .fork()
+        .execute('select id from transport_checkout_session where invoice_id = ?', [created.registration_fee_invoice_id]);
       expect(kept).toEqual([]);
       failing = false;
       expect((await payNow(world, created.registration_fee_invoice_id)).status).toBe(200);
@@ -85,7 +103,9 @@ describe('with Square configured', () => {
 
   it('names Square as the provider of the invoices it makes, before any link exists', async () => {
     const created = await register(world, { first_pickup_date: '2026-01-05', parent: { name: 'Draft Payer', email: 'draft@family.test' } });
-    const fee = await world.transport.db.fork().execute('select status, provider from transport_invoice where id = ?', [created.registration_fee_invoice_id]);
+    const fee = await world.transport.db
+      .fork()
+      .execute('select status, provider from transport_invoice where id = ?', [created.registration_fee_invoice_id]);
     expect(fee).toEqual([{ status: 'pending', provider: 'square' }]);
     // Only approved households are billed.
     expect((await call(world, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: world.tokens.demo })).status).toBe(200);
@@ -101,12 +121,22 @@ describe('with Square configured', () => {
   it("puts the invoice's pay page in the first weekly invoice mail; paying there asks Square for the payer share", async () => {
     world.transport.setNow(new Date('2026-11-25T10:00:00Z'));
     try {
-      const created = await registerApproved(world, world.tokens.demo, { first_pickup_date: '2026-11-23', parent: { name: 'Week Payer', email: 'week@family.test' } });
+      const created = await registerApproved(world, world.tokens.demo, {
+        first_pickup_date: '2026-11-23',
+        parent: { name: 'Week Payer', email: 'week@family.test' },
+      });
       const answer = await call(world, 'POST', '/api/billing/generate-due', { token: world.tokens.demo });
       const invoice = answer.body.generated.find((item: { household_id: string }) => item.household_id === created.household_id);
       const token = await payTokenOf(world, invoice.id);
-      expect(invoice).toMatchObject({ status: 'sent', provider: 'square', amount: 295, payment_url: `https://buses.example.test/pay/${token}` });
-      const mail = await world.transport.smtp.waitFor((message) => message.to.includes('week@family.test') && message.subject.includes('invoice'));
+      expect(invoice).toMatchObject({
+        status: 'sent',
+        provider: 'square',
+        amount: 295,
+        payment_url: `https://buses.example.test/pay/${token}`,
+      });
+      const mail = await world.transport.smtp.waitFor(
+        (message) => message.to.includes('week@family.test') && message.subject.includes('invoice'),
+      );
       expect(mail.text).toContain(`https://buses.example.test/pay/${token}`);
       expect((await payNow(world, invoice.id)).status).toBe(200);
       expect(JSON.parse(square.requests.at(-1)?.body ?? '{}').quick_pay.price_money).toEqual({ amount: 29_500, currency: 'USD' });
@@ -120,8 +150,15 @@ describe('with Stripe configured', () => {
   let world: BillingWorld;
   let stripe: FakeProvider;
   beforeAll(async () => {
-    stripe = await startFakeProvider(() => ({ status: 200, body: { id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1', status: 'open' } }));
-    world = await startBillingWorld({ STRIPE_URL: stripe.url, STRIPE_SECRET_KEY: 'sk_test_secret', TRANSPORT_PUBLIC_URL: 'https://buses.example.test/' });
+    stripe = await startFakeProvider(() => ({
+      status: 200,
+      body: { id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1', status: 'open' },
+    }));
+    world = await startBillingWorld({
+      STRIPE_URL: stripe.url,
+      STRIPE_SECRET_KEY: 'sk_test_secret',
+      TRANSPORT_PUBLIC_URL: 'https://buses.example.test/',
+    });
   });
   afterAll(async () => {
     await world?.close();
@@ -134,7 +171,9 @@ describe('with Stripe configured', () => {
 
   it('names Stripe as the provider of the invoices it makes when Square is not configured', async () => {
     const created = await register(world, { first_pickup_date: '2026-01-05', parent: { name: 'St Draft', email: 'stdraft@family.test' } });
-    const fee = await world.transport.db.fork().execute('select provider from transport_invoice where id = ?', [created.registration_fee_invoice_id]);
+    const fee = await world.transport.db
+      .fork()
+      .execute('select provider from transport_invoice where id = ?', [created.registration_fee_invoice_id]);
     expect(fee).toEqual([{ provider: 'stripe' }]);
     expect((await call(world, 'PUT', `/api/registrations/${created.household_id}/approve`, { token: world.tokens.demo })).status).toBe(200);
     const drafts = (await call(world, 'POST', '/api/billing/generate', { token: world.tokens.demo })).body.invoices;
@@ -150,7 +189,10 @@ describe('with Stripe configured', () => {
     const token = await payTokenOf(world, created.registration_fee_invoice_id);
     const mail = await world.transport.smtp.waitFor((message) => message.to.includes('st@family.test'));
     expect(mail.text).toContain(`https://buses.example.test/pay/${token}`);
-    expect((await payNow(world, created.registration_fee_invoice_id)).body).toEqual({ checkout_url: 'https://checkout.stripe.com/c/pay/cs_test_1', amount: 50 });
+    expect((await payNow(world, created.registration_fee_invoice_id)).body).toEqual({
+      checkout_url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+      amount: 50,
+    });
     const request = stripe.requests.at(-1);
     expect(request?.path).toBe('/v1/checkout/sessions');
     expect(request?.headers.authorization).toBe('Bearer sk_test_secret');
@@ -186,7 +228,9 @@ describe('with Stripe configured', () => {
     expect(status).toBe(200);
     const made = stripe.requests.slice(before);
     expect(made).toHaveLength(1);
-    expect(new URLSearchParams(made[0]?.body ?? '').get('success_url')).toMatch(new RegExp(`^https://buses\\.example\\.test/pay/${token}\\?checkout=`));
+    expect(new URLSearchParams(made[0]?.body ?? '').get('success_url')).toMatch(
+      new RegExp(`^https://buses\\.example\\.test/pay/${token}\\?checkout=`),
+    );
     const mail = await world.transport.smtp.waitFor((message) => message.to.includes('forged-host@family.test'));
     expect(mail.text).toContain(`https://buses.example.test/pay/${token}`);
     expect(mail.text).not.toContain('evil.example');

@@ -8,7 +8,11 @@ const SQUARE_KEY = 'square-signature-key';
 const PUBLIC_URL = 'https://buses.example.test';
 
 const paymentsOf = async (world: BillingWorld, invoiceId: string) =>
-  world.transport.db.fork().execute<{ amount_cents: number; provider: string }[]>('select amount_cents, provider from transport_payment where invoice_id = ?', [invoiceId]);
+  world.transport.db
+    .fork()
+    .execute<{ amount_cents: number; provider: string }[]>('select amount_cents, provider from transport_payment where invoice_id = ?', [
+      invoiceId,
+    ]);
 
 const post = (world: BillingWorld, path: string, body: string, headers: Record<string, string>) =>
   call(world, 'POST', path, { rawBody: body, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -23,7 +27,12 @@ describe('POST /api/payments/stripe/webhook', () => {
 
       return { status: 200, body: { id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}` } };
     });
-    world = await startBillingWorld({ STRIPE_URL: stripe.url, STRIPE_SECRET_KEY: 'sk_test', STRIPE_WEBHOOK_SECRET: STRIPE_SECRET, TRANSPORT_PUBLIC_URL: PUBLIC_URL });
+    world = await startBillingWorld({
+      STRIPE_URL: stripe.url,
+      STRIPE_SECRET_KEY: 'sk_test',
+      STRIPE_WEBHOOK_SECRET: STRIPE_SECRET,
+      TRANSPORT_PUBLIC_URL: PUBLIC_URL,
+    });
   });
   afterAll(async () => {
     await world?.close();
@@ -44,7 +53,9 @@ describe('POST /api/payments/stripe/webhook', () => {
     const body = JSON.stringify({
       id: `evt_${invoiceId}`,
       type: 'checkout.session.completed',
-      data: { object: { id: sessionId, object: 'checkout.session', client_reference_id: invoiceId, amount_total: 5000, payment_status: 'paid' } },
+      data: {
+        object: { id: sessionId, object: 'checkout.session', client_reference_id: invoiceId, amount_total: 5000, payment_status: 'paid' },
+      },
     });
 
     return { created, invoiceId, body, sessionId };
@@ -62,39 +73,79 @@ describe('POST /api/payments/stripe/webhook', () => {
     const first = await post(world, '/api/payments/stripe/webhook', body, { 'Stripe-Signature': sign(body) });
     expect(first).toEqual({ status: 200, body: { received: true, outcome: 'recorded' } });
     const invoice = await call(world, 'GET', `/api/billing/invoices/${invoiceId}`, { token: world.tokens.demo });
-    expect(invoice.body).toMatchObject({ status: 'paid', amount_paid: 50, payments: [{ amount: 50, method: 'card', provider: 'stripe', recorded_by: 'provider:stripe' }] });
+    expect(invoice.body).toMatchObject({
+      status: 'paid',
+      amount_paid: 50,
+      payments: [{ amount: 50, method: 'card', provider: 'stripe', recorded_by: 'provider:stripe' }],
+    });
     for (const headers of [{ 'Stripe-Signature': sign(body) }, { 'Stripe-Signature': sign(body, Math.floor(Date.now() / 1000) - 60) }]) {
-      expect(await post(world, '/api/payments/stripe/webhook', body, headers)).toEqual({ status: 200, body: { received: true, outcome: 'duplicate' } });
+      expect(await post(world, '/api/payments/stripe/webhook', body, headers)).toEqual({
+        status: 200,
+        body: { received: true, outcome: 'duplicate' },
+      });
     }
     await Promise.all([1, 2, 3].map(() => post(world, '/api/payments/stripe/webhook', body, { 'Stripe-Signature': sign(body) })));
     expect(await paymentsOf(world, invoiceId)).toEqual([{ amount_cents: 5000, provider: 'stripe' }]);
-    const audit = await world.transport.db.fork().execute<{ actor: string }[]>("select actor from transport_audit_log where action = 'payment.provider' and resource = ?", [`invoice:${invoiceId}`]);
+    const audit = await world.transport.db
+      .fork()
+      .execute<{ actor: string }[]>("select actor from transport_audit_log where action = 'payment.provider' and resource = ?", [
+        `invoice:${invoiceId}`,
+      ]);
     expect(audit).toEqual([{ actor: 'provider:stripe' }]);
   });
 
   const creditOf = async (householdId: string) =>
-    world.transport.db.fork().execute<{ amount_cents: number; kind: string }[]>('select amount_cents, kind from transport_household_credit where household_id = ? order by created_at', [householdId]);
+    world.transport.db
+      .fork()
+      .execute<{ amount_cents: number; kind: string }[]>(
+        'select amount_cents, kind from transport_household_credit where household_id = ? order by created_at',
+        [householdId],
+      );
 
   it('expires the checkout when the invoice is voided, and records a payment that still arrives as flagged household credit', async () => {
     const { created, invoiceId, body, sessionId } = await approvedFee();
-    const voided = await call(world, 'POST', `/api/billing/invoices/${invoiceId}/void`, { token: world.tokens.demo, body: { reason: 'Registered twice' } });
+    const voided = await call(world, 'POST', `/api/billing/invoices/${invoiceId}/void`, {
+      token: world.tokens.demo,
+      body: { reason: 'Registered twice' },
+    });
     expect(voided.status).toBe(200);
-    expect(voided.body.checkouts).toEqual([expect.objectContaining({ provider: 'stripe', provider_ref: sessionId, amount: 50, status: 'expired' })]);
+    expect(voided.body.checkouts).toEqual([
+      expect.objectContaining({ provider: 'stripe', provider_ref: sessionId, amount: 50, status: 'expired' }),
+    ]);
     expect(voided.body.payment_url).toBeNull();
-    expect(stripe.requests.filter((request) => request.method === 'POST' && request.path === `/v1/checkout/sessions/${sessionId}/expire`)).toHaveLength(1);
+    expect(
+      stripe.requests.filter((request) => request.method === 'POST' && request.path === `/v1/checkout/sessions/${sessionId}/expire`),
+    ).toHaveLength(1);
     const answer = await post(world, '/api/payments/stripe/webhook', body, { 'Stripe-Signature': sign(body) });
     expect(answer).toEqual({ status: 200, body: { received: true, outcome: 'recorded' } });
     const invoice = await call(world, 'GET', `/api/billing/invoices/${invoiceId}`, { token: world.tokens.demo });
     expect(invoice.body).toMatchObject({ status: 'void', amount_paid: 0, credited: 50 });
     expect(invoice.body.payments).toEqual([
-      expect.objectContaining({ amount: 50, provider: 'stripe', credited: 50, flag: 'void_invoice', flag_text: 'Received on a void invoice: $50.00 kept as household credit' }),
+      expect.objectContaining({
+        amount: 50,
+        provider: 'stripe',
+        credited: 50,
+        flag: 'void_invoice',
+        flag_text: 'Received on a void invoice: $50.00 kept as household credit',
+      }),
     ]);
     expect(await creditOf(created.household_id)).toEqual([{ amount_cents: 5000, kind: 'overpayment' }]);
     const audit = await world.transport.db
       .fork()
-      .execute<{ actor: string; details: Record<string, unknown> }[]>("select actor, details from transport_audit_log where action = 'payment.provider' and resource = ?", [`invoice:${invoiceId}`]);
-    expect(audit).toEqual([{ actor: 'provider:stripe', details: expect.objectContaining({ amount: 50, flag: 'void_invoice', credited: 50, status: { from: 'void', to: 'void' } }) }]);
-    expect(await post(world, '/api/payments/stripe/webhook', body, { 'Stripe-Signature': sign(body) })).toEqual({ status: 200, body: { received: true, outcome: 'duplicate' } });
+      .execute<{ actor: string; details: Record<string, unknown> }[]>(
+        "select actor, details from transport_audit_log where action = 'payment.provider' and resource = ?",
+        [`invoice:${invoiceId}`],
+      );
+    expect(audit).toEqual([
+      {
+        actor: 'provider:stripe',
+        details: expect.objectContaining({ amount: 50, flag: 'void_invoice', credited: 50, status: { from: 'void', to: 'void' } }),
+      },
+    ]);
+    expect(await post(world, '/api/payments/stripe/webhook', body, { 'Stripe-Signature': sign(body) })).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'duplicate' },
+    });
     expect(await paymentsOf(world, invoiceId)).toEqual([{ amount_cents: 5000, provider: 'stripe' }]);
   });
 
@@ -104,12 +155,25 @@ describe('POST /api/payments/stripe/webhook', () => {
     const second = JSON.stringify({
       id: `evt_second_${invoiceId}`,
       type: 'checkout.session.completed',
-      data: { object: { id: `cs_second_${invoiceId}`, object: 'checkout.session', client_reference_id: invoiceId, amount_total: 5000, payment_status: 'paid' } },
+      data: {
+        object: {
+          id: `cs_second_${invoiceId}`,
+          object: 'checkout.session',
+          client_reference_id: invoiceId,
+          amount_total: 5000,
+          payment_status: 'paid',
+        },
+      },
     });
-    expect(await post(world, '/api/payments/stripe/webhook', second, { 'Stripe-Signature': sign(second) })).toEqual({ status: 200, body: { received: true, outcome: 'recorded' } });
+    expect(await post(world, '/api/payments/stripe/webhook', second, { 'Stripe-Signature': sign(second) })).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'recorded' },
+    });
     const invoice = await call(world, 'GET', `/api/billing/invoices/${invoiceId}`, { token: world.tokens.demo });
     expect(invoice.body).toMatchObject({ status: 'paid', amount: 50, amount_paid: 50, credited: 50 });
-    expect(invoice.body.payments.map((payment: { flag: string | null; flag_text: string | null }) => [payment.flag, payment.flag_text])).toEqual([
+    expect(
+      invoice.body.payments.map((payment: { flag: string | null; flag_text: string | null }) => [payment.flag, payment.flag_text]),
+    ).toEqual([
       [null, null],
       ['overpaid', 'Overpaid by $50.00: kept as household credit'],
     ]);
@@ -157,7 +221,10 @@ describe('POST /api/payments/stripe/webhook', () => {
 
   it('ignores other events and answers 400 to a signed body that is not JSON', async () => {
     const other = JSON.stringify({ id: 'evt_x', type: 'customer.created', data: { object: {} } });
-    expect(await post(world, '/api/payments/stripe/webhook', other, { 'Stripe-Signature': sign(other) })).toEqual({ status: 200, body: { received: true, outcome: 'ignored' } });
+    expect(await post(world, '/api/payments/stripe/webhook', other, { 'Stripe-Signature': sign(other) })).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'ignored' },
+    });
     expect((await post(world, '/api/payments/stripe/webhook', 'not json', { 'Stripe-Signature': sign('not json') })).status).toBe(400);
   });
 
@@ -183,14 +250,23 @@ describe('POST /api/payments/square/webhook', () => {
 
       return { status: 200, body: { payment_link: { id: `PL-${key}`, url: `https://square.link/u/${key}`, order_id: `order-${key}` } } };
     });
-    world = await startBillingWorld({ SQUARE_URL: square.url, SQUARE_ACCESS_TOKEN: 'sq-token', SQUARE_LOCATION_ID: 'LOC1', SQUARE_WEBHOOK_SIGNATURE_KEY: SQUARE_KEY, TRANSPORT_PUBLIC_URL: PUBLIC_URL });
+    world = await startBillingWorld({
+      SQUARE_URL: square.url,
+      SQUARE_ACCESS_TOKEN: 'sq-token',
+      SQUARE_LOCATION_ID: 'LOC1',
+      SQUARE_WEBHOOK_SIGNATURE_KEY: SQUARE_KEY,
+      TRANSPORT_PUBLIC_URL: PUBLIC_URL,
+    });
   });
   afterAll(async () => {
     await world?.close();
     await square?.close();
   });
 
-  const sign = (body: string, url = `${PUBLIC_URL}/api/payments/square/webhook`, key = SQUARE_KEY) => createHmac('sha256', key).update(url + body).digest('base64');
+  const sign = (body: string, url = `${PUBLIC_URL}/api/payments/square/webhook`, key = SQUARE_KEY) =>
+    createHmac('sha256', key)
+      .update(url + body)
+      .digest('base64');
 
   /** An approved registration whose fee the family chose to pay: the Square order of its payment link. */
   const approvedFee = async () => {
@@ -210,22 +286,37 @@ describe('POST /api/payments/square/webhook', () => {
       merchant_id: 'M1',
       type: 'payment.updated',
       event_id: 'e1',
-      data: { type: 'payment', id: 'pay-1', object: { payment: { id: `pay-${invoiceId}`, order_id: orderId, status: 'COMPLETED', amount_money: { amount: 5000, currency: 'USD' } } } },
+      data: {
+        type: 'payment',
+        id: 'pay-1',
+        object: {
+          payment: { id: `pay-${invoiceId}`, order_id: orderId, status: 'COMPLETED', amount_money: { amount: 5000, currency: 'USD' } },
+        },
+      },
     });
     const before = await snapshot(world);
     for (const signature of [sign(body, 'https://elsewhere.test/api/payments/square/webhook'), sign(body, undefined, 'wrong-key'), '']) {
       expect((await post(world, '/api/payments/square/webhook', body, { 'x-square-hmacsha256-signature': signature })).status).toBe(400);
     }
     expect(await snapshot(world)).toBe(before);
-    expect(await post(world, '/api/payments/square/webhook', body, { 'x-square-hmacsha256-signature': sign(body) })).toEqual({ status: 200, body: { received: true, outcome: 'recorded' } });
-    expect(await post(world, '/api/payments/square/webhook', body, { 'x-square-hmacsha256-signature': sign(body) })).toEqual({ status: 200, body: { received: true, outcome: 'duplicate' } });
+    expect(await post(world, '/api/payments/square/webhook', body, { 'x-square-hmacsha256-signature': sign(body) })).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'recorded' },
+    });
+    expect(await post(world, '/api/payments/square/webhook', body, { 'x-square-hmacsha256-signature': sign(body) })).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'duplicate' },
+    });
     expect(await paymentsOf(world, invoiceId)).toEqual([{ amount_cents: 5000, provider: 'square' }]);
     expect((await call(world, 'GET', `/api/billing/invoices/${invoiceId}`, { token: world.tokens.demo })).body.status).toBe('paid');
   });
 
   it('deletes the payment link when the invoice is voided, and records a payment that still arrives on the void invoice', async () => {
     const { invoiceId, orderId, linkId } = await approvedFee();
-    const voided = await call(world, 'POST', `/api/billing/invoices/${invoiceId}/void`, { token: world.tokens.demo, body: { reason: 'Duplicate' } });
+    const voided = await call(world, 'POST', `/api/billing/invoices/${invoiceId}/void`, {
+      token: world.tokens.demo,
+      body: { reason: 'Duplicate' },
+    });
     expect(voided.body.checkouts).toEqual([expect.objectContaining({ provider: 'square', provider_ref: orderId, status: 'expired' })]);
     const deleted = square.requests.filter((request) => request.method === 'DELETE');
     expect(deleted.map((request) => request.path)).toEqual([`/v2/online-checkout/payment-links/${linkId}`]);
@@ -234,9 +325,18 @@ describe('POST /api/payments/square/webhook', () => {
       merchant_id: 'M1',
       type: 'payment.updated',
       event_id: 'e2',
-      data: { type: 'payment', id: 'pay-2', object: { payment: { id: `pay-void-${invoiceId}`, order_id: orderId, status: 'COMPLETED', amount_money: { amount: 5000, currency: 'USD' } } } },
+      data: {
+        type: 'payment',
+        id: 'pay-2',
+        object: {
+          payment: { id: `pay-void-${invoiceId}`, order_id: orderId, status: 'COMPLETED', amount_money: { amount: 5000, currency: 'USD' } },
+        },
+      },
     });
-    expect(await post(world, '/api/payments/square/webhook', body, { 'x-square-hmacsha256-signature': sign(body) })).toEqual({ status: 200, body: { received: true, outcome: 'recorded' } });
+    expect(await post(world, '/api/payments/square/webhook', body, { 'x-square-hmacsha256-signature': sign(body) })).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'recorded' },
+    });
     const invoice = await call(world, 'GET', `/api/billing/invoices/${invoiceId}`, { token: world.tokens.demo });
     expect(invoice.body).toMatchObject({ status: 'void', amount_paid: 0, credited: 50 });
     expect(invoice.body.payments).toEqual([expect.objectContaining({ provider: 'square', flag: 'void_invoice' })]);

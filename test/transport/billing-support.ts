@@ -65,7 +65,13 @@ export const registrationBody = (overrides: Record<string, unknown> = {}) => {
   sequence += 1;
 
   return {
-    parent: { name: `Pat Parent ${sequence}`, email: `pat${sequence}@family.test`, phone: '555-0100', relationship: 'mother', address: '1 Main St' },
+    parent: {
+      name: `Pat Parent ${sequence}`,
+      email: `pat${sequence}@family.test`,
+      phone: '555-0100',
+      relationship: 'mother',
+      address: '1 Main St',
+    },
     children: [
       { name: `Kim Kid ${sequence}`, transport_need: 'both', school: 'Oak Elementary', school_id: 'oak', grade: '3', route: 'north-loop' },
       { name: `Lee Kid ${sequence}`, transport_need: 'morning', school: 'Pine Middle', school_id: 'pine', grade: '7', route: 'south-loop' },
@@ -86,7 +92,14 @@ export const register = async (world: BillingWorld, overrides: Record<string, un
   return answer.body as { household_id: string; registration_fee_invoice_id: string; weekly_total: number };
 };
 
-const TABLES = ['transport_household', 'transport_payer', 'transport_child', 'transport_billing_allocation', 'transport_registration', 'transport_invoice'];
+const TABLES = [
+  'transport_household',
+  'transport_payer',
+  'transport_child',
+  'transport_billing_allocation',
+  'transport_registration',
+  'transport_invoice',
+];
 
 /** Row counts and a digest of mutable columns, to prove that a refused request changed nothing. */
 export const snapshot = async (world: BillingWorld): Promise<string> => {
@@ -145,7 +158,9 @@ export const registerApproved = async (world: BillingWorld, operatorToken: strin
 
 /** The pay-page token of an invoice, read from the link its mails carry (`…/pay/<token>`). */
 export const payTokenOf = async (world: BillingWorld, invoiceId: string): Promise<string> => {
-  const rows = await world.transport.db.fork().execute<{ payment_url: string | null }[]>('select payment_url from transport_invoice where id = ?', [invoiceId]);
+  const rows = await world.transport.db
+    .fork()
+    .execute<{ payment_url: string | null }[]>('select payment_url from transport_invoice where id = ?', [invoiceId]);
   const token = rows[0]?.payment_url?.match(/\/pay\/([A-Za-z0-9_-]+)$/)?.[1];
   if (!token) {
     throw new Error(`invoice ${invoiceId} has no pay link: ${JSON.stringify(rows)}`);
@@ -155,4 +170,5 @@ export const payTokenOf = async (world: BillingWorld, invoiceId: string): Promis
 };
 
 /** "Pay" on the invoice's pay page: the checkout answer. */
-export const payNow = async (world: BillingWorld, invoiceId: string): Promise<Answer> => call(world, 'POST', `/api/payments/pay/${await payTokenOf(world, invoiceId)}/checkout`, { body: {} });
+export const payNow = async (world: BillingWorld, invoiceId: string): Promise<Answer> =>
+  call(world, 'POST', `/api/payments/pay/${await payTokenOf(world, invoiceId)}/checkout`, { body: {} });

@@ -13,7 +13,10 @@ beforeAll(async () => {
   world = await startGraphqlWorld();
   await registerHousehold(world, 'demo', 'Dana Demo');
   await registerHousehold(world, 'acme', ACME_SECRET);
-  const route = await rest(world, 'POST', '/api/routes', { token: world.tokens.acme, body: { name: 'Acme Secret Route', stops: [{ name: 'Acme Depot' }] } });
+  const route = await rest(world, 'POST', '/api/routes', {
+    token: world.tokens.acme,
+    body: { name: 'Acme Secret Route', stops: [{ name: 'Acme Depot' }] },
+  });
   expect(route.status).toBe(200);
 });
 
@@ -124,8 +127,11 @@ describe('tenant isolation', () => {
     expectRefusal(await gql(world, '{ tenant(id: "no-such-tenant") { id } }', { token: world.tokens.demo }), 403, 'forbidden');
   });
 
-  it("keeps an operator to their own tenant whatever X-Tenant-Id says, as REST does", async () => {
-    const answer = await gql(world, '{ tenant { id } households { nodes { name } } }', { token: world.tokens.acme, headers: { 'X-Tenant-Id': 'demo' } });
+  it('keeps an operator to their own tenant whatever X-Tenant-Id says, as REST does', async () => {
+    const answer = await gql(world, '{ tenant { id } households { nodes { name } } }', {
+      token: world.tokens.acme,
+      headers: { 'X-Tenant-Id': 'demo' },
+    });
 
     expect(answer.body.data.tenant.id).toBe('acme');
     expect(answer.body.data.households.nodes.map((node: { name: string }) => node.name)).toEqual([ACME_SECRET]);
@@ -156,7 +162,10 @@ describe('tenant isolation', () => {
 
   it('answers not_found and no data when an administrator names a tenant that does not exist, or cannot', async () => {
     for (const id of ['no-such-tenant', 'ac\u0000me', 'Not a slug!']) {
-      const answer = await gql(world, 'query Q($id: ID) { tenants { id } tenant(id: $id) { id } }', { token: world.tokens.admin, variables: { id } });
+      const answer = await gql(world, 'query Q($id: ID) { tenants { id } tenant(id: $id) { id } }', {
+        token: world.tokens.admin,
+        variables: { id },
+      });
 
       expect(answer.status).toBe(200);
       expect(answer.body.data).toBeNull();

@@ -29,7 +29,9 @@ describe('depth', () => {
     // Refused while validating, after the token was checked (once): access is decided before parsing.
     expect(world.identity.calls.length).toBe(callsBefore + 1);
 
-    const allowed = await gql(world, '{ routes { bus { routes { bus { routes { bus { routes { id } } } } } } } }', { token: world.tokens.demo });
+    const allowed = await gql(world, '{ routes { bus { routes { bus { routes { bus { routes { id } } } } } } } }', {
+      token: world.tokens.demo,
+    });
     expect(allowed.body).toEqual({ data: { routes: [] } });
   });
 

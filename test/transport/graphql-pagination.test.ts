@@ -30,13 +30,24 @@ beforeAll(async () => {
   const rows: { id: string; tenant: string; name: string; createdAt: string; status: string | null }[] = [];
   for (let index = 0; index < HOUSEHOLDS; index += 1) {
     // Every ninth household has no registration row, as a seeded one would not.
-    rows.push({ id: `hh-${String(index).padStart(3, '0')}`, tenant: 'demo', name: `Demo Family ${index}`, createdAt: at(index), status: index % 9 === 4 ? null : (STATUSES[index % 3] ?? null) });
+    rows.push({
+      id: `hh-${String(index).padStart(3, '0')}`,
+      tenant: 'demo',
+      name: `Demo Family ${index}`,
+      createdAt: at(index),
+      status: index % 9 === 4 ? null : (STATUSES[index % 3] ?? null),
+    });
   }
   for (let index = 0; index < 10; index += 1) {
     rows.push({ id: `acme-${index}`, tenant: 'acme', name: `Acme Family ${index}`, createdAt: at(index * 4 + 1), status: 'approved' });
   }
   for (const row of rows) {
-    await em.execute('insert into transport_household (id, tenant_id, name, created_at) values (?, ?, ?, ?::timestamptz)', [row.id, row.tenant, row.name, row.createdAt]);
+    await em.execute('insert into transport_household (id, tenant_id, name, created_at) values (?, ?, ?, ?::timestamptz)', [
+      row.id,
+      row.tenant,
+      row.name,
+      row.createdAt,
+    ]);
     await em.execute(
       `insert into transport_payer (id, tenant_id, household_id, name, email, is_primary, created_at) values (?, ?, ?, ?, ?, true, ?::timestamptz)`,
       [`${row.id}-payer`, row.tenant, row.id, `${row.name} Parent`, `${row.id}@family.test`, row.createdAt],
@@ -69,12 +80,10 @@ beforeAll(async () => {
   }
   audit.push({ id: randomUUID(), tenant: 'acme', createdAt: at(2) }, { id: randomUUID(), tenant: null, createdAt: at(3) });
   for (const row of audit) {
-    await em.execute(`insert into transport_audit_log (id, tenant_id, actor, action, details, created_at) values (?, ?, 'seed', ?, '{}'::jsonb, ?::timestamptz)`, [
-      row.id,
-      row.tenant,
-      row.tenant === 'demo' ? 'demo_action' : 'other_action',
-      row.createdAt,
-    ]);
+    await em.execute(
+      `insert into transport_audit_log (id, tenant_id, actor, action, details, created_at) values (?, ?, 'seed', ?, '{}'::jsonb, ?::timestamptz)`,
+      [row.id, row.tenant, row.tenant === 'demo' ? 'demo_action' : 'other_action', row.createdAt],
+    );
   }
   expectedAudit = audit
     .filter((row) => row.tenant === 'demo')
@@ -174,7 +183,13 @@ describe('households pages', () => {
     const pendingIndex = expected.findIndex((row, index) => index > 3 && row.status === 'pending');
     const cursor = all.cursors[pendingIndex];
     const page = await readHouseholds({ first: 3, after: cursor, status: ['approved'] });
-    expect(page.ids).toEqual(expected.slice(pendingIndex + 1).filter((row) => row.status === 'approved').slice(0, 3).map((row) => row.id));
+    expect(page.ids).toEqual(
+      expected
+        .slice(pendingIndex + 1)
+        .filter((row) => row.status === 'approved')
+        .slice(0, 3)
+        .map((row) => row.id),
+    );
     expect(page.pageInfo.hasPreviousPage).toBe(true);
 
     // Households without a registration match no status.
@@ -189,7 +204,10 @@ describe('households pages', () => {
       [{ first: 0 }, 'first must be between 1 and 100.'],
       [{ first: 101 }, 'first must be between 1 and 100.'],
       [{ after: 'bm90LWEtY3Vyc29y' }, 'after is not a cursor this service issued.'],
-      [{ after: Buffer.from(JSON.stringify(['2026-05-01T08:00:00Z', 'hh-001'])).toString('base64url') }, 'after is not a cursor this service issued.'],
+      [
+        { after: Buffer.from(JSON.stringify(['2026-05-01T08:00:00Z', 'hh-001'])).toString('base64url') },
+        'after is not a cursor this service issued.',
+      ],
     ];
     for (const [variables, message] of refusals) {
       const answer = await gql(world, HOUSEHOLD_PAGE, { token: world.tokens.demo, variables });
@@ -259,8 +277,14 @@ describe('statements', () => {
   it('read routes with their stops and buses, and buses with their routes, in one statement per kind', async () => {
     const em = world.transport.db.fork();
     for (let index = 0; index < 12; index += 1) {
-      await em.execute("insert into transport_route (tenant_id, id, name, bus_id, stops) values ('demo', ?, ?, ?, 1)", [`r-${index}`, `Route ${index}`, `bus-${index % 4}`]);
-      await em.execute("insert into transport_route_stop (tenant_id, route_id, position, name) values ('demo', ?, 1, 'Stop')", [`r-${index}`]);
+      await em.execute("insert into transport_route (tenant_id, id, name, bus_id, stops) values ('demo', ?, ?, ?, 1)", [
+        `r-${index}`,
+        `Route ${index}`,
+        `bus-${index % 4}`,
+      ]);
+      await em.execute("insert into transport_route_stop (tenant_id, route_id, position, name) values ('demo', ?, 1, 'Stop')", [
+        `r-${index}`,
+      ]);
     }
     for (let index = 0; index < 4; index += 1) {
       await em.execute("insert into transport_bus (tenant_id, id) values ('demo', ?)", [`bus-${index}`]);

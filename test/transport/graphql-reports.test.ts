@@ -32,25 +32,42 @@ beforeAll(async () => {
        ('acme', 'acme-academy', 'Acme Academy', null, null, null)`,
   );
   world.transport.setNow(NOW);
-  expect((await rest(world, 'PUT', '/api/buses/bus-1/location', { token: demo, body: { lat: 32.05, lng: -81.1, heading: 90, speed: 25 } })).status).toBe(200);
+  expect(
+    (await rest(world, 'PUT', '/api/buses/bus-1/location', { token: demo, body: { lat: 32.05, lng: -81.1, heading: 90, speed: 25 } }))
+      .status,
+  ).toBe(200);
   expect((await rest(world, 'PUT', '/api/buses/bus-1/location', { token: acme, body: { lat: 40.7, lng: -74 } })).status).toBe(200);
   await em.execute(
     `insert into transport_bus (tenant_id, id, lat, lng, last_update) values ('demo', 'bus-2', 32.1, -81.2, ?::timestamptz), ('demo', 'bus-3', null, null, null)`,
     [minutesBefore(60).toISOString()],
   );
   const routes = [
-    { name: 'North Loop', bus_id: 'bus-1', driver: 'Dee Driver', mode: 'morning', miles: 12.5, stops: [
-      { name: 'Oak & 5th', lat: 32.05, lng: -81.1, time: '07:10' },
-      { name: 'Elm & 2nd', address: '2 Elm St', time: '07:20', riders: ['Kim', { name: 'Lee', seat: 4 }] },
-      { name: 'Oak Elementary', time: '07:40' },
-    ] },
+    {
+      name: 'North Loop',
+      bus_id: 'bus-1',
+      driver: 'Dee Driver',
+      mode: 'morning',
+      miles: 12.5,
+      stops: [
+        { name: 'Oak & 5th', lat: 32.05, lng: -81.1, time: '07:10' },
+        { name: 'Elm & 2nd', address: '2 Elm St', time: '07:20', riders: ['Kim', { name: 'Lee', seat: 4 }] },
+        { name: 'Oak Elementary', time: '07:40' },
+      ],
+    },
     { name: 'South Loop', bus_id: 'bus-1', status: 'inactive', stops: [{ name: 'Depot' }] },
     { name: 'Planned Route', bus_id: 'bus-9', status: 'draft' },
   ];
   for (const body of routes) {
     expect((await rest(world, 'POST', '/api/routes', { token: demo, body })).status).toBe(200);
   }
-  expect((await rest(world, 'POST', '/api/routes', { token: acme, body: { name: 'North Loop', bus_id: 'bus-1', stops: [{ name: 'Acme Stop' }] } })).status).toBe(200);
+  expect(
+    (
+      await rest(world, 'POST', '/api/routes', {
+        token: acme,
+        body: { name: 'North Loop', bus_id: 'bus-1', stops: [{ name: 'Acme Stop' }] },
+      })
+    ).status,
+  ).toBe(200);
 
   // One minute apart, so newest first is known.
   world.transport.setNow(minutesBefore(30));
@@ -80,14 +97,23 @@ beforeAll(async () => {
   for (const invoice of generated.body.invoices) {
     expect((await rest(world, 'POST', `/api/billing/invoices/${invoice.id}/send`, { token: demo })).status).toBe(200);
     const paid = invoice.payer_id === added.body.payer.id ? invoice.amount : 100;
-    expect((await rest(world, 'POST', `/api/billing/invoices/${invoice.id}/payments`, { token: demo, body: { amount: paid, method: 'check' } })).status).toBe(201);
+    expect(
+      (await rest(world, 'POST', `/api/billing/invoices/${invoice.id}/payments`, { token: demo, body: { amount: paid, method: 'check' } }))
+        .status,
+    ).toBe(201);
   }
 
   world.transport.setNow(minutesBefore(2));
-  const assumed = await rest(world, 'POST', '/api/ops/assume-identity', { token: admin, body: { tenant_id: 'demo', user_email: 'ops@demo.test' } });
+  const assumed = await rest(world, 'POST', '/api/ops/assume-identity', {
+    token: admin,
+    body: { tenant_id: 'demo', user_email: 'ops@demo.test' },
+  });
   expect(assumed.status).toBe(200);
   world.transport.setNow(minutesBefore(1));
-  const logged = await rest(world, 'POST', '/api/ops/log-action', { token: assumed.body.token, body: { action: 'checked_dashboard', resource: 'stats', details: { page: 'stats' } } });
+  const logged = await rest(world, 'POST', '/api/ops/log-action', {
+    token: assumed.body.token,
+    body: { action: 'checked_dashboard', resource: 'stats', details: { page: 'stats' } },
+  });
   expect(logged.status).toBe(200);
   world.transport.setNow(NOW);
 });
@@ -148,10 +174,19 @@ describe('tenantSummary', () => {
 
   it("gives a platform administrator another tenant's figures by argument", async () => {
     const data = expectOk(
-      await gql(world, '{ tenantSummary(tenant: "acme") { tenant { id } routeCount busCount schoolCount householdCount childCount } }', { token: world.tokens.admin }),
+      await gql(world, '{ tenantSummary(tenant: "acme") { tenant { id } routeCount busCount schoolCount householdCount childCount } }', {
+        token: world.tokens.admin,
+      }),
     );
 
-    expect(data.tenantSummary).toEqual({ tenant: { id: 'acme' }, routeCount: 1, busCount: 1, schoolCount: 1, householdCount: 1, childCount: 2 });
+    expect(data.tenantSummary).toEqual({
+      tenant: { id: 'acme' },
+      routeCount: 1,
+      busCount: 1,
+      schoolCount: 1,
+      householdCount: 1,
+      childCount: 2,
+    });
   });
 });
 
@@ -169,12 +204,28 @@ describe('routes, buses and schools', () => {
 
     expect(data.routes.map((route: { id: string }) => route.id)).toEqual(['north-loop', 'planned-route', 'south-loop']);
     const [north, planned, south] = data.routes;
-    expect(north).toMatchObject({ name: 'North Loop', mode: 'morning', status: 'active', driver: 'Dee Driver', miles: 12.5, busId: 'bus-1', stopCount: 3 });
+    expect(north).toMatchObject({
+      name: 'North Loop',
+      mode: 'morning',
+      status: 'active',
+      driver: 'Dee Driver',
+      miles: 12.5,
+      busId: 'bus-1',
+      stopCount: 3,
+    });
     // acme has a bus-1 too, far away: the route must show its own tenant's.
     expect(north.bus).toEqual({ id: 'bus-1', lat: 32.05, lng: -81.1, reporting: true, lastUpdate: '2026-06-17T12:00:00Z' });
     expect(north.stops).toEqual([
       { position: 1, name: 'Oak & 5th', address: null, lat: 32.05, lng: -81.1, time: '07:10', riders: [] },
-      { position: 2, name: 'Elm & 2nd', address: '2 Elm St', lat: null, lng: null, time: '07:20', riders: ['Kim', { name: 'Lee', seat: 4 }] },
+      {
+        position: 2,
+        name: 'Elm & 2nd',
+        address: '2 Elm St',
+        lat: null,
+        lng: null,
+        time: '07:20',
+        riders: ['Kim', { name: 'Lee', seat: 4 }],
+      },
       { position: 3, name: 'Oak Elementary', address: null, lat: null, lng: null, time: '07:40', riders: [] },
     ]);
     expect(planned).toMatchObject({ status: 'draft', busId: 'bus-9', bus: null, stopCount: 0, stops: [] });
@@ -196,7 +247,13 @@ describe('routes, buses and schools', () => {
     const data = expectOk(await gql(world, '{ buses { id lat reporting lastUpdate routes { id } } }', { token: world.tokens.demo }));
 
     expect(data.buses).toEqual([
-      { id: 'bus-1', lat: 32.05, reporting: true, lastUpdate: '2026-06-17T12:00:00Z', routes: [{ id: 'north-loop' }, { id: 'south-loop' }] },
+      {
+        id: 'bus-1',
+        lat: 32.05,
+        reporting: true,
+        lastUpdate: '2026-06-17T12:00:00Z',
+        routes: [{ id: 'north-loop' }, { id: 'south-loop' }],
+      },
       { id: 'bus-2', lat: 32.1, reporting: false, lastUpdate: '2026-06-17T11:00:00Z', routes: [] },
       { id: 'bus-3', lat: null, reporting: false, lastUpdate: null, routes: [] },
     ]);
@@ -217,9 +274,13 @@ describe('billingSummary', () => {
 
   it('totals invoiced, paid and outstanding cents by status and by kind, every status listed', async () => {
     const data = expectOk(
-      await gql(world, `{ billingSummary { tenant { id } ${FIGURES} byStatus { status ${FIGURES} } byKind { kind invoiceCount invoicedCents paidCents outstandingCents } } }`, {
-        token: world.tokens.demo,
-      }),
+      await gql(
+        world,
+        `{ billingSummary { tenant { id } ${FIGURES} byStatus { status ${FIGURES} } byKind { kind invoiceCount invoicedCents paidCents outstandingCents } } }`,
+        {
+          token: world.tokens.demo,
+        },
+      ),
     );
     const summary = data.billingSummary;
 
@@ -236,10 +297,12 @@ describe('billingSummary', () => {
       outstandingDisplay: '$157.50',
     });
     const byStatus = Object.fromEntries(
-      summary.byStatus.map((row: { status: string; invoiceCount: number; invoicedCents: number; paidCents: number; outstandingCents: number }) => [
-        row.status,
-        [row.invoiceCount, row.invoicedCents, row.paidCents, row.outstandingCents],
-      ]),
+      summary.byStatus.map(
+        (row: { status: string; invoiceCount: number; invoicedCents: number; paidCents: number; outstandingCents: number }) => [
+          row.status,
+          [row.invoiceCount, row.invoicedCents, row.paidCents, row.outstandingCents],
+        ],
+      ),
     );
     expect(byStatus).toEqual({
       pending: [1, 5_000, 0, 0],
@@ -259,13 +322,18 @@ describe('billingSummary', () => {
   it('agrees with the REST outstanding list', async () => {
     const data = expectOk(await gql(world, '{ billingSummary { outstandingCents } }', { token: world.tokens.demo }));
     const outstanding = await rest(world, 'GET', '/api/billing/outstanding', { token: world.tokens.demo });
-    const restCents = outstanding.body.reduce((sum: number, row: { total_outstanding: number }) => sum + Math.round(row.total_outstanding * 100), 0);
+    const restCents = outstanding.body.reduce(
+      (sum: number, row: { total_outstanding: number }) => sum + Math.round(row.total_outstanding * 100),
+      0,
+    );
 
     expect(data.billingSummary.outstandingCents).toBe(restCents);
   });
 
   it("counts only the tenant's own invoices", async () => {
-    const data = expectOk(await gql(world, '{ billingSummary(tenant: "acme") { invoiceCount invoicedCents outstandingCents } }', { token: world.tokens.admin }));
+    const data = expectOk(
+      await gql(world, '{ billingSummary(tenant: "acme") { invoiceCount invoicedCents outstandingCents } }', { token: world.tokens.admin }),
+    );
 
     expect(data.billingSummary).toEqual({ invoiceCount: 1, invoicedCents: 5_000, outstandingCents: 0 });
   });
@@ -303,21 +371,71 @@ describe('households', () => {
       weeklyTotalDisplay: '$295.00',
       outstandingCents: 15_750,
       outstandingDisplay: '$157.50',
-      payers: [{ name: 'Ava Approved', isPrimary: true }, { name: 'Sam Second', isPrimary: false }],
+      payers: [
+        { name: 'Ava Approved', isPrimary: true },
+        { name: 'Sam Second', isPrimary: false },
+      ],
     });
     expect(approved.children).toEqual([
-      { name: 'Ava Approved Kid A', transportNeed: 'both', tripType: 'two_way', rateWeeklyCents: 17_500, rateWeeklyDisplay: '$175.00', active: true },
-      { name: 'Ava Approved Kid B', transportNeed: 'morning', tripType: 'one_way', rateWeeklyCents: 12_000, rateWeeklyDisplay: '$120.00', active: true },
+      {
+        name: 'Ava Approved Kid A',
+        transportNeed: 'both',
+        tripType: 'two_way',
+        rateWeeklyCents: 17_500,
+        rateWeeklyDisplay: '$175.00',
+        active: true,
+      },
+      {
+        name: 'Ava Approved Kid B',
+        transportNeed: 'morning',
+        tripType: 'one_way',
+        rateWeeklyCents: 12_000,
+        rateWeeklyDisplay: '$120.00',
+        active: true,
+      },
     ]);
-    expect(approved.payerSplits.map((split: { payer: { name: string }; amountCents: number; amountDisplay: string }) => [split.payer.name, split.amountCents, split.amountDisplay])).toEqual([
+    expect(
+      approved.payerSplits.map((split: { payer: { name: string }; amountCents: number; amountDisplay: string }) => [
+        split.payer.name,
+        split.amountCents,
+        split.amountDisplay,
+      ]),
+    ).toEqual([
       ['Ava Approved', 20_750, '$207.50'],
       ['Sam Second', 8_750, '$87.50'],
     ]);
     expect(approved.invoices).toEqual(
       expect.arrayContaining([
-        { kind: 'registration', status: 'sent', amountCents: 5_000, amountPaidCents: 0, outstandingCents: 5_000, cycleStart: null, cycleEnd: null, payer: { name: 'Ava Approved' } },
-        { kind: 'transportation', status: 'partial', amountCents: 20_750, amountPaidCents: 10_000, outstandingCents: 10_750, cycleStart: '2026-06-15', cycleEnd: '2026-06-21', payer: { name: 'Ava Approved' } },
-        { kind: 'transportation', status: 'paid', amountCents: 8_750, amountPaidCents: 8_750, outstandingCents: 0, cycleStart: '2026-06-15', cycleEnd: '2026-06-21', payer: { name: 'Sam Second' } },
+        {
+          kind: 'registration',
+          status: 'sent',
+          amountCents: 5_000,
+          amountPaidCents: 0,
+          outstandingCents: 5_000,
+          cycleStart: null,
+          cycleEnd: null,
+          payer: { name: 'Ava Approved' },
+        },
+        {
+          kind: 'transportation',
+          status: 'partial',
+          amountCents: 20_750,
+          amountPaidCents: 10_000,
+          outstandingCents: 10_750,
+          cycleStart: '2026-06-15',
+          cycleEnd: '2026-06-21',
+          payer: { name: 'Ava Approved' },
+        },
+        {
+          kind: 'transportation',
+          status: 'paid',
+          amountCents: 8_750,
+          amountPaidCents: 8_750,
+          outstandingCents: 0,
+          cycleStart: '2026-06-15',
+          cycleEnd: '2026-06-21',
+          payer: { name: 'Sam Second' },
+        },
       ]),
     );
     // The pending household owes nothing: its fee is not asked for and it is never billed.
@@ -326,14 +444,21 @@ describe('households', () => {
     for (const node of nodes) {
       const detail = await rest(world, 'GET', `/api/billing/households/${node.id}`, { token: world.tokens.demo });
       expect(node.weeklyTotalCents).toBe(Math.round(detail.body.weekly_total * 100));
-      expect(node.payerSplits.map((split: { payer: { id: string }; amountCents: number }) => ({ payer_id: split.payer.id, amount: split.amountCents / 100 }))).toEqual(
-        detail.body.payer_splits,
-      );
+      expect(
+        node.payerSplits.map((split: { payer: { id: string }; amountCents: number }) => ({
+          payer_id: split.payer.id,
+          amount: split.amountCents / 100,
+        })),
+      ).toEqual(detail.body.payer_splits);
     }
   });
 
   it('filters by registration status', async () => {
-    const data = expectOk(await gql(world, '{ households(registrationStatus: [approved, rejected]) { totalCount nodes { name } } }', { token: world.tokens.demo }));
+    const data = expectOk(
+      await gql(world, '{ households(registrationStatus: [approved, rejected]) { totalCount nodes { name } } }', {
+        token: world.tokens.demo,
+      }),
+    );
 
     expect(data.households).toEqual({ totalCount: 2, nodes: [{ name: 'Rory Rejected' }, { name: 'Ava Approved' }] });
   });
@@ -356,18 +481,24 @@ describe('auditLog', () => {
       createdAt: '2026-06-17T11:59:00Z',
     });
     expect(impersonation[1]).toMatchObject({ actor: 'root@platform.test', action: 'assume_identity_start', resource: 'tenant:demo' });
-    expect(nodes.find((node: { action: string; resource: string }) => node.action === 'route.create' && node.resource === 'route:south-loop')).toMatchObject({ actor: 'ops@demo.test' });
+    expect(
+      nodes.find((node: { action: string; resource: string }) => node.action === 'route.create' && node.resource === 'route:south-loop'),
+    ).toMatchObject({ actor: 'ops@demo.test' });
     const times = nodes.map((node: { createdAt: string }) => node.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     const logs = await rest(world, 'GET', '/api/tenants/demo/logs', { token: world.tokens.demo });
     expect(nodes.map((node: { id: string }) => node.id)).toEqual(logs.body.map((row: { id: string }) => row.id));
     expect(data.auditLog.totalCount).toBe(logs.body.length);
 
-    const filtered = expectOk(await gql(world, '{ auditLog(action: "assume_identity_start") { totalCount nodes { action } } }', { token: world.tokens.demo }));
+    const filtered = expectOk(
+      await gql(world, '{ auditLog(action: "assume_identity_start") { totalCount nodes { action } } }', { token: world.tokens.demo }),
+    );
     expect(filtered.auditLog).toEqual({ totalCount: 1, nodes: [{ action: 'assume_identity_start' }] });
 
     // acme's own staff writes of the setup, none of demo's rows.
-    const acme = expectOk(await gql(world, '{ auditLog(tenant: "acme") { totalCount nodes { id actor } } }', { token: world.tokens.admin }));
+    const acme = expectOk(
+      await gql(world, '{ auditLog(tenant: "acme") { totalCount nodes { id actor } } }', { token: world.tokens.admin }),
+    );
     const acmeLogs = await rest(world, 'GET', '/api/tenants/acme/logs', { token: world.tokens.admin });
     expect(acme.auditLog.nodes.map((node: { id: string }) => node.id)).toEqual(acmeLogs.body.map((row: { id: string }) => row.id));
     expect(acme.auditLog.nodes.some((node: { id: string }) => nodes.some((own: { id: string }) => own.id === node.id))).toBe(false);

@@ -91,8 +91,22 @@ export const registerHousehold = async (world: GraphqlWorld, tenant: string, par
       tenant,
       parent: { name: parentName, email: `family${sequence}@family.test`, phone: '555-0100', relationship: 'mother', address: '1 Main St' },
       children: [
-        { name: `${parentName} Kid A`, transport_need: 'both', school: 'Oak Elementary', school_id: 'oak-elementary', grade: '3', route: 'north-loop' },
-        { name: `${parentName} Kid B`, transport_need: 'morning', school: 'Pine Middle', school_id: 'pine-middle', grade: '7', route: 'north-loop' },
+        {
+          name: `${parentName} Kid A`,
+          transport_need: 'both',
+          school: 'Oak Elementary',
+          school_id: 'oak-elementary',
+          grade: '3',
+          route: 'north-loop',
+        },
+        {
+          name: `${parentName} Kid B`,
+          transport_need: 'morning',
+          school: 'Pine Middle',
+          school_id: 'pine-middle',
+          grade: '7',
+          route: 'north-loop',
+        },
       ],
       first_pickup_date: '2026-06-01',
       policy_acknowledged: ['safety'],
@@ -106,4 +120,5 @@ export const registerHousehold = async (world: GraphqlWorld, tenant: string, par
 };
 
 /** Every error's machine code, for answers that must be refusals only. */
-export const codesOf = (answer: GraphqlAnswer): string[] => ((answer.body?.errors ?? []) as { extensions?: { code?: string } }[]).map((error) => error.extensions?.code ?? '');
+export const codesOf = (answer: GraphqlAnswer): string[] =>
+  ((answer.body?.errors ?? []) as { extensions?: { code?: string } }[]).map((error) => error.extensions?.code ?? '');

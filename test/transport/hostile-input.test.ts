@@ -29,13 +29,21 @@ const call = async (path: string, init: { method?: string; bearer?: string; body
 /** `{"a":{"a":...1...}}` nested `levels` deep, as JSON text (JSON.stringify itself could not build it). */
 const deepJson = (levels: number): string => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
 
-const TABLES = ['transport_household', 'transport_registration', 'transport_audit_log', 'transport_identity_user', 'transport_identity_token'];
+const TABLES = [
+  'transport_household',
+  'transport_registration',
+  'transport_audit_log',
+  'transport_identity_user',
+  'transport_identity_token',
+];
 
 const snapshot = async (): Promise<string> => {
   const em = app.db.fork();
   const parts: string[] = [];
   for (const table of TABLES) {
-    const rows = await em.execute<{ digest: string | null }[]>(`select md5(string_agg(t::text, '|' order by t::text)) as digest from ${table} t`);
+    const rows = await em.execute<{ digest: string | null }[]>(
+      `select md5(string_agg(t::text, '|' order by t::text)) as digest from ${table} t`,
+    );
     parts.push(`${table}=${rows[0]?.digest ?? '-'}`);
   }
 
@@ -43,7 +51,15 @@ const snapshot = async (): Promise<string> => {
 };
 
 const signIn = async (email: string, appMetadata: Record<string, unknown>) => {
-  expect((await call('/auth/v1/admin/users', { method: 'POST', bearer: SERVICE_KEY, body: { email, password: 'secret-pass', app_metadata: appMetadata } })).status).toBe(200);
+  expect(
+    (
+      await call('/auth/v1/admin/users', {
+        method: 'POST',
+        bearer: SERVICE_KEY,
+        body: { email, password: 'secret-pass', app_metadata: appMetadata },
+      })
+    ).status,
+  ).toBe(200);
   const login = await call('/api/auth/login', { method: 'POST', body: { email, password: 'secret-pass' } });
   expect(login.status).toBe(200);
 
@@ -83,14 +99,18 @@ afterAll(async () => app?.close());
 
 describe('a date PostgreSQL cannot store', () => {
   it.each(['0000-01-01', '0000-12-31'])('%s as first_pickup_date of the public registration answers 400 naming the field', async (date) => {
-    await expectRefused(date, 'first_pickup_date', () => call('/api/registrations/full', { method: 'POST', body: registration({ first_pickup_date: date }) }));
+    await expectRefused(date, 'first_pickup_date', () =>
+      call('/api/registrations/full', { method: 'POST', body: registration({ first_pickup_date: date }) }),
+    );
   });
 
   it('0000-01-01 as a first pickup date set by staff answers 400 naming the field', async () => {
     const created = await call('/api/registrations/full', { method: 'POST', body: registration({ first_pickup_date: '2027-01-04' }) });
     expect(created.status).toBe(201);
     const path = `/api/billing/households/${created.body.household_id}/first-pickup`;
-    await expectRefused('first pickup', 'first_pickup_date', () => call(path, { method: 'POST', bearer: tokens.operator, body: { first_pickup_date: '0000-01-01' } }));
+    await expectRefused('first pickup', 'first_pickup_date', () =>
+      call(path, { method: 'POST', bearer: tokens.operator, body: { first_pickup_date: '0000-01-01' } }),
+    );
   });
 
   it('the first and last four-digit years PostgreSQL stores are taken', async () => {
@@ -109,10 +129,15 @@ describe('identity metadata nested 5,000 levels', () => {
   });
 
   it('at PUT /auth/v1/user answers 400 naming data, and leaves the user as they were', async () => {
-    const session = await call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email: 'op@demo.test', password: 'secret-pass' } });
+    const session = await call('/auth/v1/token?grant_type=password', {
+      method: 'POST',
+      body: { email: 'op@demo.test', password: 'secret-pass' },
+    });
     expect(session.status).toBe(200);
     const rawBody = `{"data":${deepJson(5000)}}`;
-    await expectProviderRefused('own data', 'data', () => call('/auth/v1/user', { method: 'PUT', bearer: session.body.access_token, rawBody }));
+    await expectProviderRefused('own data', 'data', () =>
+      call('/auth/v1/user', { method: 'PUT', bearer: session.body.access_token, rawBody }),
+    );
   });
 
   it('through /api/auth/register answers 400 as well', async () => {
@@ -124,7 +149,10 @@ describe('identity metadata nested 5,000 levels', () => {
   });
 
   it('a few levels of metadata are still kept', async () => {
-    const answer = await call('/auth/v1/signup', { method: 'POST', body: { email: 'shallow@family.test', password: 'secret-pass', data: { prefs: { bus: { seat: [1, 2] } } } } });
+    const answer = await call('/auth/v1/signup', {
+      method: 'POST',
+      body: { email: 'shallow@family.test', password: 'secret-pass', data: { prefs: { bus: { seat: [1, 2] } } } },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.user.user_metadata.prefs).toEqual({ bus: { seat: [1, 2] } });
   });
@@ -145,7 +173,11 @@ describe('deeply nested details of an audited action', () => {
 
   it('through tRPC answers 400 naming details as well', async () => {
     const before = await snapshot();
-    const answer = await call('/trpc/tenants.logAction', { method: 'POST', bearer, rawBody: `{"action":"looked","details":${deepJson(5000)}}` });
+    const answer = await call('/trpc/tenants.logAction', {
+      method: 'POST',
+      bearer,
+      rawBody: `{"action":"looked","details":${deepJson(5000)}}`,
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error.message).toContain('details');
     expect(answer.body.error.data.appCode).toBe('validation_error');
@@ -153,7 +185,11 @@ describe('deeply nested details of an audited action', () => {
   });
 
   it('details a few levels deep are still recorded', async () => {
-    const answer = await call('/api/ops/log-action', { method: 'POST', bearer, body: { action: 'looked', details: { at: { page: { n: 2 } } } } });
+    const answer = await call('/api/ops/log-action', {
+      method: 'POST',
+      bearer,
+      body: { action: 'looked', details: { at: { page: { n: 2 } } } },
+    });
     expect(answer.status).toBe(200);
   });
 });
@@ -167,6 +203,8 @@ describe('an unpaired surrogate escape in JSON', () => {
   it('in audited details answers 400 naming the field', async () => {
     const assumed = await call('/api/ops/assume-identity', { method: 'POST', bearer: tokens.admin, body: { tenant_id: 'demo' } });
     const rawBody = '{"action":"looked","details":{"note":"\\udc00"}}';
-    await expectRefused('log-action', 'details.note', () => call('/api/ops/log-action', { method: 'POST', bearer: assumed.body.token, rawBody }));
+    await expectRefused('log-action', 'details.note', () =>
+      call('/api/ops/log-action', { method: 'POST', bearer: assumed.body.token, rawBody }),
+    );
   });
 });

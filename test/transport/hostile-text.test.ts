@@ -23,8 +23,18 @@ const call = async (path: string, init: { method?: string; bearer?: string; body
 };
 
 const TABLES = [
-  'transport_household', 'transport_payer', 'transport_child', 'transport_registration', 'transport_invoice', 'transport_route',
-  'transport_route_stop', 'transport_bus', 'transport_school', 'transport_audit_log', 'transport_identity_user', 'transport_identity_token',
+  'transport_household',
+  'transport_payer',
+  'transport_child',
+  'transport_registration',
+  'transport_invoice',
+  'transport_route',
+  'transport_route_stop',
+  'transport_bus',
+  'transport_school',
+  'transport_audit_log',
+  'transport_identity_user',
+  'transport_identity_token',
 ];
 
 /** Every row a refused request could have written, so a refusal is shown to have changed nothing. */
@@ -32,7 +42,9 @@ const snapshot = async (): Promise<string> => {
   const em = app.db.fork();
   const parts: string[] = [];
   for (const table of TABLES) {
-    const rows = await em.execute<{ digest: string | null }[]>(`select md5(string_agg(t::text, '|' order by t::text)) as digest from ${table} t`);
+    const rows = await em.execute<{ digest: string | null }[]>(
+      `select md5(string_agg(t::text, '|' order by t::text)) as digest from ${table} t`,
+    );
     parts.push(`${table}=${rows[0]?.digest ?? '-'}`);
   }
 
@@ -49,7 +61,15 @@ const expectRefused = async (label: string, attempt: () => Promise<Answer>) => {
 };
 
 const signIn = async (email: string, appMetadata: Record<string, unknown>) => {
-  expect((await call('/auth/v1/admin/users', { method: 'POST', bearer: SERVICE_KEY, body: { email, password: 'secret-pass', app_metadata: appMetadata } })).status).toBe(200);
+  expect(
+    (
+      await call('/auth/v1/admin/users', {
+        method: 'POST',
+        bearer: SERVICE_KEY,
+        body: { email, password: 'secret-pass', app_metadata: appMetadata },
+      })
+    ).status,
+  ).toBe(200);
   const login = await call('/api/auth/login', { method: 'POST', body: { email, password: 'secret-pass' } });
   expect(login.status).toBe(200);
 
@@ -111,22 +131,40 @@ describe('a NUL character in a JSON body of the API', () => {
   });
 
   it('of a sign-in answers 400, not a provider failure', async () => {
-    await expectRefused('login email', () => call('/api/auth/login', { method: 'POST', body: { email: `a${NUL}`, password: 'secret-pass' } }));
-    await expectRefused('login password', () => call('/api/auth/login', { method: 'POST', body: { email: 'op@demo.test', password: `secret${NUL}` } }));
+    await expectRefused('login email', () =>
+      call('/api/auth/login', { method: 'POST', body: { email: `a${NUL}`, password: 'secret-pass' } }),
+    );
+    await expectRefused('login password', () =>
+      call('/api/auth/login', { method: 'POST', body: { email: 'op@demo.test', password: `secret${NUL}` } }),
+    );
   });
 
   it('of a sign-up answers 400 and creates no account', async () => {
-    await expectRefused('register email', () => call('/api/auth/register', { method: 'POST', body: { email: `new${NUL}@family.test`, password: 'secret-pass' } }));
-    await expectRefused('register name', () => call('/api/auth/register', { method: 'POST', body: { email: 'new@family.test', password: 'secret-pass', display_name: `N${NUL}` } }));
+    await expectRefused('register email', () =>
+      call('/api/auth/register', { method: 'POST', body: { email: `new${NUL}@family.test`, password: 'secret-pass' } }),
+    );
+    await expectRefused('register name', () =>
+      call('/api/auth/register', { method: 'POST', body: { email: 'new@family.test', password: 'secret-pass', display_name: `N${NUL}` } }),
+    );
   });
 
   it('of route changes answers 400 and leaves the route as it was', async () => {
-    await expectRefused('new route name', () => call('/api/routes', { method: 'POST', bearer: tokens.operator, body: { name: `South${NUL}` } }));
-    await expectRefused('stop riders (jsonb)', () =>
-      call('/api/routes', { method: 'POST', bearer: tokens.operator, body: { name: 'South', stops: [{ name: 'Oak', riders: [{ name: `Kim${NUL}` }] }] } }),
+    await expectRefused('new route name', () =>
+      call('/api/routes', { method: 'POST', bearer: tokens.operator, body: { name: `South${NUL}` } }),
     );
-    await expectRefused('driver', () => call('/api/routes/north-loop', { method: 'PUT', bearer: tokens.operator, body: { driver: `D${NUL}` } }));
-    await expectRefused('bus location', () => call('/api/buses/bus-1/location', { method: 'PUT', bearer: tokens.operator, body: { lat: 1, lng: 2, [`x${NUL}`]: 1 } }));
+    await expectRefused('stop riders (jsonb)', () =>
+      call('/api/routes', {
+        method: 'POST',
+        bearer: tokens.operator,
+        body: { name: 'South', stops: [{ name: 'Oak', riders: [{ name: `Kim${NUL}` }] }] },
+      }),
+    );
+    await expectRefused('driver', () =>
+      call('/api/routes/north-loop', { method: 'PUT', bearer: tokens.operator, body: { driver: `D${NUL}` } }),
+    );
+    await expectRefused('bus location', () =>
+      call('/api/buses/bus-1/location', { method: 'PUT', bearer: tokens.operator, body: { lat: 1, lng: 2, [`x${NUL}`]: 1 } }),
+    );
   });
 
   it('of an audited action answers 400 and writes no audit row', async () => {
@@ -134,8 +172,12 @@ describe('a NUL character in a JSON body of the API', () => {
     expect(assumed.status).toBe(200);
     const bearer = assumed.body.token as string;
     await expectRefused('action', () => call('/api/ops/log-action', { method: 'POST', bearer, body: { action: `x${NUL}` } }));
-    await expectRefused('details key', () => call('/api/ops/log-action', { method: 'POST', bearer, body: { action: 'x', details: { [`k${NUL}`]: 1 } } }));
-    await expectRefused('details value', () => call('/api/ops/log-action', { method: 'POST', bearer, body: { action: 'x', details: { k: [`v${NUL}`] } } }));
+    await expectRefused('details key', () =>
+      call('/api/ops/log-action', { method: 'POST', bearer, body: { action: 'x', details: { [`k${NUL}`]: 1 } } }),
+    );
+    await expectRefused('details value', () =>
+      call('/api/ops/log-action', { method: 'POST', bearer, body: { action: 'x', details: { k: [`v${NUL}`] } } }),
+    );
   });
 
   it('through tRPC answers 400 as well', async () => {
@@ -163,21 +205,42 @@ describe('a NUL character sent to the built-in identity provider', () => {
   };
 
   it('answers 400 on sign-up, sign-in and refresh', async () => {
-    await expectProviderRefused('signup email', () => call('/auth/v1/signup', { method: 'POST', body: { email: `a${NUL}@b.test`, password: 'secret-pass' } }));
-    await expectProviderRefused('signup data', () => call('/auth/v1/signup', { method: 'POST', body: { email: 'a@b.test', password: 'secret-pass', data: { display_name: NUL } } }));
-    await expectProviderRefused('signup raw escape', () => call('/auth/v1/signup', { method: 'POST', rawBody: '{"email":"a@b.test","password":"secret\\u0000"}' }));
-    await expectProviderRefused('password grant', () => call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email: `a${NUL}`, password: 'x' } }));
-    await expectProviderRefused('refresh grant', () => call('/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: { refresh_token: NUL } }));
+    await expectProviderRefused('signup email', () =>
+      call('/auth/v1/signup', { method: 'POST', body: { email: `a${NUL}@b.test`, password: 'secret-pass' } }),
+    );
+    await expectProviderRefused('signup data', () =>
+      call('/auth/v1/signup', { method: 'POST', body: { email: 'a@b.test', password: 'secret-pass', data: { display_name: NUL } } }),
+    );
+    await expectProviderRefused('signup raw escape', () =>
+      call('/auth/v1/signup', { method: 'POST', rawBody: '{"email":"a@b.test","password":"secret\\u0000"}' }),
+    );
+    await expectProviderRefused('password grant', () =>
+      call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email: `a${NUL}`, password: 'x' } }),
+    );
+    await expectProviderRefused('refresh grant', () =>
+      call('/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: { refresh_token: NUL } }),
+    );
   });
 
   it('answers 400 on user and admin updates', async () => {
-    const session = await call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email: 'op@demo.test', password: 'secret-pass' } });
+    const session = await call('/auth/v1/token?grant_type=password', {
+      method: 'POST',
+      body: { email: 'op@demo.test', password: 'secret-pass' },
+    });
     expect(session.status).toBe(200);
-    await expectProviderRefused('own data', () => call('/auth/v1/user', { method: 'PUT', bearer: session.body.access_token, body: { data: { display_name: `O${NUL}p` } } }));
-    await expectProviderRefused('own email', () => call('/auth/v1/user', { method: 'PUT', bearer: session.body.access_token, body: { email: `x${NUL}@y.test` } }));
+    await expectProviderRefused('own data', () =>
+      call('/auth/v1/user', { method: 'PUT', bearer: session.body.access_token, body: { data: { display_name: `O${NUL}p` } } }),
+    );
+    await expectProviderRefused('own email', () =>
+      call('/auth/v1/user', { method: 'PUT', bearer: session.body.access_token, body: { email: `x${NUL}@y.test` } }),
+    );
     const userId = session.body.user.id as string;
-    await expectProviderRefused('admin metadata', () => call(`/auth/v1/admin/users/${userId}`, { method: 'PUT', bearer: SERVICE_KEY, body: { app_metadata: { [`r${NUL}`]: 1 } } }));
-    await expectProviderRefused('admin create', () => call('/auth/v1/admin/users', { method: 'POST', bearer: SERVICE_KEY, body: { email: 'z@y.test', password: `p${NUL}ssword` } }));
+    await expectProviderRefused('admin metadata', () =>
+      call(`/auth/v1/admin/users/${userId}`, { method: 'PUT', bearer: SERVICE_KEY, body: { app_metadata: { [`r${NUL}`]: 1 } } }),
+    );
+    await expectProviderRefused('admin create', () =>
+      call('/auth/v1/admin/users', { method: 'POST', bearer: SERVICE_KEY, body: { email: 'z@y.test', password: `p${NUL}ssword` } }),
+    );
   });
 
   it('treats a NUL in an admin user path as naming no user', async () => {

@@ -4,12 +4,17 @@ import { startTestTransport, type TestTransport } from '../support/transport-ser
 let app: TestTransport;
 
 const post = async (base: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
-  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 };
 
-const userCount = async () => Number((await app.db.fork().execute<{ n: string }[]>('select count(*) as n from transport_identity_user'))[0]?.n);
+const userCount = async () =>
+  Number((await app.db.fork().execute<{ n: string }[]>('select count(*) as n from transport_identity_user'))[0]?.n);
 
 beforeAll(async () => {
   app = await startTestTransport();
@@ -19,7 +24,11 @@ afterAll(async () => app?.close());
 
 describe('POST /api/auth/register', () => {
   it('creates a parent of the tenant with the metadata applied and a usable token', async () => {
-    const { status, body } = await post(app.url, '/api/auth/register', { email: 'Pat@Example.com', password: 'secret-1', display_name: 'Pat Parent' });
+    const { status, body } = await post(app.url, '/api/auth/register', {
+      email: 'Pat@Example.com',
+      password: 'secret-1',
+      display_name: 'Pat Parent',
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({
       token_type: 'Bearer',
@@ -31,14 +40,25 @@ describe('POST /api/auth/register', () => {
   });
 
   it('takes the tenant from the body, else from the public resolution (path prefix here)', async () => {
-    expect((await post(app.url, '/api/auth/register', { email: 'a1@example.com', password: 'secret-1', tenant: 'ACME' })).body.user.tenant_id).toBe('acme');
-    expect((await post(app.url, '/acme/api/auth/register', { email: 'a2@example.com', password: 'secret-1' })).body.user.tenant_id).toBe('acme');
-    expect((await post(app.url, '/api/auth/register', { email: 'a3@example.com', password: 'secret-1' }, { 'X-Tenant-Id': 'acme' })).body.user.tenant_id).toBe('acme');
+    expect(
+      (await post(app.url, '/api/auth/register', { email: 'a1@example.com', password: 'secret-1', tenant: 'ACME' })).body.user.tenant_id,
+    ).toBe('acme');
+    expect((await post(app.url, '/acme/api/auth/register', { email: 'a2@example.com', password: 'secret-1' })).body.user.tenant_id).toBe(
+      'acme',
+    );
+    expect(
+      (await post(app.url, '/api/auth/register', { email: 'a3@example.com', password: 'secret-1' }, { 'X-Tenant-Id': 'acme' })).body.user
+        .tenant_id,
+    ).toBe('acme');
   });
 
   it('answers 404 Tenant not found for an unknown tenant and creates no account', async () => {
     const before = await userCount();
-    const { status, body } = await post(app.url, '/api/auth/register', { email: 'lost@example.com', password: 'secret-1', tenant: 'nowhere' });
+    const { status, body } = await post(app.url, '/api/auth/register', {
+      email: 'lost@example.com',
+      password: 'secret-1',
+      tenant: 'nowhere',
+    });
     expect(status).toBe(404);
     expect(body).toEqual({ detail: 'Tenant not found' });
     expect(await userCount()).toBe(before);
@@ -73,7 +93,10 @@ describe('POST /api/auth/login', () => {
   it('answers the token and the user with role and tenant', async () => {
     const { status, body } = await post(app.url, '/api/auth/login', { email: 'pat@example.com', password: 'secret-1' });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ token_type: 'Bearer', user: { email: 'pat@example.com', role: 'parent', tenant_id: 'demo', name: 'Pat Parent' } });
+    expect(body).toMatchObject({
+      token_type: 'Bearer',
+      user: { email: 'pat@example.com', role: 'parent', tenant_id: 'demo', name: 'Pat Parent' },
+    });
     expect(typeof body.access_token).toBe('string');
     expect((await post(app.url, '/demo/api/auth/login', { email: 'pat@example.com', password: 'secret-1' })).status).toBe(200);
     const logs = app.logLines.join('\n');
@@ -82,7 +105,10 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers 401 for wrong credentials', async () => {
-    for (const body of [{ email: 'pat@example.com', password: 'wrong-one' }, { email: 'ghost@example.com', password: 'secret-1' }]) {
+    for (const body of [
+      { email: 'pat@example.com', password: 'wrong-one' },
+      { email: 'ghost@example.com', password: 'secret-1' },
+    ]) {
       const answer = await post(app.url, '/api/auth/login', body);
       expect(answer.status).toBe(401);
       expect(answer.body).toEqual({ detail: 'Invalid login credentials' });
@@ -90,7 +116,13 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers 400 without email or password, or with unknown fields', async () => {
-    for (const body of [{}, { email: 'pat@example.com' }, { password: 'secret-1' }, { email: 'pat@example.com', password: 'secret-1', extra: 1 }, { email: ['x'], password: 'y' }]) {
+    for (const body of [
+      {},
+      { email: 'pat@example.com' },
+      { password: 'secret-1' },
+      { email: 'pat@example.com', password: 'secret-1', extra: 1 },
+      { email: ['x'], password: 'y' },
+    ]) {
       expect((await post(app.url, '/api/auth/login', body)).status).toBe(400);
     }
   });
@@ -168,7 +200,10 @@ describe('tenant endpoints behind an outside identity provider that says no', ()
     const provider = await startRefusingProvider({ hang: true });
     const app = await startTestTransport({ IDENTITY_URL: provider.url, TRANSPORT_HTTP_TIMEOUT_MS: '300' });
     try {
-      expect(await get(app.url, '/api/routes', 'some-token')).toEqual({ status: 503, body: { detail: 'The identity provider could not be reached; try again in a moment.' } });
+      expect(await get(app.url, '/api/routes', 'some-token')).toEqual({
+        status: 503,
+        body: { detail: 'The identity provider could not be reached; try again in a moment.' },
+      });
     } finally {
       await app.close();
       await provider.close();

@@ -32,7 +32,11 @@ describe('bootstrap platform administrator', () => {
     const env = envWith({ BOOTSTRAP_ADMIN_EMAIL: 'first@admin.test', BOOTSTRAP_ADMIN_PASSWORD: 'another-password' });
     expect(await ensureBootstrapAdmin({ env, db: app.db, logger: quiet })).toBe('exists');
     expect(await ensureBootstrapAdmin({ env: envWith({}), db: app.db, logger: quiet })).toBe('skipped');
-    const outside = envWith({ BOOTSTRAP_ADMIN_EMAIL: 'b@admin.test', BOOTSTRAP_ADMIN_PASSWORD: 'secret-12', IDENTITY_URL: 'http://127.0.0.1:9' });
+    const outside = envWith({
+      BOOTSTRAP_ADMIN_EMAIL: 'b@admin.test',
+      BOOTSTRAP_ADMIN_PASSWORD: 'secret-12',
+      IDENTITY_URL: 'http://127.0.0.1:9',
+    });
     expect(await ensureBootstrapAdmin({ env: outside, db: app.db, logger: quiet })).toBe('skipped');
     const rows = await app.db.fork().execute<{ email: string }[]>('select email from transport_identity_user');
     expect(rows.map((row) => row.email)).toEqual(['first@admin.test']);
@@ -43,7 +47,9 @@ describe('bootstrap platform administrator', () => {
     const half = { ...envWith({}), BOOTSTRAP_ADMIN_EMAIL: 'c@admin.test' };
     await expect(ensureBootstrapAdmin({ env: half, db: app.db, logger: quiet })).rejects.toThrow(/set together/);
     // The environment check refuses a weak password before start; the function checks it again.
-    expect(() => envWith({ BOOTSTRAP_ADMIN_EMAIL: 'c@admin.test', BOOTSTRAP_ADMIN_PASSWORD: '123' })).toThrow(/BOOTSTRAP_ADMIN_PASSWORD: password must be at least 6/);
+    expect(() => envWith({ BOOTSTRAP_ADMIN_EMAIL: 'c@admin.test', BOOTSTRAP_ADMIN_PASSWORD: '123' })).toThrow(
+      /BOOTSTRAP_ADMIN_PASSWORD: password must be at least 6/,
+    );
     const weak = { ...envWith({}), BOOTSTRAP_ADMIN_EMAIL: 'c@admin.test', BOOTSTRAP_ADMIN_PASSWORD: '123' };
     await expect(ensureBootstrapAdmin({ env: weak, db: app.db, logger: quiet })).rejects.toThrow(/at least 6/);
   });

@@ -8,7 +8,11 @@ const request = async (path: string, init: { method?: string; bearer?: string; b
   const headers: Record<string, string> = { ...init.headers };
   if (init.bearer) headers.Authorization = `Bearer ${init.bearer}`;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${app.url}${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const response = await fetch(`${app.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
   const text = await response.text();
 
   return { status: response.status, body: text ? (JSON.parse(text) as any) : null };
@@ -24,7 +28,8 @@ const acmeTenantCalls = (bearer: string) => [
   request('/acme/api/routes', { method: 'POST', bearer, body: { name: 'Hijacked Loop' } }),
 ];
 
-const routeCount = async () => Number((await app.db.fork().execute<{ n: string }[]>("select count(*) as n from transport_route where tenant_id = 'acme'"))[0]?.n);
+const routeCount = async () =>
+  Number((await app.db.fork().execute<{ n: string }[]>("select count(*) as n from transport_route where tenant_id = 'acme'"))[0]?.n);
 
 beforeAll(async () => {
   app = await startTestTransport({ IDENTITY_SERVICE_KEY: SERVICE_KEY });
@@ -38,7 +43,11 @@ describe('an operator granted no tenant', () => {
 
   beforeAll(async () => {
     // What `switchyard user add --role operator` without --tenant used to write: a role and no tenant.
-    const created = await request('/auth/v1/admin/users', { method: 'POST', bearer: SERVICE_KEY, body: { email: 'loose@ops.test', password: 'loose-secret', app_metadata: { role: 'operator' } } });
+    const created = await request('/auth/v1/admin/users', {
+      method: 'POST',
+      bearer: SERVICE_KEY,
+      body: { email: 'loose@ops.test', password: 'loose-secret', app_metadata: { role: 'operator' } },
+    });
     expect(created.status).toBe(200);
     userId = created.body.id;
     const login = await request('/api/auth/login', { method: 'POST', body: { email: 'loose@ops.test', password: 'loose-secret' } });
@@ -66,7 +75,11 @@ describe('an operator granted no tenant', () => {
 
   it('stays without a tenant even when user metadata names one (a provider that lets users write it)', async () => {
     // An outside GoTrue lets users edit their own metadata; the service key stands in for that here.
-    const planted = await request(`/auth/v1/admin/users/${userId}`, { method: 'PUT', bearer: SERVICE_KEY, body: { user_metadata: { tenant_id: 'acme' } } });
+    const planted = await request(`/auth/v1/admin/users/${userId}`, {
+      method: 'PUT',
+      bearer: SERVICE_KEY,
+      body: { user_metadata: { tenant_id: 'acme' } },
+    });
     expect(planted.status).toBe(200);
     const login = await request('/api/auth/login', { method: 'POST', body: { email: 'loose@ops.test', password: 'loose-secret' } });
     expect(login.body.user).toMatchObject({ role: 'operator', tenant_id: null });
@@ -77,7 +90,11 @@ describe('an operator granted no tenant', () => {
   });
 
   it('works in the tenant an administrator grants it', async () => {
-    const granted = await request(`/auth/v1/admin/users/${userId}`, { method: 'PUT', bearer: SERVICE_KEY, body: { app_metadata: { tenant_id: 'acme' } } });
+    const granted = await request(`/auth/v1/admin/users/${userId}`, {
+      method: 'PUT',
+      bearer: SERVICE_KEY,
+      body: { app_metadata: { tenant_id: 'acme' } },
+    });
     expect(granted.status).toBe(200);
     expect((await request('/api/routes', { bearer: token })).status).toBe(200);
     expect((await request('/demo/api/routes', { bearer: token })).status).toBe(200);
@@ -92,7 +109,9 @@ describe('a parent after sign-up', () => {
     const signUp = await request('/auth/v1/signup', { method: 'POST', body: { email: 'late@family.test', password: 'late-secret' } });
     expect(signUp.status).toBe(200);
     const bearer = signUp.body.access_token as string;
-    expect((await request('/auth/v1/user', { method: 'PUT', bearer, body: { data: { role: 'parent', tenant_id: 'acme' } } })).status).toBe(403);
+    expect((await request('/auth/v1/user', { method: 'PUT', bearer, body: { data: { role: 'parent', tenant_id: 'acme' } } })).status).toBe(
+      403,
+    );
     expect((await request('/auth/v1/user', { bearer })).body.user_metadata).toEqual({});
     // Writing anything else, or the tenant already there, is still the user's own business.
     expect((await request('/auth/v1/user', { method: 'PUT', bearer, body: { data: { display_name: 'Late' } } })).status).toBe(200);

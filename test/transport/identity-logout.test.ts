@@ -14,7 +14,11 @@ const call = async (path: string, init: { method?: string; bearer?: string; body
   const headers: Record<string, string> = {};
   if (init.bearer) headers.Authorization = `Bearer ${init.bearer}`;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${app.url}${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const response = await fetch(`${app.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
   const text = await response.text();
 
   return { status: response.status, body: text ? JSON.parse(text) : null };

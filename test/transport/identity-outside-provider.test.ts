@@ -8,7 +8,11 @@ let identity: FakeIdentity;
 let app: TestTransport;
 
 const post = async (base: string, path: string, body: unknown) => {
-  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 };
@@ -49,7 +53,11 @@ describe('a provider that cannot be reached', () => {
   it('still gives a demo- token with DEMO_TOKENS on when it does not answer in time', async () => {
     const hanging = createServer((req) => req.resume());
     await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
-    const slow = await startTestTransport({ IDENTITY_URL: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`, DEMO_TOKENS: 'true', TRANSPORT_HTTP_TIMEOUT_MS: '300' });
+    const slow = await startTestTransport({
+      IDENTITY_URL: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`,
+      DEMO_TOKENS: 'true',
+      TRANSPORT_HTTP_TIMEOUT_MS: '300',
+    });
     try {
       const login = await post(slow.url, '/api/auth/login', { email: 'who@example.com', password: 'anything' });
       expect(login.status).toBe(200);
@@ -67,7 +75,11 @@ describe('register against a provider that answers sign-up with an existing acco
     const answer = await post(app.url, '/api/auth/register', { email: 'fresh@family.test', password: 'fresh-pass', tenant: 'acme' });
     expect(answer.status).toBe(200);
     // Email confirmation is on at this provider: no session until the parent confirms.
-    expect(answer.body).toMatchObject({ access_token: null, metadata_applied: true, user: { email: 'fresh@family.test', role: 'parent', tenant_id: 'acme' } });
+    expect(answer.body).toMatchObject({
+      access_token: null,
+      metadata_applied: true,
+      user: { email: 'fresh@family.test', role: 'parent', tenant_id: 'acme' },
+    });
     expect(identity.account('fresh@family.test')?.app_metadata).toMatchObject({ role: 'parent', tenant_id: 'acme' });
   });
 
@@ -83,7 +95,12 @@ describe('register against a provider that answers sign-up with an existing acco
     const answer = await post(app.url, '/api/auth/register', { email: 'invited-op@acme.test', password: 'attacker-pass', tenant: 'demo' });
     expect(answer).toEqual({ status: 409, body: { detail: 'User already registered' } });
     expect(adminUpdates().length).toBe(updatesBefore);
-    expect(identity.account('invited-op@acme.test')?.app_metadata).toEqual({ provider: 'email', providers: ['email'], role: 'operator', tenant_id: 'acme' });
+    expect(identity.account('invited-op@acme.test')?.app_metadata).toEqual({
+      provider: 'email',
+      providers: ['email'],
+      role: 'operator',
+      tenant_id: 'acme',
+    });
     expect(JSON.stringify(answer.body)).not.toContain(invited.id);
   });
 

@@ -12,16 +12,32 @@ const viaProxy = (proto: string) => ({ 'Content-Type': 'application/json', 'X-Fo
 
 describe('built-in provider in production (HTTPS only)', () => {
   it('still serves the service’s own loopback calls, so registration and sign-in work over HTTPS', async () => {
-    const registered = await fetch(`${app.url}/api/auth/register`, { method: 'POST', headers: viaProxy('https'), body: JSON.stringify({ email: 'prod@example.com', password: 'secret-1' }) });
+    const registered = await fetch(`${app.url}/api/auth/register`, {
+      method: 'POST',
+      headers: viaProxy('https'),
+      body: JSON.stringify({ email: 'prod@example.com', password: 'secret-1' }),
+    });
     expect(registered.status).toBe(200);
-    const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: viaProxy('https'), body: JSON.stringify({ email: 'prod@example.com', password: 'secret-1' }) });
+    const login = await fetch(`${app.url}/api/auth/login`, {
+      method: 'POST',
+      headers: viaProxy('https'),
+      body: JSON.stringify({ email: 'prod@example.com', password: 'secret-1' }),
+    });
     expect(((await login.json()) as any).user).toMatchObject({ role: 'parent', tenant_id: 'demo' });
   });
 
   it('refuses provider calls that came through a proxy over plain HTTP', async () => {
-    const plain = await fetch(`${app.url}/auth/v1/token?grant_type=password`, { method: 'POST', headers: viaProxy('http'), body: JSON.stringify({ email: 'prod@example.com', password: 'secret-1' }) });
+    const plain = await fetch(`${app.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: viaProxy('http'),
+      body: JSON.stringify({ email: 'prod@example.com', password: 'secret-1' }),
+    });
     expect(plain.status).toBe(403);
-    const secure = await fetch(`${app.url}/auth/v1/token?grant_type=password`, { method: 'POST', headers: viaProxy('https'), body: JSON.stringify({ email: 'prod@example.com', password: 'secret-1' }) });
+    const secure = await fetch(`${app.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: viaProxy('https'),
+      body: JSON.stringify({ email: 'prod@example.com', password: 'secret-1' }),
+    });
     expect(secure.status).toBe(200);
   });
 });

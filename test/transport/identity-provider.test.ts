@@ -19,7 +19,8 @@ const call = async (path: string, init: { method?: string; body?: unknown; beare
   return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, any>) : null };
 };
 
-const countRows = async (table: string) => Number((await app.db.fork().execute<{ n: string }[]>(`select count(*) as n from ${table}`))[0]?.n);
+const countRows = async (table: string) =>
+  Number((await app.db.fork().execute<{ n: string }[]>(`select count(*) as n from ${table}`))[0]?.n);
 
 beforeAll(async () => {
   app = await startTestTransport({ IDENTITY_SERVICE_KEY: SERVICE_KEY });
@@ -30,16 +31,29 @@ describe('built-in identity provider', () => {
   let session: Record<string, any>;
 
   it('signs a user up with data as user_metadata and answers a session', async () => {
-    const { status, body } = await call('/auth/v1/signup', { method: 'POST', body: { email: 'Ann@Example.com', password: 'secret-1', data: { display_name: 'Ann', role: 'parent', tenant_id: 'demo' } } });
+    const { status, body } = await call('/auth/v1/signup', {
+      method: 'POST',
+      body: { email: 'Ann@Example.com', password: 'secret-1', data: { display_name: 'Ann', role: 'parent', tenant_id: 'demo' } },
+    });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ token_type: 'bearer', expires_in: 3600, user: { email: 'ann@example.com', user_metadata: { display_name: 'Ann', role: 'parent', tenant_id: 'demo' }, app_metadata: { provider: 'email' } } });
+    expect(body).toMatchObject({
+      token_type: 'bearer',
+      expires_in: 3600,
+      user: {
+        email: 'ann@example.com',
+        user_metadata: { display_name: 'Ann', role: 'parent', tenant_id: 'demo' },
+        app_metadata: { provider: 'email' },
+      },
+    });
     expect(body?.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(typeof body?.refresh_token).toBe('string');
     session = body!;
   });
 
   it('keeps only hashes of tokens and a salted scrypt hash of the password', async () => {
-    const users = await app.db.fork().execute<{ password_hash: string }[]>("select password_hash from transport_identity_user where email = 'ann@example.com'");
+    const users = await app.db
+      .fork()
+      .execute<{ password_hash: string }[]>("select password_hash from transport_identity_user where email = 'ann@example.com'");
     expect(users[0]?.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
     expect(users[0]?.password_hash).not.toContain('secret-1');
     const tokens = await app.db.fork().execute<{ token_hash: string }[]>('select token_hash from transport_identity_token');
@@ -56,14 +70,28 @@ describe('built-in identity provider', () => {
 
   it('refuses a bad email, a short password, non-object data and broken JSON', async () => {
     expect((await call('/auth/v1/signup', { method: 'POST', body: { email: 'not-an-email', password: 'secret-1' } })).status).toBe(400);
-    expect((await call('/auth/v1/signup', { method: 'POST', body: { email: 'short@example.com', password: '123' } })).body).toMatchObject({ error_code: 'weak_password' });
-    expect((await call('/auth/v1/signup', { method: 'POST', body: { email: 'd@example.com', password: 'secret-1', data: [1] } })).status).toBe(400);
+    expect((await call('/auth/v1/signup', { method: 'POST', body: { email: 'short@example.com', password: '123' } })).body).toMatchObject({
+      error_code: 'weak_password',
+    });
+    expect(
+      (await call('/auth/v1/signup', { method: 'POST', body: { email: 'd@example.com', password: 'secret-1', data: [1] } })).status,
+    ).toBe(400);
     expect((await call('/auth/v1/signup', { method: 'POST', rawBody: '{nope' })).body).toMatchObject({ error_code: 'bad_json' });
-    expect((await call('/auth/v1/signup', { method: 'POST', rawBody: JSON.stringify({ email: 'big@example.com', password: 'secret-1', data: { x: 'y'.repeat(70_000) } }) })).status).toBe(413);
+    expect(
+      (
+        await call('/auth/v1/signup', {
+          method: 'POST',
+          rawBody: JSON.stringify({ email: 'big@example.com', password: 'secret-1', data: { x: 'y'.repeat(70_000) } }),
+        })
+      ).status,
+    ).toBe(413);
   });
 
   it('signs in with a password and answers invalid_grant for wrong credentials', async () => {
-    const ok = await call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email: 'ann@example.com', password: 'secret-1' } });
+    const ok = await call('/auth/v1/token?grant_type=password', {
+      method: 'POST',
+      body: { email: 'ann@example.com', password: 'secret-1' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, user: { email: 'ann@example.com' } });
     for (const body of [{ email: 'ann@example.com', password: 'wrong-pass' }, { email: 'nobody@example.com', password: 'secret-1' }, {}]) {
@@ -71,7 +99,9 @@ describe('built-in identity provider', () => {
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({ error: 'invalid_grant', error_description: 'Invalid login credentials' });
     }
-    expect((await call('/auth/v1/token?grant_type=magic', { method: 'POST', body: {} })).body).toMatchObject({ error: 'unsupported_grant_type' });
+    expect((await call('/auth/v1/token?grant_type=magic', { method: 'POST', body: {} })).body).toMatchObject({
+      error: 'unsupported_grant_type',
+    });
   });
 
   it('answers the user of a bearer token and 401 without a valid one', async () => {
@@ -101,10 +131,18 @@ describe('built-in identity provider', () => {
   });
 
   it('lets a user change their own user_metadata (null removes a key) but not app_metadata', async () => {
-    const updated = await call('/auth/v1/user', { method: 'PUT', bearer: session.access_token, body: { data: { display_name: 'Ann B', role: null } } });
+    const updated = await call('/auth/v1/user', {
+      method: 'PUT',
+      bearer: session.access_token,
+      body: { data: { display_name: 'Ann B', role: null } },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body?.user_metadata).toEqual({ display_name: 'Ann B', tenant_id: 'demo' });
-    const refused = await call('/auth/v1/user', { method: 'PUT', bearer: session.access_token, body: { app_metadata: { role: 'platform_admin' } } });
+    const refused = await call('/auth/v1/user', {
+      method: 'PUT',
+      bearer: session.access_token,
+      body: { app_metadata: { role: 'platform_admin' } },
+    });
     expect(refused.status).toBe(403);
     expect((await call('/auth/v1/user', { bearer: session.access_token })).body?.app_metadata.role).toBeUndefined();
     expect((await call('/auth/v1/user', { method: 'PUT', body: { data: { x: 1 } } })).status).toBe(401);
@@ -112,32 +150,61 @@ describe('built-in identity provider', () => {
 
   it('lets nobody give themselves a staff role in user_metadata, at sign-up or later', async () => {
     const before = await countRows('transport_identity_user');
-    const signUp = await call('/auth/v1/signup', { method: 'POST', body: { email: 'sneaky@example.com', password: 'secret-1', data: { role: 'operator', tenant_id: 'demo' } } });
+    const signUp = await call('/auth/v1/signup', {
+      method: 'POST',
+      body: { email: 'sneaky@example.com', password: 'secret-1', data: { role: 'operator', tenant_id: 'demo' } },
+    });
     expect(signUp.status).toBe(403);
     expect(await countRows('transport_identity_user')).toBe(before);
     const promote = await call('/auth/v1/user', { method: 'PUT', bearer: session.access_token, body: { data: { role: 'operator' } } });
     expect(promote.status).toBe(403);
     expect((await call('/auth/v1/user', { bearer: session.access_token })).body?.user_metadata.role).toBeUndefined();
-    expect((await call('/auth/v1/user', { method: 'PUT', bearer: session.access_token, body: { data: { role: 'parent' } } })).status).toBe(200);
+    expect((await call('/auth/v1/user', { method: 'PUT', bearer: session.access_token, body: { data: { role: 'parent' } } })).status).toBe(
+      200,
+    );
     expect((await call('/auth/v1/user', { method: 'PUT', bearer: session.access_token, body: { data: { role: null } } })).status).toBe(200);
   });
 
   it('lets the service key set app_metadata and create users, and nobody else', async () => {
     const userId = session.user.id as string;
-    const byUser = await call(`/auth/v1/admin/users/${userId}`, { method: 'PUT', bearer: session.access_token, body: { app_metadata: { role: 'admin' } } });
+    const byUser = await call(`/auth/v1/admin/users/${userId}`, {
+      method: 'PUT',
+      bearer: session.access_token,
+      body: { app_metadata: { role: 'admin' } },
+    });
     expect(byUser.status).toBe(403);
-    const updated = await call(`/auth/v1/admin/users/${userId}`, { method: 'PUT', bearer: SERVICE_KEY, body: { app_metadata: { role: 'operator', tenant_id: 'demo' } } });
+    const updated = await call(`/auth/v1/admin/users/${userId}`, {
+      method: 'PUT',
+      bearer: SERVICE_KEY,
+      body: { app_metadata: { role: 'operator', tenant_id: 'demo' } },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body?.app_metadata).toMatchObject({ provider: 'email', role: 'operator', tenant_id: 'demo' });
-    expect((await call('/auth/v1/admin/users/00000000-0000-4000-8000-000000000000', { method: 'PUT', bearer: SERVICE_KEY, body: {} })).status).toBe(404);
+    expect(
+      (await call('/auth/v1/admin/users/00000000-0000-4000-8000-000000000000', { method: 'PUT', bearer: SERVICE_KEY, body: {} })).status,
+    ).toBe(404);
     expect((await call('/auth/v1/admin/users/not-a-uuid', { method: 'PUT', bearer: SERVICE_KEY, body: {} })).status).toBe(404);
 
-    const created = await call('/auth/v1/admin/users', { method: 'POST', bearer: SERVICE_KEY, body: { email: 'op@example.com', password: 'op-secret', app_metadata: { role: 'operator' } } });
+    const created = await call('/auth/v1/admin/users', {
+      method: 'POST',
+      bearer: SERVICE_KEY,
+      body: { email: 'op@example.com', password: 'op-secret', app_metadata: { role: 'operator' } },
+    });
     expect(created.status).toBe(200);
     expect(created.body?.app_metadata.role).toBe('operator');
-    expect((await call('/auth/v1/admin/users', { method: 'POST', bearer: SERVICE_KEY, body: { email: 'op@example.com', password: 'op-secret' } })).status).toBe(422);
+    expect(
+      (
+        await call('/auth/v1/admin/users', {
+          method: 'POST',
+          bearer: SERVICE_KEY,
+          body: { email: 'op@example.com', password: 'op-secret' },
+        })
+      ).status,
+    ).toBe(422);
     const before = await countRows('transport_identity_user');
-    expect((await call('/auth/v1/admin/users', { method: 'POST', body: { email: 'x@example.com', password: 'x-secret' } })).status).toBe(403);
+    expect((await call('/auth/v1/admin/users', { method: 'POST', body: { email: 'x@example.com', password: 'x-secret' } })).status).toBe(
+      403,
+    );
     expect(await countRows('transport_identity_user')).toBe(before);
   });
 
@@ -158,7 +225,10 @@ describe('built-in identity provider', () => {
   });
 
   it('ends a session on logout', async () => {
-    const signIn = await call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email: 'op@example.com', password: 'op-secret' } });
+    const signIn = await call('/auth/v1/token?grant_type=password', {
+      method: 'POST',
+      body: { email: 'op@example.com', password: 'op-secret' },
+    });
     expect((await call('/auth/v1/logout', { method: 'POST', bearer: signIn.body?.access_token })).status).toBe(204);
     expect((await call('/auth/v1/user', { bearer: signIn.body?.access_token })).status).toBe(401);
   });
@@ -197,7 +267,10 @@ describe('password guessing', () => {
     const target = 'guessed@example.com';
     await call('/auth/v1/signup', { method: 'POST', body: { email: target, password: 'right-pass' } });
     for (let attempt = 0; attempt < 20; attempt += 1) {
-      expect((await call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email: target, password: `guess-${attempt}` } })).status).toBe(400);
+      expect(
+        (await call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email: target, password: `guess-${attempt}` } }))
+          .status,
+      ).toBe(400);
     }
     const blocked = await call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email: target, password: 'right-pass' } });
     expect(blocked.status).toBe(429);
@@ -206,6 +279,9 @@ describe('password guessing', () => {
     expect(viaApi.status).toBe(429);
     expect(viaApi.body).toEqual({ detail: 'Too many sign-in attempts; try again later' });
     expect(viaApi.headers.get('retry-after')).toBe('60');
-    expect((await call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email: 'ann@example.com', password: 'secret-1' } })).status).toBe(200);
+    expect(
+      (await call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email: 'ann@example.com', password: 'secret-1' } }))
+        .status,
+    ).toBe(200);
   });
 });

@@ -12,17 +12,27 @@ type Answer = { status: number; body: any; headers: Headers };
 
 const call = async (path: string, init: { method?: string; bearer?: string; body?: unknown; ip?: string } = {}): Promise<Answer> => {
   // Every call from its own address, so the per-address limits stay out of the way (one test checks them).
-  const headers: Record<string, string> = { 'X-Forwarded-For': init.ip ?? `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+  const headers: Record<string, string> = {
+    'X-Forwarded-For': init.ip ?? `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  };
   if (init.bearer) headers.Authorization = `Bearer ${init.bearer}`;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${app.url}${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const response = await fetch(`${app.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
   const text = await response.text();
 
   return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
 };
 
 const addOperator = async (email: string, password: string) => {
-  const created = await call('/auth/v1/admin/users', { method: 'POST', bearer: SERVICE_KEY, body: { email, password, app_metadata: { role: 'operator', tenant_id: 'demo' } } });
+  const created = await call('/auth/v1/admin/users', {
+    method: 'POST',
+    bearer: SERVICE_KEY,
+    body: { email, password, app_metadata: { role: 'operator', tenant_id: 'demo' } },
+  });
   expect(created.status).toBe(200);
 };
 
@@ -41,7 +51,11 @@ const tokenOf = (mail: CapturedMail): string => {
 const mailsTo = (email: string) => app.smtp.messages.filter((mail) => mail.to.includes(email));
 
 const outboxRowsTo = async (email: string) =>
-  (await app.db.fork().execute<{ n: number }[]>("select count(*)::int as n from mail_outbox where recipient = ? and source = 'transport-identity'", [email]))[0]?.n;
+  (
+    await app.db
+      .fork()
+      .execute<{ n: number }[]>("select count(*)::int as n from mail_outbox where recipient = ? and source = 'transport-identity'", [email])
+  )[0]?.n;
 
 const requestLink = async (email: string): Promise<string> => {
   const before = mailsTo(email).length;
@@ -79,7 +93,7 @@ describe('POST /api/auth/recover', () => {
     expect(app.logLines.join('\n')).not.toContain(token);
   });
 
-  it('answers the built-in provider\'s own /auth/v1/recover with GoTrue\'s empty 200 for known and unknown alike', async () => {
+  it("answers the built-in provider's own /auth/v1/recover with GoTrue's empty 200 for known and unknown alike", async () => {
     await addOperator('direct@recover.test', 'old-password-1');
     const known = await call('/auth/v1/recover', { method: 'POST', body: { email: 'direct@recover.test' } });
     const unknown = await call('/auth/v1/recover', { method: 'POST', body: { email: 'ghost@recover.test' } });
@@ -92,7 +106,9 @@ describe('POST /api/auth/recover', () => {
   it('limits requests per address, as the other public identity writes', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 21; attempt += 1) {
-      statuses.push((await call('/api/auth/recover', { method: 'POST', body: { email: `someone-${attempt}@recover.test` }, ip: '10.77.0.1' })).status);
+      statuses.push(
+        (await call('/api/auth/recover', { method: 'POST', body: { email: `someone-${attempt}@recover.test` }, ip: '10.77.0.1' })).status,
+      );
     }
     expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
@@ -124,7 +140,10 @@ describe('POST /api/auth/password with a recovery link', () => {
     expect((await call('/api/routes', { bearer: before.body.access_token })).status).toBe(200);
 
     const token = await requestLink('reset@recover.test');
-    const set = await call('/api/auth/password', { method: 'POST', body: { type: 'recovery', token_hash: token, password: 'new-password-2' } });
+    const set = await call('/api/auth/password', {
+      method: 'POST',
+      body: { type: 'recovery', token_hash: token, password: 'new-password-2' },
+    });
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ token_type: 'Bearer', user: { email: 'reset@recover.test', role: 'operator', tenant_id: 'demo' } });
     expect((await call('/api/routes', { bearer: set.body.access_token })).status).toBe(200);
@@ -138,8 +157,14 @@ describe('POST /api/auth/password with a recovery link', () => {
   it('works once: the same link a second time is refused and the password stays', async () => {
     await addOperator('once@recover.test', 'old-password-1');
     const token = await requestLink('once@recover.test');
-    expect((await call('/api/auth/password', { method: 'POST', body: { type: 'recovery', token_hash: token, password: 'first-choice-1' } })).status).toBe(200);
-    const again = await call('/api/auth/password', { method: 'POST', body: { type: 'recovery', token_hash: token, password: 'second-choice-2' } });
+    expect(
+      (await call('/api/auth/password', { method: 'POST', body: { type: 'recovery', token_hash: token, password: 'first-choice-1' } }))
+        .status,
+    ).toBe(200);
+    const again = await call('/api/auth/password', {
+      method: 'POST',
+      body: { type: 'recovery', token_hash: token, password: 'second-choice-2' },
+    });
     expect(again.status).toBe(401);
     expect(again.body.detail).toMatch(/invalid, already used or expired/);
     expect((await login('once@recover.test', 'first-choice-1')).status).toBe(200);
@@ -151,7 +176,10 @@ describe('POST /api/auth/password with a recovery link', () => {
     const token = await requestLink('late@recover.test');
     app.setNow(new Date(Date.now() + 61 * 60 * 1000));
     try {
-      const late = await call('/api/auth/password', { method: 'POST', body: { type: 'recovery', token_hash: token, password: 'too-late-pass' } });
+      const late = await call('/api/auth/password', {
+        method: 'POST',
+        body: { type: 'recovery', token_hash: token, password: 'too-late-pass' },
+      });
       expect(late.status).toBe(401);
     } finally {
       app.setNow(null);
@@ -164,8 +192,14 @@ describe('POST /api/auth/password with a recovery link', () => {
     const first = await requestLink('newest@recover.test');
     const second = await requestLink('newest@recover.test');
     expect(first).not.toBe(second);
-    expect((await call('/api/auth/password', { method: 'POST', body: { type: 'recovery', token_hash: first, password: 'from-first-1' } })).status).toBe(401);
-    expect((await call('/api/auth/password', { method: 'POST', body: { type: 'recovery', token_hash: second, password: 'from-second-2' } })).status).toBe(200);
+    expect(
+      (await call('/api/auth/password', { method: 'POST', body: { type: 'recovery', token_hash: first, password: 'from-first-1' } }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await call('/api/auth/password', { method: 'POST', body: { type: 'recovery', token_hash: second, password: 'from-second-2' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('refuses a too-short password with 400 without spending the link', async () => {
@@ -174,16 +208,26 @@ describe('POST /api/auth/password with a recovery link', () => {
     const weak = await call('/api/auth/password', { method: 'POST', body: { type: 'recovery', token_hash: token, password: '123' } });
     expect(weak.status).toBe(400);
     expect(weak.body.detail).toMatch(/at least 6 characters/);
-    expect((await call('/api/auth/password', { method: 'POST', body: { type: 'recovery', token_hash: token, password: 'long-enough-1' } })).status).toBe(200);
+    expect(
+      (await call('/api/auth/password', { method: 'POST', body: { type: 'recovery', token_hash: token, password: 'long-enough-1' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('does not take a recovery link as an invitation, nor an unknown token', async () => {
     await addOperator('kind@recover.test', 'old-password-1');
     const token = await requestLink('kind@recover.test');
-    expect((await call('/api/auth/password', { method: 'POST', body: { type: 'invite', token_hash: token, password: 'whatever-1' } })).status).toBe(401);
-    expect((await call('/api/auth/password', { method: 'POST', body: { type: 'recovery', token_hash: 'made-up', password: 'whatever-1' } })).status).toBe(401);
+    expect(
+      (await call('/api/auth/password', { method: 'POST', body: { type: 'invite', token_hash: token, password: 'whatever-1' } })).status,
+    ).toBe(401);
+    expect(
+      (await call('/api/auth/password', { method: 'POST', body: { type: 'recovery', token_hash: 'made-up', password: 'whatever-1' } }))
+        .status,
+    ).toBe(401);
     expect((await call('/api/auth/password', { method: 'POST', body: { type: 'recovery', password: 'whatever-1' } })).status).toBe(400);
-    expect((await call('/api/auth/password', { method: 'POST', body: { type: 'signup', token_hash: token, password: 'whatever-1' } })).status).toBe(400);
+    expect(
+      (await call('/api/auth/password', { method: 'POST', body: { type: 'signup', token_hash: token, password: 'whatever-1' } })).status,
+    ).toBe(400);
   });
 
   it("answers GoTrue's 403 otp_expired at the provider's own /auth/v1/verify for a spent link", async () => {

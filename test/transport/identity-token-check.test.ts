@@ -21,7 +21,11 @@ const callAt = async (base: string, path: string, init: { method?: string; beare
   const headers: Record<string, string> = {};
   if (init.bearer) headers.Authorization = `Bearer ${init.bearer}`;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
   const text = await response.text();
 
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
@@ -57,7 +61,10 @@ describe('with the built-in provider', () => {
       body: { email: 'busy-op@demo.test', password: 'busy-op-pass', app_metadata: { role: 'operator', tenant_id: 'demo' } },
     });
     expect(created.status).toBe(200);
-    const session = await callAt(app.url, '/auth/v1/token?grant_type=password', { method: 'POST', body: { email: 'busy-op@demo.test', password: 'busy-op-pass' } });
+    const session = await callAt(app.url, '/auth/v1/token?grant_type=password', {
+      method: 'POST',
+      body: { email: 'busy-op@demo.test', password: 'busy-op-pass' },
+    });
     expect(session.status).toBe(200);
     operatorToken = session.body.access_token;
   });
@@ -79,7 +86,10 @@ describe('with the built-in provider', () => {
   it('keeps the rules of the token check: an unknown, an expired and a logged-out token are 401', async () => {
     expect((await callAt(app.url, '/api/routes', { bearer: 'not-a-token' })).status).toBe(401);
 
-    const session = await callAt(app.url, '/auth/v1/token?grant_type=password', { method: 'POST', body: { email: 'busy-op@demo.test', password: 'busy-op-pass' } });
+    const session = await callAt(app.url, '/auth/v1/token?grant_type=password', {
+      method: 'POST',
+      body: { email: 'busy-op@demo.test', password: 'busy-op-pass' },
+    });
     const token = session.body.access_token as string;
     expect((await callAt(app.url, '/api/routes', { bearer: token })).status).toBe(200);
     app.setNow(new Date(Date.now() + 61 * 60 * 1000));
@@ -115,7 +125,10 @@ describe('with an outside provider', () => {
     await identity?.close();
   });
 
-  const warnings = () => app.logLines.map((line) => JSON.parse(line) as { level: number; msg: string; path?: string; status?: number }).filter((line) => line.level === 40);
+  const warnings = () =>
+    app.logLines
+      .map((line) => JSON.parse(line) as { level: number; msg: string; path?: string; status?: number })
+      .filter((line) => line.level === 40);
 
   it('answers 503 with Retry-After and logs a warning when the provider does not answer in time, and 200 once it answers', async () => {
     expect((await callAt(app.url, '/api/routes', { bearer: operatorToken })).status).toBe(200);
@@ -144,7 +157,10 @@ describe('with an outside provider', () => {
   });
 
   it('still answers 401 when the provider refuses the token', async () => {
-    expect(await callAt(app.url, '/api/routes', { bearer: 'unknown-to-the-provider' })).toMatchObject({ status: 401, body: { detail: 'Invalid token' } });
+    expect(await callAt(app.url, '/api/routes', { bearer: 'unknown-to-the-provider' })).toMatchObject({
+      status: 401,
+      body: { detail: 'Invalid token' },
+    });
     identity.failWith(401);
     expect((await callAt(app.url, '/api/routes', { bearer: operatorToken })).status).toBe(401);
     identity.failWith(null);
@@ -165,7 +181,9 @@ describe('with an outside provider', () => {
       expect(trpc.status).toBe(503);
       expect(trpc.headers.get('retry-after')).toBe('4');
       expect(trpc.body.error.data).toMatchObject({ code: 'SERVICE_UNAVAILABLE', appCode: 'service_unavailable', httpStatus: 503 });
-      const logged = down.logLines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((line) => line.level === 40 && line.msg === 'identity provider did not answer');
+      const logged = down.logLines
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .filter((line) => line.level === 40 && line.msg === 'identity provider did not answer');
       expect(logged.length).toBeGreaterThanOrEqual(2);
     } finally {
       await down.close();

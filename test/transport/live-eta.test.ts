@@ -28,35 +28,76 @@ const report = async (busId: string, iso: string, lat: number, lng: number, spee
 const eta = async (routeId: string) => (await h.call('GET', `/api/routes/${routeId}/eta`, { token: h.tokens.demo })).body;
 
 describe('riders on routes', () => {
-  it('holds child ids of the tenant; an unknown id or another tenant\'s child is refused by name', async () => {
-    const created = await h.call('POST', '/api/routes', { token: h.tokens.demo, body: { name: 'North Run', bus_id: 'bus-9', mode: 'morning', stops: northStops([[], [lee.childId], [kim.childId, 'Pat (no account)']]) } });
+  it("holds child ids of the tenant; an unknown id or another tenant's child is refused by name", async () => {
+    const created = await h.call('POST', '/api/routes', {
+      token: h.tokens.demo,
+      body: {
+        name: 'North Run',
+        bus_id: 'bus-9',
+        mode: 'morning',
+        stops: northStops([[], [lee.childId], [kim.childId, 'Pat (no account)']]),
+      },
+    });
     expect(created.status).toBe(200);
     expect(created.body.stops[2].riders).toEqual([kim.childId, 'Pat (no account)']);
-    expect(created.body.eta_accuracy).toEqual({ arrivals: 0, minutes_10: { arrivals: 0, within_2_minutes: 0, share: null }, minutes_5: { arrivals: 0, within_2_minutes: 0, share: null } });
+    expect(created.body.eta_accuracy).toEqual({
+      arrivals: 0,
+      minutes_10: { arrivals: 0, within_2_minutes: 0, share: null },
+      minutes_5: { arrivals: 0, within_2_minutes: 0, share: null },
+    });
 
-    const foreign = await h.call('POST', '/api/routes', { token: h.tokens.demo, body: { name: 'Foreign', stops: [{ name: 'X', riders: [acmeChild.childId] }] } });
+    const foreign = await h.call('POST', '/api/routes', {
+      token: h.tokens.demo,
+      body: { name: 'Foreign', stops: [{ name: 'X', riders: [acmeChild.childId] }] },
+    });
     expect(foreign).toEqual({ status: 400, body: { detail: `Rider ${acmeChild.childId} is not a child of this tenant.` } });
     const unknown = '11111111-2222-4333-8444-555555555555';
-    const patched = await h.call('PUT', '/api/routes/north-run', { token: h.tokens.demo, body: { stops: [{ name: 'X', riders: [{ child_id: unknown }] }] } });
+    const patched = await h.call('PUT', '/api/routes/north-run', {
+      token: h.tokens.demo,
+      body: { stops: [{ name: 'X', riders: [{ child_id: unknown }] }] },
+    });
     expect(patched).toEqual({ status: 400, body: { detail: `Rider ${unknown} is not a child of this tenant.` } });
     expect((await h.call('GET', '/api/routes/foreign', { token: h.tokens.demo })).status).toBe(404);
   });
 
   it('a child rides one stop per trip direction', async () => {
-    const twice = await h.call('POST', '/api/routes', { token: h.tokens.demo, body: { name: 'Twice', mode: 'afternoon', stops: [{ name: 'A', riders: [kim.childId] }, { name: 'B', riders: [{ child_id: kim.childId }] }] } });
+    const twice = await h.call('POST', '/api/routes', {
+      token: h.tokens.demo,
+      body: {
+        name: 'Twice',
+        mode: 'afternoon',
+        stops: [
+          { name: 'A', riders: [kim.childId] },
+          { name: 'B', riders: [{ child_id: kim.childId }] },
+        ],
+      },
+    });
     expect(twice.status).toBe(409);
     expect(twice.body.detail).toContain(`Kim (${kim.childId}) rides stop 1 and stop 2`);
-    const both = await h.call('POST', '/api/routes', { token: h.tokens.demo, body: { name: 'Both Ways', mode: 'both', stops: [{ name: 'A', riders: [kim.childId] }] } });
+    const both = await h.call('POST', '/api/routes', {
+      token: h.tokens.demo,
+      body: { name: 'Both Ways', mode: 'both', stops: [{ name: 'A', riders: [kim.childId] }] },
+    });
     expect(both.status).toBe(409);
     expect(both.body.detail).toContain('already rides stop 3 of route North Run (north-run) in the morning');
     // The afternoon is another direction: allowed. Turning it into a morning route is not.
-    const afternoon = await h.call('POST', '/api/routes', { token: h.tokens.demo, body: { name: 'Home Run', mode: 'afternoon', stops: [{ name: 'A', riders: [kim.childId] }] } });
+    const afternoon = await h.call('POST', '/api/routes', {
+      token: h.tokens.demo,
+      body: { name: 'Home Run', mode: 'afternoon', stops: [{ name: 'A', riders: [kim.childId] }] },
+    });
     expect(afternoon.status).toBe(200);
     const turned = await h.call('PUT', '/api/routes/home-run', { token: h.tokens.demo, body: { mode: 'morning' } });
     expect(turned.status).toBe(409);
     expect((await h.call('GET', '/api/routes/home-run', { token: h.tokens.demo })).body.mode).toBe('afternoon');
     // Saving the route that already carries the child is not a conflict with itself.
-    expect((await h.call('PUT', '/api/routes/north-run', { token: h.tokens.demo, body: { stops: northStops([[], [lee.childId], [kim.childId]]) } })).status).toBe(200);
+    expect(
+      (
+        await h.call('PUT', '/api/routes/north-run', {
+          token: h.tokens.demo,
+          body: { stops: northStops([[], [lee.childId], [kim.childId]]) },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -64,7 +105,15 @@ describe('GET /api/routes/{route_id}/eta and arrivals', () => {
   it('follows the schedule before any position', async () => {
     h.transport.setNow(at('2026-11-20T06:50:00Z'));
     const answer = await eta('north-run');
-    expect(answer).toMatchObject({ route_id: 'north-run', bus_id: 'bus-9', position_at: null, date: '2026-11-20', direction: 'morning', in_window: true, basis: 'schedule' });
+    expect(answer).toMatchObject({
+      route_id: 'north-run',
+      bus_id: 'bus-9',
+      position_at: null,
+      date: '2026-11-20',
+      direction: 'morning',
+      in_window: true,
+      basis: 'schedule',
+    });
     expect(answer.stops).toEqual([
       { position: 1, name: 'First', time: '07:00', eta: '2026-11-20T07:00:00.000Z', minutes_late: 0, state: 'upcoming' },
       { position: 2, name: 'Second', time: '07:05', eta: '2026-11-20T07:05:00.000Z', minutes_late: 0, state: 'upcoming' },
@@ -102,7 +151,9 @@ describe('GET /api/routes/{route_id}/eta and arrivals', () => {
       ['arrived', '2026-11-20T07:09:00.000Z'],
     ]);
     expect(done.progress).toBe('finished');
-    const arrivals = await h.transport.db.fork().execute("select stop_position, bus_id from transport_stop_arrival where route_id = 'north-run' order by stop_position");
+    const arrivals = await h.transport.db
+      .fork()
+      .execute("select stop_position, bus_id from transport_stop_arrival where route_id = 'north-run' order by stop_position");
     expect(arrivals).toEqual([
       { stop_position: 1, bus_id: 'bus-9' },
       { stop_position: 3, bus_id: 'bus-9' },
@@ -112,9 +163,11 @@ describe('GET /api/routes/{route_id}/eta and arrivals', () => {
   it('reports on the route how often the estimates 10 and 5 minutes before an arrival were within 2 minutes', async () => {
     // Stop 3 was estimated at its time, 07:10, at 07:00 (the 10-minute horizon) and still at
     // 07:10 at 07:06 (the 5-minute horizon): an early bus waits. The bus came at 07:09:00.
-    const snapshots = await h.transport.db.fork().execute<{ stop_position: number; horizon_minutes: number; eta: Date }[]>(
-      "select stop_position, horizon_minutes, eta from transport_eta_snapshot where route_id = 'north-run' and stop_position = 3 order by horizon_minutes desc",
-    );
+    const snapshots = await h.transport.db
+      .fork()
+      .execute<{ stop_position: number; horizon_minutes: number; eta: Date }[]>(
+        "select stop_position, horizon_minutes, eta from transport_eta_snapshot where route_id = 'north-run' and stop_position = 3 order by horizon_minutes desc",
+      );
     expect(snapshots.map((row) => row.horizon_minutes)).toEqual([10, 5]);
     expect(Math.abs(new Date(snapshots[0]!.eta).getTime() - Date.parse('2026-11-20T07:09:00Z'))).toBeLessThan(120_000);
     expect(snapshots.map((row) => new Date(row.eta).toISOString())).toEqual(['2026-11-20T07:10:00.000Z', '2026-11-20T07:10:00.000Z']);
@@ -128,7 +181,10 @@ describe('GET /api/routes/{route_id}/eta and arrivals', () => {
     const report = await fetch(`${h.transport.url}/graphql`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${h.tokens.demo}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ query: '{ routes { id etaAccuracy { arrivals tenMinutes { arrivals within2Minutes share } fiveMinutes { arrivals within2Minutes share } } } }' }),
+      body: JSON.stringify({
+        query:
+          '{ routes { id etaAccuracy { arrivals tenMinutes { arrivals within2Minutes share } fiveMinutes { arrivals within2Minutes share } } } }',
+      }),
     });
     const routes = ((await report.json()) as { data: { routes: { id: string; etaAccuracy: unknown }[] } }).data.routes;
     expect(routes.find((candidate) => candidate.id === 'north-run')?.etaAccuracy).toEqual({
@@ -172,25 +228,44 @@ describe('late notices', () => {
     await report('bus-slow', '2026-11-20T15:00:00Z', 33.0, -81.1, 10);
     await report('bus-slow', '2026-11-20T15:01:00Z', 33.001, -81.1, 10);
     await report('bus-slow', '2026-11-20T15:02:00Z', 33.002, -81.1, 12);
-    const mails = await Promise.all(['kim.parent@demo.test', 'lee.parent@demo.test'].map((to) => h.transport.smtp.waitFor((mail) => mail.to.includes(to) && mail.subject === 'Bus running late at Far Corner')));
+    const mails = await Promise.all(
+      ['kim.parent@demo.test', 'lee.parent@demo.test'].map((to) =>
+        h.transport.smtp.waitFor((mail) => mail.to.includes(to) && mail.subject === 'Bus running late at Far Corner'),
+      ),
+    );
     expect(mails[0]?.text).toContain('running about 29 minutes late');
     // The notices were queued by the reports themselves; once the outbox has sent every one, the
     // sink holds all the mails there will be.
-    const outbox = await h.transport.db.fork().execute<{ n: number }[]>("select count(*)::int as n from mail_outbox where source = 'transport' and kind = 'late_notice'");
+    const outbox = await h.transport.db
+      .fork()
+      .execute<{ n: number }[]>("select count(*)::int as n from mail_outbox where source = 'transport' and kind = 'late_notice'");
     expect(outbox[0]?.n).toBe(2);
-    await waitFor(async () => {
-      const pending = await h.transport.db.fork().execute<{ n: number }[]>("select count(*)::int as n from mail_outbox where source = 'transport' and kind = 'late_notice' and status <> 'sent'");
+    await waitFor(
+      async () => {
+        const pending = await h.transport.db
+          .fork()
+          .execute<{ n: number }[]>(
+            "select count(*)::int as n from mail_outbox where source = 'transport' and kind = 'late_notice' and status <> 'sent'",
+          );
 
-      return pending[0]?.n === 0;
-    }, 20_000, 'every late notice sent');
+        return pending[0]?.n === 0;
+      },
+      20_000,
+      'every late notice sent',
+    );
     expect(h.transport.smtp.messages.filter((mail) => mail.subject.startsWith('Bus running late'))).toHaveLength(2);
-    const notices = await h.transport.db.fork().execute("select route_id, direction, stop_position, minutes_late from transport_late_notice where route_id = 'slow-run'");
+    const notices = await h.transport.db
+      .fork()
+      .execute("select route_id, direction, stop_position, minutes_late from transport_late_notice where route_id = 'slow-run'");
     expect(notices).toEqual([{ route_id: 'slow-run', direction: 'afternoon', stop_position: 2, minutes_late: 29 }]);
 
     h.transport.setNow(at('2026-11-20T15:03:00Z'));
     const trips = (await h.call('GET', '/api/family/trips', { token: parentToken })).body;
     const slow = trips.trips.find((trip: { route: { id: string } }) => trip.route.id === 'slow-run');
-    expect(slow).toMatchObject({ child_name: 'Kim', late_notice: { minutes_late: 29, eta: expect.any(String), notified_at: '2026-11-20T15:00:00.000Z' } });
+    expect(slow).toMatchObject({
+      child_name: 'Kim',
+      late_notice: { minutes_late: 29, eta: expect.any(String), notified_at: '2026-11-20T15:00:00.000Z' },
+    });
     // The other trip of the day has none.
     expect(trips.trips.find((trip: { route: { id: string } }) => trip.route.id === 'north-run').late_notice).toBeNull();
   });

@@ -21,7 +21,8 @@ const operatorView = async () => {
 
   return client;
 };
-const put = (busId: string, lat: number, lng: number, token = h.tokens.demo) => h.call('PUT', `/api/buses/${busId}/location`, { token, body: { lat, lng, speed: 20 } });
+const put = (busId: string, lat: number, lng: number, token = h.tokens.demo) =>
+  h.call('PUT', `/api/buses/${busId}/location`, { token, body: { lat, lng, speed: 20 } });
 
 beforeAll(async () => {
   h = await startLiveHarness();
@@ -30,8 +31,14 @@ beforeAll(async () => {
   pendingParent = h.identity.addUser({ role: 'parent', tenant_id: 'demo', email: 'pending@demo.test' });
   kim = await addFamily(h.transport.db, { userId: await userIdOf(h, kimParent), childName: 'Kim', email: 'kim.parent@demo.test' });
   const lee = await addFamily(h.transport.db, { userId: await userIdOf(h, leeParent), childName: 'Lee', email: 'lee.parent@demo.test' });
-  const pending = await addFamily(h.transport.db, { userId: await userIdOf(h, pendingParent), childName: 'Pip', email: 'pending@demo.test', status: 'pending' });
-  const create = async (body: Record<string, unknown>, token = h.tokens.demo) => expect((await h.call('POST', '/api/routes', { token, body })).status).toBe(200);
+  const pending = await addFamily(h.transport.db, {
+    userId: await userIdOf(h, pendingParent),
+    childName: 'Pip',
+    email: 'pending@demo.test',
+    status: 'pending',
+  });
+  const create = async (body: Record<string, unknown>, token = h.tokens.demo) =>
+    expect((await h.call('POST', '/api/routes', { token, body })).status).toBe(200);
   await create({ name: 'Kim Run', bus_id: 'bus-k', mode: 'morning', stops: northStops([[], [kim.childId, pending.childId], []]) });
   await create({ name: 'Lee Run', bus_id: 'bus-l', mode: 'morning', stops: northStops([[lee.childId], [], []]) });
   // A draft route runs no trips: the child's stop on it is not shown.
@@ -78,19 +85,30 @@ describe('GET /api/family/trips', () => {
     });
   });
 
-  it('inside the window: the bus position and the stop\'s eta', async () => {
+  it("inside the window: the bus position and the stop's eta", async () => {
     h.transport.setNow(at('2026-11-20T06:58:00Z'));
     await put('bus-k', 32.0, -81.1);
     const trip = (await h.call('GET', '/api/family/trips', { token: kimParent })).body.trips[0];
-    expect(trip).toMatchObject({ in_window: true, state: 'upcoming', bus: { bus_id: 'bus-k', lat: 32.0, lng: -81.1, speed: 20, last_update: '2026-11-20T06:58:00.000Z' } });
+    expect(trip).toMatchObject({
+      in_window: true,
+      state: 'upcoming',
+      bus: { bus_id: 'bus-k', lat: 32.0, lng: -81.1, speed: 20, last_update: '2026-11-20T06:58:00.000Z' },
+    });
     // 1.1 km at 20 km/h after the first stop's 07:00: about 07:03:50, but the bus waits at Second until 07:05.
-    expect(trip).toMatchObject({ eta: '2026-11-20T07:05:00.000Z', minutes_late: 0, progress: 'running', status: { kind: 'on_the_way', label: 'On the way, about 07:05' } });
+    expect(trip).toMatchObject({
+      eta: '2026-11-20T07:05:00.000Z',
+      minutes_late: 0,
+      progress: 'running',
+      status: { kind: 'on_the_way', label: 'On the way, about 07:05' },
+    });
   });
 
   it('shows nothing of pending households or other families, and refuses strangers and accounts without a role', async () => {
     expect((await h.call('GET', '/api/family/trips', { token: pendingParent })).body.trips).toEqual([]);
     const lee = (await h.call('GET', '/api/family/trips', { token: leeParent })).body.trips;
-    expect(lee.map((trip: { child_name: string; route: { id: string } }) => [trip.child_name, trip.route.id])).toEqual([['Lee', 'lee-run']]);
+    expect(lee.map((trip: { child_name: string; route: { id: string } }) => [trip.child_name, trip.route.id])).toEqual([
+      ['Lee', 'lee-run'],
+    ]);
     expect((await h.call('GET', '/api/family/trips', { token: h.tokens.acme })).body.trips).toEqual([]);
     expect((await h.call('GET', '/api/family/trips', {})).body).toEqual({ detail: 'Invalid token' });
     const roleless = h.identity.addUser({ tenant_id: 'demo' });
@@ -105,7 +123,19 @@ describe('GET /api/family/live', () => {
     const leeView = await watch(leeParent);
     expect(kimView.status).toBe(200);
     const window = await kimView.next((event) => event.event === 'window');
-    expect(window.data).toEqual({ buses: ['bus-k'], windows: [{ route_id: 'kim-run', direction: 'morning', bus_id: 'bus-k', opens_at: '2026-11-20T06:00:00.000Z', closes_at: '2026-11-20T07:40:00.000Z', open: true }] });
+    expect(window.data).toEqual({
+      buses: ['bus-k'],
+      windows: [
+        {
+          route_id: 'kim-run',
+          direction: 'morning',
+          bus_id: 'bus-k',
+          opens_at: '2026-11-20T06:00:00.000Z',
+          closes_at: '2026-11-20T07:40:00.000Z',
+          open: true,
+        },
+      ],
+    });
     // The last report (06:58) is inside the window: sent on opening.
     await kimView.next((event) => event.event === 'location' && event.data.last_update === '2026-11-20T06:58:00.000Z');
 
@@ -127,7 +157,11 @@ describe('GET /api/family/live', () => {
     expect(watched).toHaveLength(2);
     expect(watched).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ actor: 'kim.parent@demo.test', resource: 'bus:bus-k', details: { bus_ids: ['bus-k'], route_ids: ['kim-run'], open_windows: ['kim-run'] } }),
+        expect.objectContaining({
+          actor: 'kim.parent@demo.test',
+          resource: 'bus:bus-k',
+          details: { bus_ids: ['bus-k'], route_ids: ['kim-run'], open_windows: ['kim-run'] },
+        }),
         expect.objectContaining({ actor: 'lee.parent@demo.test', resource: 'bus:bus-l' }),
       ]),
     );
@@ -172,7 +206,8 @@ describe('GET /api/family/live', () => {
       expect(logs.status).toBe(200);
 
       return logs.body.filter(
-        (row: { actor: string; details: { open_windows: string[] } }) => row.actor === 'kim.parent@demo.test' && row.details.open_windows.join() === 'kim-run',
+        (row: { actor: string; details: { open_windows: string[] } }) =>
+          row.actor === 'kim.parent@demo.test' && row.details.open_windows.join() === 'kim-run',
       );
     };
     const together = await Promise.all(Array.from({ length: 4 }, () => watch(kimParent)));
@@ -189,7 +224,11 @@ describe('GET /api/family/live', () => {
     const nextDay = await watch(kimParent);
     expect(nextDay.status).toBe(200);
     const logs = await h.call('GET', '/api/tenants/demo/logs?action=live.watch', { token: h.tokens.demo });
-    expect(logs.body.filter((row: { actor: string; created_at: string }) => row.actor === 'kim.parent@demo.test' && row.created_at.startsWith('2026-11-21'))).toHaveLength(1);
+    expect(
+      logs.body.filter(
+        (row: { actor: string; created_at: string }) => row.actor === 'kim.parent@demo.test' && row.created_at.startsWith('2026-11-21'),
+      ),
+    ).toHaveLength(1);
   });
 
   it('answers 429 with Retry-After once an account has opened the stream 30 times in ten minutes, writing nothing more; other accounts still open it', async () => {
@@ -215,7 +254,10 @@ describe('GET /api/family/live', () => {
   it('treats a Last-Event-ID after now (past year 9999 too) as none: the latest position inside the window is sent', async () => {
     h.transport.setNow(at('2026-11-20T07:30:00Z'));
     for (const lastEventId of ['253402300800000', '999999999999999', String(Date.parse('2026-11-20T07:31:00Z'))]) {
-      const view = await openEventStream(h.transport.url, '/api/family/live', { token: kimParent, headers: { 'Last-Event-ID': lastEventId } });
+      const view = await openEventStream(h.transport.url, '/api/family/live', {
+        token: kimParent,
+        headers: { 'Last-Event-ID': lastEventId },
+      });
       open.push(view);
       expect(view.status).toBe(200);
       await view.next((event) => event.event === 'location' && event.data.bus_id === 'bus-k');

@@ -29,7 +29,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-const put = (busId: string, body: Record<string, unknown>, token = h.tokens.demo) => h.call('PUT', `/api/buses/${busId}/location`, { token, body });
+const put = (busId: string, body: Record<string, unknown>, token = h.tokens.demo) =>
+  h.call('PUT', `/api/buses/${busId}/location`, { token, body });
 
 describe('GET /api/buses/live', () => {
   it('opens with the latest position of every bus of the tenant, then streams each report within a second', async () => {
@@ -63,7 +64,9 @@ describe('GET /api/buses/live', () => {
     await viewer.next((event) => event.data.bus_id === 'bus-1' && event.data.lat === lats[lats.length - 1]);
     // Nothing of the ten is still to come: the stream has written everything it had gathered.
     await viewer.settled();
-    const heard = viewer.events.filter((event) => event.data.bus_id === 'bus-1' && lats.includes(event.data.lat as number)).map((event) => event.data.lat as number);
+    const heard = viewer.events
+      .filter((event) => event.data.bus_id === 'bus-1' && lats.includes(event.data.lat as number))
+      .map((event) => event.data.lat as number);
     // Positions gather for WINDOW_MS per viewer: the ten reports came in a few windows, one event each.
     expect(heard.length).toBeLessThan(lats.length);
     // Oldest to newest, the last one last.
@@ -137,7 +140,10 @@ describe('GET /api/buses/live', () => {
 describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database', () => {
   let second: TestTransport;
   beforeAll(async () => {
-    second = await startTestTransport({ IDENTITY_URL: h.identity.url, TRANSPORT_LIVE_KEEPALIVE_MS: '200' }, { database: h.transport.database });
+    second = await startTestTransport(
+      { IDENTITY_URL: h.identity.url, TRANSPORT_LIVE_KEEPALIVE_MS: '200' },
+      { database: h.transport.database },
+    );
   });
   afterAll(async () => {
     await second?.close();
@@ -169,7 +175,9 @@ describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database', () 
     const viewer = await watch('/api/buses/live', h.tokens.demo, {}, second.url);
     await viewer.next((event) => event.data.bus_id === 'bus-1');
     const em = h.transport.db.fork();
-    const cut = await em.execute<{ cut: boolean }[]>("select pg_terminate_backend(pid) as cut from pg_stat_activity where datname = current_database() and query = 'listen transport_bus_position'");
+    const cut = await em.execute<{ cut: boolean }[]>(
+      "select pg_terminate_backend(pid) as cut from pg_stat_activity where datname = current_database() and query = 'listen transport_bus_position'",
+    );
     expect(cut.length).toBe(2);
     // Reported while no process listens: no notification reaches anyone; the reconnect reads it.
     expect((await put('bus-1', { lat: 32.0088, lng: -81.1 })).status).toBe(200);

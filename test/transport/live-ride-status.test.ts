@@ -13,7 +13,10 @@ beforeAll(async () => {
   h = await startLiveHarness();
   parent = h.identity.addUser({ role: 'parent', tenant_id: 'demo', email: 'ray.parent@demo.test' });
   const ray = await addFamily(h.transport.db, { userId: await userIdOf(h, parent), childName: 'Ray', email: 'ray.parent@demo.test' });
-  const created = await h.call('POST', '/api/routes', { token: h.tokens.demo, body: { name: 'Ray Run', bus_id: 'bus-r', mode: 'morning', stops: northStops([[], [ray.childId], []]) } });
+  const created = await h.call('POST', '/api/routes', {
+    token: h.tokens.demo,
+    body: { name: 'Ray Run', bus_id: 'bus-r', mode: 'morning', stops: northStops([[], [ray.childId], []]) },
+  });
   expect(created.status).toBe(200);
 });
 afterAll(async () => {
@@ -38,7 +41,12 @@ describe('ride status a family can believe', () => {
     // The depot is 1.1 km past the last stop.
     await report('2026-11-20T06:40:00Z', 32.03, 0);
     const trip = await rayTrip();
-    expect(trip).toMatchObject({ in_window: true, progress: 'not_started', state: 'upcoming', status: { kind: 'not_started', label: 'Bus not started · scheduled 07:05' } });
+    expect(trip).toMatchObject({
+      in_window: true,
+      progress: 'not_started',
+      state: 'upcoming',
+      status: { kind: 'not_started', label: 'Bus not started · scheduled 07:05' },
+    });
     const eta = await routeEta();
     expect(eta).toMatchObject({ progress: 'not_started', basis: 'schedule' });
     expect(eta.stops.map((stop: { state: string }) => stop.state)).toEqual(['upcoming', 'upcoming', 'upcoming']);

@@ -29,7 +29,11 @@ export type EventStreamClient = {
 };
 
 /** Opens an event stream the way a browser's EventSource does, and collects what arrives. */
-export const openEventStream = (baseUrl: string, path: string, options: { token?: string; headers?: Record<string, string> } = {}): Promise<EventStreamClient> =>
+export const openEventStream = (
+  baseUrl: string,
+  path: string,
+  options: { token?: string; headers?: Record<string, string> } = {},
+): Promise<EventStreamClient> =>
   new Promise((resolve, reject) => {
     const headers: Record<string, string> = { Accept: 'text/event-stream', ...options.headers };
     if (options.token) {
@@ -55,7 +59,10 @@ export const openEventStream = (baseUrl: string, path: string, options: { token?
           }
 
           return new Promise((resolveEvent, rejectEvent) => {
-            const timer = setTimeout(() => rejectEvent(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`)), timeoutMs);
+            const timer = setTimeout(
+              () => rejectEvent(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`)),
+              timeoutMs,
+            );
             waiters.push({
               predicate,
               resolve: (event) => {
@@ -154,11 +161,19 @@ export const addFamily = async (
   const householdId = randomUUID();
   const childId = randomUUID();
   const em = db.fork();
-  await em.execute('insert into transport_household (id, tenant_id, name, submitted_by_user_id) values (?, ?, ?, ?)', [householdId, tenantId, `${options.childName} family`, options.userId]);
-  await em.execute(
-    "insert into transport_payer (id, tenant_id, household_id, name, email, is_primary) values (?, ?, ?, ?, ?, true)",
-    [randomUUID(), tenantId, householdId, `${options.childName}'s parent`, options.email],
-  );
+  await em.execute('insert into transport_household (id, tenant_id, name, submitted_by_user_id) values (?, ?, ?, ?)', [
+    householdId,
+    tenantId,
+    `${options.childName} family`,
+    options.userId,
+  ]);
+  await em.execute('insert into transport_payer (id, tenant_id, household_id, name, email, is_primary) values (?, ?, ?, ?, ?, true)', [
+    randomUUID(),
+    tenantId,
+    householdId,
+    `${options.childName}'s parent`,
+    options.email,
+  ]);
   await em.execute(
     "insert into transport_child (id, tenant_id, household_id, name, transport_need, trip_type, rate_weekly_cents) values (?, ?, ?, ?, 'both', 'two_way', 17500)",
     [childId, tenantId, householdId, options.childName],
@@ -178,6 +193,7 @@ export const northStops = (riders: unknown[][] = [[], [], []]) => [
   { name: 'Third', address: '3 Third St', lat: 32.02, lng: -81.1, time: '07:10', riders: riders[2] ?? [] },
 ];
 
-export const startLiveHarness = (overrides: Record<string, string> = {}) => startOperationsHarness({ TRANSPORT_LIVE_KEEPALIVE_MS: '200', ...overrides });
+export const startLiveHarness = (overrides: Record<string, string> = {}) =>
+  startOperationsHarness({ TRANSPORT_LIVE_KEEPALIVE_MS: '200', ...overrides });
 
 export const at = (iso: string) => new Date(iso);

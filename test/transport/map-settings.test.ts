@@ -10,7 +10,11 @@ afterEach(async () => {
 const mapSettings = async (url: string) => {
   const response = await fetch(`${url}/trpc/operations.mapSettings`);
 
-  return { status: response.status, csp: response.headers.get('content-security-policy') ?? '', body: (await response.json()) as { result: { data: unknown } } };
+  return {
+    status: response.status,
+    csp: response.headers.get('content-security-policy') ?? '',
+    body: (await response.json()) as { result: { data: unknown } },
+  };
 };
 
 const imageSources = (csp: string) => /img-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
@@ -20,15 +24,26 @@ describe('the web map settings (tRPC operations.mapSettings)', () => {
     transport = await startTestTransport();
     const answer = await mapSettings(transport.url);
     expect(answer.status).toBe(200);
-    expect(answer.body.result.data).toEqual({ tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors', geocoder: true });
+    expect(answer.body.result.data).toEqual({
+      tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+      geocoder: true,
+    });
     expect(imageSources(answer.csp)).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
     expect(answer.csp).toContain("default-src 'self'");
   });
 
   it('follow MAP_TILE_URL and MAP_TILE_ATTRIBUTION; a {s} subdomain is allowed as a wildcard', async () => {
-    transport = await startTestTransport({ MAP_TILE_URL: 'https://{s}.tiles.example.com/osm/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '© Example Maps' });
+    transport = await startTestTransport({
+      MAP_TILE_URL: 'https://{s}.tiles.example.com/osm/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: '© Example Maps',
+    });
     const answer = await mapSettings(transport.url);
-    expect(answer.body.result.data).toEqual({ tile_url: 'https://{s}.tiles.example.com/osm/{z}/{x}/{y}.png', attribution: '© Example Maps', geocoder: true });
+    expect(answer.body.result.data).toEqual({
+      tile_url: 'https://{s}.tiles.example.com/osm/{z}/{x}/{y}.png',
+      attribution: '© Example Maps',
+      geocoder: true,
+    });
     expect(imageSources(answer.csp)).toContain('https://*.tiles.example.com');
     expect(imageSources(answer.csp)).not.toContain('https://tile.openstreetmap.org');
   });

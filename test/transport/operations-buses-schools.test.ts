@@ -18,7 +18,10 @@ afterAll(async () => {
 describe('PUT /api/buses/{bus_id}/location', () => {
   it('registers an unknown bus on its first report and stamps last_update with now', async () => {
     h.transport.setNow(new Date('2026-11-20T12:34:56.000Z'));
-    const answer = await h.call('PUT', '/api/buses/bus-12/location', { token: h.tokens.demo, body: { lat: 32.05, lng: -81.1, heading: 90, speed: 25.5 } });
+    const answer = await h.call('PUT', '/api/buses/bus-12/location', {
+      token: h.tokens.demo,
+      body: { lat: 32.05, lng: -81.1, heading: 90, speed: 25.5 },
+    });
     expect(answer).toEqual({ status: 200, body: { status: 'ok' } });
     const bus = await h.call('GET', '/api/buses/bus-12', { token: h.tokens.demo });
     expect(bus.body).toEqual({ id: 'bus-12', lat: 32.05, lng: -81.1, heading: 90, speed: 25.5, last_update: '2026-11-20T12:34:56.000Z' });
@@ -26,7 +29,10 @@ describe('PUT /api/buses/{bus_id}/location', () => {
 
   it('moves a known bus', async () => {
     h.transport.setNow(new Date('2026-11-20T12:35:10.000Z'));
-    await h.call('PUT', '/demo/api/buses/bus-12/location', { token: h.tokens.demo, body: { lat: 32.06, lng: -81.11, heading: 180, speed: 0 } });
+    await h.call('PUT', '/demo/api/buses/bus-12/location', {
+      token: h.tokens.demo,
+      body: { lat: 32.06, lng: -81.11, heading: 180, speed: 0 },
+    });
     const bus = await h.call('GET', '/api/buses/bus-12', { token: h.tokens.demo });
     expect(bus.body).toMatchObject({ lat: 32.06, lng: -81.11, heading: 180, speed: 0, last_update: '2026-11-20T12:35:10.000Z' });
     h.transport.setNow(null);
@@ -47,7 +53,9 @@ describe('PUT /api/buses/{bus_id}/location', () => {
     for (const body of bad) {
       expect((await h.call('PUT', '/api/buses/bus-12/location', { token: h.tokens.demo, body })).status, JSON.stringify(body)).toBe(400);
     }
-    expect((await h.call('PUT', `/api/buses/${'b'.repeat(65)}/location`, { token: h.tokens.demo, body: { lat: 0, lng: 0 } })).status).toBe(400);
+    expect((await h.call('PUT', `/api/buses/${'b'.repeat(65)}/location`, { token: h.tokens.demo, body: { lat: 0, lng: 0 } })).status).toBe(
+      400,
+    );
     expect((await h.call('PUT', '/api/buses/bad%20id/location', { token: h.tokens.demo, body: { lat: 0, lng: 0 } })).status).toBe(400);
     expect((await h.call('PUT', '/api/buses/bus-12/location', { token: h.tokens.parent, body: { lat: 1, lng: 1 } })).status).toBe(403);
     expect((await h.call('PUT', '/api/buses/bus-12/location', { body: { lat: 1, lng: 1 } })).status).toBe(401);
@@ -86,7 +94,14 @@ describe('GET /api/schools', () => {
     const answer = await h.call('GET', '/api/schools', { token: h.tokens.demo });
     expect(answer.status).toBe(200);
     expect(answer.body.map((school: { id: string }) => school.id)).toEqual(['bay-middle', 'oak-elementary']);
-    expect(answer.body[1]).toMatchObject({ tenant_id: 'demo', id: 'oak-elementary', name: 'Oak Elementary', address: '1 Oak St', start_time: '08:00', end_time: '14:30' });
+    expect(answer.body[1]).toMatchObject({
+      tenant_id: 'demo',
+      id: 'oak-elementary',
+      name: 'Oak Elementary',
+      address: '1 Oak St',
+      start_time: '08:00',
+      end_time: '14:30',
+    });
     expect(typeof answer.body[1].created_at).toBe('string');
     const acme = await h.call('GET', '/acme/api/schools', { token: h.tokens.acme });
     expect(acme.body.map((school: { id: string }) => school.id)).toEqual(['acme-high']);
@@ -104,7 +119,13 @@ describe('GET /api/public/schools', () => {
     const answer = await h.call('GET', '/api/public/schools');
     expect(answer.status).toBe(200);
     expect(answer.body.tenant_id).toBe('demo');
-    expect(answer.body.schools[1]).toEqual({ id: 'oak-elementary', name: 'Oak Elementary', address: '1 Oak St', start_time: '08:00', end_time: '14:30' });
+    expect(answer.body.schools[1]).toEqual({
+      id: 'oak-elementary',
+      name: 'Oak Elementary',
+      address: '1 Oak St',
+      start_time: '08:00',
+      end_time: '14:30',
+    });
   });
 
   it('resolves the tenant from query, header, subdomain and path, in that order', async () => {

@@ -24,7 +24,14 @@ describe('buses added in the web app (tRPC operations.createBus)', () => {
     const now = new Date();
     h.transport.setNow(now);
     const answer = await createBus({ bus_id: 'Bus_21', lat: 32.05, lng: -81.1, heading: 45, speed: 0 }, h.tokens.demo);
-    expect(answer.body.result.data).toEqual({ id: 'Bus_21', lat: 32.05, lng: -81.1, heading: 45, speed: 0, last_update: now.toISOString() });
+    expect(answer.body.result.data).toEqual({
+      id: 'Bus_21',
+      lat: 32.05,
+      lng: -81.1,
+      heading: 45,
+      speed: 0,
+      last_update: now.toISOString(),
+    });
     expect((await stats()).active_buses).toBe(1);
     h.transport.setNow(null);
     const listed = await h.call('GET', '/api/buses', { token: h.tokens.demo });
@@ -44,7 +51,13 @@ describe('buses added in the web app (tRPC operations.createBus)', () => {
     const half = await createBus({ bus_id: 'bus-30', lat: 32 }, h.tokens.demo);
     expect(half.status).toBe(400);
     expect(half.body.error.data.issues).toEqual([{ path: 'lng', message: 'give both latitude and longitude, or neither' }]);
-    for (const input of [{}, { bus_id: 'bus 30' }, { bus_id: 'bus-30', lat: 91, lng: 0 }, { bus_id: 'bus-30', speed: -1 }, { bus_id: 'bus-30', colour: 'red' }]) {
+    for (const input of [
+      {},
+      { bus_id: 'bus 30' },
+      { bus_id: 'bus-30', lat: 91, lng: 0 },
+      { bus_id: 'bus-30', speed: -1 },
+      { bus_id: 'bus-30', colour: 'red' },
+    ]) {
       expect((await createBus(input, h.tokens.demo)).status, JSON.stringify(input)).toBe(400);
     }
     expect((await createBus({ bus_id: 'bus-31' }, h.tokens.parent)).status).toBe(403);

@@ -20,7 +20,11 @@ const later = (ms: number) => {
 beforeAll(async () => {
   geocoder = await startFakeGeocoder(PLACES);
   // 1 s: no call waits for a turn (a second call within the second is busy), and a slow geocoder is given up on after 1 s.
-  h = await startOperationsHarness({ GEOCODER_URL: geocoder.url, GEOCODER_CONTACT: 'transport-ops@example.com', TRANSPORT_HTTP_TIMEOUT_MS: '1000' });
+  h = await startOperationsHarness({
+    GEOCODER_URL: geocoder.url,
+    GEOCODER_CONTACT: 'transport-ops@example.com',
+    TRANSPORT_HTTP_TIMEOUT_MS: '1000',
+  });
 });
 afterAll(async () => {
   await h?.close();
@@ -33,7 +37,8 @@ beforeEach(() => {
   later(120_000);
 });
 
-const search = (q: string, token = h.tokens.demo, extra = '') => h.call('GET', `/api/geocode?q=${encodeURIComponent(q)}${extra}`, { token });
+const search = (q: string, token = h.tokens.demo, extra = '') =>
+  h.call('GET', `/api/geocode?q=${encodeURIComponent(q)}${extra}`, { token });
 const cacheRows = () => h.count('transport_geocode_cache');
 
 describe('GET /api/geocode', () => {
@@ -77,7 +82,10 @@ describe('GET /api/geocode', () => {
   });
 
   it("prefers places near the tenant's home area, stored apart from searches of elsewhere", async () => {
-    const set = await h.call('PUT', '/api/tenant/settings/home-area', { token: h.tokens.demo, body: { home_area: { lat: 32.08, lng: -81.09, zoom: 12 } } });
+    const set = await h.call('PUT', '/api/tenant/settings/home-area', {
+      token: h.tokens.demo,
+      body: { home_area: { lat: 32.08, lng: -81.09, zoom: 12 } },
+    });
     expect(set.status).toBe(200);
     const rowsBefore = await cacheRows();
     const near = await search('Pooler');
@@ -108,10 +116,16 @@ describe('GET /api/geocode', () => {
   it('says clearly when the geocoder fails, is slow or is down, and stores nothing', async () => {
     const rows = await cacheRows();
     geocoder.setMode({ kind: 'fail', status: 500 });
-    expect(await search('Broken Street')).toEqual({ status: 502, body: { detail: 'Address search failed (HTTP 500); try again, or type the coordinates.' } });
+    expect(await search('Broken Street')).toEqual({
+      status: 502,
+      body: { detail: 'Address search failed (HTTP 500); try again, or type the coordinates.' },
+    });
     later(1000);
     geocoder.setMode({ kind: 'slow', delayMs: 5000 });
-    expect(await search('Slow Street')).toEqual({ status: 502, body: { detail: 'Address search did not answer in time; try again, or type the coordinates.' } });
+    expect(await search('Slow Street')).toEqual({
+      status: 502,
+      body: { detail: 'Address search did not answer in time; try again, or type the coordinates.' },
+    });
     later(1000);
     geocoder.setMode({ kind: 'answer' });
     expect((await search('Broken Street')).body).toMatchObject({ cached: false, results: [] });
@@ -147,7 +161,10 @@ describe('GET /api/geocode', () => {
 
   it('says so when the geocoder is down (last: it stops the fake)', async () => {
     await geocoder.close();
-    expect(await search('Closed Street')).toEqual({ status: 502, body: { detail: 'Address search is unreachable right now; type the coordinates instead.' } });
+    expect(await search('Closed Street')).toEqual({
+      status: 502,
+      body: { detail: 'Address search is unreachable right now; type the coordinates instead.' },
+    });
   });
 
   it('is in the OpenAPI document', async () => {
@@ -161,7 +178,10 @@ describe('without a geocoder (GEOCODER_URL=off)', () => {
   it('answers 503 saying so, and the map settings tell the page', async () => {
     const off = await startOperationsHarness({ GEOCODER_URL: 'off' });
     try {
-      expect(await off.call('GET', '/api/geocode?q=Oak%20Street', { token: off.tokens.demo })).toEqual({ status: 503, body: { detail: 'Address search is off on this server; type the coordinates instead.' } });
+      expect(await off.call('GET', '/api/geocode?q=Oak%20Street', { token: off.tokens.demo })).toEqual({
+        status: 503,
+        body: { detail: 'Address search is off on this server; type the coordinates instead.' },
+      });
       const settings = await fetch(`${off.transport.url}/trpc/operations.mapSettings`);
       expect(((await settings.json()) as { result: { data: { geocoder: boolean } } }).result.data.geocoder).toBe(false);
     } finally {

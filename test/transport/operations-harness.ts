@@ -9,7 +9,11 @@ export type OperationsHarness = {
   transport: TestTransport;
   identity: FakeIdentity;
   tokens: { demo: string; acme: string; parent: string; admin: string };
-  call(method: string, path: string, options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<Answer>;
+  call(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  ): Promise<Answer>;
   count(table: string, tenantId?: string): Promise<number>;
   close(): Promise<void>;
 };
@@ -49,7 +53,10 @@ export const startOperationsHarness = async (overrides: Record<string, string> =
     count: async (table, tenantId) => {
       const rows = await transport.db
         .fork()
-        .execute<{ n: number }[]>(`select count(*)::int as n from ${table}${tenantId ? ' where tenant_id = ?' : ''}`, tenantId ? [tenantId] : []);
+        .execute<{ n: number }[]>(
+          `select count(*)::int as n from ${table}${tenantId ? ' where tenant_id = ?' : ''}`,
+          tenantId ? [tenantId] : [],
+        );
 
       return rows[0]?.n ?? 0;
     },

@@ -53,7 +53,16 @@ const GOOD = {
   ],
   buses: [{ id: 'A-1', lat: 32.01, lng: -81.02 }, { id: 'A-2' }],
   routes: [
-    { name: 'North Loop', bus_id: 'A-1', driver: 'Sam', mode: 'morning', stops: [{ name: 'First', lat: 32, lng: -81, time: '07:00', riders: ['Kai'] }, { name: 'Acme High', address: '9 Main St' }] },
+    {
+      name: 'North Loop',
+      bus_id: 'A-1',
+      driver: 'Sam',
+      mode: 'morning',
+      stops: [
+        { name: 'First', lat: 32, lng: -81, time: '07:00', riders: ['Kai'] },
+        { name: 'Acme High', address: '9 Main St' },
+      ],
+    },
     { id: 'evening', name: 'Evening Run', mode: 'afternoon', status: 'draft', miles: 4.5 },
   ],
 };
@@ -84,15 +93,23 @@ describe('switchyard tenant import', { timeout: 120_000 }, () => {
         { id: 'evening', mode: 'afternoon', status: 'draft', stops: 0, bus_id: null },
         { id: 'north-loop', mode: 'morning', status: 'active', stops: 2, bus_id: 'A-1' },
       ]);
-      const stops = await em.execute("select position, name, riders from transport_route_stop where route_id = 'north-loop' order by position");
-      expect(stops).toEqual([{ position: 1, name: 'First', riders: ['Kai'] }, { position: 2, name: 'Acme High', riders: [] }]);
+      const stops = await em.execute(
+        "select position, name, riders from transport_route_stop where route_id = 'north-loop' order by position",
+      );
+      expect(stops).toEqual([
+        { position: 1, name: 'First', riders: ['Kai'] },
+        { position: 2, name: 'Acme High', riders: [] },
+      ]);
       const schools = await em.execute<{ id: string }[]>("select id from transport_school where tenant_id = 'acme' order by id");
       expect(schools.map((row) => row.id)).toEqual(['acme-high', 'bay-middle-school']);
     });
   });
 
   it('replaces rows with the same ids on a second import and keeps the rest', async () => {
-    const second = { routes: [{ id: 'north-loop', name: 'North Loop v2', stops: [{ name: 'Only' }] }], buses: [{ id: 'A-2', lat: 33, lng: -80 }] };
+    const second = {
+      routes: [{ id: 'north-loop', name: 'North Loop v2', stops: [{ name: 'Only' }] }],
+      buses: [{ id: 'A-2', lat: 33, lng: -80 }],
+    };
     const result = await importFile('acme', writeJson('second.json', second));
     expect(result.code).toBe(0);
     await withDb(async (em) => {
@@ -109,8 +126,16 @@ describe('switchyard tenant import', { timeout: 120_000 }, () => {
     const cases: [string, unknown, RegExp][] = [
       ['not-json.json', '{"schools": [', /^error: .*not-json\.json is not valid JSON: /],
       ['unknown.json', { schools: [], trains: [] }, /^error: .*unknown\.json: unknown field\(s\): trains$/],
-      ['bad-lat.json', { routes: [{ name: 'R', stops: [{ name: 'S', lat: 95, lng: 0 }] }] }, /^error: .*bad-lat\.json: routes\.0\.stops\.0\.lat: /],
-      ['dupes.json', { schools: [{ name: 'Same' }, { name: 'same' }] }, /^error: .*dupes\.json: schools\.1\.id: the id "same" appears twice in schools/],
+      [
+        'bad-lat.json',
+        { routes: [{ name: 'R', stops: [{ name: 'S', lat: 95, lng: 0 }] }] },
+        /^error: .*bad-lat\.json: routes\.0\.stops\.0\.lat: /,
+      ],
+      [
+        'dupes.json',
+        { schools: [{ name: 'Same' }, { name: 'same' }] },
+        /^error: .*dupes\.json: schools\.1\.id: the id "same" appears twice in schools/,
+      ],
       ['wrong-type.json', { buses: 'A-1' }, /^error: .*wrong-type\.json: buses: /],
       ['array.json', [], /^error: .*array\.json: /],
     ];
@@ -132,7 +157,9 @@ describe('switchyard tenant import', { timeout: 120_000 }, () => {
   it('refuses an unknown tenant', async () => {
     const result = await importFile('nosuch', writeJson('for-nosuch.json', GOOD));
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe('error: tenant "nosuch" not found (create it first with: switchyard tenant add nosuch --name <name>)');
+    expect(result.stderr.trim()).toBe(
+      'error: tenant "nosuch" not found (create it first with: switchyard tenant add nosuch --name <name>)',
+    );
     expect(await counts('nosuch')).toEqual({ schools: 0, buses: 0, routes: 0, stops: 0 });
   });
 
@@ -163,10 +190,16 @@ describe('switchyard tenant import', { timeout: 120_000 }, () => {
   it('holds riders to the route rules: an unknown child is refused by id and nothing is written', async () => {
     const before = await counts('acme');
     const stranger = '11111111-2222-4333-8444-555555555555';
-    const file = { schools: [], buses: [], routes: [{ id: 'kids-route', name: 'Kids', stops: [{ name: 'A', riders: ['Free text rider', stranger] }] }] };
+    const file = {
+      schools: [],
+      buses: [],
+      routes: [{ id: 'kids-route', name: 'Kids', stops: [{ name: 'A', riders: ['Free text rider', stranger] }] }],
+    };
     const result = await importFile('acme', writeJson('riders.json', file));
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(`error: the import was refused, nothing was written: Rider ${stranger} is not a child of this tenant.`);
+    expect(result.stderr.trim()).toBe(
+      `error: the import was refused, nothing was written: Rider ${stranger} is not a child of this tenant.`,
+    );
     expect(await counts('acme')).toEqual(before);
   });
   it('holds riders to the runs they ride and the schools the route serves: no override in a file, nothing written', async () => {
@@ -183,19 +216,56 @@ describe('switchyard tenant import', { timeout: 120_000 }, () => {
       name: 'Mo Route',
       mode: 'both',
       stops: [{ name: 'Corner' }, { name: school }],
-      runs: { morning: { stops: [{ stop: 1, time: '07:00', riders: riders.morning }, { stop: 2, time: '07:30' }] }, afternoon: { stops: [{ stop: 2, time: '15:00' }, { stop: 1, time: '15:20', riders: riders.afternoon }] } },
+      runs: {
+        morning: {
+          stops: [
+            { stop: 1, time: '07:00', riders: riders.morning },
+            { stop: 2, time: '07:30' },
+          ],
+        },
+        afternoon: {
+          stops: [
+            { stop: 2, time: '15:00' },
+            { stop: 1, time: '15:20', riders: riders.afternoon },
+          ],
+        },
+      },
     });
-    const wrongRun = await importFile('acme', writeJson('wrong-run.json', { schools: [], buses: [], routes: [route({ morning: [], afternoon: [mornings] })] }));
+    const wrongRun = await importFile(
+      'acme',
+      writeJson('wrong-run.json', { schools: [], buses: [], routes: [route({ morning: [], afternoon: [mornings] })] }),
+    );
     expect(wrongRun.code).toBe(1);
-    expect(wrongRun.stderr.trim()).toBe(`error: the import was refused, nothing was written: Mo (${mornings}) rides mornings only but is placed on stop 1 of the afternoon run. A file cannot override; place them through PUT /api/routes/{route_id} with an override.`);
-    const otherSchool = await importFile('acme', writeJson('other-school.json', { schools: [], buses: [], routes: [route({ morning: [mornings], afternoon: [] }, 'Bay Middle School')] }));
+    expect(wrongRun.stderr.trim()).toBe(
+      `error: the import was refused, nothing was written: Mo (${mornings}) rides mornings only but is placed on stop 1 of the afternoon run. A file cannot override; place them through PUT /api/routes/{route_id} with an override.`,
+    );
+    const otherSchool = await importFile(
+      'acme',
+      writeJson('other-school.json', {
+        schools: [],
+        buses: [],
+        routes: [route({ morning: [mornings], afternoon: [] }, 'Bay Middle School')],
+      }),
+    );
     expect(otherSchool.code).toBe(1);
-    expect(otherSchool.stderr).toContain(`Mo (${mornings}) attends Acme High, which this route does not serve (it serves Bay Middle School).`);
-    const withOverride = await importFile('acme', writeJson('override.json', { schools: [], buses: [], routes: [{ ...route({ morning: [], afternoon: [mornings] }), override: { reason: 'x' } }] }));
+    expect(otherSchool.stderr).toContain(
+      `Mo (${mornings}) attends Acme High, which this route does not serve (it serves Bay Middle School).`,
+    );
+    const withOverride = await importFile(
+      'acme',
+      writeJson('override.json', {
+        schools: [],
+        buses: [],
+        routes: [{ ...route({ morning: [], afternoon: [mornings] }), override: { reason: 'x' } }],
+      }),
+    );
     expect(withOverride.code).toBe(1);
     expect(withOverride.stderr).toContain('override');
     expect(await counts('acme')).toEqual(before);
-    const fits = await importFile('acme', writeJson('fits.json', { schools: [], buses: [], routes: [route({ morning: [mornings], afternoon: [] })] }));
+    const fits = await importFile(
+      'acme',
+      writeJson('fits.json', { schools: [], buses: [], routes: [route({ morning: [mornings], afternoon: [] })] }),
+    );
     expect(fits.code, fits.stderr).toBe(0);
   });
 });

@@ -5,7 +5,16 @@ import { startOperationsHarness, type OperationsHarness } from './operations-har
 const feature = (iconCategory: number, magnitudeOfDelay: number) => ({
   type: 'Feature',
   geometry: { type: 'Point', coordinates: [-81.1, 32.05] },
-  properties: { id: `i-${iconCategory}-${magnitudeOfDelay}`, iconCategory, magnitudeOfDelay, from: 'Abercorn St', to: 'DeRenne Ave', delay: 90, length: 1200, events: [{ description: 'Stationary traffic', code: 101 }] },
+  properties: {
+    id: `i-${iconCategory}-${magnitudeOfDelay}`,
+    iconCategory,
+    magnitudeOfDelay,
+    from: 'Abercorn St',
+    to: 'DeRenne Ave',
+    delay: 90,
+    length: 1200,
+    events: [{ description: 'Stationary traffic', code: 101 }],
+  },
 });
 
 let tomtom: FakeProvider;
@@ -17,19 +26,40 @@ const KEY = 'tt-secret-key-123';
 beforeAll(async () => {
   tomtom = await startFakeProvider();
   weather = await startFakeProvider();
-  h = await startOperationsHarness({ TOMTOM_URL: tomtom.url, TOMTOM_API_KEY: KEY, WEATHER_URL: weather.url, TRANSPORT_HTTP_TIMEOUT_MS: '300' });
+  h = await startOperationsHarness({
+    TOMTOM_URL: tomtom.url,
+    TOMTOM_API_KEY: KEY,
+    WEATHER_URL: weather.url,
+    TRANSPORT_HTTP_TIMEOUT_MS: '300',
+  });
   keyless = await startOperationsHarness();
   await h.transport.db.fork().execute(`insert into transport_school (tenant_id, id, name, address) values
     ('demo', 'jefferson', 'Jefferson Elementary', '100 School Rd'),
     ('demo', 'far-away', 'Far Away High', '1 Distant Ln'),
     ('acme', 'acme-jefferson', 'Jefferson Elementary', '100 School Rd')`);
   for (const [token, body] of [
-    [h.tokens.demo, { name: 'Southside', stops: [{ name: 'Oak & 5th', lat: 32.0, lng: -81.1 }, { name: 'Jefferson Elementary', lat: 32.05, lng: -81.05 }] }],
+    [
+      h.tokens.demo,
+      {
+        name: 'Southside',
+        stops: [
+          { name: 'Oak & 5th', lat: 32.0, lng: -81.1 },
+          { name: 'Jefferson Elementary', lat: 32.05, lng: -81.05 },
+        ],
+      },
+    ],
     [h.tokens.demo, { name: 'No Coordinates', stops: [{ name: 'Somewhere' }] }],
   ] as const) {
     expect((await h.call('POST', '/api/routes', { token, body })).status).toBe(200);
   }
-  expect((await keyless.call('POST', '/api/routes', { token: keyless.tokens.demo, body: { name: 'Southside', stops: [{ name: 'A', lat: 32, lng: -81 }] } })).status).toBe(200);
+  expect(
+    (
+      await keyless.call('POST', '/api/routes', {
+        token: keyless.tokens.demo,
+        body: { name: 'Southside', stops: [{ name: 'A', lat: 32, lng: -81 }] },
+      })
+    ).status,
+  ).toBe(200);
 });
 afterAll(async () => {
   await h?.close();
@@ -58,8 +88,17 @@ describe('GET /api/routes/{route_id}/conditions', () => {
     tomtom.reply({ status: 200, body: { incidents: [] } });
     const answer = await h.call('GET', '/api/routes/southside/conditions', { token: h.tokens.demo });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ route_id: 'southside', route_name: 'Southside', summary: 'clear', incident_count: 0, incidents: [], bbox: '-81.11,31.99,-81.04,32.06' });
-    expect(answer.body.schools).toEqual([{ id: 'jefferson', name: 'Jefferson Elementary', address: '100 School Rd', start_time: null, end_time: null }]);
+    expect(answer.body).toMatchObject({
+      route_id: 'southside',
+      route_name: 'Southside',
+      summary: 'clear',
+      incident_count: 0,
+      incidents: [],
+      bbox: '-81.11,31.99,-81.04,32.06',
+    });
+    expect(answer.body.schools).toEqual([
+      { id: 'jefferson', name: 'Jefferson Elementary', address: '100 School Rd', start_time: null, end_time: null },
+    ]);
     const request = tomtom.requests[0];
     expect(request?.pathname).toBe('/traffic/services/5/incidentDetails');
     expect(request?.searchParams.get('bbox')).toBe('-81.11,31.99,-81.04,32.06');
@@ -71,17 +110,32 @@ describe('GET /api/routes/{route_id}/conditions', () => {
     tomtom.reply({ status: 200, body: { incidents: [feature(6, 1), feature(9, 2)] } });
     const moderate = await h.call('GET', '/api/routes/southside/conditions', { token: h.tokens.demo });
     expect(moderate.body).toMatchObject({ summary: 'moderate', incident_count: 2 });
-    expect(moderate.body.incidents[0]).toMatchObject({ id: 'i-6-1', category: 'jam', magnitude: 'minor', description: 'Stationary traffic', from: 'Abercorn St', delay_seconds: 90 });
+    expect(moderate.body.incidents[0]).toMatchObject({
+      id: 'i-6-1',
+      category: 'jam',
+      magnitude: 'minor',
+      description: 'Stationary traffic',
+      from: 'Abercorn St',
+      delay_seconds: 90,
+    });
     tomtom.reply({ status: 200, body: { incidents: [feature(6, 3)] } });
     expect((await h.call('GET', '/api/routes/southside/conditions', { token: h.tokens.demo })).body.summary).toBe('heavy');
     tomtom.reply({ status: 200, body: { incidents: [feature(8, 0)] } });
     expect((await h.call('GET', '/api/routes/southside/conditions', { token: h.tokens.demo })).body.summary).toBe('heavy');
     tomtom.reply({ status: 200, body: { incidents: [1, 2, 3, 4, 5].map(() => feature(6, 1)) } });
-    expect((await h.call('GET', '/demo/api/routes/southside/conditions', { token: h.tokens.demo })).body).toMatchObject({ summary: 'heavy', incident_count: 5 });
+    expect((await h.call('GET', '/demo/api/routes/southside/conditions', { token: h.tokens.demo })).body).toMatchObject({
+      summary: 'heavy',
+      incident_count: 5,
+    });
   });
 
   it('answers 200 unavailable when TomTom fails, times out or answers nonsense, and never logs the key', async () => {
-    for (const reply of [{ status: 500, body: { error: 'x' } }, { status: 403, body: 'Over the limit' }, { status: 200, body: 'not json' }, { status: 200, body: { incidents: [] }, delayMs: 600 }]) {
+    for (const reply of [
+      { status: 500, body: { error: 'x' } },
+      { status: 403, body: 'Over the limit' },
+      { status: 200, body: 'not json' },
+      { status: 200, body: { incidents: [] }, delayMs: 600 },
+    ]) {
       tomtom.reply(reply);
       const answer = await h.call('GET', '/api/routes/southside/conditions', { token: h.tokens.demo });
       expect(answer.status).toBe(200);
@@ -99,7 +153,10 @@ describe('GET /api/routes/{route_id}/conditions', () => {
   });
 
   it('answers 404 for unknown routes and routes of other tenants, 401 and 403 for strangers', async () => {
-    expect(await h.call('GET', '/api/routes/nowhere/conditions', { token: h.tokens.demo })).toEqual({ status: 404, body: { detail: 'Route not found' } });
+    expect(await h.call('GET', '/api/routes/nowhere/conditions', { token: h.tokens.demo })).toEqual({
+      status: 404,
+      body: { detail: 'Route not found' },
+    });
     expect((await h.call('GET', '/api/routes/southside/conditions', { token: h.tokens.acme })).status).toBe(404);
     expect((await h.call('GET', '/api/routes/southside/conditions')).status).toBe(401);
     expect((await h.call('GET', '/api/routes/southside/conditions', { token: h.tokens.parent })).status).toBe(403);
@@ -109,7 +166,10 @@ describe('GET /api/routes/{route_id}/conditions', () => {
 
 describe('GET /api/health/tomtom', () => {
   it('reports a missing key without calling out', async () => {
-    expect(await keyless.call('GET', '/api/health/tomtom')).toEqual({ status: 200, body: { ok: false, status: 0, detail: 'TOMTOM_API_KEY is not set' } });
+    expect(await keyless.call('GET', '/api/health/tomtom')).toEqual({
+      status: 200,
+      body: { ok: false, status: 0, detail: 'TOMTOM_API_KEY is not set' },
+    });
   });
 
   it('pings the incident API and reports its status, never the key', async () => {
@@ -129,7 +189,12 @@ describe('GET /api/health/tomtom', () => {
 });
 
 describe('GET /api/weather', () => {
-  const forecast = { latitude: 32.0, longitude: -81.0, current: { temperature_2m: 71.2, weather_code: 3 }, daily: { time: ['2026-11-22'], temperature_2m_max: [74] } };
+  const forecast = {
+    latitude: 32.0,
+    longitude: -81.0,
+    current: { temperature_2m: 71.2, weather_code: 3 },
+    daily: { time: ['2026-11-22'], temperature_2m_max: [74] },
+  };
 
   it("answers Open-Meteo's JSON for the default location", async () => {
     weather.reply({ status: 200, body: forecast });

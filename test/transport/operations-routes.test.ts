@@ -9,7 +9,15 @@ afterAll(async () => {
   await h?.close();
 });
 
-const stop = (name: string, lat: number, lng: number, extra: Record<string, unknown> = {}) => ({ name, address: `${name} address`, lat, lng, time: '07:10', riders: [], ...extra });
+const stop = (name: string, lat: number, lng: number, extra: Record<string, unknown> = {}) => ({
+  name,
+  address: `${name} address`,
+  lat,
+  lng,
+  time: '07:10',
+  riders: [],
+  ...extra,
+});
 
 const createRoute = async (body: Record<string, unknown>, token = h.tokens.demo) => {
   const answer = await h.call('POST', '/api/routes', { token, body });
@@ -27,9 +35,29 @@ describe('POST /api/routes', () => {
       mode: 'morning',
       stops: [stop('Oak & 5th', 32.05, -81.1, { riders: ['Ann', { name: 'Bo', grade: 3 }] }), stop('Pine', 32.06, -81.09)],
     });
-    expect(route).toMatchObject({ id: 'north-loop', name: 'North Loop', bus_id: 'bus-7', driver: 'Pat Driver', mode: 'morning', status: 'active', miles: null, stop_count: 2 });
-    expect(route.stops.map((s: { position: number; name: string }) => [s.position, s.name])).toEqual([[1, 'Oak & 5th'], [2, 'Pine']]);
-    expect(route.stops[0]).toEqual({ position: 1, name: 'Oak & 5th', address: 'Oak & 5th address', lat: 32.05, lng: -81.1, time: '07:10', riders: ['Ann', { name: 'Bo', grade: 3 }] });
+    expect(route).toMatchObject({
+      id: 'north-loop',
+      name: 'North Loop',
+      bus_id: 'bus-7',
+      driver: 'Pat Driver',
+      mode: 'morning',
+      status: 'active',
+      miles: null,
+      stop_count: 2,
+    });
+    expect(route.stops.map((s: { position: number; name: string }) => [s.position, s.name])).toEqual([
+      [1, 'Oak & 5th'],
+      [2, 'Pine'],
+    ]);
+    expect(route.stops[0]).toEqual({
+      position: 1,
+      name: 'Oak & 5th',
+      address: 'Oak & 5th address',
+      lat: 32.05,
+      lng: -81.1,
+      time: '07:10',
+      riders: ['Ann', { name: 'Bo', grade: 3 }],
+    });
     expect(new Date(route.created_at).toISOString()).toBe(route.created_at);
   });
 
@@ -41,7 +69,9 @@ describe('POST /api/routes', () => {
   });
 
   it('gives routes created at the same moment with the same name distinct slugs', async () => {
-    const answers = await Promise.all([1, 2, 3, 4].map(() => h.call('POST', '/api/routes', { token: h.tokens.demo, body: { name: 'Rush Hour', stops: [{ name: 'A' }] } })));
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => h.call('POST', '/api/routes', { token: h.tokens.demo, body: { name: 'Rush Hour', stops: [{ name: 'A' }] } })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     expect(answers.map((answer) => answer.body.id).sort()).toEqual(['rush-hour', 'rush-hour-2', 'rush-hour-3', 'rush-hour-4']);
     for (const id of ['rush-hour', 'rush-hour-2', 'rush-hour-3', 'rush-hour-4']) {
@@ -77,13 +107,18 @@ describe('POST /api/routes', () => {
       expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(typeof answer.body.detail).toBe('string');
     }
-    expect((await h.call('POST', '/api/routes', { token: h.tokens.demo, body: { name: 'Ok', colour: 'red' } })).body.detail).toMatch(/unknown field\(s\): colour/);
+    expect((await h.call('POST', '/api/routes', { token: h.tokens.demo, body: { name: 'Ok', colour: 'red' } })).body.detail).toMatch(
+      /unknown field\(s\): colour/,
+    );
     expect(await h.count('transport_route')).toBe(before);
   });
 
   it('refuses an oversized body with 413, a non-JSON body with 415 and broken JSON with 400, changing nothing', async () => {
     const before = await h.count('transport_route');
-    const huge = await h.call('POST', '/api/routes', { token: h.tokens.demo, rawBody: JSON.stringify({ name: 'Big', notes: 'x'.repeat(300 * 1024) }) });
+    const huge = await h.call('POST', '/api/routes', {
+      token: h.tokens.demo,
+      rawBody: JSON.stringify({ name: 'Big', notes: 'x'.repeat(300 * 1024) }),
+    });
     expect(huge.status).toBe(413);
     expect(huge.body.detail).toMatch(/larger than/);
     const form = await fetch(`${h.transport.url}/api/routes`, {
@@ -100,7 +135,9 @@ describe('POST /api/routes', () => {
   it('requires a staff token of the tenant', async () => {
     const before = await h.count('transport_route');
     expect((await h.call('POST', '/api/routes', { body: { name: 'Nope' } })).status).toBe(401);
-    expect((await h.call('POST', '/api/routes', { token: 'not-a-token', body: { name: 'Nope' } })).body).toEqual({ detail: 'Invalid token' });
+    expect((await h.call('POST', '/api/routes', { token: 'not-a-token', body: { name: 'Nope' } })).body).toEqual({
+      detail: 'Invalid token',
+    });
     const parent = await h.call('POST', '/api/routes', { token: h.tokens.parent, body: { name: 'Nope' } });
     expect(parent).toEqual({ status: 403, body: { detail: 'Forbidden' } });
     expect(await h.count('transport_route')).toBe(before);
@@ -122,7 +159,10 @@ describe('GET /api/routes and /api/routes/{route_id}', () => {
     const route = await h.call('GET', '/api/routes/north-loop', { token: h.tokens.demo });
     expect(route.status).toBe(200);
     expect(route.body.stops).toHaveLength(2);
-    expect(await h.call('GET', '/api/routes/nowhere', { token: h.tokens.demo })).toEqual({ status: 404, body: { detail: 'Route not found' } });
+    expect(await h.call('GET', '/api/routes/nowhere', { token: h.tokens.demo })).toEqual({
+      status: 404,
+      body: { detail: 'Route not found' },
+    });
     expect((await h.call('GET', '/api/routes/listed', { token: h.tokens.acme })).status).toBe(404);
   });
 
@@ -146,7 +186,9 @@ describe('GET /api/routes and /api/routes/{route_id}', () => {
   it('lets a platform admin name the tenant with X-Tenant-Id, and ignores the header for a tenant user', async () => {
     const admin = await h.call('GET', '/api/routes', { token: h.tokens.admin, headers: { 'X-Tenant-Id': 'acme' } });
     expect(admin.body.map((route: { id: string }) => route.id)).toEqual(['north-loop']);
-    expect((await h.call('GET', '/api/routes', { token: h.tokens.admin, headers: { 'X-Tenant-Id': 'nosuch' } })).body).toEqual({ detail: 'Tenant not found' });
+    expect((await h.call('GET', '/api/routes', { token: h.tokens.admin, headers: { 'X-Tenant-Id': 'nosuch' } })).body).toEqual({
+      detail: 'Tenant not found',
+    });
     const demo = await h.call('GET', '/api/routes', { token: h.tokens.demo, headers: { 'X-Tenant-Id': 'acme' } });
     expect(demo.body.map((route: { id: string }) => route.id)).toContain('listed');
   });
@@ -155,13 +197,28 @@ describe('GET /api/routes and /api/routes/{route_id}', () => {
 describe('PUT /api/routes/{route_id}', () => {
   it('changes the given fields and keeps the others', async () => {
     await createRoute({ name: 'Patchy', driver: 'Kim', mode: 'afternoon', stops: [stop('A', 32, -81)] });
-    const answer = await h.call('PUT', '/api/routes/patchy', { token: h.tokens.demo, body: { status: 'inactive', miles: 12.5, bus_id: null } });
+    const answer = await h.call('PUT', '/api/routes/patchy', {
+      token: h.tokens.demo,
+      body: { status: 'inactive', miles: 12.5, bus_id: null },
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ id: 'patchy', name: 'Patchy', driver: 'Kim', mode: 'afternoon', status: 'inactive', miles: 12.5, bus_id: null, stop_count: 1 });
+    expect(answer.body).toMatchObject({
+      id: 'patchy',
+      name: 'Patchy',
+      driver: 'Kim',
+      mode: 'afternoon',
+      status: 'inactive',
+      miles: 12.5,
+      bus_id: null,
+      stop_count: 1,
+    });
   });
 
   it('replaces all stops and re-syncs the count; the id stays when the name changes', async () => {
-    const answer = await h.call('PUT', '/api/routes/patchy', { token: h.tokens.demo, body: { name: 'Patchy Renamed', stops: [stop('X', 32.1, -81), stop('Y', 32.2, -81), stop('Z', 32.3, -81)] } });
+    const answer = await h.call('PUT', '/api/routes/patchy', {
+      token: h.tokens.demo,
+      body: { name: 'Patchy Renamed', stops: [stop('X', 32.1, -81), stop('Y', 32.2, -81), stop('Z', 32.3, -81)] },
+    });
     expect(answer.body).toMatchObject({ id: 'patchy', name: 'Patchy Renamed', stop_count: 3 });
     expect(answer.body.stops.map((s: { name: string }) => s.name)).toEqual(['X', 'Y', 'Z']);
     const list = await h.call('GET', '/api/routes', { token: h.tokens.demo });
@@ -172,9 +229,14 @@ describe('PUT /api/routes/{route_id}', () => {
 
   it('answers 404 for another tenant and refuses bad input, changing nothing', async () => {
     const before = (await h.call('GET', '/api/routes/north-loop', { token: h.tokens.demo })).body;
-    expect(await h.call('PUT', '/api/routes/listed', { token: h.tokens.acme, body: { name: 'Stolen', stops: [] } })).toEqual({ status: 404, body: { detail: 'Route not found' } });
+    expect(await h.call('PUT', '/api/routes/listed', { token: h.tokens.acme, body: { name: 'Stolen', stops: [] } })).toEqual({
+      status: 404,
+      body: { detail: 'Route not found' },
+    });
     // acme has a north-loop of its own: changing it leaves demo's untouched.
-    expect((await h.call('PUT', '/api/routes/north-loop', { token: h.tokens.acme, body: { name: 'Acme North', stops: [] } })).body.name).toBe('Acme North');
+    expect(
+      (await h.call('PUT', '/api/routes/north-loop', { token: h.tokens.acme, body: { name: 'Acme North', stops: [] } })).body.name,
+    ).toBe('Acme North');
     expect((await h.call('GET', '/api/routes/listed', { token: h.tokens.demo })).body).toMatchObject({ name: 'Listed', stop_count: 3 });
     for (const body of [{ status: 'gone' }, { miles: 'far' }, { stops: [{ name: 'A', lat: 'x' }] }, { id: 'other' }, { name: null }]) {
       expect((await h.call('PUT', '/api/routes/north-loop', { token: h.tokens.demo, body })).status).toBe(400);
@@ -220,7 +282,18 @@ describe('OpenAPI', () => {
   it('documents the route, bus, school, weather and traffic paths', async () => {
     const answer = await h.call('GET', '/api/openapi.json');
     expect(Object.keys(answer.body.paths)).toEqual(
-      expect.arrayContaining(['/api/routes', '/api/routes/{route_id}', '/api/routes/{route_id}/conditions', '/api/buses', '/api/buses/{bus_id}', '/api/buses/{bus_id}/location', '/api/schools', '/api/public/schools', '/api/weather', '/api/health/tomtom']),
+      expect.arrayContaining([
+        '/api/routes',
+        '/api/routes/{route_id}',
+        '/api/routes/{route_id}/conditions',
+        '/api/buses',
+        '/api/buses/{bus_id}',
+        '/api/buses/{bus_id}/location',
+        '/api/schools',
+        '/api/public/schools',
+        '/api/weather',
+        '/api/health/tomtom',
+      ]),
     );
   });
 });

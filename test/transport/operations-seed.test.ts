@@ -19,7 +19,11 @@ describe('seedDemoOperations', () => {
       ['southside-morning', 4],
     ]);
     const schools = await h.call('GET', '/api/public/schools');
-    expect(schools.body.schools.map((school: { id: string }) => school.id).sort()).toEqual(['hesse-k8', 'jacob-g-smith-elementary', 'savannah-arts-academy']);
+    expect(schools.body.schools.map((school: { id: string }) => school.id).sort()).toEqual([
+      'hesse-k8',
+      'jacob-g-smith-elementary',
+      'savannah-arts-academy',
+    ]);
     const buses = await h.call('GET', '/api/buses', { token: h.tokens.demo });
     expect(buses.body.map((bus: { id: string }) => bus.id)).toEqual(['bus-101', 'bus-102', 'bus-103']);
     const route = await h.call('GET', '/api/routes/southside-morning', { token: h.tokens.demo });
@@ -36,11 +40,19 @@ describe('seedDemoOperations', () => {
   it('writes nothing when run again, so what operators changed or deleted stays so', async () => {
     await h.call('PUT', '/api/routes/midtown-loop', { token: h.tokens.demo, body: { driver: 'New Driver', stops: [] } });
     await h.call('DELETE', '/api/routes/southside-morning', { token: h.tokens.demo });
-    const counts = async () => [await h.count('transport_school', 'demo'), await h.count('transport_bus', 'demo'), await h.count('transport_route', 'demo'), await h.count('transport_route_stop', 'demo')];
+    const counts = async () => [
+      await h.count('transport_school', 'demo'),
+      await h.count('transport_bus', 'demo'),
+      await h.count('transport_route', 'demo'),
+      await h.count('transport_route_stop', 'demo'),
+    ];
     const before = await counts();
     expect(await seedDemoOperations(h.transport.db.fork())).toBe(false);
     expect(await counts()).toEqual(before);
-    expect((await h.call('GET', '/api/routes/midtown-loop', { token: h.tokens.demo })).body).toMatchObject({ driver: 'New Driver', stop_count: 0 });
+    expect((await h.call('GET', '/api/routes/midtown-loop', { token: h.tokens.demo })).body).toMatchObject({
+      driver: 'New Driver',
+      stop_count: 0,
+    });
     expect((await h.call('GET', '/api/routes/southside-morning', { token: h.tokens.demo })).status).toBe(404);
   });
 
@@ -52,7 +64,10 @@ describe('seedDemoOperations', () => {
     await h.transport.db.fork().execute("delete from transport_bus where tenant_id = 'demo'");
     expect(await seedDemoOperations(h.transport.db.fork())).toBe(true);
     const seeded = await h.call('GET', '/api/routes/midtown-loop/conditions', { token: h.tokens.demo });
-    expect(seeded.body.schools.map((school: { id: string }) => school.id).sort()).toEqual(['jacob-g-smith-elementary', 'savannah-arts-academy']);
+    expect(seeded.body.schools.map((school: { id: string }) => school.id).sort()).toEqual([
+      'jacob-g-smith-elementary',
+      'savannah-arts-academy',
+    ]);
     const southside = await h.call('GET', '/api/routes/southside-morning/conditions', { token: h.tokens.demo });
     expect(southside.body.schools.map((school: { id: string }) => school.id)).toEqual(['hesse-k8']);
     expect(answer.body.summary).toBe('unavailable');

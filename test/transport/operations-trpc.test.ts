@@ -15,9 +15,20 @@ const query = (name: string, token?: string) => h.call('GET', `/trpc/operations.
 
 describe('schools managed in the web app (tRPC)', () => {
   it('creates schools with slug ids unique per tenant', async () => {
-    const first = await mutate('createSchool', { name: 'Oak Elementary', address: '1 Oak St', start_time: '08:00', end_time: '14:30' }, h.tokens.demo);
+    const first = await mutate(
+      'createSchool',
+      { name: 'Oak Elementary', address: '1 Oak St', start_time: '08:00', end_time: '14:30' },
+      h.tokens.demo,
+    );
     expect(first.status).toBe(200);
-    expect(first.body.result.data).toMatchObject({ id: 'oak-elementary', tenant_id: 'demo', name: 'Oak Elementary', address: '1 Oak St', start_time: '08:00', end_time: '14:30' });
+    expect(first.body.result.data).toMatchObject({
+      id: 'oak-elementary',
+      tenant_id: 'demo',
+      name: 'Oak Elementary',
+      address: '1 Oak St',
+      start_time: '08:00',
+      end_time: '14:30',
+    });
     const second = await mutate('createSchool', { name: 'Oak Elementary!' }, h.tokens.demo);
     expect(second.body.result.data).toMatchObject({ id: 'oak-elementary-2', address: null, start_time: null });
     const acme = await mutate('createSchool', { name: 'Oak Elementary' }, h.tokens.acme);
@@ -53,7 +64,7 @@ describe('schools managed in the web app (tRPC)', () => {
 });
 
 describe('buses retired in the web app (tRPC)', () => {
-  it("deletes a bus of the tenant only and answers 404 Bus not found otherwise", async () => {
+  it('deletes a bus of the tenant only and answers 404 Bus not found otherwise', async () => {
     await h.call('PUT', '/api/buses/bus-1/location', { token: h.tokens.demo, body: { lat: 32, lng: -81 } });
     const foreign = await mutate('deleteBus', { bus_id: 'bus-1' }, h.tokens.acme);
     expect(foreign.status).toBe(404);

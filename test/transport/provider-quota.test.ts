@@ -27,7 +27,13 @@ beforeAll(async () => {
   weather.reply({ status: 200, body: forecast, delayMs: 100 });
   // The embedded database runs on the event loop the fake providers share: a burst of 200 calls can
   // hold a 100 ms answer past the tests' usual 2 s timeout, which is not what is tested here.
-  h = await startOperationsHarness({ TOMTOM_URL: tomtom.url, TOMTOM_API_KEY: 'tt-key', WEATHER_URL: weather.url, TRUST_PROXY: 'true', TRANSPORT_HTTP_TIMEOUT_MS: '10000' });
+  h = await startOperationsHarness({
+    TOMTOM_URL: tomtom.url,
+    TOMTOM_API_KEY: 'tt-key',
+    WEATHER_URL: weather.url,
+    TRUST_PROXY: 'true',
+    TRANSPORT_HTTP_TIMEOUT_MS: '10000',
+  });
 });
 afterAll(async () => {
   await h?.close();
@@ -42,14 +48,24 @@ beforeEach(() => {
 });
 
 const burst = (path: string, count: number, addressOf: (index: number) => string) =>
-  Promise.all(Array.from({ length: count }, (_, index) => fetch(`${h.transport.url}${path}`, { headers: { 'X-Forwarded-For': addressOf(index) } })));
+  Promise.all(
+    Array.from({ length: count }, (_, index) => fetch(`${h.transport.url}${path}`, { headers: { 'X-Forwarded-For': addressOf(index) } })),
+  );
 
 const statusCounts = (responses: Response[]) =>
-  responses.reduce<Record<number, number>>((counts, response) => ({ ...counts, [response.status]: (counts[response.status] ?? 0) + 1 }), {});
+  responses.reduce<Record<number, number>>(
+    (counts, response) => ({ ...counts, [response.status]: (counts[response.status] ?? 0) + 1 }),
+    {},
+  );
 
 describe.each([
   { path: '/api/weather', provider: () => weather, perAddress: 30, expected: forecast },
-  { path: '/api/health/tomtom', provider: () => tomtom, perAddress: 10, expected: { ok: true, status: 200, detail: 'TomTom traffic API reachable' } },
+  {
+    path: '/api/health/tomtom',
+    provider: () => tomtom,
+    perAddress: 10,
+    expected: { ok: true, status: 200, detail: 'TomTom traffic API reachable' },
+  },
 ])('GET $path', ({ path, provider, perAddress, expected }) => {
   it('200 concurrent calls from 200 addresses make one provider call, and all get its answer', async () => {
     const responses = await burst(path, 200, (index) => `10.1.${Math.floor(index / 250)}.${index % 250}`);

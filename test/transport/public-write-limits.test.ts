@@ -84,7 +84,9 @@ describe('account sign-ups', () => {
     expectLimited(refused, 'register');
     expect(refused.body).toEqual({ detail: expect.any(String) });
     expect(await count('transport_identity_user')).toBe(users);
-    expect((await post('/api/auth/register', { email: 'elsewhere@family.test', password: 'secret-pass' }, '203.0.113.31')).status).toBe(200);
+    expect((await post('/api/auth/register', { email: 'elsewhere@family.test', password: 'secret-pass' }, '203.0.113.31')).status).toBe(
+      200,
+    );
   });
 
   it(`take ${LIMIT} an hour from one connecting address at the built-in provider, answered in GoTrue's shape`, async () => {
@@ -101,6 +103,8 @@ describe('account sign-ups', () => {
     expect(await count('transport_identity_user')).toBe(users);
 
     // The service's own sign-up calls are counted once, at /api/auth/register, by the caller's address.
-    expect((await post('/api/auth/register', { email: 'still-open@family.test', password: 'secret-pass' }, '203.0.113.41')).status).toBe(200);
+    expect((await post('/api/auth/register', { email: 'still-open@family.test', password: 'secret-pass' }, '203.0.113.41')).status).toBe(
+      200,
+    );
   });
 });

@@ -29,19 +29,30 @@ describe('POST /api/registrations/full', () => {
       parent2_added: true,
     });
     const em = world.transport.db.fork();
-    const children = await em.execute('select name, trip_type, rate_weekly_cents, tenant_id from transport_child where household_id = ? order by created_at', [answer.body.household_id]);
+    const children = await em.execute(
+      'select name, trip_type, rate_weekly_cents, tenant_id from transport_child where household_id = ? order by created_at',
+      [answer.body.household_id],
+    );
     expect(children).toEqual([
       { name: body.children[0]?.name, trip_type: 'two_way', rate_weekly_cents: 17_500, tenant_id: 'demo' },
       { name: body.children[1]?.name, trip_type: 'one_way', rate_weekly_cents: 12_000, tenant_id: 'demo' },
     ]);
-    const payers = await em.execute('select name, is_primary from transport_payer where household_id = ? order by is_primary desc', [answer.body.household_id]);
+    const payers = await em.execute('select name, is_primary from transport_payer where household_id = ? order by is_primary desc', [
+      answer.body.household_id,
+    ]);
     expect(payers).toEqual([
       { name: body.parent.name, is_primary: true },
       { name: 'Sam Second', is_primary: false },
     ]);
-    const invoices = await em.execute('select id, kind, status, amount_cents from transport_invoice where household_id = ?', [answer.body.household_id]);
-    expect(invoices).toEqual([{ id: answer.body.registration_fee_invoice_id, kind: 'registration', status: 'pending', amount_cents: 5_000 }]);
-    const registration = await em.execute('select id, status from transport_registration where household_id = ?', [answer.body.household_id]);
+    const invoices = await em.execute('select id, kind, status, amount_cents from transport_invoice where household_id = ?', [
+      answer.body.household_id,
+    ]);
+    expect(invoices).toEqual([
+      { id: answer.body.registration_fee_invoice_id, kind: 'registration', status: 'pending', amount_cents: 5_000 },
+    ]);
+    const registration = await em.execute('select id, status from transport_registration where household_id = ?', [
+      answer.body.household_id,
+    ]);
     expect(registration).toEqual([{ id: answer.body.household_id, status: 'pending' }]);
     expect(world.transport.smtp.messages).toHaveLength(0);
   });
@@ -87,7 +98,10 @@ describe('POST /api/registrations/full', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const answer = await call(world, 'POST', '/api/registrations/full', { rawBody: '{"parent":', headers: { 'Content-Type': 'application/json' } });
+    const answer = await call(world, 'POST', '/api/registrations/full', {
+      rawBody: '{"parent":',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(answer.status).toBe(400);
   });
 });
@@ -95,7 +109,9 @@ describe('POST /api/registrations/full', () => {
 describe('GET /api/registrations', () => {
   it('lists the tenant registrations newest first with parent, students, schools and routes', async () => {
     const first = await register(world);
-    const second = await register(world, { children: [{ name: 'Zed Unique', transport_need: 'afternoon', school: 'Maple High', route: 'east-express' }] });
+    const second = await register(world, {
+      children: [{ name: 'Zed Unique', transport_need: 'afternoon', school: 'Maple High', route: 'east-express' }],
+    });
     const answer = await call(world, 'GET', '/api/registrations', { token: world.tokens.demo });
     expect(answer.status).toBe(200);
     const ids = answer.body.map((row: { id: string }) => row.id);
@@ -122,7 +138,10 @@ describe('GET /api/registrations', () => {
     });
     for (const search of ['quincy', 'RAMONA', 'birch acad', 'west_100%']) {
       const answer = await call(world, 'GET', `/api/registrations?search=${encodeURIComponent(search)}`, { token: world.tokens.demo });
-      expect(answer.body.map((row: { id: string }) => row.id), search).toEqual([target.household_id]);
+      expect(
+        answer.body.map((row: { id: string }) => row.id),
+        search,
+      ).toEqual([target.household_id]);
     }
     const wildcard = await call(world, 'GET', `/api/registrations?search=${encodeURIComponent('%')}`, { token: world.tokens.demo });
     expect(wildcard.body.map((row: { id: string }) => row.id)).toEqual([target.household_id]);
@@ -158,7 +177,10 @@ describe('GET /api/registrations', () => {
   it('answers 401 without or with a bad token and 403 for a parent', async () => {
     expect(await call(world, 'GET', '/api/registrations')).toEqual({ status: 401, body: { detail: 'Invalid token' } });
     expect(await call(world, 'GET', '/api/registrations', { token: 'forged' })).toEqual({ status: 401, body: { detail: 'Invalid token' } });
-    expect(await call(world, 'GET', '/api/registrations', { token: world.tokens.parent })).toEqual({ status: 403, body: { detail: 'Forbidden' } });
+    expect(await call(world, 'GET', '/api/registrations', { token: world.tokens.parent })).toEqual({
+      status: 403,
+      body: { detail: 'Forbidden' },
+    });
   });
 });
 
@@ -171,8 +193,12 @@ describe('PUT /api/registrations/{reg_id}/approve and /reject', () => {
     expect(mail.text).toContain('$50.00');
     expect(mail.text).not.toMatch(/https?:\/\//);
     const em = world.transport.db.fork();
-    expect(await em.execute('select status, provider from transport_invoice where id = ?', [created.registration_fee_invoice_id])).toEqual([{ status: 'sent', provider: 'none' }]);
-    expect(await em.execute('select status from transport_registration where id = ?', [created.household_id])).toEqual([{ status: 'approved' }]);
+    expect(await em.execute('select status, provider from transport_invoice where id = ?', [created.registration_fee_invoice_id])).toEqual([
+      { status: 'sent', provider: 'none' },
+    ]);
+    expect(await em.execute('select status from transport_registration where id = ?', [created.household_id])).toEqual([
+      { status: 'approved' },
+    ]);
   });
 
   it('reports email_sent false when the mail server refuses, and still approves', async () => {
@@ -185,20 +211,34 @@ describe('PUT /api/registrations/{reg_id}/approve and /reject', () => {
       world.transport.smtp.refuseMail(false);
     }
     const em = world.transport.db.fork();
-    expect(await em.execute('select status from transport_registration where id = ?', [created.household_id])).toEqual([{ status: 'approved' }]);
+    expect(await em.execute('select status from transport_registration where id = ?', [created.household_id])).toEqual([
+      { status: 'approved' },
+    ]);
   });
 
   it('rejects, voids the pending registration fee with the reason so it can never be sent, and tells the family', async () => {
     const created = await register(world, { parent: { name: 'Rex Rejected', email: 'rex@family.test' } });
     const answer = await call(world, 'PUT', `/api/registrations/${created.household_id}/reject`, { token: world.tokens.demo });
-    expect(answer).toEqual({ status: 200, body: { status: 'ok', id: created.household_id, action: 'rejected', reason: null, email_sent: true } });
+    expect(answer).toEqual({
+      status: 200,
+      body: { status: 'ok', id: created.household_id, action: 'rejected', reason: null, email_sent: true },
+    });
     const em = world.transport.db.fork();
-    expect(await em.execute('select status, void_reason from transport_invoice where id = ?', [created.registration_fee_invoice_id])).toEqual([{ status: 'void', void_reason: 'Registration rejected' }]);
-    const send = await call(world, 'POST', `/api/billing/invoices/${created.registration_fee_invoice_id}/send`, { token: world.tokens.demo });
+    expect(
+      await em.execute('select status, void_reason from transport_invoice where id = ?', [created.registration_fee_invoice_id]),
+    ).toEqual([{ status: 'void', void_reason: 'Registration rejected' }]);
+    const send = await call(world, 'POST', `/api/billing/invoices/${created.registration_fee_invoice_id}/send`, {
+      token: world.tokens.demo,
+    });
     expect(send.status).toBe(409);
     const withReason = await register(world, { parent: { name: 'Rae Rejected', email: 'rae@family.test' } });
-    await call(world, 'PUT', `/api/registrations/${withReason.household_id}/reject`, { token: world.tokens.demo, body: { reason: 'Outside our area' } });
-    const invoice = await call(world, 'GET', `/api/billing/invoices/${withReason.registration_fee_invoice_id}`, { token: world.tokens.demo });
+    await call(world, 'PUT', `/api/registrations/${withReason.household_id}/reject`, {
+      token: world.tokens.demo,
+      body: { reason: 'Outside our area' },
+    });
+    const invoice = await call(world, 'GET', `/api/billing/invoices/${withReason.registration_fee_invoice_id}`, {
+      token: world.tokens.demo,
+    });
     expect(invoice.body).toMatchObject({ status: 'void', void_reason: 'Registration rejected: Outside our area' });
     const mail = await world.transport.smtp.waitFor((message) => message.to.includes('rex@family.test'));
     expect(mail.text).toContain('Nothing is owed');
@@ -213,7 +253,9 @@ describe('PUT /api/registrations/{reg_id}/approve and /reject', () => {
         body: { detail: 'Registration not found' },
       });
       expect((await call(world, 'PUT', `/api/registrations/no-such-id/${action}`, { token: world.tokens.demo })).status).toBe(404);
-      expect((await call(world, 'PUT', `/api/registrations/${acme.household_id}/${action}`, { token: world.tokens.parent })).status).toBe(403);
+      expect((await call(world, 'PUT', `/api/registrations/${acme.household_id}/${action}`, { token: world.tokens.parent })).status).toBe(
+        403,
+      );
       expect((await call(world, 'PUT', `/api/registrations/${acme.household_id}/${action}`)).status).toBe(401);
     }
     expect(await snapshot(world)).toBe(before);

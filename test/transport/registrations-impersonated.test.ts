@@ -11,7 +11,12 @@ afterAll(async () => {
 });
 
 const audits = async (action: string) =>
-  world.transport.db.fork().execute<{ tenant_id: string; actor: string; resource: string }[]>('select tenant_id, actor, resource from transport_audit_log where action = ? order by created_at', [action]);
+  world.transport.db
+    .fork()
+    .execute<{ tenant_id: string; actor: string; resource: string }[]>(
+      'select tenant_id, actor, resource from transport_audit_log where action = ? order by created_at',
+      [action],
+    );
 
 describe('GET /api/ops/impersonated/registrations', () => {
   it('lists the impersonated tenant registrations only and audits list_registrations', async () => {
@@ -55,8 +60,14 @@ describe('seedDemoHousehold', () => {
     expect(answer.body.children.map((child: { name: string }) => child.name)).toEqual(['Mia Rivera', 'Leo Rivera']);
     expect(answer.body.payers).toEqual([expect.objectContaining({ name: 'Ana Rivera', is_primary: true })]);
     expect(answer.body.weekly_total).toBe(295);
-    const counts = await world.transport.db.fork().execute<{ n: number }[]>("select count(*)::int as n from transport_child where household_id = '5eed0000-0000-4000-8000-000000000001'");
+    const counts = await world.transport.db
+      .fork()
+      .execute<{ n: number }[]>(
+        "select count(*)::int as n from transport_child where household_id = '5eed0000-0000-4000-8000-000000000001'",
+      );
     expect(counts[0]?.n).toBe(2);
-    expect((await call(world, 'GET', '/api/billing/households', { token: world.tokens.acme })).body).not.toContainEqual(expect.objectContaining({ id: '5eed0000-0000-4000-8000-000000000001' }));
+    expect((await call(world, 'GET', '/api/billing/households', { token: world.tokens.acme })).body).not.toContainEqual(
+      expect.objectContaining({ id: '5eed0000-0000-4000-8000-000000000001' }),
+    );
   });
 });

@@ -31,7 +31,11 @@ const withService = async <T>(run: (url: string) => Promise<T>): Promise<T> => {
 };
 
 const login = async (url: string, email: string, password: string) => {
-  const response = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
 
   return { status: response.status, body: (await response.json()) as any };
 };
@@ -45,20 +49,46 @@ describe('switchyard tenant add / user add', () => {
   });
 
   it('add a tenant and users usable for sign-in, and refuse duplicates and bad values with one error line', async () => {
-    const tenant = await cli(['tenant', 'add', 'acme', '--name', 'Acme Buses', '--tier', 'enterprise', '--domain', 'Buses.Acme.test', '--theme', '{"primary_color":"#123456"}']);
+    const tenant = await cli([
+      'tenant',
+      'add',
+      'acme',
+      '--name',
+      'Acme Buses',
+      '--tier',
+      'enterprise',
+      '--domain',
+      'Buses.Acme.test',
+      '--theme',
+      '{"primary_color":"#123456"}',
+    ]);
     expect(tenant.code, tenant.stderr).toBe(0);
     expect(tenant.stdout).toContain('Added tenant acme: Acme Buses (enterprise) at buses.acme.test');
     const admin = await cli(['user', 'add', '--email', 'Root@Platform.test', '--password', 'root-secret', '--role', 'platform_admin']);
     expect(admin.code, admin.stderr).toBe(0);
     expect(admin.stdout).not.toContain('root-secret');
-    const operator = await cli(['user', 'add', '--email', 'op@acme.test', '--password', 'op-secret', '--role', 'operator', '--tenant', 'acme']);
+    const operator = await cli([
+      'user',
+      'add',
+      '--email',
+      'op@acme.test',
+      '--password',
+      'op-secret',
+      '--role',
+      'operator',
+      '--tenant',
+      'acme',
+    ]);
     expect(operator.code, operator.stderr).toBe(0);
     expect(operator.stdout).toContain('operator of acme');
 
     // Refusals that need the database run one at a time (PGlite has one owner at a time).
     const databaseRefusals: [string[], string][] = [
       [['tenant', 'add', 'acme', '--name', 'Again'], 'tenant "acme" already exists'],
-      [['user', 'add', '--email', 'x@acme.test', '--password', 'whatever', '--role', 'operator', '--tenant', 'nowhere'], 'no tenant "nowhere"'],
+      [
+        ['user', 'add', '--email', 'x@acme.test', '--password', 'whatever', '--role', 'operator', '--tenant', 'nowhere'],
+        'no tenant "nowhere"',
+      ],
     ];
     for (const [args, message] of databaseRefusals) {
       const result = await cli(args);
@@ -74,7 +104,10 @@ describe('switchyard tenant add / user add', () => {
       [['user', 'add', '--email', 'x@acme.test', '--password', 'whatever', '--role', 'root'], 'role must be one of'],
       [['user', 'add', '--email', 'x@acme.test', '--password', '123', '--role', 'parent'], 'at least 6 characters'],
       // Without a tenant such an account would belong to no tenant at all.
-      [['user', 'add', '--email', 'x@acme.test', '--password', 'whatever', '--role', 'operator'], '--tenant is required for the role operator'],
+      [
+        ['user', 'add', '--email', 'x@acme.test', '--password', 'whatever', '--role', 'operator'],
+        '--tenant is required for the role operator',
+      ],
       [['user', 'add', '--email', 'x@acme.test', '--password', 'whatever', '--role', 'parent'], '--tenant is required for the role parent'],
     ];
     const results = await Promise.all(inputRefusals.map(([args]) => cli(args)));
@@ -87,12 +120,21 @@ describe('switchyard tenant add / user add', () => {
     await withService(async (url) => {
       const root = await login(url, 'root@platform.test', 'root-secret');
       expect(root.body.user).toMatchObject({ role: 'platform_admin', tenant_id: null });
-      const tenants = (await (await fetch(`${url}/api/tenants`, { headers: { Authorization: `Bearer ${root.body.access_token}` } })).json()) as any[];
+      const tenants = (await (
+        await fetch(`${url}/api/tenants`, { headers: { Authorization: `Bearer ${root.body.access_token}` } })
+      ).json()) as any[];
       expect(tenants.map((row) => row.id)).toEqual(['demo', 'acme']);
-      expect(tenants[1]).toMatchObject({ name: 'Acme Buses', tier: 'enterprise', domain: 'buses.acme.test', theme: { primary_color: '#123456' } });
+      expect(tenants[1]).toMatchObject({
+        name: 'Acme Buses',
+        tier: 'enterprise',
+        domain: 'buses.acme.test',
+        theme: { primary_color: '#123456' },
+      });
       const op = await login(url, 'op@acme.test', 'op-secret');
       expect(op.body.user).toMatchObject({ role: 'operator', tenant_id: 'acme' });
-      expect((await fetch(`${url}/api/tenants/acme/logs`, { headers: { Authorization: `Bearer ${op.body.access_token}` } })).status).toBe(200);
+      expect((await fetch(`${url}/api/tenants/acme/logs`, { headers: { Authorization: `Bearer ${op.body.access_token}` } })).status).toBe(
+        200,
+      );
       expect((await login(url, 'x@acme.test', 'whatever')).status).toBe(401);
     });
   }, 120_000);

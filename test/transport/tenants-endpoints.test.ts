@@ -17,14 +17,22 @@ const request = async (path: string, init: { method?: string; bearer?: string; b
   const headers: Record<string, string> = { ...init.headers };
   if (init.bearer) headers.Authorization = `Bearer ${init.bearer}`;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${app.url}${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const response = await fetch(`${app.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
 
   return { status: response.status, body: (await response.json()) as any };
 };
 
 /** A user of the built-in provider with role and tenant in app metadata, signed in through /api. */
 const userWith = async (email: string, appMetadata: Record<string, unknown>) => {
-  const created = await request('/auth/v1/admin/users', { method: 'POST', bearer: SERVICE_KEY, body: { email, password: 'secret-pass', app_metadata: appMetadata } });
+  const created = await request('/auth/v1/admin/users', {
+    method: 'POST',
+    bearer: SERVICE_KEY,
+    body: { email, password: 'secret-pass', app_metadata: appMetadata },
+  });
   expect(created.status).toBe(200);
   const login = await request('/api/auth/login', { method: 'POST', body: { email, password: 'secret-pass' } });
   expect(login.status).toBe(200);
@@ -36,16 +44,31 @@ beforeAll(async () => {
   app = await startTestTransport({ IDENTITY_SERVICE_KEY: SERVICE_KEY });
   await app.db
     .fork()
-    .execute(`insert into transport_tenant (id, name, tier, theme, domain, created_at) values ('acme', 'Acme Buses', 'enterprise', '{"primary_color": "#ff0000"}'::jsonb, 'acme.example.com', '2030-01-01T00:00:00Z')`);
+    .execute(
+      `insert into transport_tenant (id, name, tier, theme, domain, created_at) values ('acme', 'Acme Buses', 'enterprise', '{"primary_color": "#ff0000"}'::jsonb, 'acme.example.com', '2030-01-01T00:00:00Z')`,
+    );
   tokens.admin = await userWith('admin@platform.test', { role: 'platform_admin' });
   tokens.legacyAdmin = await userWith('legacy@platform.test', { role: 'admin' });
   tokens.demoOperator = await userWith('op@demo.test', { role: 'operator', tenant_id: 'demo' });
   tokens.acmeOperator = await userWith('op@acme.test', { role: 'operator', tenant_id: 'acme' });
   tokens.noRole = await userWith('nobody@demo.test', { tenant_id: 'demo' });
-  tokens.demoParent = (await request('/api/auth/register', { method: 'POST', body: { email: 'parent@demo.test', password: 'secret-pass' } })).body.access_token;
+  tokens.demoParent = (
+    await request('/api/auth/register', { method: 'POST', body: { email: 'parent@demo.test', password: 'secret-pass' } })
+  ).body.access_token;
   const at = new Date('2030-02-01T00:00:00Z');
-  for (const [tenantId, action, minutes] of [['demo', 'first', 1], ['demo', 'second', 2], ['acme', 'acme_only', 3]] as const) {
-    await recordTransportAudit(app.db.fork(), { tenantId, actor: 'seed', action, resource: 'r', details: { n: minutes }, at: new Date(at.getTime() + minutes * 60_000) });
+  for (const [tenantId, action, minutes] of [
+    ['demo', 'first', 1],
+    ['demo', 'second', 2],
+    ['acme', 'acme_only', 3],
+  ] as const) {
+    await recordTransportAudit(app.db.fork(), {
+      tenantId,
+      actor: 'seed',
+      action,
+      resource: 'r',
+      details: { n: minutes },
+      at: new Date(at.getTime() + minutes * 60_000),
+    });
   }
 });
 afterAll(async () => app?.close());
@@ -54,7 +77,12 @@ describe('GET /api/health', () => {
   it('answers ok with the database, version and time', async () => {
     const { status, body } = await request('/api/health');
     expect(status).toBe(200);
-    expect(body).toEqual({ status: 'ok', db: 'ok', version: '1.0.0', time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/) });
+    expect(body).toEqual({
+      status: 'ok',
+      db: 'ok',
+      version: '1.0.0',
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
+    });
     expect((await request('/acme/api/health')).body.status).toBe('ok');
   });
 
@@ -85,7 +113,15 @@ describe('GET /api/tenants', () => {
       const { status, body } = await request('/api/tenants', { bearer });
       expect(status).toBe(200);
       expect(body.map((tenant: { id: string }) => tenant.id)).toEqual(['demo', 'acme']);
-      expect(body[1]).toEqual({ id: 'acme', name: 'Acme Buses', tier: 'enterprise', theme: { primary_color: '#ff0000' }, domain: 'acme.example.com', time_zone: 'UTC', created_at: '2030-01-01T00:00:00.000Z' });
+      expect(body[1]).toEqual({
+        id: 'acme',
+        name: 'Acme Buses',
+        tier: 'enterprise',
+        theme: { primary_color: '#ff0000' },
+        domain: 'acme.example.com',
+        time_zone: 'UTC',
+        created_at: '2030-01-01T00:00:00.000Z',
+      });
     }
   });
 
@@ -99,7 +135,10 @@ describe('GET /api/tenants', () => {
 
 describe('GET /api/theme/{slug}', () => {
   it('answers 400 for a path with a malformed percent escape', async () => {
-    expect(await request('/api/theme/%ZZ')).toEqual({ status: 400, body: { detail: 'The path has a malformed percent-encoded character.' } });
+    expect(await request('/api/theme/%ZZ')).toEqual({
+      status: 400,
+      body: { detail: 'The path has a malformed percent-encoded character.' },
+    });
     expect((await request('/acme/api/theme/%E0%A4%A')).status).toBe(400);
   });
 
@@ -124,13 +163,28 @@ describe('GET /api/tenants/{tenant}/logs', () => {
     const { status, body } = await request('/api/tenants/demo/logs', { bearer: tokens.demoOperator });
     expect(status).toBe(200);
     expect(body.map((row: { action: string }) => row.action)).toEqual(['second', 'first']);
-    expect(body[0]).toEqual({ id: expect.any(String), tenant_id: 'demo', actor: 'seed', action: 'second', resource: 'r', details: { n: 2 }, household_id: null, admin_actor: false, created_at: '2030-02-01T00:02:00.000Z' });
+    expect(body[0]).toEqual({
+      id: expect.any(String),
+      tenant_id: 'demo',
+      actor: 'seed',
+      action: 'second',
+      resource: 'r',
+      details: { n: 2 },
+      household_id: null,
+      admin_actor: false,
+      created_at: '2030-02-01T00:02:00.000Z',
+    });
     expect((await request('/api/tenants/demo/logs?limit=1', { bearer: tokens.demoOperator })).body).toHaveLength(1);
   });
 
   it("lets platform administrators read any tenant's rows", async () => {
-    expect((await request('/api/tenants/acme/logs', { bearer: tokens.admin })).body.map((row: { action: string }) => row.action)).toEqual(['acme_only']);
-    expect(await request('/api/tenants/nowhere/logs', { bearer: tokens.admin })).toEqual({ status: 404, body: { detail: 'Tenant not found' } });
+    expect((await request('/api/tenants/acme/logs', { bearer: tokens.admin })).body.map((row: { action: string }) => row.action)).toEqual([
+      'acme_only',
+    ]);
+    expect(await request('/api/tenants/nowhere/logs', { bearer: tokens.admin })).toEqual({
+      status: 404,
+      body: { detail: 'Tenant not found' },
+    });
   });
 
   it("gives a parent its own tenant's rows (the specification's rule for this path)", async () => {
@@ -138,7 +192,10 @@ describe('GET /api/tenants/{tenant}/logs', () => {
   });
 
   it("refuses another tenant's users, users without a role and strangers", async () => {
-    expect(await request('/api/tenants/acme/logs', { bearer: tokens.demoOperator })).toEqual({ status: 403, body: { detail: 'Forbidden' } });
+    expect(await request('/api/tenants/acme/logs', { bearer: tokens.demoOperator })).toEqual({
+      status: 403,
+      body: { detail: 'Forbidden' },
+    });
     expect((await request('/demo/api/tenants/acme/logs', { bearer: tokens.demoOperator })).status).toBe(403);
     expect((await request('/api/tenants/acme/logs', { bearer: tokens.demoParent })).status).toBe(403);
     expect((await request('/api/tenants/demo/logs', { bearer: tokens.noRole })).status).toBe(403);
@@ -152,16 +209,26 @@ describe('GET /api/tenants/{tenant}/logs', () => {
     const me = await request('/auth/v1/user', { bearer: tokens.demoOperator });
     expect(me.body.user_metadata.tenant_id).toBeUndefined();
     // ...and where a provider lets it through (the service key stands in for one), the grant still wins.
-    const planted = await request(`/auth/v1/admin/users/${me.body.id}`, { method: 'PUT', bearer: SERVICE_KEY, body: { user_metadata: { tenant_id: 'acme' } } });
+    const planted = await request(`/auth/v1/admin/users/${me.body.id}`, {
+      method: 'PUT',
+      bearer: SERVICE_KEY,
+      body: { user_metadata: { tenant_id: 'acme' } },
+    });
     expect(planted.body.user_metadata).toMatchObject({ tenant_id: 'acme' });
-    expect(await request('/api/tenants/acme/logs', { bearer: tokens.demoOperator })).toEqual({ status: 403, body: { detail: 'Forbidden' } });
+    expect(await request('/api/tenants/acme/logs', { bearer: tokens.demoOperator })).toEqual({
+      status: 403,
+      body: { detail: 'Forbidden' },
+    });
     expect((await request('/api/tenants/demo/logs', { bearer: tokens.demoOperator })).status).toBe(200);
   });
 
   it('refuses a parent moving their account to another tenant', async () => {
     const moved = await request('/auth/v1/user', { method: 'PUT', bearer: tokens.demoParent, body: { data: { tenant_id: 'acme' } } });
     expect(moved.status).toBe(403);
-    expect((await request('/auth/v1/user', { bearer: tokens.demoParent })).body.user_metadata).toMatchObject({ role: 'parent', tenant_id: 'demo' });
+    expect((await request('/auth/v1/user', { bearer: tokens.demoParent })).body.user_metadata).toMatchObject({
+      role: 'parent',
+      tenant_id: 'demo',
+    });
     expect((await request('/api/tenants/acme/logs', { bearer: tokens.demoParent })).status).toBe(403);
   });
 

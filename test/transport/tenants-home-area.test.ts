@@ -11,12 +11,18 @@ const PATH = '/api/tenant/settings/home-area';
 const auditRows = async (tenantId: string) =>
   h.transport.db
     .fork()
-    .execute<{ details: { home_area?: unknown } }[]>("select details from transport_audit_log where tenant_id = ? and action = 'tenant.settings.update' order by created_at", [tenantId]);
+    .execute<{ details: { home_area?: unknown } }[]>(
+      "select details from transport_audit_log where tenant_id = ? and action = 'tenant.settings.update' order by created_at",
+      [tenantId],
+    );
 
 describe('the tenant home area', () => {
   it('is null for a tenant with no stops and none set, then the middle of its stops', async () => {
     expect(await h.call('GET', PATH, { token: h.tokens.demo })).toEqual({ status: 200, body: { tenant_id: 'demo', home_area: null } });
-    const route = { name: 'Southside', stops: [{ name: 'Oak & 5th', lat: 32.0, lng: -81.1 }, { name: 'School', lat: 32.1, lng: -81.0 }, { name: 'Unplaced' }] };
+    const route = {
+      name: 'Southside',
+      stops: [{ name: 'Oak & 5th', lat: 32.0, lng: -81.1 }, { name: 'School', lat: 32.1, lng: -81.0 }, { name: 'Unplaced' }],
+    };
     expect((await h.call('POST', '/api/routes', { token: h.tokens.demo, body: route })).status).toBe(200);
     const derived = await h.call('GET', PATH, { token: h.tokens.demo });
     expect(derived.body.home_area).toMatchObject({ lat: 32.05, lng: -81.05, source: 'stops' });
@@ -64,7 +70,11 @@ describe('the tenant home area', () => {
     const other = await h.call('PUT', PATH, { token: h.tokens.acme, headers: { 'X-Tenant-ID': 'demo' }, body });
     expect(other.body).toEqual({ tenant_id: 'acme', home_area: { lat: 10, lng: 10, zoom: 10, source: 'set' } });
     expect((await h.call('GET', PATH, { token: h.tokens.demo })).body.home_area).toMatchObject({ source: 'stops' });
-    const admin = await h.call('PUT', PATH, { token: h.tokens.admin, headers: { 'X-Tenant-ID': 'acme' }, body: { home_area: { lat: 11, lng: 11, zoom: 9 } } });
+    const admin = await h.call('PUT', PATH, {
+      token: h.tokens.admin,
+      headers: { 'X-Tenant-ID': 'acme' },
+      body: { home_area: { lat: 11, lng: 11, zoom: 9 } },
+    });
     expect(admin.body).toEqual({ tenant_id: 'acme', home_area: { lat: 11, lng: 11, zoom: 9, source: 'set' } });
   });
 });

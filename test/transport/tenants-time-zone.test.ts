@@ -32,14 +32,21 @@ describe('the tenant time zone setting', () => {
     expect(tenants.find((tenant) => tenant.id === 'acme')?.time_zone).toBe('UTC');
   });
 
-  it('a platform administrator changes a tenant\'s zone through the tenant header, marked as theirs', async () => {
-    const changed = await h.call('PUT', PATH, { token: h.tokens.admin, headers: { 'X-Tenant-ID': 'acme' }, body: { time_zone: 'europe/berlin' } });
+  it("a platform administrator changes a tenant's zone through the tenant header, marked as theirs", async () => {
+    const changed = await h.call('PUT', PATH, {
+      token: h.tokens.admin,
+      headers: { 'X-Tenant-ID': 'acme' },
+      body: { time_zone: 'europe/berlin' },
+    });
     // Stored in the zone's canonical spelling.
     expect(changed).toEqual({ status: 200, body: { tenant_id: 'acme', time_zone: 'Europe/Berlin' } });
-    expect((await settingsRows('acme')).at(-1)).toMatchObject({ details: { time_zone: { from: 'UTC', to: 'Europe/Berlin' } }, admin_actor: true });
+    expect((await settingsRows('acme')).at(-1)).toMatchObject({
+      details: { time_zone: { from: 'UTC', to: 'Europe/Berlin' } },
+      admin_actor: true,
+    });
   });
 
-  it('refuses a platform administrator\'s change that names no tenant with 400, and changes no tenant', async () => {
+  it("refuses a platform administrator's change that names no tenant with 400, and changes no tenant", async () => {
     const before = (await h.call('GET', '/api/tenants', { token: h.tokens.admin })).body as { id: string; time_zone: string }[];
     const refused = await h.call('PUT', PATH, { token: h.tokens.admin, body: { time_zone: 'Asia/Tokyo' } });
     expect(refused).toEqual({ status: 400, body: { detail: expect.stringContaining('No tenant named') } });
@@ -63,24 +70,34 @@ describe('the tenant time zone setting', () => {
     expect((await h.call('GET', PATH, { token: h.tokens.demo })).body.time_zone).toBe('America/New_York');
   });
 
-  it('refuses parents (403) and strangers (401); another tenant\'s operator only ever reaches its own tenant', async () => {
+  it("refuses parents (403) and strangers (401); another tenant's operator only ever reaches its own tenant", async () => {
     expect((await h.call('GET', PATH, { token: h.tokens.parent })).status).toBe(403);
     expect((await h.call('PUT', PATH, { token: h.tokens.parent, body: { time_zone: 'Europe/Paris' } })).status).toBe(403);
     expect((await h.call('PUT', PATH, { body: { time_zone: 'Europe/Paris' } })).status).toBe(401);
     // Acme's operator naming demo in the header still writes Acme's zone: the account's tenant wins.
-    const aimed = await h.call('PUT', PATH, { token: h.tokens.acme, headers: { 'X-Tenant-ID': 'demo' }, body: { time_zone: 'Europe/Paris' } });
+    const aimed = await h.call('PUT', PATH, {
+      token: h.tokens.acme,
+      headers: { 'X-Tenant-ID': 'demo' },
+      body: { time_zone: 'Europe/Paris' },
+    });
     expect(aimed).toEqual({ status: 200, body: { tenant_id: 'acme', time_zone: 'Europe/Paris' } });
     expect((await h.call('GET', PATH, { token: h.tokens.demo })).body.time_zone).toBe('America/New_York');
     expect((await settingsRows('demo')).some((row) => JSON.stringify(row.details).includes('Europe/Paris'))).toBe(false);
   });
 
   it('a new tenant takes the zone given, or UTC; a bad one is 400', async () => {
-    const created = await h.call('POST', '/api/tenants', { token: h.tokens.admin, body: { slug: 'south', name: 'South Buses', time_zone: 'America/Chicago' } });
+    const created = await h.call('POST', '/api/tenants', {
+      token: h.tokens.admin,
+      body: { slug: 'south', name: 'South Buses', time_zone: 'America/Chicago' },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ id: 'south', time_zone: 'America/Chicago' });
     const plain = await h.call('POST', '/api/tenants', { token: h.tokens.admin, body: { slug: 'plain', name: 'Plain Buses' } });
     expect(plain.body).toMatchObject({ id: 'plain', time_zone: 'UTC' });
-    const refused = await h.call('POST', '/api/tenants', { token: h.tokens.admin, body: { slug: 'nowhere', name: 'Nowhere', time_zone: 'Nowhere/Land' } });
+    const refused = await h.call('POST', '/api/tenants', {
+      token: h.tokens.admin,
+      body: { slug: 'nowhere', name: 'Nowhere', time_zone: 'Nowhere/Land' },
+    });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body.detail)).toContain('time_zone');
     expect(await h.count('transport_tenant')).toBe(4);

@@ -23,7 +23,12 @@ afterAll(async () => {
 const get = async (path: string) => {
   const response = await fetch(`${transport.url}${path}`);
 
-  return { status: response.status, type: response.headers.get('content-type') ?? '', csp: response.headers.get('content-security-policy'), body: await response.text() };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    csp: response.headers.get('content-security-policy'),
+    body: await response.text(),
+  };
 };
 
 describe('the transport web app', () => {

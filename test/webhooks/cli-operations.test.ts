@@ -32,16 +32,26 @@ afterAll(async () => {
 });
 
 const cli = (...args: string[]) =>
-  runCli(args, { SWITCHYARD_HOME: harness.home, ...harness.databaseEnv, ...FAST_WEBHOOK_ENV, SLACK_BOT_TOKEN: 'xoxb', SLACK_API_URL: slack.url, WEBHOOK_MAX_ATTEMPTS: '2' });
+  runCli(args, {
+    SWITCHYARD_HOME: harness.home,
+    ...harness.databaseEnv,
+    ...FAST_WEBHOOK_ENV,
+    SLACK_BOT_TOKEN: 'xoxb',
+    SLACK_API_URL: slack.url,
+    WEBHOOK_MAX_ATTEMPTS: '2',
+  });
 
-const subscriptionsFile = () => JSON.parse(readFileSync(join(harness.home, 'webhook_subscriptions.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+const subscriptionsFile = () =>
+  JSON.parse(readFileSync(join(harness.home, 'webhook_subscriptions.json'), 'utf8')) as Record<string, Record<string, unknown>>;
 
 describe('webhook test', () => {
   it('sends the event named, waits for the outcome, and exits by it', async () => {
     const ignored = await cli('webhook', 'test', 'issues');
     expect(ignored.code).toBe(1);
     expect(ignored.stdout).toContain('(event "test")');
-    expect(ignored.stderr.trim()).toBe('error: the route did not act on the event: it was ignored (event: test); "issues" takes only issues: add --event issues');
+    expect(ignored.stderr.trim()).toBe(
+      'error: the route did not act on the event: it was ignored (event: test); "issues" takes only issues: add --event issues',
+    );
 
     const delivered = await cli('webhook', 'test', 'issues', '--event', 'issues', '--payload', '{"issue":{"number":7}}');
     expect(delivered.code).toBe(0);
@@ -60,9 +70,29 @@ describe('webhook test', () => {
   }, 120_000);
 
   it('--header adds request headers: the same delivery id twice is a duplicate the second time', async () => {
-    const first = await cli('webhook', 'test', 'issues', '--event', 'issues', '--header', 'X-GitHub-Delivery: fixed-7', '--payload', '{"issue":{"number":8}}');
+    const first = await cli(
+      'webhook',
+      'test',
+      'issues',
+      '--event',
+      'issues',
+      '--header',
+      'X-GitHub-Delivery: fixed-7',
+      '--payload',
+      '{"issue":{"number":8}}',
+    );
     expect(first.code).toBe(0);
-    const second = await cli('webhook', 'test', 'issues', '--event', 'issues', '--header', 'X-GitHub-Delivery: fixed-7', '--payload', '{"issue":{"number":8}}');
+    const second = await cli(
+      'webhook',
+      'test',
+      'issues',
+      '--event',
+      'issues',
+      '--header',
+      'X-GitHub-Delivery: fixed-7',
+      '--payload',
+      '{"issue":{"number":8}}',
+    );
     expect(second.code).toBe(1);
     expect(second.stderr).toContain('it was a duplicate');
     const bad = await cli('webhook', 'test', 'issues', '--header', 'no-colon');
@@ -80,9 +110,25 @@ describe('webhook update and subscribe on an existing name', () => {
     expect(created.code).toBe(0);
     const { secret } = JSON.parse(created.stdout) as { secret: string };
 
-    const updated = await cli('webhook', 'update', 'upd', '--deliver', 'slack', '--deliver-chat-id', 'C9', '--max-in-flight', '2', '--order-key', '{repo}#{n}', '--retention-days', '7');
+    const updated = await cli(
+      'webhook',
+      'update',
+      'upd',
+      '--deliver',
+      'slack',
+      '--deliver-chat-id',
+      'C9',
+      '--max-in-flight',
+      '2',
+      '--order-key',
+      '{repo}#{n}',
+      '--retention-days',
+      '7',
+    );
     expect(updated.code).toBe(0);
-    expect(updated.stdout).toContain('Updated webhook subscription: upd (--deliver, --deliver-chat-id, --max-in-flight, --order-key, --retention-days)');
+    expect(updated.stdout).toContain(
+      'Updated webhook subscription: upd (--deliver, --deliver-chat-id, --max-in-flight, --order-key, --retention-days)',
+    );
     expect(subscriptionsFile().upd).toMatchObject({
       events: ['issues'],
       prompt: 'P {a}',
@@ -120,10 +166,16 @@ describe('webhook update and subscribe on an existing name', () => {
 
 describe('webhook deliveries, replay, erase, resume', () => {
   it('lists as an aligned table with relative times, filtered by status and time', async () => {
-    await waitFor(async () => {
-      const rows = await harness.db.fork().execute<{ n: number }[]>("select count(*)::int as n from webhook_delivery where status in ('queued', 'running')");
-      return rows[0]?.n === 0;
-    }, 15_000, 'the earlier deliveries to finish');
+    await waitFor(
+      async () => {
+        const rows = await harness.db
+          .fork()
+          .execute<{ n: number }[]>("select count(*)::int as n from webhook_delivery where status in ('queued', 'running')");
+        return rows[0]?.n === 0;
+      },
+      15_000,
+      'the earlier deliveries to finish',
+    );
     const table = await cli('webhook', 'deliveries');
     expect(table.code).toBe(0);
     const lines = table.stdout.trimEnd().split('\n');
@@ -134,7 +186,13 @@ describe('webhook deliveries, replay, erase, resume', () => {
       expect(line).toMatch(/ (just now|\d+s ago|\d+m ago)( |$)/);
     }
     const failed = await cli('webhook', 'deliveries', '--status', 'failed');
-    expect(failed.stdout.trimEnd().split('\n').slice(1).every((line) => line.includes(' failed '))).toBe(true);
+    expect(
+      failed.stdout
+        .trimEnd()
+        .split('\n')
+        .slice(1)
+        .every((line) => line.includes(' failed ')),
+    ).toBe(true);
     expect(failed.stdout).toContain('chat');
     const none = await cli('webhook', 'deliveries', '--since', '2099-01-01');
     expect(none.stdout.trim()).toBe('No deliveries found.');
@@ -197,10 +255,12 @@ describe('webhook deliveries, replay, erase, resume', () => {
     const erased = await cli('webhook', 'erase', 'chat', '--match', 'user.login=erase-me');
     expect(erased.code).toBe(0);
     expect(erased.stdout.trim()).toBe('Erased the stored payloads of 1 deliveries of "chat" matching user.login=erase-me.');
-    const rows = await harness.db.fork().execute<{ id: string; payload: unknown; prompt: string; status: string; erased: boolean }[]>(
-      "select id::text, payload::text as payload, prompt, status, erased_at is not null as erased from webhook_delivery where id in (?, ?) order by created_at",
-      [id, String(kept.body.delivery_id)],
-    );
+    const rows = await harness.db
+      .fork()
+      .execute<{ id: string; payload: unknown; prompt: string; status: string; erased: boolean }[]>(
+        'select id::text, payload::text as payload, prompt, status, erased_at is not null as erased from webhook_delivery where id in (?, ?) order by created_at',
+        [id, String(kept.body.delivery_id)],
+      );
     expect(rows[0]).toMatchObject({ payload: '{}', prompt: '', status: 'delivered', erased: true });
     expect(rows[1]).toMatchObject({ prompt: 'user keep-me', erased: false });
     const replay = await cli('webhook', 'replay', id);

@@ -97,7 +97,11 @@ describe('switchyard CLI', CLI_TEST_LIMIT, () => {
 
   it('gateway setup asks again until an answer is valid, and writes nothing when input ends first', async () => {
     const home = freshHome();
-    const result = await runCli(['gateway', 'setup'], { SWITCHYARD_HOME: home }, 'maybe\ny\ny\n127.0.0.1\n70000\n9124\nwhsec_short\ngenerate\n');
+    const result = await runCli(
+      ['gateway', 'setup'],
+      { SWITCHYARD_HOME: home },
+      'maybe\ny\ny\n127.0.0.1\n70000\n9124\nwhsec_short\ngenerate\n',
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('"maybe" is not yes or no; please answer again.');
     expect(result.stdout).toContain('"y" does not resolve to an address of this machine');
@@ -162,10 +166,25 @@ describe('switchyard CLI', CLI_TEST_LIMIT, () => {
     const home = freshHome();
     const long = 'Payments from Stripe, one message per event, sent to the finance channel at once';
     writeHomeFiles(home, {
-      'config.yaml': 'platforms:\n  webhook:\n    enabled: true\n    extra:\n      port: 8700\n      routes:\n        ops:\n          secret: static-secret-1234\n          deliver: log\n',
+      'config.yaml':
+        'platforms:\n  webhook:\n    enabled: true\n    extra:\n      port: 8700\n      routes:\n        ops:\n          secret: static-secret-1234\n          deliver: log\n',
       'webhook_subscriptions.json': JSON.stringify({
-        'gh-issues': { secret: 'subscription-secret-1', events: ['issues', 'pull_request'], deliver: 'github_comment', max_in_flight: 2, order_key: '{repository.full_name}', description: 'Issues\nand PRs' },
-        stripe: { secret: 'subscription-secret-2', events: ['payment_intent.succeeded'], deliver: 'slack', deliver_only: true, deliver_extra: { chat_id: 'C0FIN' }, description: long },
+        'gh-issues': {
+          secret: 'subscription-secret-1',
+          events: ['issues', 'pull_request'],
+          deliver: 'github_comment',
+          max_in_flight: 2,
+          order_key: '{repository.full_name}',
+          description: 'Issues\nand PRs',
+        },
+        stripe: {
+          secret: 'subscription-secret-2',
+          events: ['payment_intent.succeeded'],
+          deliver: 'slack',
+          deliver_only: true,
+          deliver_extra: { chat_id: 'C0FIN' },
+          description: long,
+        },
       }),
     });
     // No database there yet: every route reads active with nothing queued, and none is created.
@@ -180,7 +199,9 @@ describe('switchyard CLI', CLI_TEST_LIMIT, () => {
     const header = lines[0] ?? '';
     expect(header).toMatch(/^NAME +EVENTS +DELIVER +MODE +STATE +QUEUED +LAST +LIMITS +DESCRIPTION +WEBHOOK_URL$/);
     // Aligned: every cell of a column starts where its heading does.
-    const columns = ['EVENTS', 'DELIVER', 'MODE', 'STATE', 'QUEUED', 'LAST', 'LIMITS', 'DESCRIPTION', 'WEBHOOK_URL'].map((name) => header.indexOf(name));
+    const columns = ['EVENTS', 'DELIVER', 'MODE', 'STATE', 'QUEUED', 'LAST', 'LIMITS', 'DESCRIPTION', 'WEBHOOK_URL'].map((name) =>
+      header.indexOf(name),
+    );
     for (const line of lines.slice(1)) {
       for (const column of columns) {
         expect(line[column - 1], line).toBe(' ');
@@ -188,8 +209,23 @@ describe('switchyard CLI', CLI_TEST_LIMIT, () => {
       }
     }
     const row = (name: string) => lines.find((line) => line.startsWith(`${name} `)) ?? '';
-    const cells = (name: string) => columns.map((start, index) => row(name).slice(start, columns[index + 1]).trim());
-    expect(cells('ops')).toEqual(['(all)', 'log', 'agent', 'active', '0', '-', '-', '(config.yaml)', 'https://hooks.example.com/webhooks/ops']);
+    const cells = (name: string) =>
+      columns.map((start, index) =>
+        row(name)
+          .slice(start, columns[index + 1])
+          .trim(),
+      );
+    expect(cells('ops')).toEqual([
+      '(all)',
+      'log',
+      'agent',
+      'active',
+      '0',
+      '-',
+      '-',
+      '(config.yaml)',
+      'https://hooks.example.com/webhooks/ops',
+    ]);
     expect(cells('gh-issues')).toEqual([
       'issues,pull_request',
       'github_comment',
@@ -220,17 +256,47 @@ describe('switchyard CLI', CLI_TEST_LIMIT, () => {
 
     const routes = (JSON.parse(json.stdout) as { routes: Record<string, unknown>[] }).routes;
     expect(routes.map((route) => route.name)).toEqual(['ops', 'gh-issues', 'stripe']);
-    expect(routes[1]).toMatchObject({ mode: 'agent', max_in_flight: 2, order_key: '{repository.full_name}', description: 'Issues\nand PRs' });
-    expect(routes[2]).toMatchObject({ mode: 'direct', max_in_flight: null, order_key: null, deliver: 'slack', deliver_chat_id: 'C0FIN', description: long });
+    expect(routes[1]).toMatchObject({
+      mode: 'agent',
+      max_in_flight: 2,
+      order_key: '{repository.full_name}',
+      description: 'Issues\nand PRs',
+    });
+    expect(routes[2]).toMatchObject({
+      mode: 'direct',
+      max_in_flight: null,
+      order_key: null,
+      deliver: 'slack',
+      deliver_chat_id: 'C0FIN',
+      description: long,
+    });
     expect(routes.every((route) => !('secret' in route))).toBe(true);
   });
 
   it('subscribe prints webhook_url and secret, list never shows secrets, remove deletes', async () => {
     const home = freshHome();
-    writeHomeFiles(home, { 'config.yaml': 'platforms:\n  webhook:\n    enabled: true\n    extra:\n      port: 8700\n', 'skills/triage/SKILL.md': 'Triage.\n', 'scripts/keep.py': 'print("{}")\n' });
+    writeHomeFiles(home, {
+      'config.yaml': 'platforms:\n  webhook:\n    enabled: true\n    extra:\n      port: 8700\n',
+      'skills/triage/SKILL.md': 'Triage.\n',
+      'scripts/keep.py': 'print("{}")\n',
+    });
     const env = { SWITCHYARD_HOME: home, PUBLIC_WEBHOOK_BASE: 'https://hooks.example.com' };
     const created = await runCli(
-      ['webhook', 'subscribe', 'gh-issues', '--events', 'issues,pull_request', '--prompt', 'New {issue.title}', '--skills', 'triage', '--script', 'keep.py', '--description', 'Issues'],
+      [
+        'webhook',
+        'subscribe',
+        'gh-issues',
+        '--events',
+        'issues,pull_request',
+        '--prompt',
+        'New {issue.title}',
+        '--skills',
+        'triage',
+        '--script',
+        'keep.py',
+        '--description',
+        'Issues',
+      ],
       env,
     );
     expect(created.code).toBe(0);
@@ -239,18 +305,33 @@ describe('switchyard CLI', CLI_TEST_LIMIT, () => {
     expect(secret).toMatch(/^whsec_/);
     const file = join(home, 'webhook_subscriptions.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(file, 'utf8'))['gh-issues']).toMatchObject({ events: ['issues', 'pull_request'], skills: ['triage'], script: 'keep.py', secret });
+    expect(JSON.parse(readFileSync(file, 'utf8'))['gh-issues']).toMatchObject({
+      events: ['issues', 'pull_request'],
+      skills: ['triage'],
+      script: 'keep.py',
+      secret,
+    });
 
     const custom = await runCli(['webhook', 'subscribe', 'custom', '--secret', 'my-own-secret', '--json'], env);
-    expect(JSON.parse(custom.stdout)).toEqual({ name: 'custom', webhook_url: 'https://hooks.example.com/webhooks/custom', secret: 'my-own-secret' });
+    expect(JSON.parse(custom.stdout)).toEqual({
+      name: 'custom',
+      webhook_url: 'https://hooks.example.com/webhooks/custom',
+      secret: 'my-own-secret',
+    });
 
     const [list, listJson] = await Promise.all([runCli(['webhook', 'list'], env), runCli(['webhook', 'list', '--json'], env)]);
-    expect(list.stdout).toMatch(/^gh-issues +issues,pull_request +log +agent +active +0 +- +- +Issues +https:\/\/hooks\.example\.com\/webhooks\/gh-issues$/m);
+    expect(list.stdout).toMatch(
+      /^gh-issues +issues,pull_request +log +agent +active +0 +- +- +Issues +https:\/\/hooks\.example\.com\/webhooks\/gh-issues$/m,
+    );
     for (const output of [list.stdout, listJson.stdout, list.stderr]) {
       expect(output).not.toContain(secret);
       expect(output).not.toContain('my-own-secret');
     }
-    expect(JSON.parse(listJson.stdout).routes.map((route: { name: string }) => route.name).sort()).toEqual(['custom', 'gh-issues']);
+    expect(
+      JSON.parse(listJson.stdout)
+        .routes.map((route: { name: string }) => route.name)
+        .sort(),
+    ).toEqual(['custom', 'gh-issues']);
 
     // An existing name is refused, pointing to update; --replace replaces it whole, keeping the secret.
     const again = await runCli(['webhook', 'subscribe', 'gh-issues', '--deliver', 'log'], env);
@@ -303,7 +384,10 @@ describe('switchyard CLI', CLI_TEST_LIMIT, () => {
   it('webhook test: exit 1 when no receiver answers, also for an IPv6 wildcard host', async () => {
     const home = freshHome();
     // Port 9 (discard) has no receiver on a test machine.
-    writeHomeFiles(home, { 'config.yaml': "platforms:\n  webhook:\n    enabled: true\n    extra:\n      host: '::'\n      port: 9\n      routes:\n        fixed: {secret: s}\n" });
+    writeHomeFiles(home, {
+      'config.yaml':
+        "platforms:\n  webhook:\n    enabled: true\n    extra:\n      host: '::'\n      port: 9\n      routes:\n        fixed: {secret: s}\n",
+    });
     const tested = await runCli(['webhook', 'test', 'fixed'], { SWITCHYARD_HOME: home });
     expect(tested.code).toBe(1);
     expect(tested.stdout).toContain('Sending test POST to http://localhost:9/webhooks/fixed');
@@ -347,7 +431,22 @@ describe('CLI against a running receiver', CLI_TEST_LIMIT, () => {
 
   it('serves a subscription added by the CLI on the next request, without a restart', async () => {
     expect((await harness.postSigned('fresh', { a: 1 }, 'x')).status).toBe(404);
-    const created = await runCli(['webhook', 'subscribe', 'fresh', '--deliver', 'slack', '--deliver-chat-id', 'C7', '--deliver-only', '--prompt', 'fresh {a}', '--json'], cliEnv());
+    const created = await runCli(
+      [
+        'webhook',
+        'subscribe',
+        'fresh',
+        '--deliver',
+        'slack',
+        '--deliver-chat-id',
+        'C7',
+        '--deliver-only',
+        '--prompt',
+        'fresh {a}',
+        '--json',
+      ],
+      cliEnv(),
+    );
     expect(created.code).toBe(0);
     const { secret } = JSON.parse(created.stdout) as { secret: string };
     const delivered = await harness.postSigned('fresh', { a: 1 }, secret);

@@ -79,7 +79,7 @@ describe('delivery queue', () => {
     // Not due yet.
     expect((await claimDueDeliveries(db.fork(), lease('w'), 10)).some((item) => item.id === event.id)).toBe(false);
 
-    await db.fork().execute("update webhook_delivery set next_attempt_at = now() where id = ?", [event.id]);
+    await db.fork().execute('update webhook_delivery set next_attempt_at = now() where id = ?', [event.id]);
     const [again] = (await claimDueDeliveries(db.fork(), lease('w'), 10)).filter((item) => item.id === event.id);
     expect(again).toMatchObject({ attempts: 2, agentReply: 'the answer' });
     expect(await wasRecentlyDelivered(db.fork(), event.idempotencyKey)).toBe(false);
@@ -172,7 +172,9 @@ describe('delivery queue', () => {
     await claimDueDeliveries(db.fork(), lease('w'), 10);
     await markDelivered(db.fork(), event.id, 'w', { resultRef: null, keyTtlMs: 1 });
     // The key expires on the database's clock: moved past it rather than waited for.
-    await db.fork().execute("update webhook_idempotency set expires_at = now() - interval '1 second' where key = ?", [event.idempotencyKey]);
+    await db
+      .fork()
+      .execute("update webhook_idempotency set expires_at = now() - interval '1 second' where key = ?", [event.idempotencyKey]);
     expect(await wasRecentlyDelivered(db.fork(), event.idempotencyKey)).toBe(false);
     expect(await purgeExpiredKeys(db.fork())).toBeGreaterThanOrEqual(1);
     const listed = await listRecentDeliveries(db.fork(), { route: 'q6', limit: 5 });
@@ -205,16 +207,22 @@ describe.skipIf(!process.env.DATABASE_URL)('a replay arriving while the worker r
     // the commit comes once the replay has answered or waits on a lock.
     let replayDone = false;
     const replay = enqueueDeliveries(db.fork(), [{ ...original, id: randomUUID() }]).finally(() => (replayDone = true));
-    await waitFor(async () => {
-      if (replayDone) {
-        return true;
-      }
-      const waiting = await db.fork().execute<{ n: number }[]>(
-        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%insert into webhook_delivery%'",
-      );
+    await waitFor(
+      async () => {
+        if (replayDone) {
+          return true;
+        }
+        const waiting = await db
+          .fork()
+          .execute<{ n: number }[]>(
+            "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%insert into webhook_delivery%'",
+          );
 
-      return (waiting[0]?.n ?? 0) > 0;
-    }, 20_000, 'the replay to answer or wait on a lock');
+        return (waiting[0]?.n ?? 0) > 0;
+      },
+      20_000,
+      'the replay to answer or wait on a lock',
+    );
     commit();
     await recording;
 

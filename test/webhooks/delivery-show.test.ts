@@ -17,7 +17,12 @@ beforeAll(async () => {
   harness = await ReceiverHarness.start({
     steppedWorker: true,
     extra: { secret: SECRET, rate_limit: 1000 },
-    env: { AGENT_COMMAND: 'echo "agent reply for $SWITCHYARD_WEBHOOK_ROUTE"', SLACK_BOT_TOKEN: 'xoxb', SLACK_API_URL: slack.url, WEBHOOK_MAX_ATTEMPTS: '2' },
+    env: {
+      AGENT_COMMAND: 'echo "agent reply for $SWITCHYARD_WEBHOOK_ROUTE"',
+      SLACK_BOT_TOKEN: 'xoxb',
+      SLACK_API_URL: slack.url,
+      WEBHOOK_MAX_ATTEMPTS: '2',
+    },
     subscriptions: {
       issues: { secret: SECRET, events: ['issues'], deliver: 'log', prompt: 'issue {issue.number}: {issue.title}' },
       chat: { secret: SECRET, deliver: 'slack', deliver_extra: { chat_id: 'C1' }, prompt: 'user {user.login}' },
@@ -103,7 +108,9 @@ describe('webhook deliveries show', () => {
       reply: 'agent reply for issues',
     });
     expect(json.headers).toMatchObject({ 'x-hub-signature-256': '[masked]', 'x-api-token': '[masked]', 'x-github-event': 'issues' });
-    expect(json.attemptLog).toEqual([{ startedAt: expect.any(String), target: 'log', status: 'delivered', durationMs: expect.any(Number), error: null }]);
+    expect(json.attemptLog).toEqual([
+      { startedAt: expect.any(String), target: 'log', status: 'delivered', durationMs: expect.any(Number), error: null },
+    ]);
     expect(JSON.stringify(json)).not.toContain(API_TOKEN);
   }, 120_000);
 
@@ -168,7 +175,14 @@ describe('webhook deliveries show', () => {
     const id = String(posted.body.delivery_id);
 
     const json = await showJson(id);
-    expect(json).toMatchObject({ mode: 'deliver_only', target: 'slack', chatId: 'C2', status: 'delivered', prompt: 'paid 12', reply: null });
+    expect(json).toMatchObject({
+      mode: 'deliver_only',
+      target: 'slack',
+      chatId: 'C2',
+      status: 'delivered',
+      prompt: 'paid 12',
+      reply: null,
+    });
     expect(json.headers?.['x-signature']).toBe('[masked]');
     expect(json.attemptLog.map((attempt) => [attempt.target, attempt.status, attempt.error])).toEqual([['slack', 'delivered', null]]);
     const shown = await cli('webhook', 'deliveries', 'show', id);

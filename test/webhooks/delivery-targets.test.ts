@@ -49,7 +49,13 @@ beforeAll(async () => {
       'gitlab-comment': direct('gitlab_comment', { prompt: 'MR {object_attributes.title}' }),
       origin: direct('origin', { prompt: 'origin reply' }),
       flaky: direct('slack', { deliver_extra: { chat_id: 'C9' }, prompt: 'flaky {n}' }),
-      agent: { secret: SECRET, deliver: 'telegram', deliver_extra: { chat_id: '42' }, prompt: 'Summarise {issue.title}', skills: ['triage'] },
+      agent: {
+        secret: SECRET,
+        deliver: 'telegram',
+        deliver_extra: { chat_id: '42' },
+        prompt: 'Summarise {issue.title}',
+        skills: ['triage'],
+      },
       'agent-retry': { secret: SECRET, deliver: 'discord', deliver_extra: { chat_id: '777' }, prompt: 'retry {n}' },
       'agent-origin': { secret: SECRET, deliver: 'origin', prompt: 'Review {object_attributes.title}' },
     },
@@ -72,14 +78,20 @@ describe('direct delivery to each platform API', () => {
     const result = await send('telegram', { issue: { title: 'Crash' } });
     expect(result).toMatchObject({ status: 200, body: { status: 'delivered', delivery_id: expect.any(String) } });
     const request = fake('telegram').requests.at(-1);
-    expect(request).toMatchObject({ method: 'POST', path: '/bot123:telegram-token/sendMessage', body: { chat_id: -1001, text: 'Issue: Crash' } });
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/bot123:telegram-token/sendMessage',
+      body: { chat_id: -1001, text: 'Issue: Crash' },
+    });
   });
 
   it('telegram and discord: long messages are split within each platform limit', async () => {
     const text = Array.from({ length: 900 }, (_, index) => `word${index}`).join(' ');
     const telegramBefore = fake('telegram').requests.length;
     await send('telegram-long', { text });
-    const telegramParts = fake('telegram').requests.slice(telegramBefore).map((request) => (request.body as { text: string }).text);
+    const telegramParts = fake('telegram')
+      .requests.slice(telegramBefore)
+      .map((request) => (request.body as { text: string }).text);
     expect(telegramParts.length).toBe(2);
     expect(telegramParts.every((part) => part.length <= 4096)).toBe(true);
     expect(telegramParts.join(' ')).toBe(text);
@@ -109,7 +121,11 @@ describe('direct delivery to each platform API', () => {
     });
     await send('matrix', { who: 'matrix' });
     const matrix = fake('matrix').requests.at(-1);
-    expect(matrix).toMatchObject({ method: 'PUT', headers: { authorization: 'Bearer syt-matrix' }, body: { msgtype: 'm.text', body: 'hi matrix' } });
+    expect(matrix).toMatchObject({
+      method: 'PUT',
+      headers: { authorization: 'Bearer syt-matrix' },
+      body: { msgtype: 'm.text', body: 'hi matrix' },
+    });
     expect(matrix?.path).toMatch(/^\/_matrix\/client\/v3\/rooms\/!room%3Aexample\.org\/send\/m\.room\.message\/switchyard_[0-9a-f-]+_0$/);
   });
 
@@ -139,7 +155,11 @@ describe('direct delivery to each platform API', () => {
   });
 
   it('gitlab_comment and origin: notes on the merge request, comments on the GitHub pull request', async () => {
-    const mergeRequest = { object_kind: 'merge_request', project: { id: 9, path_with_namespace: 'g/p' }, object_attributes: { iid: 4, title: 'Bump' } };
+    const mergeRequest = {
+      object_kind: 'merge_request',
+      project: { id: 9, path_with_namespace: 'g/p' },
+      object_attributes: { iid: 4, title: 'Bump' },
+    };
     const gitlabHeaders = { 'x-gitlab-event': 'Merge Request Hook', 'x-gitlab-token': SECRET, 'x-gitlab-event-uuid': randomUUID() };
     expect((await harness.post('gitlab-comment', JSON.stringify(mergeRequest), gitlabHeaders)).body).toMatchObject({ status: 'delivered' });
     expect(fake('gitlab').requests.at(-1)).toMatchObject({
@@ -170,7 +190,10 @@ describe('direct delivery outcomes', () => {
     fake('slack').failNext(1, 502);
     const failed = await send('flaky', { n: 1 }, headers);
     expect(failed).toMatchObject({ status: 502, body: { status: 'error', error: 'delivery failed' } });
-    expect(await harness.delivery(String(failed.body.delivery_id))).toMatchObject({ status: 'failed', lastError: expect.stringContaining('HTTP 502') });
+    expect(await harness.delivery(String(failed.body.delivery_id))).toMatchObject({
+      status: 'failed',
+      lastError: expect.stringContaining('HTTP 502'),
+    });
 
     const retried = await send('flaky', { n: 1 }, headers);
     expect(retried).toMatchObject({ status: 200, body: { status: 'delivered' } });
@@ -182,7 +205,9 @@ describe('direct delivery outcomes', () => {
     fake('slack').failNext(1, 200, { ok: false, error: 'channel_not_found' });
     const result = await send('flaky', { n: 2 });
     expect(result.status).toBe(502);
-    expect(await harness.delivery(String(result.body.delivery_id))).toMatchObject({ lastError: 'slack chat.postMessage: channel_not_found' });
+    expect(await harness.delivery(String(result.body.delivery_id))).toMatchObject({
+      lastError: 'slack chat.postMessage: channel_not_found',
+    });
   });
 });
 
@@ -193,7 +218,11 @@ describe('agent runs', () => {
     const settled = await harness.settled(String(accepted.body.delivery_id));
     expect(settled).toMatchObject({ status: 'delivered', attempts: 1 });
     const call = fake('model').requests.at(-1);
-    expect(call).toMatchObject({ path: '/v1/chat/completions', headers: { authorization: 'Bearer sk-model' }, body: { model: 'test-model' } });
+    expect(call).toMatchObject({
+      path: '/v1/chat/completions',
+      headers: { authorization: 'Bearer sk-model' },
+      body: { model: 'test-model' },
+    });
     const messages = (call?.body as { messages: { role: string; content: string }[] }).messages;
     expect(messages[0]?.role).toBe('system');
     expect(messages[0]?.content.startsWith('You triage issues. Be brief.')).toBe(true);
@@ -230,6 +259,9 @@ describe('agent runs', () => {
     });
     expect(accepted.status).toBe(202);
     await harness.settled(String(accepted.body.delivery_id));
-    expect(fake('gitlab').requests.at(-1)).toMatchObject({ path: '/projects/9/merge_requests/11/notes', body: { body: 'Agent says: Review Refactor' } });
+    expect(fake('gitlab').requests.at(-1)).toMatchObject({
+      path: '/projects/9/merge_requests/11/notes',
+      body: { body: 'Agent says: Review Refactor' },
+    });
   });
 });

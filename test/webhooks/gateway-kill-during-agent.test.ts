@@ -45,7 +45,8 @@ afterAll(async () => {
   }
 });
 
-const agentRuns = () => (existsSync(join(scratch, 'runs')) ? readFileSync(join(scratch, 'runs'), 'utf8').split('\n').filter(Boolean).length : 0);
+const agentRuns = () =>
+  existsSync(join(scratch, 'runs')) ? readFileSync(join(scratch, 'runs'), 'utf8').split('\n').filter(Boolean).length : 0;
 
 const gatewayEnv = () => ({
   ...testDb.env,
@@ -60,13 +61,17 @@ const gatewayEnv = () => ({
 });
 
 describe('a gateway killed during an agent run', () => {
-  it('delivers the event exactly once after the restart, without waiting for the killed run\'s lease', async () => {
+  it("delivers the event exactly once after the restart, without waiting for the killed run's lease", async () => {
     const first = await startGatewayProcess(home, gatewayEnv());
     running.push(first);
     const body = JSON.stringify({ job: 'nightly' });
     const response = await fetch(`${first.url}/webhooks/slow`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-github-delivery': randomUUID(), 'x-hub-signature-256': githubSignature(SECRET, body) },
+      headers: {
+        'content-type': 'application/json',
+        'x-github-delivery': randomUUID(),
+        'x-hub-signature-256': githubSignature(SECRET, body),
+      },
       body,
     });
     expect(response.status).toBe(202);

@@ -52,7 +52,9 @@ const postOnNewConnection = (url: string, route: string, body: string): Promise<
       },
       (response) => {
         response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'] as string | undefined }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'] as string | undefined }),
+        );
       },
     );
     outgoing.on('error', reject);
@@ -64,8 +66,15 @@ describe('switchyard gateway run with the embedded database', () => {
     const home = mkdtempSync(join(tmpdir(), 'switchyard-processes-'));
     const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-processes-data-'));
     try {
-      writeHomeFiles(home, { 'config.yaml': 'platforms:\n  webhook:\n    enabled: true\n    extra:\n      host: 127.0.0.1\n      port: 0\n' });
-      const result = await runCli(['gateway', 'run'], { SWITCHYARD_HOME: home, DATA_DIR: dataDir, DATABASE_URL: '', WEBHOOK_RECEIVER_PROCESSES: '2' });
+      writeHomeFiles(home, {
+        'config.yaml': 'platforms:\n  webhook:\n    enabled: true\n    extra:\n      host: 127.0.0.1\n      port: 0\n',
+      });
+      const result = await runCli(['gateway', 'run'], {
+        SWITCHYARD_HOME: home,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        WEBHOOK_RECEIVER_PROCESSES: '2',
+      });
       expect(result.code).toBe(1);
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
       expect(result.stderr).toContain('WEBHOOK_RECEIVER_PROCESSES above 1 needs DATABASE_URL');

@@ -64,7 +64,11 @@ describe('durability across a killed gateway', () => {
     const body = JSON.stringify({ job: 'nightly-report' });
     const response = await fetch(`${first.url}/webhooks/durable`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-github-delivery': randomUUID(), 'x-hub-signature-256': githubSignature(SECRET, body) },
+      headers: {
+        'content-type': 'application/json',
+        'x-github-delivery': randomUUID(),
+        'x-hub-signature-256': githubSignature(SECRET, body),
+      },
       body,
     });
     expect(response.status).toBe(202);
@@ -81,12 +85,16 @@ describe('durability across a killed gateway', () => {
     await waitFor(() => telegram.requests.length >= 1, 20_000, 'the delivery after restart');
     expect(telegram.requests[0]).toMatchObject({ body: { chat_id: 99, text: 'Agent says: Handle nightly-report' } });
 
-    const listed = await waitFor(async () => {
-      const result = await runCli(['webhook', 'deliveries', 'durable', '--json'], { SWITCHYARD_HOME: home, ...testDb.env });
-      const deliveries = (JSON.parse(result.stdout) as { deliveries: { id: string; status: string; attempts: number }[] }).deliveries;
+    const listed = await waitFor(
+      async () => {
+        const result = await runCli(['webhook', 'deliveries', 'durable', '--json'], { SWITCHYARD_HOME: home, ...testDb.env });
+        const deliveries = (JSON.parse(result.stdout) as { deliveries: { id: string; status: string; attempts: number }[] }).deliveries;
 
-      return deliveries.find((delivery) => delivery.id === deliveryId && delivery.status === 'delivered');
-    }, 10_000, 'the delivered record');
+        return deliveries.find((delivery) => delivery.id === deliveryId && delivery.status === 'delivered');
+      },
+      10_000,
+      'the delivered record',
+    );
     // At least the interrupted attempt and the one after the restart.
     expect(listed?.attempts).toBeGreaterThanOrEqual(2);
 

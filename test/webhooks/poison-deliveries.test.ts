@@ -35,7 +35,7 @@ const signedRaw = (text: string) =>
 /** A row the receiver can no longer store, put straight into the queue as an older build or a hand edit could have. */
 const insertPoison = async (index: number): Promise<string> => {
   const id = randomUUID();
-  const payloads = [`'"${MARKER}"'`, '\'5\'', "'null'", "'true'"];
+  const payloads = [`'"${MARKER}"'`, "'5'", "'null'", "'true'"];
   await harness.db.fork().execute(
     `insert into webhook_delivery (id, route, event_type, idempotency_key, mode, status, target, prompt, skills, payload,
         attempts, max_attempts, next_attempt_at, created_at, updated_at)
@@ -63,9 +63,7 @@ describe('a payload that is not a JSON object or array', () => {
     const healthy: string[] = [];
     const poison: string[] = [];
     for (let round = 0; round < 10; round += 1) {
-      const answers = await Promise.all(
-        Array.from({ length: 50 }, (_, index) => signedRaw(JSON.stringify({ n: round * 50 + index }))),
-      );
+      const answers = await Promise.all(Array.from({ length: 50 }, (_, index) => signedRaw(JSON.stringify({ n: round * 50 + index }))));
       for (const answer of answers) {
         expect(answer.status).toBe(202);
         healthy.push(String(answer.body.delivery_id));
@@ -76,9 +74,9 @@ describe('a payload that is not a JSON object or array', () => {
     }
     const rows = await waitFor<Row[] | undefined>(
       async () => {
-        const all = await harness.db.fork().execute<Row[]>(
-          `select id::text, status, attempts, last_error from webhook_delivery where route = 'healthy'`,
-        );
+        const all = await harness.db
+          .fork()
+          .execute<Row[]>(`select id::text, status, attempts, last_error from webhook_delivery where route = 'healthy'`);
 
         return all.filter((row) => row.status === 'delivered' || row.status === 'failed').length >= 551 ? all : undefined;
       },

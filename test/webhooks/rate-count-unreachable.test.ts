@@ -13,7 +13,12 @@ const logLines: string[] = [];
 let harness: ReceiverHarness;
 
 beforeAll(async () => {
-  harness = await ReceiverHarness.start({ extra: { rate_limit: 1000 }, subscriptions: { counted: { secret: SECRET } }, logLines, steppedWorker: true });
+  harness = await ReceiverHarness.start({
+    extra: { rate_limit: 1000 },
+    subscriptions: { counted: { secret: SECRET } },
+    logLines,
+    steppedWorker: true,
+  });
 }, 120_000);
 afterAll(async () => {
   await harness?.close();
@@ -26,16 +31,27 @@ const send = (n: number) => {
 };
 
 describe('a rate count out of reach', () => {
-  it.runIf(process.env.DATABASE_URL !== undefined)('answers 503 with Retry-After: 1 and a log line, then accepts again once the count is back', async () => {
-    // The table taken away stands for a database the process cannot count in.
-    await harness.db.fork().execute('alter table webhook_rate_window rename to webhook_rate_window_away');
-    const refused = await send(1).finally(() => harness.db.fork().execute('alter table webhook_rate_window_away rename to webhook_rate_window'));
-    expect(refused.status).toBe(503);
-    expect(refused.headers.get('retry-after')).toBe('1');
-    expect(refused.body).toEqual({ error: 'rate limit unavailable' });
-    expect(logLines.some((line) => line.includes('"route":"counted"') && line.includes('answered 503'))).toBe(true);
-    // Nothing was queued for the refused request.
-    expect(Number((await harness.db.fork().execute<{ n: number }[]>(`select count(*)::int as n from webhook_delivery where route = 'counted'`))[0]?.n)).toBe(0);
-    expect((await send(2)).status).toBe(202);
-  }, 60_000);
+  it.runIf(process.env.DATABASE_URL !== undefined)(
+    'answers 503 with Retry-After: 1 and a log line, then accepts again once the count is back',
+    async () => {
+      // The table taken away stands for a database the process cannot count in.
+      await harness.db.fork().execute('alter table webhook_rate_window rename to webhook_rate_window_away');
+      const refused = await send(1).finally(() =>
+        harness.db.fork().execute('alter table webhook_rate_window_away rename to webhook_rate_window'),
+      );
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect(refused.body).toEqual({ error: 'rate limit unavailable' });
+      expect(logLines.some((line) => line.includes('"route":"counted"') && line.includes('answered 503'))).toBe(true);
+      // Nothing was queued for the refused request.
+      expect(
+        Number(
+          (await harness.db.fork().execute<{ n: number }[]>(`select count(*)::int as n from webhook_delivery where route = 'counted'`))[0]
+            ?.n,
+        ),
+      ).toBe(0);
+      expect((await send(2)).status).toBe(202);
+    },
+    60_000,
+  );
 });

@@ -10,7 +10,12 @@ const RETRY_MAX_MS = 2500;
 const fakes: Record<string, FakePlatform> = {};
 let harness: ReceiverHarness;
 
-const agentRoute = (deliver: string, chatId: string) => ({ secret: SECRET, deliver, deliver_extra: { chat_id: chatId }, prompt: 'hello {n}' });
+const agentRoute = (deliver: string, chatId: string) => ({
+  secret: SECRET,
+  deliver,
+  deliver_extra: { chat_id: chatId },
+  prompt: 'hello {n}',
+});
 
 beforeAll(async () => {
   for (const name of ['telegram', 'discord', 'slack', 'matrix', 'github', 'model'] as const) {
@@ -84,7 +89,10 @@ describe("the worker's next attempt after a platform's rate-limit answer", () =>
         headers: { 'retry-after': '1' },
       }),
       timeBetweenAttempts('slack', { status: 429, body: { ok: false, error: 'ratelimited' }, headers: { 'retry-after': '1' } }),
-      timeBetweenAttempts('matrix', { status: 429, body: { errcode: 'M_LIMIT_EXCEEDED', error: 'Too many requests', retry_after_ms: 1200 } }),
+      timeBetweenAttempts('matrix', {
+        status: 429,
+        body: { errcode: 'M_LIMIT_EXCEEDED', error: 'Too many requests', retry_after_ms: 1200 },
+      }),
     ]);
     expect(telegram).toBeGreaterThanOrEqual(2000);
     expect(discord).toBeGreaterThanOrEqual(1500);

@@ -24,9 +24,21 @@ beforeAll(async () => {
       secret: SECRET,
       rate_limit: 1000,
       routes: {
-        'f-equals': slackRoute({ filters: [{ field: 'action', equals: 'opened' }, { field: 'pull_request.draft', not_equals: true }] }),
+        'f-equals': slackRoute({
+          filters: [
+            { field: 'action', equals: 'opened' },
+            { field: 'pull_request.draft', not_equals: true },
+          ],
+        }),
         'f-contains': slackRoute({ filters: { field: 'labels', contains: 'bug' } }),
-        'f-exists': slackRoute({ filters: { all: [{ field: 'issue.assignee', exists: true }, { field: 'issue.milestone', missing: true }] } }),
+        'f-exists': slackRoute({
+          filters: {
+            all: [
+              { field: 'issue.assignee', exists: true },
+              { field: 'issue.milestone', missing: true },
+            ],
+          },
+        }),
         'f-in': slackRoute({ filters: { field: 'sender.login', in: ['alice', 'bob'] } }),
         'f-in-file': slackRoute({ filters: { field: 'sender.login', in_file: 'lists/allowed.txt' } }),
         'f-regex': slackRoute({ filters: { field: 'ref', regex: '^refs/heads/release/' } }),
@@ -49,7 +61,8 @@ beforeAll(async () => {
         'script-link': slackRoute({ script: 'link.sh' }),
         'script-env': slackRoute({ script: 'env.sh', prompt: '{script_output}' }),
         template: slackRoute({
-          prompt: 'PR #{pull_request.number} "{pull_request.title}" by {pull_request.user.login}\\nfirst commit {commits.0.id}, labels {labels}, missing {pull_request.nope} {commits.5.id}',
+          prompt:
+            'PR #{pull_request.number} "{pull_request.title}" by {pull_request.user.login}\\nfirst commit {commits.0.id}, labels {labels}, missing {pull_request.nope} {commits.5.id}',
         }),
         'no-template': slackRoute(),
       },
@@ -57,13 +70,15 @@ beforeAll(async () => {
     env: { SLACK_BOT_TOKEN: 'xoxb-test', SLACK_API_URL: slack.url, WEBHOOK_SCRIPT_TIMEOUT_MS: '1500' },
     files: {
       'lists/allowed.txt': 'carol\ndave\n',
-      'scripts/enrich.py': 'import json, sys\np = json.load(sys.stdin)\nprint(json.dumps({"summary": p["title"].upper(), "number": p["number"]}))\n',
+      'scripts/enrich.py':
+        'import json, sys\np = json.load(sys.stdin)\nprint(json.dumps({"summary": p["title"].upper(), "number": p["number"]}))\n',
       'scripts/note.sh': '#!/bin/bash\necho "seen $(cat | wc -c) bytes"\n',
       'scripts/empty.sh': '#!/bin/bash\ncat > /dev/null\n',
       'scripts/silent.sh': '#!/bin/bash\necho "[SILENT]"\n',
       'scripts/fail.sh': '#!/bin/bash\necho \'{"a": 1}\'\nexit 3\n',
       'scripts/slow.sh': '#!/bin/bash\nsleep 5\necho \'{"a": 1}\'\n',
-      'scripts/env.sh': '#!/bin/bash\ncat > /dev/null\nenv | cut -d= -f1 | grep -v -e \'^PWD$\' -e \'^SHLVL$\' -e \'^_$\' | sort | tr \'\\n\' \' \'\n',
+      'scripts/env.sh':
+        "#!/bin/bash\ncat > /dev/null\nenv | cut -d= -f1 | grep -v -e '^PWD$' -e '^SHLVL$' -e '^_$' | sort | tr '\\n' ' '\n",
       'escape.sh': '#!/bin/bash\necho \'{"escaped": true}\'\n',
     },
   });
@@ -81,7 +96,10 @@ const lastSlackText = () => (slack.requests.at(-1)?.body as { text: string }).te
 
 describe('event matching', () => {
   it('ignores events outside --events with 200 and delivers listed ones', async () => {
-    expect(await send('events', {}, { 'x-github-event': 'push' })).toMatchObject({ status: 200, body: { status: 'ignored', reason: 'event' } });
+    expect(await send('events', {}, { 'x-github-event': 'push' })).toMatchObject({
+      status: 200,
+      body: { status: 'ignored', reason: 'event' },
+    });
     expect(await send('events', {}, { 'x-github-event': 'issues' })).toMatchObject({ status: 200, body: { status: 'delivered' } });
     // GitLab sends "Merge Request Hook" in its header; the payload's object_kind matches too.
     const gitlab = await harness.post('events', JSON.stringify({ object_kind: 'merge_request' }), {
@@ -98,7 +116,9 @@ describe('event matching', () => {
     const ping = await send('no-template', { zen: 'Keep it simple.', hook_id: 1 }, { 'x-github-event': 'ping' });
     expect(ping.status).toBe(200);
     expect(ping.body).toEqual({ status: 'ignored', reason: 'ping' });
-    expect(await send('events', { zen: 'Keep it simple.' }, { 'x-github-event': 'ping' })).toMatchObject({ body: { status: 'ignored', reason: 'ping' } });
+    expect(await send('events', { zen: 'Keep it simple.' }, { 'x-github-event': 'ping' })).toMatchObject({
+      body: { status: 'ignored', reason: 'ping' },
+    });
     expect(slack.requests.length).toBe(before);
   });
 });
@@ -162,7 +182,10 @@ describe('route scripts', () => {
     const calls = slack.requests.length;
     expect(await send('script-empty', {})).toMatchObject({ status: 200, body: { status: 'ignored', reason: 'script' } });
     expect(await send('script-silent', {})).toMatchObject({ status: 200, body: { status: 'ignored', reason: 'script' } });
-    expect(await send('script-fail', {})).toMatchObject({ status: 200, body: { status: 'ignored', reason: 'script', detail: 'script exited with code 3' } });
+    expect(await send('script-fail', {})).toMatchObject({
+      status: 200,
+      body: { status: 'ignored', reason: 'script', detail: 'script exited with code 3' },
+    });
     expect(await send('script-slow', {}, {})).toMatchObject({ status: 200, body: { status: 'ignored', detail: 'script timed out' } });
     expect(slack.requests.length).toBe(calls);
   }, 20_000);
@@ -173,7 +196,10 @@ describe('route scripts', () => {
     // A symbolic link inside scripts/ pointing outside is resolved before the check, at request time.
     symlinkSync(join(harness.home, 'escape.sh'), join(harness.home, 'scripts', 'link.sh'));
     const calls = slack.requests.length;
-    expect(await send('script-link', {})).toMatchObject({ status: 200, body: { status: 'ignored', reason: 'script', detail: 'script unavailable' } });
+    expect(await send('script-link', {})).toMatchObject({
+      status: 200,
+      body: { status: 'ignored', reason: 'script', detail: 'script unavailable' },
+    });
     expect(slack.requests.length).toBe(calls);
   });
 

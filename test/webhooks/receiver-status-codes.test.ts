@@ -93,17 +93,36 @@ describe('receiver status codes', () => {
   it('Standard Webhooks: valid accepted, wrong, expired and missing parts refused, replay answered as duplicate', async () => {
     const id = `msg_${randomUUID()}`;
     const timestamp = now();
-    const headers = { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': standardWebhooksSignature(WHSEC, id, timestamp, body) };
+    const headers = {
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': standardWebhooksSignature(WHSEC, id, timestamp, body),
+    };
     const accepted = await harness.post('standard', body, headers);
     expect(accepted.status).toBe(202);
     // The same message again (a replay within the window) is recognised by its webhook-id.
     expect(await harness.post('standard', body, headers)).toMatchObject({ status: 200, body: { status: 'duplicate' } });
 
-    const wrong = { ...headers, 'webhook-signature': standardWebhooksSignature(`whsec_${Buffer.from('another 32 byte key, not the one').toString('base64')}`, id, timestamp, body) };
+    const wrong = {
+      ...headers,
+      'webhook-signature': standardWebhooksSignature(
+        `whsec_${Buffer.from('another 32 byte key, not the one').toString('base64')}`,
+        id,
+        timestamp,
+        body,
+      ),
+    };
     expect((await harness.post('standard', body, wrong)).status).toBe(401);
     const old = timestamp - 600;
-    const expired = { 'webhook-id': id, 'webhook-timestamp': String(old), 'webhook-signature': standardWebhooksSignature(WHSEC, id, old, body) };
-    expect(await harness.post('standard', body, expired)).toMatchObject({ status: 401, body: { error: expect.stringContaining('window') } });
+    const expired = {
+      'webhook-id': id,
+      'webhook-timestamp': String(old),
+      'webhook-signature': standardWebhooksSignature(WHSEC, id, old, body),
+    };
+    expect(await harness.post('standard', body, expired)).toMatchObject({
+      status: 401,
+      body: { error: expect.stringContaining('window') },
+    });
     const noTimestamp = { 'webhook-id': id, 'webhook-signature': headers['webhook-signature'] };
     expect((await harness.post('standard', body, noTimestamp)).status).toBe(401);
   });
@@ -111,19 +130,33 @@ describe('receiver status codes', () => {
   it('Standard Webhooks replay: unsigned id headers added to a captured request do not make it new', async () => {
     const id = `msg_${randomUUID()}`;
     const timestamp = now();
-    const headers = { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': standardWebhooksSignature(WHSEC, id, timestamp, body) };
+    const headers = {
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': standardWebhooksSignature(WHSEC, id, timestamp, body),
+    };
     expect((await harness.post('standard', body, headers)).status).toBe(202);
     for (const extra of ['x-github-delivery', 'x-gitlab-event-uuid', 'x-request-id', 'svix-id']) {
-      expect(await harness.post('standard', body, { ...headers, [extra]: randomUUID() })).toMatchObject({ status: 200, body: { status: 'duplicate' } });
+      expect(await harness.post('standard', body, { ...headers, [extra]: randomUUID() })).toMatchObject({
+        status: 200,
+        body: { status: 'duplicate' },
+      });
     }
   });
 
   it('svix-* headers: valid accepted, replay by svix-id answered as duplicate', async () => {
     const id = `msg_${randomUUID()}`;
     const timestamp = now();
-    const headers = { 'svix-id': id, 'svix-timestamp': String(timestamp), 'svix-signature': standardWebhooksSignature(WHSEC, id, timestamp, body) };
+    const headers = {
+      'svix-id': id,
+      'svix-timestamp': String(timestamp),
+      'svix-signature': standardWebhooksSignature(WHSEC, id, timestamp, body),
+    };
     expect((await harness.post('standard', body, headers)).status).toBe(202);
-    expect(await harness.post('standard', body, { ...headers, 'x-github-delivery': randomUUID() })).toMatchObject({ status: 200, body: { status: 'duplicate' } });
+    expect(await harness.post('standard', body, { ...headers, 'x-github-delivery': randomUUID() })).toMatchObject({
+      status: 200,
+      body: { status: 'duplicate' },
+    });
   });
 
   it('Standard Webhooks secret rotation: one valid v1 signature among several is enough', async () => {
@@ -133,7 +166,11 @@ describe('receiver status codes', () => {
     const both = `${standardWebhooksSignature(oldKey, id, timestamp, body)} ${standardWebhooksSignature(WHSEC, id, timestamp, body)}`;
     const headers = { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': both };
     expect((await harness.post('standard', body, headers)).status).toBe(202);
-    const onlyOld = { ...headers, 'webhook-id': `${id}-b`, 'webhook-signature': standardWebhooksSignature(oldKey, `${id}-b`, timestamp, body) };
+    const onlyOld = {
+      ...headers,
+      'webhook-id': `${id}-b`,
+      'webhook-signature': standardWebhooksSignature(oldKey, `${id}-b`, timestamp, body),
+    };
     expect((await harness.post('standard', body, onlyOld)).status).toBe(401);
   });
 
@@ -156,7 +193,9 @@ describe('receiver status codes', () => {
   });
 
   it('header filters see only the request headers, not Object.prototype members', async () => {
-    expect(await harness.post('proto-header', body, { 'x-hub-signature-256': githubSignature(SECRET, body), 'x-github-delivery': randomUUID() })).toMatchObject({
+    expect(
+      await harness.post('proto-header', body, { 'x-hub-signature-256': githubSignature(SECRET, body), 'x-github-delivery': randomUUID() }),
+    ).toMatchObject({
       status: 200,
       body: { status: 'ignored', reason: 'filter' },
     });
@@ -195,7 +234,10 @@ describe('receiver status codes', () => {
     expect(settled.status).toBe('delivered');
     expect(await harness.post('signed', body, headers)).toMatchObject({ status: 200, body: { status: 'duplicate' } });
     // Same provider delivery id on another route is a different event.
-    const other = await harness.post('fanout', body, { 'x-hub-signature-256': githubSignature(SECRET, body), 'x-github-delivery': delivery });
+    const other = await harness.post('fanout', body, {
+      'x-hub-signature-256': githubSignature(SECRET, body),
+      'x-github-delivery': delivery,
+    });
     expect(other.status).toBe(202);
   });
 

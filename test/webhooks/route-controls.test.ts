@@ -159,13 +159,19 @@ describe('retention_days', () => {
     await harness.settled(old);
     await harness.settled(fresh);
     await harness.db.fork().execute("update webhook_delivery set finished_at = now() - interval '25 hours' where id = ?", [old]);
-    const rows = await waitFor(async () => {
-      const found = await harness.db.fork().execute<{ id: string; payload: string; prompt: string; status: string; erased: boolean }[]>(
-        'select id::text, payload::text as payload, prompt, status, erased_at is not null as erased from webhook_delivery where id in (?, ?)',
-        [old, fresh],
-      );
-      return found.find((row) => row.id === old)?.erased ? found : undefined;
-    }, 10_000, 'the retention sweep');
+    const rows = await waitFor(
+      async () => {
+        const found = await harness.db
+          .fork()
+          .execute<{ id: string; payload: string; prompt: string; status: string; erased: boolean }[]>(
+            'select id::text, payload::text as payload, prompt, status, erased_at is not null as erased from webhook_delivery where id in (?, ?)',
+            [old, fresh],
+          );
+        return found.find((row) => row.id === old)?.erased ? found : undefined;
+      },
+      10_000,
+      'the retention sweep',
+    );
     expect(rows?.find((row) => row.id === old)).toMatchObject({ payload: '{}', prompt: '', status: 'delivered' });
     expect(rows?.find((row) => row.id === fresh)).toMatchObject({ prompt: 'kept 2', erased: false });
     expect(await harness.delivery(old)).toMatchObject({ status: 'delivered', attempts: 1 });
@@ -177,19 +183,31 @@ describe('circuit breaker', () => {
     // Slack answers 500 to everything until released.
     slack.answerNext(...Array.from({ length: 200 }, () => ({ status: 500, body: { ok: false, error: 'down' } })));
     const ids = await Promise.all(Array.from({ length: 6 }, (_, n) => post('flaky', { n })));
-    const state = await waitFor(async () => {
-      const [row] = await harness.db.fork().execute<{ failures: number; paused: boolean }[]>(
-        "select consecutive_failures as failures, paused_at is not null as paused from webhook_route_state where route = 'flaky'",
-      );
-      return row?.paused ? row : undefined;
-    }, 20_000, 'the breaker to open');
+    const state = await waitFor(
+      async () => {
+        const [row] = await harness.db
+          .fork()
+          .execute<{ failures: number; paused: boolean }[]>(
+            "select consecutive_failures as failures, paused_at is not null as paused from webhook_route_state where route = 'flaky'",
+          );
+        return row?.paused ? row : undefined;
+      },
+      20_000,
+      'the breaker to open',
+    );
     expect(state?.failures).toBeGreaterThanOrEqual(10);
     // The notice goes out after the pause is recorded; attempts in flight at that moment end too.
     await waitFor(() => slack.requests.some((request) => JSON.stringify(request.body).includes('paused after')), 10_000, 'the notice');
-    await waitFor(async () => {
-      const [row] = await harness.db.fork().execute<{ n: number }[]>("select count(*)::int as n from webhook_delivery where route = 'flaky' and status = 'running'");
-      return row?.n === 0;
-    }, 20_000, 'the attempts in flight to end');
+    await waitFor(
+      async () => {
+        const [row] = await harness.db
+          .fork()
+          .execute<{ n: number }[]>("select count(*)::int as n from webhook_delivery where route = 'flaky' and status = 'running'");
+        return row?.n === 0;
+      },
+      20_000,
+      'the attempts in flight to end',
+    );
     const attemptsAtPause = slack.requests.length;
     // Paused: a claim stepped by the test takes nothing, so nothing more can go to the target, and
     // nothing is given up.
@@ -206,15 +224,21 @@ describe('circuit breaker', () => {
 
     // The target is back.
     slack.clearScripted();
-    const resumed = await runCli(['webhook', 'resume', 'flaky'], { SWITCHYARD_HOME: harness.home, ...harness.databaseEnv, ...FAST_WEBHOOK_ENV });
+    const resumed = await runCli(['webhook', 'resume', 'flaky'], {
+      SWITCHYARD_HOME: harness.home,
+      ...harness.databaseEnv,
+      ...FAST_WEBHOOK_ENV,
+    });
     expect(resumed.code).toBe(0);
     expect(resumed.stdout.trim()).toBe('Resumed "flaky": 6 queued deliveries go out now.');
     for (const id of ids) {
       expect(await harness.settled(id, 20_000)).toMatchObject({ status: 'delivered' });
     }
-    const [closed] = await harness.db.fork().execute<{ failures: number; paused: boolean }[]>(
-      "select consecutive_failures as failures, paused_at is not null as paused from webhook_route_state where route = 'flaky'",
-    );
+    const [closed] = await harness.db
+      .fork()
+      .execute<{ failures: number; paused: boolean }[]>(
+        "select consecutive_failures as failures, paused_at is not null as paused from webhook_route_state where route = 'flaky'",
+      );
     expect(closed).toEqual({ failures: 0, paused: false });
   }, 90_000);
 });
@@ -228,7 +252,9 @@ describe.skipIf(!process.env.DATABASE_URL)('order_key across two gateway process
     try {
       writeHomeFiles(home, {
         'config.yaml': `platforms:\n  webhook:\n    enabled: true\n    extra:\n      host: 127.0.0.1\n      port: 0\n      rate_limit: 1000\n`,
-        'webhook_subscriptions.json': JSON.stringify({ pr: { secret: SECRET, deliver: 'log', prompt: 'T {repo} {n}', order_key: '{repo}' } }),
+        'webhook_subscriptions.json': JSON.stringify({
+          pr: { secret: SECRET, deliver: 'log', prompt: 'T {repo} {n}', order_key: '{repo}' },
+        }),
       });
       const env = { ...testDb.env, ...FAST_WEBHOOK_ENV, ...AGENT_ENV, WEBHOOK_WORKER_CONCURRENCY: '4', WEBHOOK_RECEIVER_PROCESSES: '1' };
       const keys = ['r0', 'r1', 'r2', 'r3'];
@@ -241,7 +267,11 @@ describe.skipIf(!process.env.DATABASE_URL)('order_key across two gateway process
           const body = JSON.stringify({ repo: `r${n % 4}`, n });
           const response = await fetch(`${gateways[n % 2]?.url}/webhooks/pr`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-github-delivery': randomUUID(), 'x-hub-signature-256': githubSignature(SECRET, body) },
+            headers: {
+              'content-type': 'application/json',
+              'x-github-delivery': randomUUID(),
+              'x-hub-signature-256': githubSignature(SECRET, body),
+            },
             body,
           });
           expect(response.status).toBe(202);

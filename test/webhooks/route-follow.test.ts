@@ -43,7 +43,13 @@ afterAll(async () => {
 });
 
 const cli = (...args: string[]) =>
-  runCli(args, { SWITCHYARD_HOME: harness.home, ...harness.databaseEnv, ...FAST_WEBHOOK_ENV, SLACK_BOT_TOKEN: 'xoxb', SLACK_API_URL: slack.url });
+  runCli(args, {
+    SWITCHYARD_HOME: harness.home,
+    ...harness.databaseEnv,
+    ...FAST_WEBHOOK_ENV,
+    SLACK_BOT_TOKEN: 'xoxb',
+    SLACK_API_URL: slack.url,
+  });
 
 const post = async (route: string, payload: unknown): Promise<string> => {
   const accepted = await harness.postSigned(route, payload, SECRET, { 'x-github-delivery': randomUUID() });
@@ -78,7 +84,9 @@ describe('a route fixed behind its open breaker', () => {
     }
     const [state] = await harness.db
       .fork()
-      .execute<{ failures: number; paused: boolean }[]>("select consecutive_failures as failures, paused_at is not null as paused from webhook_route_state where route = 'flaky'");
+      .execute<{ failures: number; paused: boolean }[]>(
+        "select consecutive_failures as failures, paused_at is not null as paused from webhook_route_state where route = 'flaky'",
+      );
     expect(state).toMatchObject({ failures: 10, paused: true });
     // Held by the open breaker: nothing is claimed, all eleven stay queued.
     expect(await harness.runWorker()).toBe(0);
@@ -143,7 +151,11 @@ describe('the current route at run time', () => {
 
   it('webhook remove fails the queued deliveries at once, even behind an open breaker', async () => {
     const ids = [await post('dropped', { n: 1 }), await post('dropped', { n: 2 })];
-    await harness.db.fork().execute("insert into webhook_route_state (route, consecutive_failures, paused_at, paused_reason) values ('dropped', 10, now(), 'down')");
+    await harness.db
+      .fork()
+      .execute(
+        "insert into webhook_route_state (route, consecutive_failures, paused_at, paused_reason) values ('dropped', 10, now(), 'down')",
+      );
     const removed = await cli('webhook', 'remove', 'dropped');
     expect(removed.code, removed.stderr).toBe(0);
     expect(removed.stdout).toContain('2 queued deliveries of "dropped" failed: route removed.');

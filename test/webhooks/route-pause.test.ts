@@ -43,11 +43,24 @@ afterAll(async () => {
 });
 
 const cli = (...args: string[]) =>
-  runCli(args, { SWITCHYARD_HOME: harness.home, ...harness.databaseEnv, ...FAST_WEBHOOK_ENV, SLACK_BOT_TOKEN: 'xoxb', SLACK_API_URL: slack.url });
+  runCli(args, {
+    SWITCHYARD_HOME: harness.home,
+    ...harness.databaseEnv,
+    ...FAST_WEBHOOK_ENV,
+    SLACK_BOT_TOKEN: 'xoxb',
+    SLACK_API_URL: slack.url,
+  });
 
 const post = (route: string, payload: unknown) => harness.postSigned(route, payload, SECRET, { 'x-github-delivery': randomUUID() });
 
-type ListedRoute = { name: string; state: string; paused_reason: string | null; reject_while_paused: boolean; queued: number; last_delivery: { status: string } | null };
+type ListedRoute = {
+  name: string;
+  state: string;
+  paused_reason: string | null;
+  reject_while_paused: boolean;
+  queued: number;
+  last_delivery: { status: string } | null;
+};
 const listJson = async (): Promise<Map<string, ListedRoute>> => {
   const listed = await cli('webhook', 'list', '--json');
   expect(listed.code, listed.stderr).toBe(0);
@@ -124,7 +137,9 @@ describe('webhook pause and resume', () => {
     expect(slack.requests.length).toBe(before);
     expect((await cli('webhook', 'resume', 'direct')).code).toBe(0);
     expect(await harness.drainWorker()).toBe(1);
-    expect(slack.requests.slice(before).map((request) => request.body)).toEqual([expect.objectContaining({ channel: 'C4', text: 'direct 1' })]);
+    expect(slack.requests.slice(before).map((request) => request.body)).toEqual([
+      expect.objectContaining({ channel: 'C4', text: 'direct 1' }),
+    ]);
   }, 60_000);
 
   it('a route paused by its breaker reads "paused by breaker" with the last error', async () => {

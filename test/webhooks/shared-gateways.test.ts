@@ -129,7 +129,14 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook gateways of one PostgreSQL d
     const refused = await cli(homeA, ['subscribe', 'Bad Name', '--deliver', 'log']);
     expect(refused.code).toBe(1);
     // It exists (made on machine A): machine B's CLI refuses to replace it by accident, and its secret stays.
-    const taken = await cli(homeB, ['subscribe', 'made-on-a', '--deliver', 'log', '--secret', `whsec_${randomBytes(32).toString('base64')}`]);
+    const taken = await cli(homeB, [
+      'subscribe',
+      'made-on-a',
+      '--deliver',
+      'log',
+      '--secret',
+      `whsec_${randomBytes(32).toString('base64')}`,
+    ]);
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain('a subscription named "made-on-a" exists');
     const unknown = await cli(homeB, ['update', 'never-made', '--prompt', 'x']);

@@ -18,10 +18,19 @@ const workspaceDirs = ['packages', 'apps'].flatMap((group) =>
 const sourceFolders = ['src', 'bin'];
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
-type Manifest = { name: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
+type Manifest = {
+  name: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+};
 const readManifest = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
 const declared = (manifest: Manifest) =>
-  new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]);
+  new Set([
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(manifest.devDependencies ?? {}),
+    ...Object.keys(manifest.peerDependencies ?? {}),
+  ]);
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -30,7 +39,8 @@ const sourceFiles = (dir: string): string[] =>
 
 /** `@scope/name/sub/path` -> `@scope/name`, `name/sub` -> `name`; relative paths and built-ins -> undefined. */
 export const packageOf = (specifier: string): string | undefined => {
-  if (specifier.startsWith('.') || specifier.startsWith('/') || builtins.has(specifier) || builtins.has(specifier.split('/')[0] ?? '')) return undefined;
+  if (specifier.startsWith('.') || specifier.startsWith('/') || builtins.has(specifier) || builtins.has(specifier.split('/')[0] ?? ''))
+    return undefined;
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 };

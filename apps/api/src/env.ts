@@ -30,7 +30,12 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((value) => (value === '' ? undefined : value))
-    .pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
+    .pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+        .optional(),
+    ),
   /**
    * PostgreSQL: how long a statement waits for a connection of the pool before the request is
    * answered 503 with Retry-After (never left hanging).
@@ -40,7 +45,12 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('switchyard@localhost'),
   /** On SIGTERM: how long in-flight requests, deliveries and mails may take before the process exits. */
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(10 * 60_000).default(10_000),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 60_000)
+    .default(10_000),
   /** The ops listener (`GET /metrics`); off unless a port is given. */
   METRICS_PORT: port.optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
@@ -117,11 +127,17 @@ const bootstrapAdminProblems = (env: Env): string[] => {
   if (!env.BOOTSTRAP_ADMIN_EMAIL || !env.BOOTSTRAP_ADMIN_PASSWORD || env.IDENTITY_URL) {
     return [];
   }
-  const checked = newUserInput.safeParse({ email: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD, role: 'platform_admin' });
+  const checked = newUserInput.safeParse({
+    email: env.BOOTSTRAP_ADMIN_EMAIL,
+    password: env.BOOTSTRAP_ADMIN_PASSWORD,
+    role: 'platform_admin',
+  });
 
   return checked.success
     ? []
-    : checked.error.issues.map((issue) => `${issue.path[0] === 'password' ? 'BOOTSTRAP_ADMIN_PASSWORD' : 'BOOTSTRAP_ADMIN_EMAIL'}: ${issue.message}`);
+    : checked.error.issues.map(
+        (issue) => `${issue.path[0] === 'password' ? 'BOOTSTRAP_ADMIN_PASSWORD' : 'BOOTSTRAP_ADMIN_EMAIL'}: ${issue.message}`,
+      );
 };
 
 /** Two services given the same port: the second could never listen. 0 (any free port) never clashes. */
@@ -190,7 +206,13 @@ const tracingEnvSchema = z.object({
     .string()
     .optional()
     .transform((value) => (value === '' ? undefined : value))
-    .pipe(z.enum(['http/json', 'http/protobuf'], { message: 'only OTLP over HTTP is exported (http/json); point it at the collector\'s OTLP/HTTP port (4318)' }).optional()),
+    .pipe(
+      z
+        .enum(['http/json', 'http/protobuf'], {
+          message: "only OTLP over HTTP is exported (http/json); point it at the collector's OTLP/HTTP port (4318)",
+        })
+        .optional(),
+    ),
   OTEL_SERVICE_NAME: z.string().min(1).max(200).default('switchyard'),
 });
 

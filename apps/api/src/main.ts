@@ -78,11 +78,12 @@ const main = async () => {
     logger.info('webhook receiver not enabled (set WEBHOOK_ENABLED=true or run npx switchyard gateway setup)');
   }
   const sweeps = startPeriodicSweeps({ db, logger });
-  const ops = metrics && env.METRICS_PORT !== undefined ? await startOpsListener({ host: env.METRICS_HOST, port: env.METRICS_PORT, metrics, logger }) : null;
+  const ops =
+    metrics && env.METRICS_PORT !== undefined
+      ? await startOpsListener({ host: env.METRICS_HOST, port: env.METRICS_PORT, metrics, logger })
+      : null;
   // Plain text after the log lines, for a person at the terminal: what to open, the key, the mail.
-  process.stdout.write(
-    startupBlock(env, { webhooks: webhooks?.url ?? null }, claims.service.services.staffKey),
-  );
+  process.stdout.write(startupBlock(env, { webhooks: webhooks?.url ?? null }, claims.service.services.staffKey));
 
   let stopping = false;
   const stop = async (signal: string) => {

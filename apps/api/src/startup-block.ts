@@ -54,5 +54,12 @@ export const startupBlock = (env: Env, addresses: StartedAddresses, staffKey: st
   rows.push(['Mail', env.SMTP_URL ? `sent through ${withoutCredentials(env.SMTP_URL)}` : `written as .eml files to ${env.MAIL_DIR}`]);
   const width = Math.max(...rows.map(([label]) => label.length)) + 3;
 
-  return ['', `switchyard is running (${env.NODE_ENV})`, '', ...rows.map(([label, value]) => `  ${label.padEnd(width)}${value}`), '', ''].join('\n');
+  return [
+    '',
+    `switchyard is running (${env.NODE_ENV})`,
+    '',
+    ...rows.map(([label, value]) => `  ${label.padEnd(width)}${value}`),
+    '',
+    '',
+  ].join('\n');
 };

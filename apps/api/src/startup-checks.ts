@@ -11,7 +11,13 @@ const webhookListener = (env: Env): PlannedListener | null => {
   try {
     const settings = loadGatewaySettings(switchyardHome(env.SWITCHYARD_HOME).configFile, env);
 
-    return settings.enabled ? { variable: env.WEBHOOK_PORT === undefined ? 'the webhook port in config.yaml' : 'WEBHOOK_PORT', host: settings.host, port: settings.port } : null;
+    return settings.enabled
+      ? {
+          variable: env.WEBHOOK_PORT === undefined ? 'the webhook port in config.yaml' : 'WEBHOOK_PORT',
+          host: settings.host,
+          port: settings.port,
+        }
+      : null;
   } catch {
     return null;
   }

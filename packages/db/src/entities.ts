@@ -10,4 +10,15 @@ import { mailOutboxEntities } from './mail-outbox-entities.ts';
 import { transportStaffEntities } from './transport/staff/entities.ts';
 
 /** Every entity of every service: one database, one schema history. */
-export const allEntities = [...claimsEntities, ...webhookEntities, ...transportTenantEntities, ...transportIdentityEntities, ...transportOpsEntities, ...transportOperationsEntities, ...transportBillingEntities, ...transportStaffEntities, ...transportLiveEntities, ...mailOutboxEntities];
+export const allEntities = [
+  ...claimsEntities,
+  ...webhookEntities,
+  ...transportTenantEntities,
+  ...transportIdentityEntities,
+  ...transportOpsEntities,
+  ...transportOperationsEntities,
+  ...transportBillingEntities,
+  ...transportStaffEntities,
+  ...transportLiveEntities,
+  ...mailOutboxEntities,
+];

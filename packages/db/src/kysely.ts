@@ -16,7 +16,12 @@ type WithBusKey<T extends keyof Inferred> = Omit<Inferred[T], 'bus_id' | 'bus_te
  */
 export type Database = Omit<
   Inferred,
-  'transport_route_stop' | 'transport_run_stop' | 'transport_stop_arrival' | 'transport_eta_snapshot' | 'transport_late_notice' | 'transport_bus_near_stop'
+  | 'transport_route_stop'
+  | 'transport_run_stop'
+  | 'transport_stop_arrival'
+  | 'transport_eta_snapshot'
+  | 'transport_late_notice'
+  | 'transport_bus_near_stop'
 > & {
   transport_route_stop: WithRouteKey<'transport_route_stop'>;
   transport_run_stop: WithRouteKey<'transport_run_stop'>;

@@ -118,7 +118,11 @@ export const scheduleMailRetry = async (em: SqlEntityManager, id: string, retry:
 };
 
 export const markMailFailed = async (em: SqlEntityManager, id: string, error: string): Promise<void> => {
-  await em.nativeUpdate(MailOutbox, { id }, { status: 'failed', body: '', lockedUntil: null, lastError: error.slice(0, 500), groupKey: null });
+  await em.nativeUpdate(
+    MailOutbox,
+    { id },
+    { status: 'failed', body: '', lockedUntil: null, lastError: error.slice(0, 500), groupKey: null },
+  );
 };
 
 /** Counts of a source's mails by status, for health and tests. */

@@ -79,7 +79,8 @@ type OpenedOrm = {
   close(force?: boolean): Promise<void>;
 };
 
-const migrate = (orm: OpenedOrm, options: OpenDatabaseOptions) => orm.migrator.up(options.migrateTo === undefined ? undefined : { to: options.migrateTo });
+const migrate = (orm: OpenedOrm, options: OpenDatabaseOptions) =>
+  orm.migrator.up(options.migrateTo === undefined ? undefined : { to: options.migrateTo });
 
 const entities = () => allEntities as unknown as EntitySchema[];
 

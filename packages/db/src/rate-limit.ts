@@ -26,7 +26,12 @@ export const hitRateLimit = async (
         const ended = eb('rate_limit_counter.window_start', '<=', endedBy);
 
         return {
-          hits: eb.case().when(ended).then(1).else(eb('rate_limit_counter.hits', '+', 1)).end(),
+          hits: eb
+            .case()
+            .when(ended)
+            .then(1)
+            .else(eb('rate_limit_counter.hits', '+', 1))
+            .end(),
           window_start: eb.case().when(ended).then(eb.ref('excluded.window_start')).else(eb.ref('rate_limit_counter.window_start')).end(),
         };
       }),

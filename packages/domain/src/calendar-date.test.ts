@@ -9,7 +9,18 @@ describe('isStorableCalendarDate', () => {
   });
 
   it('refuses year 0000, which PostgreSQL has not, and days that do not exist', () => {
-    for (const date of ['0000-01-01', '0000-12-31', '2026-02-30', '2025-02-29', '2026-13-01', '2026-00-10', '2026-1-1', '+02026-01-01', '12/01/2026', '']) {
+    for (const date of [
+      '0000-01-01',
+      '0000-12-31',
+      '2026-02-30',
+      '2025-02-29',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-1-1',
+      '+02026-01-01',
+      '12/01/2026',
+      '',
+    ]) {
       expect(isStorableCalendarDate(date), date).toBe(false);
     }
   });

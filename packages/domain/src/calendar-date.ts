@@ -33,4 +33,5 @@ export const END_OF_STORABLE_YEARS = utcDate(10000, 0, 1);
  * (the day after 9999-12-31) excludes no instant of a four-digit year, so it is left out rather
  * than sent as a five-digit year.
  */
-export const boundWithinStorableYears = (end: Date): Date | undefined => (end.getTime() >= END_OF_STORABLE_YEARS.getTime() ? undefined : end);
+export const boundWithinStorableYears = (end: Date): Date | undefined =>
+  end.getTime() >= END_OF_STORABLE_YEARS.getTime() ? undefined : end;

@@ -153,7 +153,8 @@ export const receiveMultipart = async (req: IncomingMessage, options: MultipartO
     // A sink that fails (a store that is down) stops the reading at once: the file can no longer be
     // kept, and the rest of the body would only pile up behind it.
     writing.catch((error: unknown) => {
-      const reported = error instanceof DomainError ? error : new DomainError('validation_error', 'The upload was cut off.', { cause: error });
+      const reported =
+        error instanceof DomainError ? error : new DomainError('validation_error', 'The upload was cut off.', { cause: error });
       sinkFailure ??= reported;
       stopReading(reported);
     });

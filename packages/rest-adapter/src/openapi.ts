@@ -32,12 +32,16 @@ const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input'): Reco
 const successResponse = (route: RestRoute) => {
   if (route.streamsBody === 'text/event-stream') {
     return {
-      description: 'A stream of Server-Sent Events (`event:`, `id:` and JSON `data:` lines; `:` comments keep it alive); it stays open until the client closes it',
+      description:
+        'A stream of Server-Sent Events (`event:`, `id:` and JSON `data:` lines; `:` comments keep it alive); it stays open until the client closes it',
       content: { 'text/event-stream': { schema: { type: 'string' } } },
     };
   }
   if (route.streamsFile || route.streamsBody) {
-    return { description: 'The file', content: { [route.streamsBody ?? 'application/octet-stream']: { schema: { type: 'string', format: 'binary' } } } };
+    return {
+      description: 'The file',
+      content: { [route.streamsBody ?? 'application/octet-stream']: { schema: { type: 'string', format: 'binary' } } },
+    };
   }
 
   return {
@@ -62,8 +66,12 @@ const errorResponses = (route: RestRoute, errors: OpenApiErrors) => {
         status,
         {
           description: statusCodes.join(', '),
-          ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds until the limit opens', schema: { type: 'integer' } } } } : {}),
-          ...(status === '503' ? { headers: { 'Retry-After': { description: 'Seconds after which to try again', schema: { type: 'integer' } } } } : {}),
+          ...(status === '429'
+            ? { headers: { 'Retry-After': { description: 'Seconds until the limit opens', schema: { type: 'integer' } } } }
+            : {}),
+          ...(status === '503'
+            ? { headers: { 'Retry-After': { description: 'Seconds after which to try again', schema: { type: 'integer' } } } }
+            : {}),
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
         },
       ]),
@@ -113,7 +121,12 @@ export const buildOpenApiDocument = (info: OpenApiInfo, routes: RestRoute[], sec
     }
     if (route.input === 'raw') {
       // The body is read as sent (a provider's signed notification) and verified over its exact bytes.
-      operation.requestBody = { required: true, content: { 'application/json': { schema: { type: 'object', description: 'The provider notification, verified over its exact bytes' } } } };
+      operation.requestBody = {
+        required: true,
+        content: {
+          'application/json': { schema: { type: 'object', description: 'The provider notification, verified over its exact bytes' } },
+        },
+      };
     }
     if (route.input === 'multipart') {
       const fieldProperties = Object.fromEntries(Object.entries(properties).filter(([name]) => !pathParams.includes(name)));

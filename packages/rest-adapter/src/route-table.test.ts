@@ -34,7 +34,10 @@ describe('matchRoute', () => {
 
 describe('compileRoutes', () => {
   it('matches a literal path before a template of the same shape, whatever the declared order', () => {
-    const compiled = compileRoutes([{ ...route('GET', '/api/routes/{id}'), procedure: 'one' }, { ...route('GET', '/api/routes/import'), procedure: 'list' }]);
+    const compiled = compileRoutes([
+      { ...route('GET', '/api/routes/{id}'), procedure: 'one' },
+      { ...route('GET', '/api/routes/import'), procedure: 'list' },
+    ]);
     const match = matchRoute(compiled, 'GET', '/api/routes/import');
     expect(match.kind === 'found' && match.route.procedure).toBe('list');
     const other = matchRoute(compiled, 'GET', '/api/routes/r1');

@@ -35,7 +35,9 @@ const ARGS = [
 export type TestBrowser = { context: BrowserContext; close(): Promise<void> };
 
 /** A fresh profile per test file, so no storage or cache carries over between files. */
-export const launchChromium = async (options: { viewport?: { width: number; height: number }; extraHTTPHeaders?: Record<string, string>; touch?: boolean } = {}): Promise<TestBrowser> => {
+export const launchChromium = async (
+  options: { viewport?: { width: number; height: number }; extraHTTPHeaders?: Record<string, string>; touch?: boolean } = {},
+): Promise<TestBrowser> => {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM_PATH}`);
   }

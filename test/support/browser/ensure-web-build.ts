@@ -7,7 +7,14 @@ export const WEB_DIR = join(REPO, 'apps/web');
 export const WEB_DIST_DIR = join(WEB_DIR, 'dist');
 
 /** Everything that ends up in the bundle: the app, its page, its config and the shared domain rules. */
-const SOURCES = [join(WEB_DIR, 'src'), join(WEB_DIR, 'public'), join(WEB_DIR, 'index.html'), join(WEB_DIR, 'transport.html'), join(REPO, 'vite.config.ts'), join(REPO, 'packages/domain/src')];
+const SOURCES = [
+  join(WEB_DIR, 'src'),
+  join(WEB_DIR, 'public'),
+  join(WEB_DIR, 'index.html'),
+  join(WEB_DIR, 'transport.html'),
+  join(REPO, 'vite.config.ts'),
+  join(REPO, 'packages/domain/src'),
+];
 
 const newestChange = (path: string): number => {
   if (!existsSync(path)) {

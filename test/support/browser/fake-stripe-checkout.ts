@@ -31,7 +31,9 @@ export const startFakeStripeCheckout = async (webhookSecret: string) => {
   const deliveries: { status: number; body: string }[] = [];
   let serviceUrl: string | null = null;
 
-  const checkoutPage = (session: Session) => `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Checkout</title></head>
+  const checkoutPage = (
+    session: Session,
+  ) => `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Checkout</title></head>
 <body style="font-family: sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem">
 <h1>Pay ${session.name}</h1><p>Amount: $${(session.amountCents / 100).toFixed(2)}</p>
 <form method="post" action="/pay/${session.id}"><button type="submit">Pay $${(session.amountCents / 100).toFixed(2)}</button></form></body></html>`;
@@ -67,7 +69,17 @@ export const startFakeStripeCheckout = async (webhookSecret: string) => {
         const event = JSON.stringify({
           id: `evt_${session.id}`,
           type: 'checkout.session.completed',
-          data: { object: { id: session.id, object: 'checkout.session', client_reference_id: session.invoiceId, metadata: { invoice_id: session.invoiceId }, payment_status: 'paid', amount_total: session.amountCents, currency: 'usd' } },
+          data: {
+            object: {
+              id: session.id,
+              object: 'checkout.session',
+              client_reference_id: session.invoiceId,
+              metadata: { invoice_id: session.invoiceId },
+              payment_status: 'paid',
+              amount_total: session.amountCents,
+              currency: 'usd',
+            },
+          },
         });
         const answer = await fetch(`${serviceUrl}/api/payments/stripe/webhook`, {
           method: 'POST',

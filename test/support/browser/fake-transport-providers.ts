@@ -21,8 +21,25 @@ const INCIDENT = {
 const FORECAST = {
   latitude: 32.02,
   longitude: -81.06,
-  current: { temperature_2m: 68.4, relative_humidity_2m: 60, apparent_temperature: 67, is_day: 1, precipitation: 0, weather_code: 2, wind_speed_10m: 7.6, wind_direction_10m: 180 },
-  daily: { time: ['2026-11-22'], weather_code: [2], temperature_2m_max: [74.1], temperature_2m_min: [55.3], precipitation_probability_max: [10], sunrise: ['2026-11-22T06:58'], sunset: ['2026-11-22T17:24'] },
+  current: {
+    temperature_2m: 68.4,
+    relative_humidity_2m: 60,
+    apparent_temperature: 67,
+    is_day: 1,
+    precipitation: 0,
+    weather_code: 2,
+    wind_speed_10m: 7.6,
+    wind_direction_10m: 180,
+  },
+  daily: {
+    time: ['2026-11-22'],
+    weather_code: [2],
+    temperature_2m_max: [74.1],
+    temperature_2m_min: [55.3],
+    precipitation_probability_max: [10],
+    sunrise: ['2026-11-22T06:58'],
+    sunset: ['2026-11-22T17:24'],
+  },
 };
 
 const crc32 = (bytes: Buffer): number => {
@@ -64,7 +81,12 @@ const TILE = (() => {
   header.writeUInt32BE(size, 4);
   header.set([8, 2, 0, 0, 0], 8);
 
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 })();
 
 /**

@@ -40,7 +40,11 @@ export const startTransportApp = async (env: Record<string, string> = {}): Promi
     MAP_TILE_URL: `${providers.url}/tiles/{z}/{x}/{y}.png`,
     ...env,
   });
-  await server.db.fork().execute("insert into transport_school (tenant_id, id, name, address, start_time, end_time) values ('demo', 'oak-elementary', 'Oak Elementary', '1 Oak St', '08:00', '14:30')");
+  await server.db
+    .fork()
+    .execute(
+      "insert into transport_school (tenant_id, id, name, address, start_time, end_time) values ('demo', 'oak-elementary', 'Oak Elementary', '1 Oak St', '08:00', '14:30')",
+    );
   const created = await fetch(`${server.url}/auth/v1/admin/users`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${SERVICE_KEY}`, 'Content-Type': 'application/json' },

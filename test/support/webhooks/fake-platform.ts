@@ -112,7 +112,10 @@ export const platformAnswers = {
   slack: (_request: RecordedRequest, index: number) => ok({ ok: true, ts: `1700000000.${index}` }),
   mattermost: (_request: RecordedRequest, index: number) => ok({ id: `mm${index}` }),
   matrix: (_request: RecordedRequest, index: number) => ok({ event_id: `$e${index}` }),
-  github: (_request: RecordedRequest, index: number) => ({ status: 201, body: { id: index, html_url: `https://github.example/c/${index}` } }),
+  github: (_request: RecordedRequest, index: number) => ({
+    status: 201,
+    body: { id: index, html_url: `https://github.example/c/${index}` },
+  }),
   gitlab: (_request: RecordedRequest, index: number) => ({ status: 201, body: { id: 500 + index } }),
   /** An OpenAI-compatible model that echoes what it was asked, so tests can see the prompt it got. */
   model: (request: RecordedRequest) => {

@@ -91,7 +91,14 @@ export class ReceiverHarness {
       logLines === undefined
         ? createLogger({ level: 'silent' })
         : createLogger({ level: 'info', destination: { write: (line: string) => void logLines.push(line) } });
-    const receiver = await startWebhookReceiver({ env, db, logger, steppedWorker: options.steppedWorker === true, by: 'service', metrics: options.metrics });
+    const receiver = await startWebhookReceiver({
+      env,
+      db,
+      logger,
+      steppedWorker: options.steppedWorker === true,
+      by: 'service',
+      metrics: options.metrics,
+    });
     if (receiver === null) {
       throw new Error('receiver not enabled');
     }

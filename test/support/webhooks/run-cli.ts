@@ -26,10 +26,23 @@ export const switchyardArgs = (): string[] => {
 export const serviceEntry = (imports: readonly string[] = []): { args: string[]; env: Record<string, string> } => {
   const dir = inject('compiledCliDir') as string | undefined;
   if (dir === undefined || imports.length > 0) {
-    return { args: ['--import', 'tsx', ...imports.flatMap((path) => ['--import', path]), '--import', './apps/api/src/ops/tracing/preload.ts', 'apps/api/src/main.ts'], env: {} };
+    return {
+      args: [
+        '--import',
+        'tsx',
+        ...imports.flatMap((path) => ['--import', path]),
+        '--import',
+        './apps/api/src/ops/tracing/preload.ts',
+        'apps/api/src/main.ts',
+      ],
+      env: {},
+    };
   }
 
-  return { args: ['--import', pathToFileURL(join(dir, 'preload.js')).href, join(dir, 'main.js')], env: { WEB_DIST_DIR: join(REPO_ROOT, 'apps', 'web', 'dist') } };
+  return {
+    args: ['--import', pathToFileURL(join(dir, 'preload.js')).href, join(dir, 'main.js')],
+    env: { WEB_DIST_DIR: join(REPO_ROOT, 'apps', 'web', 'dist') },
+  };
 };
 
 export type CliResult = { code: number | null; stdout: string; stderr: string };

@@ -126,7 +126,10 @@ export const createTestDatabase = async (
   const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-webhooks-'));
   if (serverUrl) {
     const name = `webhooks_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    await runOnServer(serverUrl, empty ? `create database ${name}` : `create database ${name} template ${await ensurePostgresTemplate(serverUrl)}`);
+    await runOnServer(
+      serverUrl,
+      empty ? `create database ${name}` : `create database ${name} template ${await ensurePostgresTemplate(serverUrl)}`,
+    );
     const databaseUrl = withDatabase(serverUrl, name);
 
     return {

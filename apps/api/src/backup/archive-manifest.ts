@@ -16,7 +16,9 @@ export const archiveManifest = z.object({
   database: z.enum(['postgresql', 'pglite']),
   lastMigration: z.string().min(1),
   migrations: z.array(z.string().min(1)).min(1),
-  tables: z.array(z.object({ name: z.string().min(1), part: z.string().min(1), rows: z.number().int().min(0), columns: z.array(column).min(1) })),
+  tables: z.array(
+    z.object({ name: z.string().min(1), part: z.string().min(1), rows: z.number().int().min(0), columns: z.array(column).min(1) }),
+  ),
   sequences: z.array(z.object({ name: z.string().min(1), lastValue: z.string().regex(/^-?\d+$/), isCalled: z.boolean() })),
   parts: z.array(z.object({ name: z.string().min(1), bytes: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
 });

@@ -17,7 +17,12 @@ export class DamagedArchive extends Error {
 /** A part's name is a plain relative path inside the archive, never one that leaves the folder. */
 const safePartName = (name: string): string | undefined => {
   const normal = normalize(name);
-  if (normal !== name || name.startsWith('/') || name.split('/').some((segment) => segment === '..' || segment === '' || segment === '.') || name.includes('\\')) {
+  if (
+    normal !== name ||
+    name.startsWith('/') ||
+    name.split('/').some((segment) => segment === '..' || segment === '' || segment === '.') ||
+    name.includes('\\')
+  ) {
     return undefined;
   }
 

@@ -82,7 +82,12 @@ export const restoreBackup = async (file: string, target: RestoreTarget, knownMi
     const { openDatabase } = await import('@switchyard/db/orm');
     const { loadTables } = await import('@switchyard/db/backup/load-tables');
     const createdPg = !target.databaseUrl;
-    const db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir, role: 'command', migrateTo: manifest.lastMigration });
+    const db = await openDatabase({
+      databaseUrl: target.databaseUrl,
+      dataDir: target.dataDir,
+      role: 'command',
+      migrateTo: manifest.lastMigration,
+    });
     let loaded: Map<string, number>;
     try {
       const tables = new Map<string, TableSource>(

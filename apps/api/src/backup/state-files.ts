@@ -28,7 +28,9 @@ export const homeStateFiles = async (homeRoot: string): Promise<string[]> => {
   const home = switchyardHome(homeRoot);
   const files = await filesUnder(homeRoot);
   const kept = new Set([relative(homeRoot, home.configFile), relative(homeRoot, home.subscriptionsFile)]);
-  const folders = [relative(homeRoot, home.scriptsDir), relative(homeRoot, home.skillsDir)].map((folder) => `${folder.split(sep).join('/')}/`);
+  const folders = [relative(homeRoot, home.scriptsDir), relative(homeRoot, home.skillsDir)].map(
+    (folder) => `${folder.split(sep).join('/')}/`,
+  );
 
   return files.filter((file) => kept.has(file) || folders.some((folder) => file.startsWith(folder)));
 };

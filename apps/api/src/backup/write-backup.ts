@@ -107,7 +107,9 @@ export const writeBackup = async (options: BackupOptions): Promise<ArchiveManife
     // document the snapshot names is complete in the store (a folder or a bucket), streamed from it.
     for (const name of [...new Set(documentFiles)].sort()) {
       const opened = await options.documents.open(name).catch((error: unknown) => {
-        throw new Error(`document ${name} named by the database could not be read from ${options.documents.location}: ${(error as Error).message}`);
+        throw new Error(
+          `document ${name} named by the database could not be read from ${options.documents.location}: ${(error as Error).message}`,
+        );
       });
       await add(addFile(tar, `${PART_PREFIX.uploads}${name}`, opened.stream, opened.sizeBytes));
     }

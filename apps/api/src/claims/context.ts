@@ -31,14 +31,9 @@ export type ClaimsContext = ClaimsServices & {
   transport: RestTransport;
 };
 
-const headerValue = (value: string | string[] | undefined): string | null =>
-  (Array.isArray(value) ? value[0] : value) ?? null;
+const headerValue = (value: string | string[] | undefined): string | null => (Array.isArray(value) ? value[0] : value) ?? null;
 
-export const createClaimsContext = (
-  services: ClaimsServices,
-  req: IncomingMessage,
-  transport: RestTransport = {},
-): ClaimsContext => {
+export const createClaimsContext = (services: ClaimsServices, req: IncomingMessage, transport: RestTransport = {}): ClaimsContext => {
   const authorization = headerValue(req.headers.authorization);
   const bearer = authorization && /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim();
 

@@ -13,7 +13,10 @@ const tierFields = { tier: z.string(), tier_step: z.int(), tier_label: z.string(
 
 export const messageOutput = z.strictObject({ message: z.string() });
 
-export const healthOutput = z.strictObject({ status: z.enum(['ok', 'degraded']).describe('degraded while the database does not answer'), time: timestamp });
+export const healthOutput = z.strictObject({
+  status: z.enum(['ok', 'degraded']).describe('degraded while the database does not answer'),
+  time: timestamp,
+});
 
 export const intakeOutput = z.strictObject({
   claim_number: z.string(),
@@ -174,7 +177,9 @@ export const staffListOutput = z.strictObject({
       debtor: z.strictObject({ name: z.string(), business_type: z.string() }),
       document_count: z.int(),
       note_count: z.int(),
-      client_activity_at: timestamp.nullable().describe('the latest client message or upload no staff member has opened the claim since; null when there is none'),
+      client_activity_at: timestamp
+        .nullable()
+        .describe('the latest client message or upload no staff member has opened the claim since; null when there is none'),
     }),
   ),
   total: z.int(),

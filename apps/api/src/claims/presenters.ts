@@ -47,7 +47,10 @@ export const presentClientClaimItem = (row: ClientClaimRow): Answer<typeof clien
 });
 
 /** A document just stored, in the names the reads answer (its checksum and CRM id stay out of the answer). */
-export type StoredDocument = Pick<DocumentRow, 'id' | 'original_name' | 'size_bytes' | 'mime_type' | 'uploaded_by' | 'client_visible' | 'created_at'>;
+export type StoredDocument = Pick<
+  DocumentRow,
+  'id' | 'original_name' | 'size_bytes' | 'mime_type' | 'uploaded_by' | 'client_visible' | 'created_at'
+>;
 
 export const storedDocument = (document: Document): StoredDocument => ({
   id: document.id,

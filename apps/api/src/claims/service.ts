@@ -25,7 +25,6 @@ import { startRetentionSweep } from '../retention/retention-sweep.ts';
 import { claimsRouter } from './router.ts';
 import { createCallerFactory } from './trpc.ts';
 
-
 export type ClaimsService = {
   handle: (req: IncomingMessage, res: ServerResponse) => void;
   services: ClaimsServices;

@@ -46,7 +46,14 @@ export const staffProcedure = t.procedure.use(async ({ ctx, next }) => {
       throw new DomainError('forbidden', 'A valid staff key or staff session is required. Sign in again.');
     }
     const { member } = session;
-    staffCaller = { kind: 'member', id: member.id, email: member.email, name: member.name, isAdmin: member.is_admin, sessionId: session.sessionId };
+    staffCaller = {
+      kind: 'member',
+      id: member.id,
+      email: member.email,
+      name: member.name,
+      isAdmin: member.is_admin,
+      sessionId: session.sessionId,
+    };
   } else {
     throw new DomainError('forbidden', 'A valid staff key is required.');
   }

@@ -14,7 +14,13 @@ const backup = async (context: CliContext, file: string, productVersion: string)
   const db = await openDatabaseQuietly(context.env);
   try {
     const target = resolve(file);
-    const manifest = await writeBackup({ db, file: target, documents: createDocumentStore(context.env), homeDir: context.env.SWITCHYARD_HOME, productVersion });
+    const manifest = await writeBackup({
+      db,
+      file: target,
+      documents: createDocumentStore(context.env),
+      homeDir: context.env.SWITCHYARD_HOME,
+      productVersion,
+    });
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
     const documents = manifest.parts.filter((part) => part.name.startsWith('uploads/')).length;
     const homeFiles = manifest.parts.filter((part) => part.name.startsWith('home/')).length;

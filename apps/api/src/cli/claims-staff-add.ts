@@ -13,7 +13,13 @@ const addStaff = async (context: CliContext, email: string, options: StaffAddOpt
   const { addStaffMemberAudited } = await import('@switchyard/db/claims/staff-member-changes');
   const db = await openDatabaseQuietly(context.env);
   try {
-    const added = await addStaffMemberAudited(db.em, { email: input.email, name: input.name, isAdmin: input.is_admin, actor: 'command line', now: new Date() });
+    const added = await addStaffMemberAudited(db.em, {
+      email: input.email,
+      name: input.name,
+      isAdmin: input.is_admin,
+      actor: 'command line',
+      now: new Date(),
+    });
     if (!added) {
       throw new CliError(`a staff member with the email ${input.email} already exists`);
     }

@@ -7,7 +7,13 @@ export const parseCliInput = <T extends z.ZodType>(schema: T, input: unknown): z
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.path.join('.');
-    throw new CliError(issue ? (issue.code === 'custom' || !field || issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`) : 'invalid input');
+    throw new CliError(
+      issue
+        ? issue.code === 'custom' || !field || issue.message.startsWith(field)
+          ? issue.message
+          : `${field}: ${issue.message}`
+        : 'invalid input',
+    );
   }
 
   return result.data;

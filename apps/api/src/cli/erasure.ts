@@ -37,7 +37,13 @@ const eraseClientCommand = (context: CliContext, email: string, options: EraseOp
       throw new CliError(`no claims client has the email ${email.trim()}`);
     }
     const decision = decide(`client ${client.clientNumber} has open claims`, clientErasureBlockers(client.claims), options);
-    const erased = await eraseClient(db.em, { clientId: client.id, actor: ACTOR, forced: decision.forced, reason: decision.reason, now: new Date() });
+    const erased = await eraseClient(db.em, {
+      clientId: client.id,
+      actor: ACTOR,
+      forced: decision.forced,
+      reason: decision.reason,
+      now: new Date(),
+    });
     // The rows are gone first: bytes whose removal fails are named by nothing, and the sweep of
     // interrupted uploads removes them.
     const { createDocumentStore } = await import('../claims/document-store/create-document-store.ts');
@@ -50,7 +56,9 @@ const eraseClientCommand = (context: CliContext, email: string, options: EraseOp
       `Erased client ${client.clientNumber}: personal fields of ${erased.claims} claims and ${erased.notes} notes replaced, ${erased.storageNames.length} documents deleted${decision.forced ? ' (forced)' : ''}.`,
     );
     if (failed > 0) {
-      context.err(`${failed} document files could not be removed from ${store.location} now; no row names them, and the upload sweep removes them.`);
+      context.err(
+        `${failed} document files could not be removed from ${store.location} now; no row names them, and the upload sweep removes them.`,
+      );
     }
   });
 
@@ -62,7 +70,14 @@ const eraseHouseholdCommand = (context: CliContext, householdId: string, options
       throw new CliError(`no household has the id ${householdId.trim()}`);
     }
     const decision = decide(`household ${household.id} has unpaid invoices`, householdErasureBlockers(household.invoices), options);
-    const erased = await eraseHousehold(db.em, { householdId: household.id, tenantId: household.tenantId, actor: ACTOR, forced: decision.forced, reason: decision.reason, now: new Date() });
+    const erased = await eraseHousehold(db.em, {
+      householdId: household.id,
+      tenantId: household.tenantId,
+      actor: ACTOR,
+      forced: decision.forced,
+      reason: decision.reason,
+      now: new Date(),
+    });
     context.out(
       `Erased household ${household.id} of ${household.tenantId}: ${erased.payers} payers, ${erased.children} children and ${erased.registrations} registrations${decision.forced ? ' (forced)' : ''}; invoices and payments kept.`,
     );
@@ -80,7 +95,10 @@ export const registerClaimsEraseClient = (group: Command, context: CliContext): 
       .description("replace a client's personal data with a marker and delete its documents; numbers and amounts stay")
       .argument('<email>', "the client's email"),
   ).action((email: string, options: EraseOptions) => eraseClientCommand(context, email, options));
-  withExamples(command, ['switchyard claims erase-client ana@example.com', 'switchyard claims erase-client ana@example.com --force --reason "court order 2027-114"']);
+  withExamples(command, [
+    'switchyard claims erase-client ana@example.com',
+    'switchyard claims erase-client ana@example.com --force --reason "court order 2027-114"',
+  ]);
 };
 
 export const registerTransportEraseHousehold = (group: Command, context: CliContext): void => {
@@ -90,5 +108,8 @@ export const registerTransportEraseHousehold = (group: Command, context: CliCont
       .description("replace a household's personal data (names, contacts, address) with a marker; invoices and payments stay")
       .argument('<id>', "the household's id"),
   ).action((id: string, options: EraseOptions) => eraseHouseholdCommand(context, id, options));
-  withExamples(command, ['switchyard transport erase-household hh_123', 'switchyard transport erase-household hh_123 --force --reason "written request of 2027-03-02"']);
+  withExamples(command, [
+    'switchyard transport erase-household hh_123',
+    'switchyard transport erase-household hh_123 --force --reason "written request of 2027-03-02"',
+  ]);
 };

@@ -88,7 +88,12 @@ const portNumber: Check<number> = async (answer) => {
 
 const setup = async (context: CliContext): Promise<void> => {
   const home = switchyardHome(context.env.SWITCHYARD_HOME);
-  const current = loadGatewaySettings(home.configFile, { ...context.env, WEBHOOK_ENABLED: undefined, WEBHOOK_PORT: undefined, WEBHOOK_SECRET: undefined });
+  const current = loadGatewaySettings(home.configFile, {
+    ...context.env,
+    WEBHOOK_ENABLED: undefined,
+    WEBHOOK_PORT: undefined,
+    WEBHOOK_SECRET: undefined,
+  });
   const prompter = createPrompter(context);
   try {
     context.out(`Webhook receiver setup (writes ${home.configFile})`);

@@ -9,7 +9,9 @@ const readImportFile = (path: string) => {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new CliError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new CliError(
+      `cannot read ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    );
   }
   let raw: unknown;
   try {
@@ -49,7 +51,10 @@ const importTenant = async (context: CliContext, slug: string, path: string): Pr
     try {
       // Riders are held to the same rules as on POST /api/routes: children of the tenant, one stop per direction, runs the child rides and routes that serve its school (no override in a file).
       counts = await importOperations(em, slug, file, new Date(), async (tx, routeId, route) => {
-        await checkRiders(tx, slug, route, routeId, { overridden: false, hint: 'A file cannot override; place them through PUT /api/routes/{route_id} with an override.' });
+        await checkRiders(tx, slug, route, routeId, {
+          overridden: false,
+          hint: 'A file cannot override; place them through PUT /api/routes/{route_id} with an override.',
+        });
       });
     } catch (error) {
       if (error instanceof DomainError) {
@@ -66,7 +71,9 @@ const importTenant = async (context: CliContext, slug: string, path: string): Pr
 export const registerTenantImport = (group: Command, context: CliContext): void => {
   group
     .command('import')
-    .description('import schools, buses and routes with stops into an existing tenant from a JSON file (all or nothing; see docs/transport.md)')
+    .description(
+      'import schools, buses and routes with stops into an existing tenant from a JSON file (all or nothing; see docs/transport.md)',
+    )
     .argument('<slug>', 'tenant id')
     .argument('<file>', 'JSON file: {"schools": [...], "buses": [...], "routes": [...]}')
     .action((slug: string, file: string) => importTenant(context, slug, file));

@@ -64,7 +64,9 @@ const showDeliveries = async (context: CliContext, name: string | undefined, opt
       error.length > ERROR_WIDTH ? `${error.slice(0, ERROR_WIDTH - 1)}…` : error,
     ];
   });
-  alignColumns([['ID', 'ROUTE', 'EVENT', 'TARGET', 'STATUS', 'ATTEMPTS', 'ACCEPTED', 'ERROR'], ...rows]).forEach((line) => context.out(line));
+  alignColumns([['ID', 'ROUTE', 'EVENT', 'TARGET', 'STATUS', 'ATTEMPTS', 'ACCEPTED', 'ERROR'], ...rows]).forEach((line) =>
+    context.out(line),
+  );
 };
 
 export const registerWebhookDeliveries = (group: Command, context: CliContext): void => {

@@ -10,11 +10,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ERASED = 'erased';
 
 /** A block of text under its heading, indented, or one word in its place. */
-const section = (title: string, body: string): string[] => [
-  '',
-  `${title}:`,
-  ...body.split('\n').map((line) => `  ${line}`),
-];
+const section = (title: string, body: string): string[] => ['', `${title}:`, ...body.split('\n').map((line) => `  ${line}`)];
 
 const describeStatus = (delivery: DeliveryDetail): string => {
   const held = delivery.heldBy === null ? '' : ` (held: paused by ${delivery.heldBy})`;
@@ -49,18 +45,22 @@ export const renderDeliveryDetail = (delivery: DeliveryDetail): string[] => {
   }
   const lines = alignColumns(facts.map(([label, value]) => [`${label ?? ''}:`, value ?? '']));
 
-  const headers =
-    delivery.erased ? ERASED
-    : delivery.headers === null ? 'not kept (accepted before headers were stored)'
-    : Object.keys(delivery.headers).length === 0 ? '(none)'
-    : Object.entries(delivery.headers)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([name, value]) => `${name}: ${value}`)
-        .join('\n');
+  const headers = delivery.erased
+    ? ERASED
+    : delivery.headers === null
+      ? 'not kept (accepted before headers were stored)'
+      : Object.keys(delivery.headers).length === 0
+        ? '(none)'
+        : Object.entries(delivery.headers)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([name, value]) => `${name}: ${value}`)
+            .join('\n');
   lines.push(...section('Headers', headers));
   lines.push(...section('Payload', delivery.erased ? ERASED : JSON.stringify(delivery.payload, null, 2)));
   const promptTitle = delivery.mode === 'agent' ? 'Prompt' : 'Message';
-  lines.push(...section(promptTitle, delivery.erased ? ERASED : delivery.prompt === '' || delivery.prompt === null ? '(empty)' : delivery.prompt));
+  lines.push(
+    ...section(promptTitle, delivery.erased ? ERASED : delivery.prompt === '' || delivery.prompt === null ? '(empty)' : delivery.prompt),
+  );
   if (delivery.mode === 'agent') {
     lines.push(...section('Reply', delivery.erased ? ERASED : (delivery.reply ?? '(none yet)')));
   }

@@ -45,7 +45,9 @@ const tableRow = (route: DescribedRoute): string[] => {
     route.max_in_flight === null ? null : `max_in_flight=${route.max_in_flight}`,
     route.order_key === null ? null : `order_key=${route.order_key}`,
   ].filter((item) => item !== null);
-  const description = [route.source === 'config.yaml' ? '(config.yaml)' : null, route.description].filter((item) => item !== null).join(' ');
+  const description = [route.source === 'config.yaml' ? '(config.yaml)' : null, route.description]
+    .filter((item) => item !== null)
+    .join(' ');
 
   return [
     route.name,
@@ -76,8 +78,8 @@ const untouchedState = (route: string): RouteStateSummary => ({
  */
 const readStates = async (context: CliContext, names: string[]): Promise<Map<string, RouteStateSummary>> => {
   const states = !webhookDatabaseExists(context)
-      ? names.map(untouchedState)
-      : await webhookOperation(context, 'routeStates', { routes: names });
+    ? names.map(untouchedState)
+    : await webhookOperation(context, 'routeStates', { routes: names });
 
   return new Map(states.map((state) => [state.route, state]));
 };
@@ -94,7 +96,12 @@ const lastOutcome = (state: RouteStateSummary, now: Date): string => {
 const stateText = (state: RouteStateSummary, now: Date): string =>
   cut(
     describeRouteState(
-      { pausedAt: state.pausedAt === null ? null : new Date(state.pausedAt), pausedBy: state.pausedBy, pausedReason: state.pausedReason, rejectWhilePaused: state.rejectWhilePaused },
+      {
+        pausedAt: state.pausedAt === null ? null : new Date(state.pausedAt),
+        pausedBy: state.pausedBy,
+        pausedReason: state.pausedReason,
+        rejectWhilePaused: state.rejectWhilePaused,
+      },
       now,
     ),
     STATE_WIDTH,
@@ -102,7 +109,10 @@ const stateText = (state: RouteStateSummary, now: Date): string =>
 
 const list = async (context: CliContext, options: { json?: boolean }): Promise<void> => {
   const { settings, routes, problems } = readConfiguredRoutes(context);
-  const states = await readStates(context, routes.map((route) => route.name));
+  const states = await readStates(
+    context,
+    routes.map((route) => route.name),
+  );
   const now = new Date();
   const described = routes.map((route) => {
     const state = states.get(route.name) ?? untouchedState(route.name);
@@ -141,7 +151,9 @@ export const registerWebhookList = (group: Command, context: CliContext): void =
   const command = group
     .command('list')
     .alias('ls')
-    .description('list webhook routes (subscriptions and static routes) with their state (active or paused), queue and last outcome; secrets are never shown')
+    .description(
+      'list webhook routes (subscriptions and static routes) with their state (active or paused), queue and last outcome; secrets are never shown',
+    )
     .option('--json', 'print the routes as JSON')
     .action((options: { json?: boolean }) => list(context, options));
   withExamples(command, ['switchyard webhook list', 'switchyard webhook list --json']);

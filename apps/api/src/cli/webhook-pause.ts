@@ -28,5 +28,8 @@ export const registerWebhookPause = (group: Command, context: CliContext): void 
     .option('--reason <text>', 'why, shown by "webhook list"')
     .option('--reject-while-paused', 'refuse new events with 503 and Retry-After instead of queueing them')
     .action((name: string, options: PauseOptions) => pause(context, name, options));
-  withExamples(command, ['switchyard webhook pause alerts --reason "channel being moved"', 'switchyard webhook pause alerts --reject-while-paused']);
+  withExamples(command, [
+    'switchyard webhook pause alerts --reason "channel being moved"',
+    'switchyard webhook pause alerts --reject-while-paused',
+  ]);
 };

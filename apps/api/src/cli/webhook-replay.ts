@@ -27,7 +27,12 @@ const replay = async (context: CliContext, target: string, options: ReplayOption
     return;
   }
   const since = parseSinceOption(options.since);
-  const replayed = await webhookOperation(context, 'replayFailed', { route: target, since: since?.toISOString() ?? null, maxAttempts, asAccepted });
+  const replayed = await webhookOperation(context, 'replayFailed', {
+    route: target,
+    since: since?.toISOString() ?? null,
+    maxAttempts,
+    asAccepted,
+  });
   if (options.json === true) {
     context.out(JSON.stringify({ replayed }));
 
@@ -45,11 +50,14 @@ const replay = async (context: CliContext, target: string, options: ReplayOption
 export const registerWebhookReplay = (group: Command, context: CliContext): void => {
   const command = group
     .command('replay')
-    .description('queue a new delivery of stored events: one by delivery id, or a route\'s failed ones with --failed')
+    .description("queue a new delivery of stored events: one by delivery id, or a route's failed ones with --failed")
     .argument('<delivery-id|name>', 'a delivery id (from "webhook deliveries"), or a route name with --failed')
     .option('--failed', 'replay the failed deliveries of the route named (each once)')
     .option('--since <when>', 'with --failed: only deliveries accepted since then (30m, 2h, 7d, or a date)')
-    .option('--as-accepted', 'send with the target, chat id, prompt and skills stored when the event was accepted, not the route as it is now')
+    .option(
+      '--as-accepted',
+      'send with the target, chat id, prompt and skills stored when the event was accepted, not the route as it is now',
+    )
     .option('--json', 'print {replayed: [{id, replayOf}]} as JSON')
     .action((target: string, options: ReplayOptions) => replay(context, target, options));
   withExamples(command, [

@@ -40,7 +40,7 @@ export const addRouteOptions = (command: Command, defaults: { deliver?: string }
     .option('--deliver-only', 'send the rendered prompt directly to the target, without an agent run')
     .option('--max-in-flight <n>', 'agent runs of this route at once; the rest wait in the queue (0: no cap)')
     .option('--order-key <template>', 'deliveries with the same rendered key run one at a time, in order ("" for none)')
-    .option('--retention-days <n>', 'days a finished delivery\'s payload is kept (default 30)')
+    .option('--retention-days <n>', "days a finished delivery's payload is kept (default 30)")
     .option('--json', 'print {name, webhook_url, secret} as JSON');
 
 const wholeNumber = (option: string, text: string, min: number, max: number): number => {

@@ -52,8 +52,7 @@ const sendTest = async (context: CliContext, name: string, options: TestOptions)
   const { home, settings } = requireEnabledPlatform(context);
   const entry = readSubscriptions(home.subscriptionsFile)[name];
   const parsed = entry === undefined ? undefined : parseRouteEntry(name, entry, 'subscription');
-  const route =
-    settings.staticRoutes.find((candidate) => candidate.name === name) ?? (parsed?.ok ? parsed.route : undefined);
+  const route = settings.staticRoutes.find((candidate) => candidate.name === name) ?? (parsed?.ok ? parsed.route : undefined);
   if (route === undefined) {
     throw new CliError(`no webhook route named "${name}"`);
   }
@@ -148,14 +147,14 @@ export const registerWebhookTest = (group: Command, context: CliContext): void =
   const command = group
     .command('test')
     .description(
-      'send a signed test event to a route of the running receiver, print its answer and the delivery\'s outcome; ' +
+      "send a signed test event to a route of the running receiver, print its answer and the delivery's outcome; " +
         `exits 1 when the event is refused, ignored or its delivery fails, ${EXIT_PENDING} when it has not finished within --wait`,
     )
     .argument('<name>', 'route name')
     .option('--event <name>', 'event name, sent as X-GitHub-Event', 'test')
     .option('--payload <json>', 'JSON payload to send instead of the default test payload')
     .option('--header <name:value>', 'extra request header (repeatable)', collect, [])
-    .option('--wait <seconds>', 'how long to wait for the delivery\'s outcome', '30')
+    .option('--wait <seconds>', "how long to wait for the delivery's outcome", '30')
     .action((name: string, options: TestOptions) => sendTest(context, name, options));
   withExamples(command, [
     'switchyard webhook test github-issues --event issues --payload \'{"action":"opened","issue":{"number":7}}\'',

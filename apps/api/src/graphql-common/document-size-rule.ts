@@ -1,4 +1,11 @@
-import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from './graphql-js.ts';
+import {
+  GraphQLError,
+  Kind,
+  type ASTVisitor,
+  type FragmentDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+} from './graphql-js.ts';
 import { fragmentsOf } from './document-parts.ts';
 
 type Counts = { fields: number; aliases: number };

@@ -18,8 +18,7 @@ import type { CostHint } from './cost-hint.ts';
 import { fragmentsOf } from './document-parts.ts';
 import { introspectionSizes, isIntrospectionTypeName } from './introspection-sizes.ts';
 
-const hintOf = (field: GraphQLField<unknown, unknown>): CostHint | undefined =>
-  (field.extensions as { cost?: CostHint } | undefined)?.cost;
+const hintOf = (field: GraphQLField<unknown, unknown>): CostHint | undefined => (field.extensions as { cost?: CostHint } | undefined)?.cost;
 
 /** The field a selection names: the type's own, or the schema's `__schema` and `__type` on the query root. */
 const fieldOf = (schema: GraphQLSchema, parent: GraphQLObjectType, name: string): GraphQLField<unknown, unknown> | undefined => {
@@ -53,9 +52,7 @@ export const estimateCost = (input: {
   const operations = input.document.definitions.filter(
     (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
   );
-  const operation = input.operationName
-    ? operations.find((candidate) => candidate.name?.value === input.operationName)
-    : operations[0];
+  const operation = input.operationName ? operations.find((candidate) => candidate.name?.value === input.operationName) : operations[0];
   const root = operation ? input.schema.getRootType(operation.operation) : undefined;
   if (!operation || !root) {
     return 0;

@@ -10,7 +10,8 @@ import { GraphQLError } from './graphql-js.ts';
 export const unauthorizedError = (message: string): GraphQLError =>
   new GraphQLError(message, { extensions: { code: 'unauthorized', http: { status: 401 } } });
 
-export const forbiddenError = (message: string): GraphQLError => new GraphQLError(message, { extensions: { code: 'forbidden', http: { status: 403 } } });
+export const forbiddenError = (message: string): GraphQLError =>
+  new GraphQLError(message, { extensions: { code: 'forbidden', http: { status: 403 } } });
 
 /** A named thing that does not exist: a field error beside the rest of the answer (200). */
 export const notFoundError = (message: string): GraphQLError => new GraphQLError(message, { extensions: { code: 'not_found' } });

@@ -29,7 +29,10 @@ const ask = async (query: string) => {
     body: JSON.stringify({ query }),
   });
 
-  return { status: response.status, body: (await response.json()) as { data?: unknown; errors?: { message: string; extensions: Record<string, unknown> }[] } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { data?: unknown; errors?: { message: string; extensions: Record<string, unknown> }[] },
+  };
 };
 
 describe('the answer size limit', () => {
@@ -44,6 +47,8 @@ describe('the answer size limit', () => {
     expect(answer.body.data).toBeUndefined();
     expect(answer.body.errors).toHaveLength(1);
     expect(answer.body.errors?.[0]?.extensions).toEqual({ code: 'answer_too_large', bytes: 1020, maxBytes: 1000 });
-    expect(answer.body.errors?.[0]?.message).toBe('The answer would be 1020 bytes; at most 1000 are sent. Ask for smaller pages or fewer fields.');
+    expect(answer.body.errors?.[0]?.message).toBe(
+      'The answer would be 1020 bytes; at most 1000 are sent. Ask for smaller pages or fewer fields.',
+    );
   });
 });

@@ -1,4 +1,13 @@
-import { isAbstractType, isEnumType, isInputObjectType, isInterfaceType, isObjectType, isWrappingType, type GraphQLSchema, type GraphQLType } from './graphql-js.ts';
+import {
+  isAbstractType,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  isWrappingType,
+  type GraphQLSchema,
+  type GraphQLType,
+} from './graphql-js.ts';
 
 /**
  * How large the schema's own lists are, for weighing introspection in the cost estimate: the

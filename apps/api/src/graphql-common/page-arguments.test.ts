@@ -96,6 +96,8 @@ describe('ids in cursors', () => {
 
   it('uses the sizes it is given', () => {
     expect(readPageArguments({}, { maxPageSize: 10, defaultPageSize: 3 }, isUuid).size).toBe(3);
-    expect(() => readPageArguments({ first: 11 }, { maxPageSize: 10, defaultPageSize: 3 }, isUuid)).toThrow('first must be between 1 and 10.');
+    expect(() => readPageArguments({ first: 11 }, { maxPageSize: 10, defaultPageSize: 3 }, isUuid)).toThrow(
+      'first must be between 1 and 10.',
+    );
   });
 });

@@ -16,7 +16,11 @@ const bindFromElsewhere = (port: number): Promise<string> =>
     other.listen({ port, host: HOST, exclusive: true }, () => other.close(() => resolve('bound')));
   });
 
-const unusedDatabase = { fork: () => { throw new Error('no database in this test'); } };
+const unusedDatabase = {
+  fork: () => {
+    throw new Error('no database in this test');
+  },
+};
 
 describe('checkListenPorts with 0 (any free port)', () => {
   let running: RunningServer | undefined;

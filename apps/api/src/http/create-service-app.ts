@@ -49,7 +49,11 @@ export type ServiceAppConfig<TRouter extends AnyTRPCRouter> = {
   router: TRouter;
   createCaller: (ctx: inferRouterContext<TRouter>) => unknown;
   /** The procedure context of a request: `rest` on the REST paths (uploads, file answers), `tenant` from the path. */
-  createContext: (req: IncomingMessage, rest: RestTransport | null, tenant: string | null) => inferRouterContext<TRouter> | Promise<inferRouterContext<TRouter>>;
+  createContext: (
+    req: IncomingMessage,
+    rest: RestTransport | null,
+    tenant: string | null,
+  ) => inferRouterContext<TRouter> | Promise<inferRouterContext<TRouter>>;
   graphql: FetchHandler;
   /** Paths under `/api` may start with `/{tenant}`, which the handlers read as the `tenant` variable. */
   tenantPrefix: boolean;
@@ -92,8 +96,16 @@ export const createServiceApp = <TRouter extends AnyTRPCRouter>(config: ServiceA
     ...(config.multipart ? { multipart: config.multipart } : {}),
     ...(config.contextQueryParams ? { contextQueryParams: config.contextQueryParams } : {}),
   });
-  const trpc = createTrpcHandler({ router: config.router, createContext: (req) => config.createContext(req, null, null), errors, logger: config.logger });
-  const openApi = buildOpenApiDocument(config.openApi.info, routes, config.openApi.security, { statusOf: errors.statusOf, schema: errors.envelope.schema });
+  const trpc = createTrpcHandler({
+    router: config.router,
+    createContext: (req) => config.createContext(req, null, null),
+    errors,
+    logger: config.logger,
+  });
+  const openApi = buildOpenApiDocument(config.openApi.info, routes, config.openApi.security, {
+    statusOf: errors.statusOf,
+    schema: errors.envelope.schema,
+  });
   const apiReference = createApiReferenceHandler(config.openApi.info.title);
   const serveWeb = config.web.dir ? createStaticHandler(config.web.dir, config.web.page) : null;
 
@@ -108,7 +120,8 @@ export const createServiceApp = <TRouter extends AnyTRPCRouter>(config: ServiceA
     applySecurityHeaders(c.env.outgoing, config.isProduction, config.imageSource ? { imageSource: config.imageSource } : {});
     c.set('tenant', null);
     const { before } = config;
-    const reachesBefore = (req: IncomingMessage) => before !== undefined && (req.url ?? '').startsWith(before.prefix) && before.plainHttpAllowed(req);
+    const reachesBefore = (req: IncomingMessage) =>
+      before !== undefined && (req.url ?? '').startsWith(before.prefix) && before.plainHttpAllowed(req);
     if (config.isProduction && !arrivedOverHttps(c.env.incoming, config.trustProxy) && !reachesBefore(c.env.incoming)) {
       return refuse(c, new DomainError('forbidden', 'This service is only available over HTTPS.'));
     }

@@ -35,12 +35,13 @@ const emptyBodyIsNoInput = (request: Request): Request =>
  * the router's error formatter (the service's error layer); the headers (`Retry-After`) from the
  * same layer, so a refusal answers here as it does on the REST paths.
  */
-export const createTrpcHandler = <TRouter extends AnyTRPCRouter>(options: {
-  router: TRouter;
-  createContext: (req: IncomingMessage) => inferRouterContext<TRouter> | Promise<inferRouterContext<TRouter>>;
-  errors: ErrorLayer;
-  logger: Logger;
-}) =>
+export const createTrpcHandler =
+  <TRouter extends AnyTRPCRouter>(options: {
+    router: TRouter;
+    createContext: (req: IncomingMessage) => inferRouterContext<TRouter> | Promise<inferRouterContext<TRouter>>;
+    errors: ErrorLayer;
+    logger: Logger;
+  }) =>
   (req: IncomingMessage, res: ServerResponse): Promise<Response> =>
     fetchRequestHandler({
       router: options.router,

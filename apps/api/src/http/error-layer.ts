@@ -70,9 +70,7 @@ export const createErrorLayer = <Body>(envelope: ErrorEnvelope<Body>, statusOf: 
    * and of several `Retry-After`s the latest, so a caller that waits that long finds every limit open.
    */
   const headersOfErrors = (errors: readonly unknown[]): Record<string, string> => {
-    const retryAfter = errors
-      .map((error) => Number(describe(error).headers['Retry-After']))
-      .filter((seconds) => Number.isFinite(seconds));
+    const retryAfter = errors.map((error) => Number(describe(error).headers['Retry-After'])).filter((seconds) => Number.isFinite(seconds));
 
     return retryAfter.length > 0 ? { 'Retry-After': String(Math.max(...retryAfter)) } : {};
   };

@@ -13,7 +13,12 @@ const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
  * the duration goes to the metrics and one access line to the log: service, method, route
  * template, status, duration, tenant. Never the path as sent or its query, which may hold a token.
  */
-export const observeRequests = (options: { service: string; handler: RequestListener; logger: Logger; metrics?: Metrics | undefined }): RequestListener => {
+export const observeRequests = (options: {
+  service: string;
+  handler: RequestListener;
+  logger: Logger;
+  metrics?: Metrics | undefined;
+}): RequestListener => {
   const { service, handler, logger, metrics } = options;
 
   return (req: IncomingMessage, res: ServerResponse) => {

@@ -3,8 +3,13 @@ import type { FileResponse } from '@switchyard/rest-adapter/create-rest-handler'
 import { pipeToResponse } from '@switchyard/rest-adapter/pipe-to-response';
 
 /** Types a browser may render are still sent as attachments; anything else is opaque bytes. */
-const SAFE_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/png', 'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document']);
+const SAFE_TYPES = new Set([
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+]);
 
 const asciiFallback = (name: string): string => name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
 

@@ -62,7 +62,12 @@ export const startOutboxWorker = (options: {
   const deliver = async (mail: OutboxMail) => {
     const em = options.db.fork();
     try {
-      await options.transport.send({ to: mail.recipient, subject: mail.subject, text: mail.body, ...(mail.reply_to ? { replyTo: mail.reply_to } : {}) });
+      await options.transport.send({
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.body,
+        ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+      });
       await markMailSent(em, mail.id, options.now());
       logger.info({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts }, 'mail sent');
     } catch (error) {
@@ -70,7 +75,10 @@ export const startOutboxWorker = (options: {
       const step = afterFailure({ attempts: mail.attempts, maxAttempts: MAX_MAIL_ATTEMPTS, permanent: isPermanent(error) }, retryDelayMs);
       if (step.kind === 'give_up') {
         await markMailFailed(em, mail.id, cause);
-        logger.warn({ mailId: mail.id, kind: mail.kind, reference: mail.reference, attempts: mail.attempts, cause }, 'mail could not be sent; given up');
+        logger.warn(
+          { mailId: mail.id, kind: mail.kind, reference: mail.reference, attempts: mail.attempts, cause },
+          'mail could not be sent; given up',
+        );
         await options.onGiveUp(mail, cause).catch((handlerError: unknown) => {
           logger.error({ err: handlerError, mailId: mail.id }, 'a mail given up on could not be recorded');
         });
@@ -79,7 +87,10 @@ export const startOutboxWorker = (options: {
       }
       const at = new Date(options.now().getTime() + step.delayMs);
       await scheduleMailRetry(em, mail.id, { at, error: cause });
-      logger.warn({ mailId: mail.id, kind: mail.kind, reference: mail.reference, attempts: mail.attempts, retryAt: at.toISOString(), cause }, 'mail could not be sent; will retry');
+      logger.warn(
+        { mailId: mail.id, kind: mail.kind, reference: mail.reference, attempts: mail.attempts, retryAt: at.toISOString(), cause },
+        'mail could not be sent; will retry',
+      );
     }
   };
 
@@ -96,7 +107,8 @@ export const startOutboxWorker = (options: {
       concurrency: CONCURRENCY,
       pollMs: options.pollMs ?? 1_000,
       clock: { now: () => options.now().getTime() },
-      crashed: (mail, error) => logger.error({ err: error, mailId: mail.id }, 'a mail send failed unexpectedly; its lease will lapse and it is tried again'),
+      crashed: (mail, error) =>
+        logger.error({ err: error, mailId: mail.id }, 'a mail send failed unexpectedly; its lease will lapse and it is tried again'),
       // The database may be away for a moment; the next poll tries again.
       claimFailed: (error) => logger.warn({ err: error, source: options.source }, 'mail outbox could not be read'),
     }),

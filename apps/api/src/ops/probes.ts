@@ -31,7 +31,9 @@ export const answerProbe = (req: IncomingMessage, res: ServerResponse, readiness
   }
   readiness
     .check()
-    .then((result) => (result.ready ? answer(res, 200, { status: 'ready' }) : answer(res, 503, { status: 'not ready', failing: result.failing })))
+    .then((result) =>
+      result.ready ? answer(res, 200, { status: 'ready' }) : answer(res, 503, { status: 'not ready', failing: result.failing }),
+    )
     .catch(() => answer(res, 503, { status: 'not ready', failing: 'database' }));
 
   return true;

@@ -5,7 +5,10 @@ import { traceHooks, type WorkSpan } from './tracing/trace-hooks.ts';
 export type WorkOrigin = { requestId: string | null; traceParent: string | null };
 
 /** The origin of work queued now, to store with it: the request being served, if any. */
-export const originOfQueuedWork = (): WorkOrigin => ({ requestId: currentRequestId() ?? null, traceParent: traceHooks().currentTraceParent() });
+export const originOfQueuedWork = (): WorkOrigin => ({
+  requestId: currentRequestId() ?? null,
+  traceParent: traceHooks().currentTraceParent(),
+});
 
 /**
  * Runs queued work as a continuation of the request that queued it: every log line written

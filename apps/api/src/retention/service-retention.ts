@@ -41,14 +41,18 @@ export const claimsRetentionSteps = (db: Database, store: DocumentStore): Retent
 
 /** Position history, arrival snapshots and what came of them, and the `live.watch` audit rows. */
 export const transportRetentionSteps = (db: Database): RetentionStep[] => [
-  ...(Object.keys(POSITION_TABLES) as (keyof typeof POSITION_TABLES)[]).map(
-    (kind): RetentionStep => ({ name: kind, batch: (cutoffs, limit) => deleteExpiredPositionRows(db.fork(), kind, cutoffs.positions, limit) }),
-  ),
+  ...(Object.keys(POSITION_TABLES) as (keyof typeof POSITION_TABLES)[]).map((kind): RetentionStep => ({
+    name: kind,
+    batch: (cutoffs, limit) => deleteExpiredPositionRows(db.fork(), kind, cutoffs.positions, limit),
+  })),
   { name: 'bus_positions', batch: (cutoffs, limit) => forgetStaleBusPositions(db.fork(), cutoffs.positions, limit) },
   { name: 'live_watch_audit', batch: (cutoffs, limit) => deleteExpiredLiveWatchRows(db.fork(), cutoffs.liveWatch, limit) },
 ];
 
 /** Finished webhook delivery rows past WEBHOOK_DELIVERY_HISTORY_DAYS (payloads were erased earlier, by route). */
 export const webhookRetentionSteps = (db: Database): RetentionStep[] => [
-  { name: 'webhook_deliveries', batch: (cutoffs, limit) => deleteExpiredDeliveries(db.fork(), cutoffs.webhookDeliveries, cutoffs.now, limit) },
+  {
+    name: 'webhook_deliveries',
+    batch: (cutoffs, limit) => deleteExpiredDeliveries(db.fork(), cutoffs.webhookDeliveries, cutoffs.now, limit),
+  },
 ];

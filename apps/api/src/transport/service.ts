@@ -45,7 +45,13 @@ export type TransportService = {
   close(): Promise<void>;
 };
 
-export const createTransportService = (options: { env: Env; db: Database; logger: Logger; now?: () => Date; feed?: PositionFeed }): TransportService => {
+export const createTransportService = (options: {
+  env: Env;
+  db: Database;
+  logger: Logger;
+  now?: () => Date;
+  feed?: PositionFeed;
+}): TransportService => {
   const { env, db } = options;
   const logger = options.logger.child({ service: 'transport' });
   let ownUrl = `http://${env.HOST}:${env.TRANSPORT_PORT}`;
@@ -65,7 +71,14 @@ export const createTransportService = (options: { env: Env; db: Database; logger
     now,
     onGiveUp: async (failed, cause) => {
       const tenantId = failed.reference?.split('/')[0] ?? null;
-      await recordTransportAudit(db.fork(), { tenantId, actor: 'system', action: 'mail.failed', resource: `mail:${failed.kind}`, details: { reference: failed.reference, cause }, at: now() });
+      await recordTransportAudit(db.fork(), {
+        tenantId,
+        actor: 'system',
+        action: 'mail.failed',
+        resource: `mail:${failed.kind}`,
+        details: { reference: failed.reference, cause },
+        at: now(),
+      });
     },
   });
   const feed = options.feed ?? createInProcessFeed(logger);
@@ -170,7 +183,15 @@ export const startTransportService = async (
   }
   const feed = options.feed ?? (await createPositionFeed(options.db, options.logger.child({ service: 'transport' })));
   const service = createTransportService({ ...options, feed });
-  const server = await startHttpServer({ name: 'transport', host: options.env.HOST, port: options.env.TRANSPORT_PORT, handler: service.handle, logger: options.logger, readiness: options.readiness ?? createReadiness(options.db), metrics: options.metrics });
+  const server = await startHttpServer({
+    name: 'transport',
+    host: options.env.HOST,
+    port: options.env.TRANSPORT_PORT,
+    handler: service.handle,
+    logger: options.logger,
+    readiness: options.readiness ?? createReadiness(options.db),
+    metrics: options.metrics,
+  });
   service.setOwnUrl(server.url);
   const retention = startRetentionSweep({
     name: 'transport',

@@ -11,7 +11,9 @@ describe('TRANSPORT_PUBLIC_URL', () => {
   it('follows TRANSPORT_PORT when unset, so mailed links reach a service moved to another port', () => {
     expect(envWith({ TRANSPORT_PORT: '4002' }).TRANSPORT_PUBLIC_URL).toBe('http://localhost:4002');
     expect(envWith({ TRANSPORT_PORT: '4002', TRANSPORT_PUBLIC_URL: '' }).TRANSPORT_PUBLIC_URL).toBe('http://localhost:4002');
-    expect(envWith({ TRANSPORT_PORT: '4002', TRANSPORT_PUBLIC_URL: 'https://buses.example.com' }).TRANSPORT_PUBLIC_URL).toBe('https://buses.example.com');
+    expect(envWith({ TRANSPORT_PORT: '4002', TRANSPORT_PUBLIC_URL: 'https://buses.example.com' }).TRANSPORT_PUBLIC_URL).toBe(
+      'https://buses.example.com',
+    );
   });
 
   it('is kept without a trailing slash, so links can append a path', () => {
@@ -20,7 +22,12 @@ describe('TRANSPORT_PUBLIC_URL', () => {
   });
 
   it('refuses anything but an http or https URL without query or fragment', () => {
-    for (const value of ['buses.example.com', 'ftp://buses.example.com', 'https://buses.example.com/?x=1', 'https://buses.example.com/#top']) {
+    for (const value of [
+      'buses.example.com',
+      'ftp://buses.example.com',
+      'https://buses.example.com/?x=1',
+      'https://buses.example.com/#top',
+    ]) {
       expect(() => envWith({ TRANSPORT_PUBLIC_URL: value }), value).toThrow(EnvError);
     }
   });
@@ -28,18 +35,29 @@ describe('TRANSPORT_PUBLIC_URL', () => {
 
 describe('MAP_TILE_URL', () => {
   it('defaults to the OpenStreetMap standard tiles; off means none', () => {
-    expect(envWith({}).MAP_TILE_URL).toEqual({ template: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', imageSource: 'https://tile.openstreetmap.org' });
+    expect(envWith({}).MAP_TILE_URL).toEqual({
+      template: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      imageSource: 'https://tile.openstreetmap.org',
+    });
     expect(envWith({ MAP_TILE_URL: '' }).MAP_TILE_URL?.template).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
     expect(envWith({ MAP_TILE_URL: 'off' }).MAP_TILE_URL).toBeNull();
   });
 
   it('names the origin the page may load tiles from, a {s} subdomain as a wildcard', () => {
-    expect(envWith({ MAP_TILE_URL: 'http://127.0.0.1:8080/tiles/{z}/{x}/{y}.png' }).MAP_TILE_URL?.imageSource).toBe('http://127.0.0.1:8080');
-    expect(envWith({ MAP_TILE_URL: 'https://{s}.tile.example.com/{z}/{x}/{y}@2x.png' }).MAP_TILE_URL?.imageSource).toBe('https://*.tile.example.com');
+    expect(envWith({ MAP_TILE_URL: 'http://127.0.0.1:8080/tiles/{z}/{x}/{y}.png' }).MAP_TILE_URL?.imageSource).toBe(
+      'http://127.0.0.1:8080',
+    );
+    expect(envWith({ MAP_TILE_URL: 'https://{s}.tile.example.com/{z}/{x}/{y}@2x.png' }).MAP_TILE_URL?.imageSource).toBe(
+      'https://*.tile.example.com',
+    );
   });
 
   it('refuses a template without {z}, {x} and {y}, or not over http(s)', () => {
-    for (const value of ['https://tile.example.com/{z}/{x}.png', 'ftp://tile.example.com/{z}/{x}/{y}.png', 'tile.example.com/{z}/{x}/{y}.png']) {
+    for (const value of [
+      'https://tile.example.com/{z}/{x}.png',
+      'ftp://tile.example.com/{z}/{x}/{y}.png',
+      'tile.example.com/{z}/{x}/{y}.png',
+    ]) {
       expect(() => envWith({ MAP_TILE_URL: value }), value).toThrow(EnvError);
     }
   });

@@ -74,7 +74,13 @@ const geocoderUrl = z
   .string()
   .optional()
   .transform((value) => (value === undefined ? 'https://nominatim.openstreetmap.org' : value.trim()))
-  .pipe(z.union([z.literal('').transform(() => null), z.literal('off').transform(() => null), z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, or off' })]));
+  .pipe(
+    z.union([
+      z.literal('').transform(() => null),
+      z.literal('off').transform(() => null),
+      z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, or off' }),
+    ]),
+  );
 
 /** The transport service's variables; merged into the one environment schema in env.ts. */
 export const transportEnvShape = {
@@ -117,7 +123,13 @@ export const transportEnvShape = {
    * How the geocoder's operators can reach whoever runs this service (an email address or a web
    * page), sent in the User-Agent as Nominatim's usage policy asks; optional for a private geocoder.
    */
-  GEOCODER_CONTACT: optionalText.pipe(z.string().max(200).regex(/^[^\r\n()]*$/, 'must be one line without parentheses').optional()),
+  GEOCODER_CONTACT: optionalText.pipe(
+    z
+      .string()
+      .max(200)
+      .regex(/^[^\r\n()]*$/, 'must be one line without parentheses')
+      .optional(),
+  ),
   /** Outbound calls to identity, weather, traffic and payment providers give up after this long. */
   TRANSPORT_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** Live position streams send a keep-alive comment this often (tests shorten it). */

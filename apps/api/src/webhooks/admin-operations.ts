@@ -21,7 +21,10 @@ const operations = {
       since,
       limit: z.number().int().min(1).max(500),
     }),
-    run: async (em: SqlEntityManager, input: { route?: string | undefined; status?: string | undefined; since?: string | null | undefined; limit: number }) => {
+    run: async (
+      em: SqlEntityManager,
+      input: { route?: string | undefined; status?: string | undefined; since?: string | null | undefined; limit: number },
+    ) => {
       const rows = await listRecentDeliveries(em, { ...input, since: input.since ? new Date(input.since) : undefined });
       // A queued delivery of a paused route is held by the pause, not waiting for its turn.
       const queuedRoutes = [...new Set(rows.filter((row) => row.status === 'queued').map((row) => row.route))];
@@ -57,8 +60,10 @@ const operations = {
   },
   replayFailed: {
     input: z.object({ route: z.string(), since, maxAttempts: z.number().int().min(1), asAccepted: z.boolean().optional() }),
-    run: (em: SqlEntityManager, input: { route: string; since?: string | null | undefined; maxAttempts: number; asAccepted?: boolean | undefined }) =>
-      replayFailed(em, input.route, input.since ? new Date(input.since) : null, input.maxAttempts, input.asAccepted === true),
+    run: (
+      em: SqlEntityManager,
+      input: { route: string; since?: string | null | undefined; maxAttempts: number; asAccepted?: boolean | undefined },
+    ) => replayFailed(em, input.route, input.since ? new Date(input.since) : null, input.maxAttempts, input.asAccepted === true),
   },
   erase: {
     input: z.object({ route: z.string(), path: z.string().min(1), value: z.string() }),

@@ -86,7 +86,10 @@ export const startGatewayCore = (options: {
     name: 'webhooks',
     lockKey: WEBHOOKS_RETENTION_LOCK_KEY,
     db,
-    settings: { ...DEFAULT_RETENTION_SETTINGS, webhookDeliveryHistoryDays: env.WEBHOOK_DELIVERY_HISTORY_DAYS ?? DEFAULT_RETENTION_SETTINGS.webhookDeliveryHistoryDays },
+    settings: {
+      ...DEFAULT_RETENTION_SETTINGS,
+      webhookDeliveryHistoryDays: env.WEBHOOK_DELIVERY_HISTORY_DAYS ?? DEFAULT_RETENTION_SETTINGS.webhookDeliveryHistoryDays,
+    },
     steps: webhookRetentionSteps(db),
     clock,
     logger,

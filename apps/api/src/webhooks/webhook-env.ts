@@ -32,10 +32,7 @@ const optionalFlag = optionalText
 export const webhookEnvShape = {
   SWITCHYARD_HOME: optionalText.transform((value) => resolve(value ?? join(homedir(), '.switchyard'))),
   WEBHOOK_ENABLED: optionalFlag,
-  WEBHOOK_PORT: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.coerce.number().int().min(0).max(65535).optional(),
-  ),
+  WEBHOOK_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65535).optional()),
   WEBHOOK_SECRET: optionalText,
   /** Origin printed by the CLI in webhook URLs, e.g. a tunnel in front of the receiver. */
   PUBLIC_WEBHOOK_BASE: optionalUrl,

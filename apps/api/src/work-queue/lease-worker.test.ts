@@ -39,7 +39,7 @@ describe('lease worker', () => {
     await worker.stop(0);
   });
 
-  it('settled waits for the polling loop\'s claim under way and the jobs it started', async () => {
+  it("settled waits for the polling loop's claim under way and the jobs it started", async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const started: number[] = [];

@@ -35,9 +35,9 @@ const readPage = async (em: SqlEntityManager, table: CatalogTable, after: Dumped
   const order = table.key.length > 0 ? sql`order by ${sql.join(table.key.map((name) => sql.id(name)))}` : sql``;
   // A table without a primary key (none in the schema) is read in one pass.
   const limit = table.key.length > 0 ? sql`limit ${PAGE_ROWS}` : sql``;
-  const result = await sql<Record<string, string | null>>`select ${sql.join(values)} from ${sql.table(table.name)} ${where} ${order} ${limit}`.execute(
-    em.getKysely(),
-  );
+  const result = await sql<
+    Record<string, string | null>
+  >`select ${sql.join(values)} from ${sql.table(table.name)} ${where} ${order} ${limit}`.execute(em.getKysely());
 
   return result.rows.map((row) => table.columns.map((_, index) => row[`c${index}`] ?? null));
 };

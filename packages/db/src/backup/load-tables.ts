@@ -27,7 +27,10 @@ const insertPage = async (em: SqlEntityManager, table: string, columns: CatalogC
   for (let start = 0; start < rows.length; start += perStatement) {
     const values = rows
       .slice(start, start + perStatement)
-      .map((row) => sql`(${sql.join(columns.map((column, index) => sql`cast(cast(${row[index] ?? null} as text) as ${sql.raw(column.type)})`))})`);
+      .map(
+        (row) =>
+          sql`(${sql.join(columns.map((column, index) => sql`cast(cast(${row[index] ?? null} as text) as ${sql.raw(column.type)})`))})`,
+      );
     // Each value is sent as text and cast in SQL: the embedded engine's client library would
     // otherwise encode a parameter by the type it is inferred to have (a bytea wants bytes).
     // OVERRIDING SYSTEM VALUE: identity columns keep the numbers the archive holds.
@@ -55,7 +58,8 @@ export const loadTables = async (em: SqlEntityManager, input: LoadInput): Promis
         throw new Error(`the archive has table ${name}, which the schema at its migration does not`);
       }
       const columns = new Set(table.columns.map((column) => `${column.name}:${column.type}`));
-      const differs = source.columns.length !== columns.size || source.columns.some((column) => !columns.has(`${column.name}:${column.type}`));
+      const differs =
+        source.columns.length !== columns.size || source.columns.some((column) => !columns.has(`${column.name}:${column.type}`));
       if (differs || source.columns.some((column) => !TYPE_NAME.test(column.type))) {
         throw new Error(`the archive's columns of ${name} differ from the schema at its migration`);
       }

@@ -36,6 +36,15 @@ export const recordAudit = (tx: SqlEntityManager, entry: AuditInput): void => {
 /** Records one CSV export under its caller, the filters it used as the new value. */
 export const recordExport = async (em: SqlEntityManager, input: { filters: string; actor: string; at: Date }): Promise<void> => {
   const tx = em.fork();
-  recordAudit(tx, { entityType: 'export', entityId: randomUUID(), claimId: null, action: 'export', field: 'filters', newValue: input.filters, actor: input.actor, at: input.at });
+  recordAudit(tx, {
+    entityType: 'export',
+    entityId: randomUUID(),
+    claimId: null,
+    action: 'export',
+    field: 'filters',
+    newValue: input.filters,
+    actor: input.actor,
+    at: input.at,
+  });
   await tx.flush();
 };

@@ -162,10 +162,7 @@ export const addNote = (
   });
 
 /** A mail that could not be sent is recorded so staff can follow up by other means. */
-export const recordEmailFailure = async (
-  em: SqlEntityManager,
-  input: { claimId: string; cause: string; now: Date },
-): Promise<void> => {
+export const recordEmailFailure = async (em: SqlEntityManager, input: { claimId: string; cause: string; now: Date }): Promise<void> => {
   const tx = em.fork();
   recordAudit(tx, {
     entityType: 'claim',

@@ -66,7 +66,12 @@ export const listDocuments = (em: SqlEntityManager, claimId: string, onlyClientV
     .execute();
 
 export const findDocument = async (em: SqlEntityManager, claimId: string, documentId: string): Promise<DocumentRow | null> =>
-  (await db(em).selectFrom('claims_document').selectAll().where('claim_id', '=', claimId).where('id', '=', documentId).executeTakeFirst()) ?? null;
+  (await db(em)
+    .selectFrom('claims_document')
+    .selectAll()
+    .where('claim_id', '=', claimId)
+    .where('id', '=', documentId)
+    .executeTakeFirst()) ?? null;
 
 export const listNotes = (em: SqlEntityManager, claimId: string, onlyShared: boolean): Promise<NoteRow[]> =>
   db(em)

@@ -17,9 +17,18 @@ export const findClientForErasure = async (em: SqlEntityManager, email: string):
   if (!client) {
     return null;
   }
-  const claims = await db(em).selectFrom('claims_claim').select(['claim_number', 'status']).where('client_id', '=', client.id).orderBy('claim_number').execute();
+  const claims = await db(em)
+    .selectFrom('claims_claim')
+    .select(['claim_number', 'status'])
+    .where('client_id', '=', client.id)
+    .orderBy('claim_number')
+    .execute();
 
-  return { id: client.id, clientNumber: client.client_number, claims: claims.map((claim) => ({ claimNumber: claim.claim_number, status: claim.status as ClaimStatus })) };
+  return {
+    id: client.id,
+    clientNumber: client.client_number,
+    claims: claims.map((claim) => ({ claimNumber: claim.claim_number, status: claim.status as ClaimStatus })),
+  };
 };
 
 export type ClientErasure = { claims: number; notes: number; storageNames: string[] };
@@ -62,7 +71,12 @@ export const eraseClient = (
     let notes = 0;
     let storageNames: string[] = [];
     if (claimIds.length > 0) {
-      await q.updateTable('claims_claim').set({ description: ERASED_MARKER }).where('id', 'in', claimIds).where('description', 'is not', null).execute();
+      await q
+        .updateTable('claims_claim')
+        .set({ description: ERASED_MARKER })
+        .where('id', 'in', claimIds)
+        .where('description', 'is not', null)
+        .execute();
       const updated = await q
         .updateTable('claims_note')
         .set((eb) => ({

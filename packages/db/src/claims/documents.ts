@@ -31,7 +31,10 @@ export const findUploadTarget = async (
 ): Promise<{ claimId: string; documentCount: number } | null> => {
   const row = await db(em)
     .selectFrom('claims_claim as c')
-    .select((eb) => ['c.id', eb.selectFrom('claims_document as d').select(eb.fn.countAll().as('n')).whereRef('d.claim_id', '=', 'c.id').as('n')])
+    .select((eb) => [
+      'c.id',
+      eb.selectFrom('claims_document as d').select(eb.fn.countAll().as('n')).whereRef('d.claim_id', '=', 'c.id').as('n'),
+    ])
     .where('c.claim_number', '=', claimNumber)
     .$if(ownerClientId !== undefined, (query) => query.where('c.client_id', '=', ownerClientId ?? ''))
     .executeTakeFirst();

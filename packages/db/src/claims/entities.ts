@@ -50,9 +50,18 @@ export const ClaimSchema = defineEntity({
   tableName: 'claims_claim',
   indexes: [
     // Trigram search over the lower-cased claim number and names (the pg_trgm extension's operator class).
-    { name: 'claims_claim_search_idx', expression: 'create index claims_claim_search_idx on claims_claim using gin (search_text gin_trgm_ops)' },
+    {
+      name: 'claims_claim_search_idx',
+      expression: 'create index claims_claim_search_idx on claims_claim using gin (search_text gin_trgm_ops)',
+    },
     { name: 'claims_claim_client_idx', columns: [{ name: 'client_id' }, { name: 'created_at', sort: 'DESC' }] },
-    { name: 'claims_claim_created_idx', columns: [{ name: 'created_at', sort: 'DESC' }, { name: 'id', sort: 'DESC' }] },
+    {
+      name: 'claims_claim_created_idx',
+      columns: [
+        { name: 'created_at', sort: 'DESC' },
+        { name: 'id', sort: 'DESC' },
+      ],
+    },
     { name: 'claims_claim_status_idx', columns: [{ name: 'status' }, { name: 'created_at', sort: 'DESC' }, { name: 'id', sort: 'DESC' }] },
     { name: 'claims_claim_tier_idx', columns: [{ name: 'tier' }, { name: 'created_at', sort: 'DESC' }, { name: 'id', sort: 'DESC' }] },
     { name: 'claims_claim_debtor_idx', properties: ['debtor'] },
@@ -161,7 +170,10 @@ export const AuditEntrySchema = defineEntity({
   name: 'AuditEntry',
   tableName: 'claims_audit_entry',
   indexes: [
-    { name: 'claims_audit_entry_entity_idx', columns: [{ name: 'entity_type' }, { name: 'entity_id' }, { name: 'created_at', sort: 'DESC' }] },
+    {
+      name: 'claims_audit_entry_entity_idx',
+      columns: [{ name: 'entity_type' }, { name: 'entity_id' }, { name: 'created_at', sort: 'DESC' }],
+    },
     { name: 'claims_audit_entry_claim_idx', properties: ['claimId', 'createdAt'] },
     { name: 'claims_audit_entry_created_idx', columns: [{ name: 'created_at', sort: 'DESC' }] },
   ],

@@ -19,7 +19,10 @@ export type IntakeResult = {
 };
 
 /** The team's mail about an intake, written to the outbox by the intake's own statement. */
-export type IntakeTeamMail = Pick<NewOutboxMail, 'source' | 'kind' | 'recipient' | 'subject' | 'body'> & { replyTo: string | null; requestId: string | null };
+export type IntakeTeamMail = Pick<NewOutboxMail, 'source' | 'kind' | 'recipient' | 'subject' | 'body'> & {
+  replyTo: string | null;
+  requestId: string | null;
+};
 
 /**
  * Writes the team mail of an intake given its claim and client numbers. The numbers are known only
@@ -233,6 +236,8 @@ export const recordIntake = (
       clientId: row.client_id,
       clientNumber: row.client_number,
       clientIsNew: row.is_new,
-      keptClient: row.kept ? { id: row.client_id, email: row.kept_email ?? input.client.email, contactName: row.kept_contact_name ?? '' } : null,
+      keptClient: row.kept
+        ? { id: row.client_id, email: row.kept_email ?? input.client.email, contactName: row.kept_contact_name ?? '' }
+        : null,
     };
   });

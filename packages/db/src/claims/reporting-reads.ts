@@ -1,7 +1,15 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { sql } from 'kysely';
 import { db, escapeLike } from '../kysely.ts';
-import { CLAIM_COLUMNS, type AuditRow, type ClaimRow, type ClientRow, type DebtorRow, type DocumentRow, type NoteRow } from './claim-reads.ts';
+import {
+  CLAIM_COLUMNS,
+  type AuditRow,
+  type ClaimRow,
+  type ClientRow,
+  type DebtorRow,
+  type DocumentRow,
+  type NoteRow,
+} from './claim-reads.ts';
 
 /**
  * Reads behind the GraphQL reporting facade: batched lookups (one statement for a whole page of
@@ -68,10 +76,7 @@ export type ClaimPageWindow = {
  * tells exactly whether the window holds more rows beyond the page's far end (older ones for a
  * forward page, newer ones for a backward page).
  */
-export const listClaimsPage = async (
-  em: SqlEntityManager,
-  input: ClaimPageWindow,
-): Promise<{ rows: ClaimPageRow[]; hasMore: boolean }> => {
+export const listClaimsPage = async (em: SqlEntityManager, input: ClaimPageWindow): Promise<{ rows: ClaimPageRow[]; hasMore: boolean }> => {
   const { after, before } = input;
   // A backward page must keep the rows nearest `before`, so the limit has to cut in ascending
   // order; both key columns turn together, so the (created_at desc, id desc) indexes are read
@@ -84,7 +89,11 @@ export const listClaimsPage = async (
   if (before) {
     query = query.where((eb) => eb(eb.refTuple('c.created_at', 'c.id'), '>', eb.tuple(keyInstant(before), before.id)));
   }
-  const rows: ClaimPageRow[] = await query.orderBy('c.created_at', direction).orderBy('c.id', direction).limit(input.size + 1).execute();
+  const rows: ClaimPageRow[] = await query
+    .orderBy('c.created_at', direction)
+    .orderBy('c.id', direction)
+    .limit(input.size + 1)
+    .execute();
   const page = rows.slice(0, input.size);
 
   return { rows: input.from === 'newest' ? page : page.reverse(), hasMore: rows.length > input.size };
@@ -103,7 +112,9 @@ export const claimExistsBeyond = async (
   const direction = input.side === 'newer' ? 'asc' : 'desc';
   const row = await filtered(em, input.filter)
     .select('c.id')
-    .where((eb) => eb(eb.refTuple('c.created_at', 'c.id'), input.side === 'newer' ? '>=' : '<=', eb.tuple(keyInstant(input.key), input.key.id)))
+    .where((eb) =>
+      eb(eb.refTuple('c.created_at', 'c.id'), input.side === 'newer' ? '>=' : '<=', eb.tuple(keyInstant(input.key), input.key.id)),
+    )
     .orderBy('c.created_at', direction)
     .orderBy('c.id', direction)
     .limit(1)
@@ -147,7 +158,11 @@ export const listAuditOfClaims = (em: SqlEntityManager, claimIds: readonly strin
     .execute();
 
 /** The newest `perClient` claims of each client, all clients in one statement. */
-export const listRecentClaimsOfClients = async (em: SqlEntityManager, clientIds: readonly string[], perClient: number): Promise<ClaimRow[]> => {
+export const listRecentClaimsOfClients = async (
+  em: SqlEntityManager,
+  clientIds: readonly string[],
+  perClient: number,
+): Promise<ClaimRow[]> => {
   const ranked = db(em)
     .selectFrom('claims_claim as x')
     .selectAll('x')
@@ -227,7 +242,9 @@ const withRecoveryTotals = (query: ReturnType<typeof filtered>, recoveredStatuse
     eb.fn.coalesce(eb.fn.sum('c.amount_cents').filterWhere('c.status', 'in', recoveredStatuses), eb.lit(0)).as('recovered_amount_cents'),
   ]);
 
-const numericRecovery = (rows: ({ key: string } & Record<'claim_count' | 'recovered_count' | 'amount_cents' | 'recovered_amount_cents', unknown>)[]): RecoveryRow[] =>
+const numericRecovery = (
+  rows: ({ key: string } & Record<'claim_count' | 'recovered_count' | 'amount_cents' | 'recovered_amount_cents', unknown>)[],
+): RecoveryRow[] =>
   rows.map((row) => ({
     key: row.key,
     claim_count: Number(row.claim_count),
@@ -241,7 +258,9 @@ export const readRecoveryByTier = async (
   em: SqlEntityManager,
   input: { recoveredStatuses: readonly string[]; filter: ClaimListFilter },
 ): Promise<RecoveryRow[]> =>
-  numericRecovery(await withRecoveryTotals(filtered(em, input.filter), input.recoveredStatuses).select('c.tier as key').groupBy('c.tier').execute());
+  numericRecovery(
+    await withRecoveryTotals(filtered(em, input.filter), input.recoveredStatuses).select('c.tier as key').groupBy('c.tier').execute(),
+  );
 
 /** Totals and recovered totals per calendar month (UTC) of intake, `YYYY-MM`. */
 export const readRecoveryByIntakeMonth = async (
@@ -251,7 +270,9 @@ export const readRecoveryByIntakeMonth = async (
   // Raw: the query builder has no `at time zone` nor to_char format.
   const month = sql<string>`to_char(c.created_at at time zone 'UTC', 'YYYY-MM')`;
 
-  return numericRecovery(await withRecoveryTotals(filtered(em, input.filter), input.recoveredStatuses).select(month.as('key')).groupBy(month).execute());
+  return numericRecovery(
+    await withRecoveryTotals(filtered(em, input.filter), input.recoveredStatuses).select(month.as('key')).groupBy(month).execute(),
+  );
 };
 
 export type StatusAtRow = { point: number; status: string; claim_count: number };

@@ -10,7 +10,9 @@ export const takeSequenceNumber = async (tx: SqlEntityManager, prefix: NumberPre
   const row = await db(tx)
     .insertInto('number_sequence')
     .values({ prefix, year, counter: 1 })
-    .onConflict((conflict) => conflict.columns(['prefix', 'year']).doUpdateSet((eb) => ({ counter: eb('number_sequence.counter', '+', 1) })))
+    .onConflict((conflict) =>
+      conflict.columns(['prefix', 'year']).doUpdateSet((eb) => ({ counter: eb('number_sequence.counter', '+', 1) })),
+    )
     .returning('counter')
     .executeTakeFirst();
   const counter = row?.counter;

@@ -24,7 +24,11 @@ export const StaffSignInTokenSchema = defineEntity({
   properties: {
     id: p.uuid().primary(),
     staffMember: () =>
-      p.manyToOne(StaffMember).fieldName('staff_member_id').deleteRule('cascade').foreignKeyName('claims_staff_sign_in_token_staff_member_id_fkey'),
+      p
+        .manyToOne(StaffMember)
+        .fieldName('staff_member_id')
+        .deleteRule('cascade')
+        .foreignKeyName('claims_staff_sign_in_token_staff_member_id_fkey'),
     tokenHash: p.string().columnType('char(64)').fieldName('token_hash').unique('claims_staff_sign_in_token_token_hash_key'),
     expiresAt: p.datetime().fieldName('expires_at'),
     consumedAt: p.datetime().fieldName('consumed_at').nullable(),
@@ -41,7 +45,11 @@ export const StaffSessionSchema = defineEntity({
   properties: {
     id: p.uuid().primary(),
     staffMember: () =>
-      p.manyToOne(StaffMember).fieldName('staff_member_id').deleteRule('cascade').foreignKeyName('claims_staff_session_staff_member_id_fkey'),
+      p
+        .manyToOne(StaffMember)
+        .fieldName('staff_member_id')
+        .deleteRule('cascade')
+        .foreignKeyName('claims_staff_session_staff_member_id_fkey'),
     sessionHash: p.string().columnType('char(64)').fieldName('session_hash').unique('claims_staff_session_session_hash_key'),
     expiresAt: p.datetime().fieldName('expires_at'),
     revokedAt: p.datetime().fieldName('revoked_at').nullable(),

@@ -27,7 +27,10 @@ export const addStaffMemberAudited = (
   });
 
 /** Deactivates a member (their sessions end) with an audit row when it changed anything. */
-export const deactivateStaffMemberAudited = (em: SqlEntityManager, input: { id: string; actor: string; now: Date }): Promise<StaffMemberRow | null> =>
+export const deactivateStaffMemberAudited = (
+  em: SqlEntityManager,
+  input: { id: string; actor: string; now: Date },
+): Promise<StaffMemberRow | null> =>
   em.fork().transactional(async (tx) => {
     const result = await deactivateStaffMember(tx, input.id, input.now);
     const member = result?.member ?? null;

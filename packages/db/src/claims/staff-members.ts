@@ -22,28 +22,50 @@ export const addStaffMember = async (
 ): Promise<StaffMemberRow | null> =>
   (await db(em)
     .insertInto('claims_staff_member')
-    .values({ id: randomUUID(), email: input.email, name: input.name, is_admin: input.isAdmin, active: true, created_at: input.now, deactivated_at: null })
+    .values({
+      id: randomUUID(),
+      email: input.email,
+      name: input.name,
+      is_admin: input.isAdmin,
+      active: true,
+      created_at: input.now,
+      deactivated_at: null,
+    })
     .onConflict((conflict) => conflict.column('email').doNothing())
     .returning(['id', 'email', 'name', 'is_admin', 'active', 'created_at', 'deactivated_at'])
     .executeTakeFirst()) ?? null;
 
 /** Every member, active ones first, then by name. */
 export const listStaffMembers = async (em: SqlEntityManager): Promise<StaffMemberRow[]> =>
-  db(em).selectFrom('claims_staff_member as m').select(MEMBER_COLUMNS).orderBy('m.active', 'desc').orderBy('m.name').orderBy('m.id').execute();
+  db(em)
+    .selectFrom('claims_staff_member as m')
+    .select(MEMBER_COLUMNS)
+    .orderBy('m.active', 'desc')
+    .orderBy('m.name')
+    .orderBy('m.id')
+    .execute();
 
 export const findStaffMember = async (em: SqlEntityManager, id: string): Promise<StaffMemberRow | null> =>
   (await db(em).selectFrom('claims_staff_member as m').select(MEMBER_COLUMNS).where('m.id', '=', id).executeTakeFirst()) ?? null;
 
 export const findActiveStaffMemberByEmail = async (em: SqlEntityManager, email: string): Promise<StaffMemberRow | null> =>
-  (await db(em).selectFrom('claims_staff_member as m').select(MEMBER_COLUMNS).where('m.email', '=', email).where('m.active', '=', true).executeTakeFirst()) ??
-  null;
+  (await db(em)
+    .selectFrom('claims_staff_member as m')
+    .select(MEMBER_COLUMNS)
+    .where('m.email', '=', email)
+    .where('m.active', '=', true)
+    .executeTakeFirst()) ?? null;
 
 /**
  * Deactivates a member and revokes every session of theirs (run it in a transaction); answers the member
  * as stored. A deactivated member's session stops working even without the revocation, because
  * each request reads the `active` flag; revoking keeps the session table telling the truth.
  */
-export const deactivateStaffMember = async (tx: SqlEntityManager, id: string, now: Date): Promise<{ member: StaffMemberRow; changed: boolean } | null> => {
+export const deactivateStaffMember = async (
+  tx: SqlEntityManager,
+  id: string,
+  now: Date,
+): Promise<{ member: StaffMemberRow; changed: boolean } | null> => {
   const changed = await db(tx)
     .updateTable('claims_staff_member')
     .set({ active: false, deactivated_at: now })
@@ -51,7 +73,12 @@ export const deactivateStaffMember = async (tx: SqlEntityManager, id: string, no
     .where('active', '=', true)
     .returning('id')
     .executeTakeFirst();
-  await db(tx).updateTable('claims_staff_session').set({ revoked_at: now }).where('staff_member_id', '=', id).where('revoked_at', 'is', null).execute();
+  await db(tx)
+    .updateTable('claims_staff_session')
+    .set({ revoked_at: now })
+    .where('staff_member_id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
   const member = await db(tx).selectFrom('claims_staff_member as m').select(MEMBER_COLUMNS).where('m.id', '=', id).executeTakeFirst();
 
   return member ? { member, changed: changed !== undefined } : null;
@@ -63,7 +90,14 @@ export const storeStaffSignInToken = async (
 ): Promise<void> => {
   await db(em)
     .insertInto('claims_staff_sign_in_token')
-    .values({ id: randomUUID(), staff_member_id: token.staffMemberId, token_hash: token.tokenHash, expires_at: token.expiresAt, consumed_at: null, created_at: token.now })
+    .values({
+      id: randomUUID(),
+      staff_member_id: token.staffMemberId,
+      token_hash: token.tokenHash,
+      expires_at: token.expiresAt,
+      consumed_at: null,
+      created_at: token.now,
+    })
     .execute();
 };
 
@@ -92,7 +126,12 @@ export const consumeStaffSignInToken = (
     if (!memberId) {
       return null;
     }
-    const member = await db(tx).selectFrom('claims_staff_member as m').select(MEMBER_COLUMNS).where('m.id', '=', memberId).where('m.active', '=', true).executeTakeFirst();
+    const member = await db(tx)
+      .selectFrom('claims_staff_member as m')
+      .select(MEMBER_COLUMNS)
+      .where('m.id', '=', memberId)
+      .where('m.active', '=', true)
+      .executeTakeFirst();
     if (!member) {
       return null;
     }
@@ -128,7 +167,13 @@ export const touchStaffSession = async (em: SqlEntityManager, sessionHash: strin
         .where('revoked_at', 'is', null)
         .where('expires_at', '>', now)
         .where((eb) =>
-          eb.exists(eb.selectFrom('claims_staff_member as a').select('a.id').whereRef('a.id', '=', 'claims_staff_session.staff_member_id').where('a.active', '=', true)),
+          eb.exists(
+            eb
+              .selectFrom('claims_staff_member as a')
+              .select('a.id')
+              .whereRef('a.id', '=', 'claims_staff_session.staff_member_id')
+              .where('a.active', '=', true),
+          ),
         )
         .returning(['id', 'staff_member_id']),
     )

@@ -36,7 +36,12 @@ const onClaim = expressionBuilder<Database & { c: Database['claims_claim'] }, 'c
 const statusRank = () => {
   const [first, ...rest] = CLAIM_STATUSES;
 
-  return rest.reduce((rank, status, index) => rank.when('c.status', '=', status).then(index + 2), onClaim.case().when('c.status', '=', first).then(1)).end();
+  return rest
+    .reduce(
+      (rank, status, index) => rank.when('c.status', '=', status).then(index + 2),
+      onClaim.case().when('c.status', '=', first).then(1),
+    )
+    .end();
 };
 
 /** Claim numbers sort by year, then counter as a number (the counter may grow past four digits). */
@@ -83,13 +88,12 @@ const staffFiltered = (em: SqlEntityManager, filter: StaffFilter) => {
   );
 };
 
-const ordered = <Q extends { orderBy: (key: Expression<unknown>, direction: 'asc' | 'desc') => Q }>(query: Q, keys: [Expression<unknown>, 'asc' | 'desc'][]): Q =>
-  keys.reduce((sorted, [key, direction]) => sorted.orderBy(key, direction), query);
+const ordered = <Q extends { orderBy: (key: Expression<unknown>, direction: 'asc' | 'desc') => Q }>(
+  query: Q,
+  keys: [Expression<unknown>, 'asc' | 'desc'][],
+): Q => keys.reduce((sorted, [key, direction]) => sorted.orderBy(key, direction), query);
 
-export const listStaffClaims = async (
-  em: SqlEntityManager,
-  filter: StaffListInput,
-): Promise<{ rows: StaffListRow[]; total: number }> => {
+export const listStaffClaims = async (em: SqlEntityManager, filter: StaffListInput): Promise<{ rows: StaffListRow[]; total: number }> => {
   const keys = staffListOrder(filter.sort, filter.order);
   const page = ordered(staffFiltered(em, filter).selectAll('c'), keys).limit(filter.limit).offset(filter.offset);
   // The page is cut in the claims table alone, then joined: the joins never see the other claims.
@@ -127,8 +131,12 @@ const staffRows = (em: SqlEntityManager, picked: PickedClaims) =>
       'cl.email',
       'd.name as debtor_name',
       'd.business_type',
-      eb.cast<number>(eb.selectFrom('claims_document as x').select(eb.fn.countAll().as('n')).whereRef('x.claim_id', '=', 'c.id'), 'integer').as('document_count'),
-      eb.cast<number>(eb.selectFrom('claims_note as x').select(eb.fn.countAll().as('n')).whereRef('x.claim_id', '=', 'c.id'), 'integer').as('note_count'),
+      eb
+        .cast<number>(eb.selectFrom('claims_document as x').select(eb.fn.countAll().as('n')).whereRef('x.claim_id', '=', 'c.id'), 'integer')
+        .as('document_count'),
+      eb
+        .cast<number>(eb.selectFrom('claims_note as x').select(eb.fn.countAll().as('n')).whereRef('x.claim_id', '=', 'c.id'), 'integer')
+        .as('note_count'),
       clientActivityAt.as('client_activity_at'),
     ]);
 

@@ -7,7 +7,6 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { serveOverSocket, type SocketServer } from './socket-server.ts';
 
-
 const IDLE_HOLD_LIMIT_MS = 1_500;
 
 /** A bare wire-protocol client: startup, then whatever messages the test writes, socket left open. */
@@ -151,7 +150,9 @@ describe('one PGlite served to several clients and to its own process', () => {
         return rows;
       }),
     );
-    answers.forEach((rows, k) => expect(rows).toEqual(Array.from({ length: 20 }, (_, j) => ({ doubled: (k * 100 + j) * 2, label: `n${k * 100 + j}` }))));
+    answers.forEach((rows, k) =>
+      expect(rows).toEqual(Array.from({ length: 20 }, (_, j) => ({ doubled: (k * 100 + j) * 2, label: `n${k * 100 + j}` }))),
+    );
   });
 
   it('rolls back what a client that vanished left open, and the others go on', async () => {

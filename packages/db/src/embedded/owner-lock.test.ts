@@ -48,7 +48,9 @@ const race = async (dir: string): Promise<string[]> => {
   const ready = new Promise<void>((resolve) => (allReady = resolve));
   const answered = new Promise<void>((resolve) => (allAnswered = resolve));
   const children = lines.map((own) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let buffered = '';
     child.stdout.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
@@ -77,16 +79,24 @@ const race = async (dir: string): Promise<string[]> => {
 describe('the owner lock of an embedded database', () => {
   it.each([
     ['no lock', (_dir: string) => undefined],
-    ['the lock of a dead owner', (dir: string) => writeFileSync(join(dir, OWNER_FILE), JSON.stringify({ pid: deadPid(), nonce: 'dead', role: 'service', command: 'x', since: '' }))],
-  ])('has exactly one owner among processes claiming at once over %s', async (_what, prepare) => {
-    const dir = freshDir();
-    prepare(dir);
-    const answers = await race(dir);
-    const owners = answers.filter((answer) => answer.startsWith('owner '));
-    expect(owners, answers.join('\n')).toHaveLength(1);
-    const ownerPid = owners[0]?.slice('owner '.length);
-    expect(answers.filter((answer) => answer !== owners[0])).toEqual(Array.from({ length: CONTENDERS - 1 }, () => `client ${ownerPid}`));
-  }, 60_000);
+    [
+      'the lock of a dead owner',
+      (dir: string) =>
+        writeFileSync(join(dir, OWNER_FILE), JSON.stringify({ pid: deadPid(), nonce: 'dead', role: 'service', command: 'x', since: '' })),
+    ],
+  ])(
+    'has exactly one owner among processes claiming at once over %s',
+    async (_what, prepare) => {
+      const dir = freshDir();
+      prepare(dir);
+      const answers = await race(dir);
+      const owners = answers.filter((answer) => answer.startsWith('owner '));
+      expect(owners, answers.join('\n')).toHaveLength(1);
+      const ownerPid = owners[0]?.slice('owner '.length);
+      expect(answers.filter((answer) => answer !== owners[0])).toEqual(Array.from({ length: CONTENDERS - 1 }, () => `client ${ownerPid}`));
+    },
+    60_000,
+  );
 
   it('answers a live owner without touching its lock, and is released only by its holder', () => {
     const dir = freshDir();
@@ -105,9 +115,13 @@ describe('the owner lock of an embedded database', () => {
   });
 
   it('names its process by program and command words, never by options that may carry secrets', () => {
-    expect(commandLabel(['/usr/bin/node', '/app/bin/switchyard.js', 'user', 'add', '--email', 'a@b.test', '--password', 'hunter22'])).toBe('switchyard.js user add');
+    expect(commandLabel(['/usr/bin/node', '/app/bin/switchyard.js', 'user', 'add', '--email', 'a@b.test', '--password', 'hunter22'])).toBe(
+      'switchyard.js user add',
+    );
     expect(commandLabel(['/usr/bin/node', '/app/src/main.ts'])).toBe('main.ts');
     expect(commandLabel(['/usr/bin/node', '/app/bin/switchyard.js', 'gateway', 'run'])).toBe('switchyard.js gateway run');
-    expect(commandLabel(['/usr/bin/node', '/app/bin/switchyard.js', 'tenant', 'import', 'acme', 'file.json'])).toBe('switchyard.js tenant import');
+    expect(commandLabel(['/usr/bin/node', '/app/bin/switchyard.js', 'tenant', 'import', 'acme', 'file.json'])).toBe(
+      'switchyard.js tenant import',
+    );
   });
 });

@@ -39,7 +39,6 @@ export const commandLabel = (argv: readonly string[]): string => {
 const ownerPath = (dataDir: string) => join(dataDir, OWNER_FILE);
 const takeoverMark = (dataDir: string, nonce: string) => join(dataDir, `${OWNER_FILE}.takeover-${nonce}`);
 
-
 /** The current lock, or null when there is none (or it vanished while being read). */
 export const readOwner = (dataDir: string): OwnerRecord | null => {
   try {

@@ -23,7 +23,9 @@ export class Migration20261127120000TransportIdentityEmailChange extends Migrati
     this.addSql('alter table transport_identity_token drop column if exists via_link');
     this.addSql("delete from transport_identity_link where kind = 'email_change'");
     this.addSql('alter table transport_identity_link drop constraint transport_identity_link_kind_check');
-    this.addSql("alter table transport_identity_link add constraint transport_identity_link_kind_check check (kind in ('recovery', 'invite'))");
+    this.addSql(
+      "alter table transport_identity_link add constraint transport_identity_link_kind_check check (kind in ('recovery', 'invite'))",
+    );
     this.addSql('alter table transport_identity_link drop column if exists new_email');
   }
 }

@@ -16,7 +16,9 @@ export class Migration20261127140000TransportBillingGeneration extends Migration
     );
     this.addSql("alter table transport_invoice add column currency varchar(3) not null default 'USD'");
     this.addSql('alter table transport_invoice add column school_days smallint null');
-    this.addSql('alter table transport_invoice add constraint transport_invoice_school_days_check check (school_days >= 1 and school_days <= 4)');
+    this.addSql(
+      'alter table transport_invoice add constraint transport_invoice_school_days_check check (school_days >= 1 and school_days <= 4)',
+    );
   }
 
   override down(): void {

@@ -15,7 +15,9 @@ export class Migration20261127170000WebhookOperations extends Migration {
     this.addSql('alter table webhook_route_state add column paused_by text');
     this.addSql('alter table webhook_route_state add column reject_while_paused boolean not null default false');
     this.addSql("update webhook_route_state set paused_by = 'breaker' where paused_at is not null");
-    this.addSql("alter table webhook_route_state add constraint webhook_route_state_paused_by_check check (paused_by in ('hand', 'breaker'))");
+    this.addSql(
+      "alter table webhook_route_state add constraint webhook_route_state_paused_by_check check (paused_by in ('hand', 'breaker'))",
+    );
   }
 
   override down(): void {

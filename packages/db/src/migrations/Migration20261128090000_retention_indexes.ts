@@ -20,7 +20,13 @@ export class Migration20261128090000RetentionIndexes extends Migration {
   }
 
   override down(): void {
-    for (const index of ['transport_audit_log_live_watch_idx', 'transport_bus_last_update_idx', 'transport_late_notice_notified_idx', 'transport_stop_arrival_arrived_idx', 'transport_eta_snapshot_made_idx']) {
+    for (const index of [
+      'transport_audit_log_live_watch_idx',
+      'transport_bus_last_update_idx',
+      'transport_late_notice_notified_idx',
+      'transport_stop_arrival_arrived_idx',
+      'transport_eta_snapshot_made_idx',
+    ]) {
       this.addSql(`drop index if exists ${index}`);
     }
   }

@@ -32,10 +32,15 @@ const deleteOldest = async (em: SqlEntityManager, expiring: Expiring, cutoff: Da
   return rows.length;
 };
 
-export const deleteExpiredPositionRows = (em: SqlEntityManager, kind: keyof typeof POSITION_TABLES, cutoff: Date, limit: number): Promise<number> =>
-  deleteOldest(em, POSITION_TABLES[kind], cutoff, limit);
+export const deleteExpiredPositionRows = (
+  em: SqlEntityManager,
+  kind: keyof typeof POSITION_TABLES,
+  cutoff: Date,
+  limit: number,
+): Promise<number> => deleteOldest(em, POSITION_TABLES[kind], cutoff, limit);
 
-export const deleteExpiredLiveWatchRows = (em: SqlEntityManager, cutoff: Date, limit: number): Promise<number> => deleteOldest(em, LIVE_WATCH, cutoff, limit);
+export const deleteExpiredLiveWatchRows = (em: SqlEntityManager, cutoff: Date, limit: number): Promise<number> =>
+  deleteOldest(em, LIVE_WATCH, cutoff, limit);
 
 /** A bus not heard from since `cutoff` forgets where it was last seen, as if it had never reported. */
 export const forgetStaleBusPositions = async (em: SqlEntityManager, cutoff: Date, limit: number): Promise<number> => {

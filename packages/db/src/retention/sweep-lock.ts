@@ -15,7 +15,9 @@ export const withSweepLock = async <T>(database: Database, key: number, work: ()
   }
   const connection = await openOwnConnection(database.serverUrl, 'retention sweep lock');
   try {
-    const [row] = (await connection.query('select pg_try_advisory_lock($1, $2) as ok', [RETENTION_LOCK_CLASS, key])).rows as { ok: boolean }[];
+    const [row] = (await connection.query('select pg_try_advisory_lock($1, $2) as ok', [RETENTION_LOCK_CLASS, key])).rows as {
+      ok: boolean;
+    }[];
     if (row?.ok !== true) {
       return null;
     }

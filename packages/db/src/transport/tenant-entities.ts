@@ -11,10 +11,14 @@ export const TenantSchema = defineEntity({
     { name: 'transport_tenant_home_lat_check', expression: "home_lat >= '-90' and home_lat <= '90'" },
     { name: 'transport_tenant_home_lng_check', expression: "home_lng >= '-180' and home_lng <= '180'" },
     { name: 'transport_tenant_home_zoom_check', expression: 'home_zoom >= 3 and home_zoom <= 17' },
-    { name: 'transport_tenant_home_area_check', expression: '(home_lat is null) = (home_lng is null) and (home_lat is null) = (home_zoom is null)' },
+    {
+      name: 'transport_tenant_home_area_check',
+      expression: '(home_lat is null) = (home_lng is null) and (home_lat is null) = (home_zoom is null)',
+    },
     {
       name: 'transport_tenant_prices_check',
-      expression: 'one_way_rate_cents >= 0 and one_way_rate_cents <= 100000000 and two_way_rate_cents >= 0 and two_way_rate_cents <= 100000000 and registration_fee_cents >= 0 and registration_fee_cents <= 100000000',
+      expression:
+        'one_way_rate_cents >= 0 and one_way_rate_cents <= 100000000 and two_way_rate_cents >= 0 and two_way_rate_cents <= 100000000 and registration_fee_cents >= 0 and registration_fee_cents <= 100000000',
     },
   ],
   properties: {

@@ -18,7 +18,8 @@ export const findTenant = async (em: SqlEntityManager, id: string): Promise<Tena
   (await db(em).selectFrom('transport_tenant').select(TENANT_COLUMNS).where('id', '=', id).executeTakeFirst()) ?? null;
 
 export const findTenantByDomain = async (em: SqlEntityManager, domain: string): Promise<TenantRow | null> =>
-  (await db(em).selectFrom('transport_tenant').select(TENANT_COLUMNS).where('domain', '=', domain.toLowerCase()).executeTakeFirst()) ?? null;
+  (await db(em).selectFrom('transport_tenant').select(TENANT_COLUMNS).where('domain', '=', domain.toLowerCase()).executeTakeFirst()) ??
+  null;
 
 /** The operator's own payment instructions, mailed to approved families when no provider is configured. */
 export const readPaymentInstructions = async (em: SqlEntityManager, tenantId: string): Promise<string | null> => {
@@ -31,7 +32,12 @@ export const readPaymentInstructions = async (em: SqlEntityManager, tenantId: st
 export const writePaymentInstructions = (em: SqlEntityManager, tenantId: string, instructions: string | null): Promise<string | null> =>
   em.fork().transactional(async (tx) => {
     // The row stays locked until the update, so two writers' audit rows each name what the other replaced.
-    const before = await db(tx).selectFrom('transport_tenant').select('payment_instructions').where('id', '=', tenantId).forUpdate().executeTakeFirst();
+    const before = await db(tx)
+      .selectFrom('transport_tenant')
+      .select('payment_instructions')
+      .where('id', '=', tenantId)
+      .forUpdate()
+      .executeTakeFirst();
     await db(tx).updateTable('transport_tenant').set({ payment_instructions: instructions }).where('id', '=', tenantId).execute();
 
     return before?.payment_instructions ?? null;
@@ -41,7 +47,12 @@ export const writePaymentInstructions = (em: SqlEntityManager, tenantId: string,
 export const writeTimeZone = (em: SqlEntityManager, tenantId: string, timeZone: string): Promise<string | null> =>
   em.fork().transactional(async (tx) => {
     // The row stays locked until the update, so two writers' audit rows each name what the other replaced.
-    const before = await db(tx).selectFrom('transport_tenant').select('time_zone').where('id', '=', tenantId).forUpdate().executeTakeFirst();
+    const before = await db(tx)
+      .selectFrom('transport_tenant')
+      .select('time_zone')
+      .where('id', '=', tenantId)
+      .forUpdate()
+      .executeTakeFirst();
     await db(tx).updateTable('transport_tenant').set({ time_zone: timeZone }).where('id', '=', tenantId).execute();
 
     return before?.time_zone ?? null;
@@ -64,7 +75,12 @@ export const readTenantPricing = async (em: SqlEntityManager, tenantId: string):
 export const writeTenantPricing = (em: SqlEntityManager, tenantId: string, pricing: TenantPricingRow): Promise<TenantPricingRow | null> =>
   em.fork().transactional(async (tx) => {
     // The row stays locked until the update, so two writers' audit rows each name what the other replaced.
-    const before = await db(tx).selectFrom('transport_tenant').select(PRICING_COLUMNS).where('id', '=', tenantId).forUpdate().executeTakeFirst();
+    const before = await db(tx)
+      .selectFrom('transport_tenant')
+      .select(PRICING_COLUMNS)
+      .where('id', '=', tenantId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) {
       return null;
     }
@@ -72,7 +88,12 @@ export const writeTenantPricing = (em: SqlEntityManager, tenantId: string, prici
     await db(tx)
       .updateTable('transport_child')
       .set((eb) => ({
-        rate_weekly_cents: eb.case().when('trip_type', '=', 'two_way').then(pricing.two_way_rate_cents).else(pricing.one_way_rate_cents).end(),
+        rate_weekly_cents: eb
+          .case()
+          .when('trip_type', '=', 'two_way')
+          .then(pricing.two_way_rate_cents)
+          .else(pricing.one_way_rate_cents)
+          .end(),
       }))
       .where('tenant_id', '=', tenantId)
       .execute();
@@ -96,7 +117,11 @@ export const updateTenantTheme = (
     }
     const before = (typeof row.theme === 'string' ? JSON.parse(row.theme) : (row.theme ?? {})) as Record<string, unknown>;
     const after = change(before);
-    await db(tx).updateTable('transport_tenant').set({ theme: jsonb(after) }).where('id', '=', tenantId).execute();
+    await db(tx)
+      .updateTable('transport_tenant')
+      .set({ theme: jsonb(after) })
+      .where('id', '=', tenantId)
+      .execute();
 
     return { before, after };
   });

@@ -23,7 +23,11 @@ export const WebhookDeliverySchema = defineEntity({
       where: "order_key is not null and status in ('queued', 'running')",
     },
     // Finished deliveries whose payload is still kept, for the retention sweep.
-    { name: 'webhook_delivery_retention_idx', properties: ['finishedAt'], where: "erased_at is null and status in ('delivered', 'failed')" },
+    {
+      name: 'webhook_delivery_retention_idx',
+      properties: ['finishedAt'],
+      where: "erased_at is null and status in ('delivered', 'failed')",
+    },
     // Finished deliveries by age, for deleting rows past WEBHOOK_DELIVERY_HISTORY_DAYS.
     { name: 'webhook_delivery_history_idx', properties: ['finishedAt'], where: "status in ('delivered', 'failed')" },
     { name: 'webhook_delivery_replay_of_idx', properties: ['replayOf'], where: 'replay_of is not null' },

@@ -166,7 +166,12 @@ export const holdLeaseLock = async (db: Database, onLost: (error: Error) => void
  * process that stopped. Answers how many were taken back.
  */
 export const takeBackAllLeases = async (em: SqlEntityManager): Promise<number> => {
-  const rows = await db(em).updateTable('webhook_delivery').set({ locked_until: databaseNowPlusMs(-1000) }).where('status', '=', 'running').returning('id').execute();
+  const rows = await db(em)
+    .updateTable('webhook_delivery')
+    .set({ locked_until: databaseNowPlusMs(-1000) })
+    .where('status', '=', 'running')
+    .returning('id')
+    .execute();
 
   return rows.length;
 };

@@ -36,12 +36,7 @@ export type EraseResult = { erased: number; cancelled: number; running: number }
  * it can no longer be delivered; a running one is left alone and counted, to be erased by a second
  * run or by retention once it finishes.
  */
-export const erasePayloadsMatching = async (
-  em: SqlEntityManager,
-  route: string,
-  path: string,
-  value: string,
-): Promise<EraseResult> =>
+export const erasePayloadsMatching = async (em: SqlEntityManager, route: string, path: string, value: string): Promise<EraseResult> =>
   em.transactional(async (tx) => {
     const matching = `route = ? and erased_at is null and payload #>> string_to_array(?::text, '.') = ?`;
     // Hand-written, both: the match is a jsonb path (#>> string_to_array) and the erasure an update
@@ -59,10 +54,11 @@ export const erasePayloadsMatching = async (
         returning hit.was = 'queued' as cancelled`,
       [route, path, value],
     );
-    const running = await tx.execute<Row[]>(
-      `select count(*)::int as n from webhook_delivery where ${matching} and status = 'running'`,
-      [route, path, value],
-    );
+    const running = await tx.execute<Row[]>(`select count(*)::int as n from webhook_delivery where ${matching} and status = 'running'`, [
+      route,
+      path,
+      value,
+    ]);
 
     return {
       erased: rows.length,

@@ -74,35 +74,33 @@ const copyDeliveries = async (em: SqlEntityManager, pick: Originals, maxAttempts
       'updated_at',
     ])
     .expression((eb) =>
-      eb
-        .selectFrom(originals.as('n'))
-        .select((inner) => [
-          'n.id',
-          'n.route',
-          'n.event_type',
-          // Its own idempotency key, so the replay is never refused as a duplicate of the event.
-          inner(inner.cast<string>(inner.val('replay:'), 'text'), '||', inner.cast<string>('n.id', 'text')).as('idempotency_key'),
-          'n.mode',
-          inner.cast<string>(inner.val('queued'), 'text').as('status'),
-          'n.target',
-          'n.chat_id',
-          'n.source',
-          'n.prompt',
-          'n.skills',
-          'n.payload',
-          // The replay shows the headers its event was accepted with.
-          'n.headers',
-          inner.lit(0).as('attempts'),
-          inner.cast<number>(inner.val(maxAttempts), 'integer').as('max_attempts'),
-          'n.max_in_flight',
-          'n.order_key',
-          'n.retention_days',
-          'n.original',
-          inner.cast<boolean>(inner.val(!asAccepted), 'boolean').as('follows_route'),
-          databaseNow.as('next_attempt_at'),
-          databaseNow.as('created_at'),
-          databaseNow.as('updated_at'),
-        ]),
+      eb.selectFrom(originals.as('n')).select((inner) => [
+        'n.id',
+        'n.route',
+        'n.event_type',
+        // Its own idempotency key, so the replay is never refused as a duplicate of the event.
+        inner(inner.cast<string>(inner.val('replay:'), 'text'), '||', inner.cast<string>('n.id', 'text')).as('idempotency_key'),
+        'n.mode',
+        inner.cast<string>(inner.val('queued'), 'text').as('status'),
+        'n.target',
+        'n.chat_id',
+        'n.source',
+        'n.prompt',
+        'n.skills',
+        'n.payload',
+        // The replay shows the headers its event was accepted with.
+        'n.headers',
+        inner.lit(0).as('attempts'),
+        inner.cast<number>(inner.val(maxAttempts), 'integer').as('max_attempts'),
+        'n.max_in_flight',
+        'n.order_key',
+        'n.retention_days',
+        'n.original',
+        inner.cast<boolean>(inner.val(!asAccepted), 'boolean').as('follows_route'),
+        databaseNow.as('next_attempt_at'),
+        databaseNow.as('created_at'),
+        databaseNow.as('updated_at'),
+      ]),
     )
     .returning((eb) => [eb.cast<string>('id', 'text').as('id'), eb.cast<string>('replay_of', 'text').as('replay_of')])
     .execute();

@@ -30,7 +30,10 @@ export const recordTargetFailure = async (
     })
     .onConflict((conflict) =>
       conflict.column('route').doUpdateSet((eb) => {
-        const opensNow = eb.and([eb('webhook_route_state.paused_at', 'is', null), eb(eb('webhook_route_state.consecutive_failures', '+', 1), '>=', threshold)]);
+        const opensNow = eb.and([
+          eb('webhook_route_state.paused_at', 'is', null),
+          eb(eb('webhook_route_state.consecutive_failures', '+', 1), '>=', threshold),
+        ]);
 
         return {
           consecutive_failures: eb('webhook_route_state.consecutive_failures', '+', 1),
@@ -70,10 +73,19 @@ export const resumeRoute = async (em: SqlEntityManager, route: string): Promise<
   em.transactional(async (tx) => {
     const paused = await db(tx)
       .updateTable('webhook_route_state')
-      .set({ consecutive_failures: 0, paused_at: null, paused_reason: null, paused_by: null, reject_while_paused: false, updated_at: databaseNow })
+      .set({
+        consecutive_failures: 0,
+        paused_at: null,
+        paused_reason: null,
+        paused_by: null,
+        reject_while_paused: false,
+        updated_at: databaseNow,
+      })
       .where('route', '=', route)
       // The subquery reads the row as it was before this update.
-      .returning((eb) => eb.selectFrom('webhook_route_state as before').select('before.paused_at').where('before.route', '=', route).as('was'))
+      .returning((eb) =>
+        eb.selectFrom('webhook_route_state as before').select('before.paused_at').where('before.route', '=', route).as('was'),
+      )
       .executeTakeFirst();
     const queued = await db(tx)
       .updateTable('webhook_delivery')
@@ -121,7 +133,12 @@ export type RoutePause = { wasPaused: boolean; queued: number };
  * when `rejectWhilePaused`) until `webhook resume`. A route already paused by its breaker is
  * marked paused by hand from now on, with the new reason; `paused_at` keeps when it first paused.
  */
-export const pauseRoute = async (em: SqlEntityManager, route: string, reason: string | null, rejectWhilePaused: boolean): Promise<RoutePause> =>
+export const pauseRoute = async (
+  em: SqlEntityManager,
+  route: string,
+  reason: string | null,
+  rejectWhilePaused: boolean,
+): Promise<RoutePause> =>
   em.transactional(async (tx) => {
     const before = await db(tx).selectFrom('webhook_route_state').select('paused_at').where('route', '=', route).executeTakeFirst();
     await db(tx)
@@ -201,7 +218,11 @@ export const readRouteStates = async (em: SqlEntityManager, routes: readonly str
     last:
       row.last_status === null || row.last_status === undefined
         ? null
-        : { status: String(row.last_status), finishedAt: dateOrNull(row.last_finished_at), error: typeof row.last_error === 'string' ? row.last_error : null },
+        : {
+            status: String(row.last_status),
+            finishedAt: dateOrNull(row.last_finished_at),
+            error: typeof row.last_error === 'string' ? row.last_error : null,
+          },
   }));
 };
 
@@ -218,7 +239,11 @@ export const readPausedRoutes = async (em: SqlEntityManager): Promise<Map<string
   return new Map(
     rows.map((row) => [
       row.route,
-      { pausedBy: row.paused_by === 'hand' ? 'hand' : 'breaker', reason: row.paused_reason ?? null, rejectWhilePaused: row.reject_while_paused === true },
+      {
+        pausedBy: row.paused_by === 'hand' ? 'hand' : 'breaker',
+        reason: row.paused_reason ?? null,
+        rejectWhilePaused: row.reject_while_paused === true,
+      },
     ]),
   );
 };

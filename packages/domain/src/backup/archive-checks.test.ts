@@ -22,8 +22,18 @@ describe('checksumProblem', () => {
   });
 
   it('names a changed, a missing and an extra part', () => {
-    expect(checksumProblem(expected, new Map([['db/a.jsonl', 'aa'], ['uploads/x', 'cc']]))).toBe('the archive is damaged: part uploads/x does not match its checksum');
+    expect(
+      checksumProblem(
+        expected,
+        new Map([
+          ['db/a.jsonl', 'aa'],
+          ['uploads/x', 'cc'],
+        ]),
+      ),
+    ).toBe('the archive is damaged: part uploads/x does not match its checksum');
     expect(checksumProblem(expected, new Map([['db/a.jsonl', 'aa']]))).toBe('the archive is damaged: part uploads/x is missing');
-    expect(checksumProblem(expected, new Map([...expected, ['home/z', 'dd']]))).toBe('the archive is damaged: part home/z is not in its manifest');
+    expect(checksumProblem(expected, new Map([...expected, ['home/z', 'dd']]))).toBe(
+      'the archive is damaged: part home/z is not in its manifest',
+    );
   });
 });

@@ -15,10 +15,7 @@ export const unknownMigrationProblem = (archiveMigrations: readonly string[], kn
 };
 
 /** The parts the manifest lists against the parts found, each with its SHA-256. */
-export const checksumProblem = (
-  expected: ReadonlyMap<string, string>,
-  found: ReadonlyMap<string, string>,
-): string | undefined => {
+export const checksumProblem = (expected: ReadonlyMap<string, string>, found: ReadonlyMap<string, string>): string | undefined => {
   for (const [name, checksum] of expected) {
     const actual = found.get(name);
     if (actual === undefined) {

@@ -18,10 +18,27 @@ describe('tablesInDependencyOrder', () => {
   });
 
   it('ignores a table naming itself and references to tables outside the list', () => {
-    expect(tablesInDependencyOrder(['b', 'a'], [{ from: 'a', to: 'a' }, { from: 'b', to: 'elsewhere' }])).toEqual(['a', 'b']);
+    expect(
+      tablesInDependencyOrder(
+        ['b', 'a'],
+        [
+          { from: 'a', to: 'a' },
+          { from: 'b', to: 'elsewhere' },
+        ],
+      ),
+    ).toEqual(['a', 'b']);
   });
 
   it('still orders every table when two name each other', () => {
-    expect(tablesInDependencyOrder(['x', 'y', 'z'], [{ from: 'x', to: 'y' }, { from: 'y', to: 'x' }, { from: 'z', to: 'x' }])).toEqual(['x', 'y', 'z']);
+    expect(
+      tablesInDependencyOrder(
+        ['x', 'y', 'z'],
+        [
+          { from: 'x', to: 'y' },
+          { from: 'y', to: 'x' },
+          { from: 'z', to: 'x' },
+        ],
+      ),
+    ).toEqual(['x', 'y', 'z']);
   });
 });

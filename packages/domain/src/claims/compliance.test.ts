@@ -7,9 +7,8 @@ describe('containsSensitiveNumber', () => {
     (text) => expect(containsSensitiveNumber(text)).toBe(true),
   );
 
-  it.each(['Invoice INV-2024-0042 for $1,234.56', 'call 555-1234', 'PO 12345678', 'Suite 1200, 300 Main St'])(
-    'accepts %s',
-    (text) => expect(containsSensitiveNumber(text)).toBe(false),
+  it.each(['Invoice INV-2024-0042 for $1,234.56', 'call 555-1234', 'PO 12345678', 'Suite 1200, 300 Main St'])('accepts %s', (text) =>
+    expect(containsSensitiveNumber(text)).toBe(false),
   );
 
   it.each([

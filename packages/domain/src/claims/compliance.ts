@@ -5,8 +5,7 @@
 const SSN_PATTERN = /\b\d{3}-?\d{2}-?\d{4}\b/;
 const CARD_PATTERN = /\b(?:\d[ -]?){13,19}\b/;
 
-export const SENSITIVE_NUMBER_MESSAGE =
-  'Please do not include Social Security numbers or bank account / card numbers.';
+export const SENSITIVE_NUMBER_MESSAGE = 'Please do not include Social Security numbers or bank account / card numbers.';
 
 const DECIMAL_DIGIT = /\p{Nd}/u;
 

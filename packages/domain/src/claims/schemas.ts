@@ -22,8 +22,7 @@ const freeText = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .refine((value) => !containsSensitiveNumber(value), SENSITIVE_NUMBER_MESSAGE);
 
-const requiredText = (max: number) =>
-  freeText(max).refine((value) => value.trim().length > 0, 'is required');
+const requiredText = (max: number) => freeText(max).refine((value) => value.trim().length > 0, 'is required');
 
 /**
  * Names, phones, addresses and references are one line: a line break in one would add lines to
@@ -109,13 +108,11 @@ export const staffListInput = z.strictObject({
   /** Taken in on or before this day (UTC), so a month is its first and last day. */
   created_to: isoDate.optional(),
   /** `true`: only claims with a client message or upload no staff member has opened since; `false`: only those without. */
-  has_client_activity: z.enum(['true', 'false']).optional().describe('true: only claims with a client message or upload no staff member has opened since; false: only those without'),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(LIMITS.staffListMax, `must be at most ${LIMITS.staffListMax}`)
-    .default(LIMITS.staffListDefault),
+  has_client_activity: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe('true: only claims with a client message or upload no staff member has opened since; false: only those without'),
+  limit: z.coerce.number().int().min(1).max(LIMITS.staffListMax, `must be at most ${LIMITS.staffListMax}`).default(LIMITS.staffListDefault),
   offset: z.coerce.number().int().min(0).default(0),
   sort: z.enum(STAFF_LIST_SORTS).default('created_at'),
   order: z.enum(['asc', 'desc']).default('desc'),

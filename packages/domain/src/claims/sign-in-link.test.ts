@@ -24,6 +24,8 @@ describe('signInLink', () => {
 
 describe('portalSignInPageLink', () => {
   it('opens the sign-in page under the base path with the email filled in, encoded', () => {
-    expect(portalSignInPageLink('https://example.test/app/', 'ann+1@example.test')).toBe('https://example.test/app/portal/sign-in?email=ann%2B1%40example.test');
+    expect(portalSignInPageLink('https://example.test/app/', 'ann+1@example.test')).toBe(
+      'https://example.test/app/portal/sign-in?email=ann%2B1%40example.test',
+    );
   });
 });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors.ts';
-import { actorOf, authorNameOf, ensureCanDeactivate, ensureCanManageStaff, staffMemberAddInput, staffSessionExpiry, type StaffCaller } from './staff-members.ts';
+import {
+  actorOf,
+  authorNameOf,
+  ensureCanDeactivate,
+  ensureCanManageStaff,
+  staffMemberAddInput,
+  staffSessionExpiry,
+  type StaffCaller,
+} from './staff-members.ts';
 
 const key: StaffCaller = { kind: 'key' };
 const member = (overrides: Partial<Extract<StaffCaller, { kind: 'member' }>> = {}): StaffCaller => ({
@@ -49,7 +57,11 @@ describe('staff callers', () => {
   });
 
   it('lower-cases the e-mail, trims the name and refuses unknown fields and line breaks', () => {
-    expect(staffMemberAddInput.parse({ email: ' Rita@Agency.TEST ', name: ' Rita ' })).toEqual({ email: 'rita@agency.test', name: 'Rita', is_admin: false });
+    expect(staffMemberAddInput.parse({ email: ' Rita@Agency.TEST ', name: ' Rita ' })).toEqual({
+      email: 'rita@agency.test',
+      name: 'Rita',
+      is_admin: false,
+    });
     expect(staffMemberAddInput.safeParse({ email: 'rita@agency.test', name: 'Rita', role: 'owner' }).success).toBe(false);
     expect(staffMemberAddInput.safeParse({ email: 'rita@agency.test', name: 'Rita\nRoss' }).success).toBe(false);
     expect(staffMemberAddInput.safeParse({ email: 'not-an-email', name: 'Rita' }).success).toBe(false);

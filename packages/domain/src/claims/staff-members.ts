@@ -9,8 +9,7 @@ import { emailSchema } from './schemas.ts';
  * staff member signed in with a session of their own.
  */
 export type StaffCaller =
-  | { kind: 'key' }
-  | { kind: 'member'; id: string; email: string; name: string; isAdmin: boolean; sessionId: string };
+  { kind: 'key' } | { kind: 'member'; id: string; email: string; name: string; isAdmin: boolean; sessionId: string };
 
 /** The audit actor of the shared key: it identifies no person. */
 export const STAFF_KEY_ACTOR = 'API key';

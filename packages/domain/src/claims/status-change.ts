@@ -4,18 +4,13 @@ import { OPEN_STATUSES, RESOLVED_STATUSES, STATUS_LABELS, type ClaimStatus } fro
 export type ClaimDates = { dateAssigned: Date | null; dateResolved: Date | null };
 
 export type StatusChange =
-  | { kind: 'unchanged' }
-  | { kind: 'changed'; from: ClaimStatus; to: ClaimStatus; dates: ClaimDates; clientNote: string };
+  { kind: 'unchanged' } | { kind: 'changed'; from: ClaimStatus; to: ClaimStatus; dates: ClaimDates; clientNote: string };
 
 /**
  * Decides what a staff status change does. Only a move back to NEW is refused: NEW means "not yet
  * looked at", and a claim that has been reviewed cannot honestly claim that again.
  */
-export const planStatusChange = (
-  current: { status: ClaimStatus } & ClaimDates,
-  next: ClaimStatus,
-  now: Date,
-): StatusChange => {
+export const planStatusChange = (current: { status: ClaimStatus } & ClaimDates, next: ClaimStatus, now: Date): StatusChange => {
   if (current.status === next) {
     return { kind: 'unchanged' };
   }

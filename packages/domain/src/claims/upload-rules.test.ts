@@ -68,9 +68,7 @@ describe('checkUploadType', () => {
   });
 
   it('lets the magic bytes decide when the client sends a generic type', () => {
-    expect(checkUploadType({ fileName: 'a.pdf', declaredMime: 'application/octet-stream', head: pdfHead })).toBe(
-      'application/pdf',
-    );
+    expect(checkUploadType({ fileName: 'a.pdf', declaredMime: 'application/octet-stream', head: pdfHead })).toBe('application/pdf');
   });
 
   it('refuses spoofed content, a foreign extension and a mismatched declared type', () => {

@@ -80,10 +80,7 @@ const extensionOf = (name: string): string => {
 export const checkUploadType = (input: { fileName: string; declaredMime: string; head: Uint8Array }): string => {
   const kind = KINDS_BY_EXTENSION[extensionOf(input.fileName)];
   if (!kind) {
-    throw new DomainError(
-      'unsupported_media_type',
-      `Only ${ALLOWED_EXTENSIONS.join(' ')} files are accepted.`,
-    );
+    throw new DomainError('unsupported_media_type', `Only ${ALLOWED_EXTENSIONS.join(' ')} files are accepted.`);
   }
   const declared = input.declaredMime.split(';')[0]?.trim().toLowerCase() ?? '';
   if (declared !== GENERIC_MIME && !kind.acceptedMimes.includes(declared)) {

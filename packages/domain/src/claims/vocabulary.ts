@@ -54,14 +54,7 @@ export const TIER_STEPS: Record<ClaimTier, 1 | 2 | 3 | 4> = {
 
 export const tierBadge = (tier: ClaimTier): string | null => (tier === 'TIER_2_5' ? 'Lien Threat' : null);
 
-export const BUSINESS_TYPES = [
-  'INDIVIDUAL',
-  'SOLE_PROPRIETORSHIP',
-  'LLC',
-  'CORPORATION',
-  'PARTNERSHIP',
-  'OTHER',
-] as const;
+export const BUSINESS_TYPES = ['INDIVIDUAL', 'SOLE_PROPRIETORSHIP', 'LLC', 'CORPORATION', 'PARTNERSHIP', 'OTHER'] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
 
 export const MESSAGE_SUBJECTS = [

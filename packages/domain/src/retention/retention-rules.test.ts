@@ -26,8 +26,16 @@ describe('retention cutoffs', () => {
   });
 
   it('keeps finished webhook deliveries WEBHOOK_DELIVERY_HISTORY_DAYS, 90 unless set', () => {
-    expect(retentionCutoffs(now, { positionRetentionDays: 30, claimsRetentionYears: 7 }).webhookDeliveries.toISOString()).toBe('2026-12-10T12:00:00.000Z');
-    expect(retentionCutoffs(now, { positionRetentionDays: 30, claimsRetentionYears: 7, webhookDeliveryHistoryDays: 10 }).webhookDeliveries.toISOString()).toBe('2027-02-28T12:00:00.000Z');
+    expect(retentionCutoffs(now, { positionRetentionDays: 30, claimsRetentionYears: 7 }).webhookDeliveries.toISOString()).toBe(
+      '2026-12-10T12:00:00.000Z',
+    );
+    expect(
+      retentionCutoffs(now, {
+        positionRetentionDays: 30,
+        claimsRetentionYears: 7,
+        webhookDeliveryHistoryDays: 10,
+      }).webhookDeliveries.toISOString(),
+    ).toBe('2027-02-28T12:00:00.000Z');
   });
 });
 
@@ -52,28 +60,39 @@ describe('closed claims', () => {
 
 describe('erasure refusals', () => {
   it('names the open claims and the invoices with money owed', () => {
-    expect(clientErasureBlockers([
-      { claimNumber: 'CLM-1', status: 'NEW' },
-      { claimNumber: 'CLM-2', status: 'SETTLED' },
-      { claimNumber: 'CLM-3', status: 'NEGOTIATION' },
-      { claimNumber: 'CLM-4', status: 'REJECTED' },
-    ])).toEqual(['CLM-1', 'CLM-3']);
-    expect(householdErasureBlockers([
-      { id: 'inv-sent', status: 'sent', amountCents: 100, amountPaidCents: 0 },
-      { id: 'inv-partial', status: 'partial', amountCents: 100, amountPaidCents: 40 },
-      { id: 'inv-paid', status: 'paid', amountCents: 100, amountPaidCents: 100 },
-      { id: 'inv-void', status: 'void', amountCents: 100, amountPaidCents: 0 },
-      { id: 'inv-draft', status: 'draft', amountCents: 100, amountPaidCents: 0 },
-    ])).toEqual(['inv-sent', 'inv-partial']);
+    expect(
+      clientErasureBlockers([
+        { claimNumber: 'CLM-1', status: 'NEW' },
+        { claimNumber: 'CLM-2', status: 'SETTLED' },
+        { claimNumber: 'CLM-3', status: 'NEGOTIATION' },
+        { claimNumber: 'CLM-4', status: 'REJECTED' },
+      ]),
+    ).toEqual(['CLM-1', 'CLM-3']);
+    expect(
+      householdErasureBlockers([
+        { id: 'inv-sent', status: 'sent', amountCents: 100, amountPaidCents: 0 },
+        { id: 'inv-partial', status: 'partial', amountCents: 100, amountPaidCents: 40 },
+        { id: 'inv-paid', status: 'paid', amountCents: 100, amountPaidCents: 100 },
+        { id: 'inv-void', status: 'void', amountCents: 100, amountPaidCents: 0 },
+        { id: 'inv-draft', status: 'draft', amountCents: 100, amountPaidCents: 0 },
+      ]),
+    ).toEqual(['inv-sent', 'inv-partial']);
   });
 
   it('refuses open business unless forced, and forcing without a reason', () => {
     const refused = decideErasure('the client has open claims', ['CLM-1'], { force: false, reason: null });
     expect(refused).toEqual({ kind: 'refused', message: expect.stringMatching(/^the client has open claims: CLM-1; settle it first/) });
-    expect(decideErasure('x', ['CLM-1'], { force: true, reason: '   ' })).toEqual({ kind: 'refused', message: expect.stringContaining('--reason') });
+    expect(decideErasure('x', ['CLM-1'], { force: true, reason: '   ' })).toEqual({
+      kind: 'refused',
+      message: expect.stringContaining('--reason'),
+    });
     expect(decideErasure('x', [], { force: true, reason: null }).kind).toBe('refused');
     expect(decideErasure('x', [], { force: false, reason: 'r'.repeat(501) }).kind).toBe('refused');
-    expect(decideErasure('x', ['CLM-1'], { force: true, reason: ' court order 12 ' })).toEqual({ kind: 'allowed', forced: true, reason: 'court order 12' });
+    expect(decideErasure('x', ['CLM-1'], { force: true, reason: ' court order 12 ' })).toEqual({
+      kind: 'allowed',
+      forced: true,
+      reason: 'court order 12',
+    });
     expect(decideErasure('x', [], { force: false, reason: null })).toEqual({ kind: 'allowed', forced: false, reason: null });
   });
 

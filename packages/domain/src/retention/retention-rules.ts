@@ -27,7 +27,11 @@ export const DEFAULT_WEBHOOK_DELIVERY_HISTORY_DAYS = 90;
 export type RetentionSettings = { positionRetentionDays: number; claimsRetentionYears: number; webhookDeliveryHistoryDays?: number };
 
 /** The settings' defaults (those of apps/api/src/env.ts), for a sweep whose steps use none of a service's periods. */
-export const DEFAULT_RETENTION_SETTINGS = { positionRetentionDays: 30, claimsRetentionYears: 7, webhookDeliveryHistoryDays: DEFAULT_WEBHOOK_DELIVERY_HISTORY_DAYS } as const;
+export const DEFAULT_RETENTION_SETTINGS = {
+  positionRetentionDays: 30,
+  claimsRetentionYears: 7,
+  webhookDeliveryHistoryDays: DEFAULT_WEBHOOK_DELIVERY_HISTORY_DAYS,
+} as const;
 
 /** The instants before which each kind of data has expired at `now`. */
 export type RetentionCutoffs = {
@@ -88,8 +92,9 @@ export const clientErasureBlockers = (claims: readonly { claimNumber: string; st
   claims.filter((claim) => !isClaimClosed(claim.status)).map((claim) => claim.claimNumber);
 
 /** The invoices that keep a household from being erased: those with money still owed. */
-export const householdErasureBlockers = (invoices: readonly { id: string; status: string; amountCents: number; amountPaidCents: number }[]): string[] =>
-  invoices.filter((invoice) => outstandingCents(invoice) > 0).map((invoice) => invoice.id);
+export const householdErasureBlockers = (
+  invoices: readonly { id: string; status: string; amountCents: number; amountPaidCents: number }[],
+): string[] => invoices.filter((invoice) => outstandingCents(invoice) > 0).map((invoice) => invoice.id);
 
 export type ErasureRequest = { force: boolean; reason: string | null };
 
@@ -112,7 +117,10 @@ export const decideErasure = (subject: string, blockers: readonly string[], requ
     return { kind: 'refused', message: `--reason is at most ${ERASURE_REASON_MAX} characters` };
   }
   if (blockers.length > 0 && !request.force) {
-    return { kind: 'refused', message: `${subject}: ${blockers.join(', ')}; settle ${blockers.length === 1 ? 'it' : 'them'} first, or erase anyway with --force --reason TEXT` };
+    return {
+      kind: 'refused',
+      message: `${subject}: ${blockers.join(', ')}; settle ${blockers.length === 1 ? 'it' : 'them'} first, or erase anyway with --force --reason TEXT`,
+    };
   }
 
   return { kind: 'allowed', forced: request.force, reason: reason === '' ? null : reason };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { namedProtectedTenant, resolveProtectedTenant, resolvePublicTenant, resolveSignupTenant, subdomainTenant } from './tenant-resolution.ts';
+import {
+  namedProtectedTenant,
+  resolveProtectedTenant,
+  resolvePublicTenant,
+  resolveSignupTenant,
+  subdomainTenant,
+} from './tenant-resolution.ts';
 
 const none = { pathTenant: null, headerTenant: null, queryTenant: null, host: null };
 
@@ -29,7 +35,17 @@ describe('tenant resolution', () => {
   });
 
   it('skips www, my, app, ops, webmail, numeric labels, bare domains and addresses', () => {
-    for (const host of ['www.a.com', 'my.a.com', 'app.a.com', 'ops.a.com', 'webmail.a.com', '42.a.com', 'a.com', '127.0.0.1:3002', 'localhost:3002']) {
+    for (const host of [
+      'www.a.com',
+      'my.a.com',
+      'app.a.com',
+      'ops.a.com',
+      'webmail.a.com',
+      '42.a.com',
+      'a.com',
+      '127.0.0.1:3002',
+      'localhost:3002',
+    ]) {
       expect(subdomainTenant(host)).toBeNull();
     }
     expect(subdomainTenant('Acme.transport.example:443')).toBe('acme');

@@ -60,5 +60,4 @@ describe('tenant time zones', () => {
       }
     }
   });
-
 });

@@ -53,7 +53,14 @@ const wallClockAt = (at: number, zone: string): WallClock => {
     }
   }
 
-  return { year: parts.year ?? 0, month: parts.month ?? 1, day: parts.day ?? 1, hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0 };
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
 };
 
 /** Milliseconds the zone's clock is ahead of UTC at `at` (negative west of Greenwich). */
@@ -93,11 +100,12 @@ export const instantInZone = (date: string, time: string, zone: string): Date =>
   // Offsets cannot change twice within a day, so the ones half a day either side are the only candidates.
   const before = offsetAt(wall - 12 * 3_600_000, zone);
   const after = offsetAt(wall + 12 * 3_600_000, zone);
-  const matching = [...new Set([before, after])].map((offset) => wall - offset).filter((candidate) => offsetAt(candidate, zone) === wall - candidate);
+  const matching = [...new Set([before, after])]
+    .map((offset) => wall - offset)
+    .filter((candidate) => offsetAt(candidate, zone) === wall - candidate);
   if (matching.length > 0) {
     return new Date(Math.min(...matching));
   }
 
   return new Date(wall - before);
 };
-

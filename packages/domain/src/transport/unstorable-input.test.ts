@@ -32,13 +32,18 @@ describe('findUnstorableInput', () => {
     expect(findUnstorableInput({ name: '\uDC00' })?.field).toBe('name');
     expect(findUnstorableInput({ name: 'end\uD83D' })?.field).toBe('name');
     expect(findUnstorableInput({ data: { '\uDFFF': 1 } })?.field).toBe('data');
-    expect(unstorableInputMessage(findUnstorableInput({ name: '\uDC00' })!)).toBe('name must not contain an unpaired surrogate (invalid UTF-16)');
+    expect(unstorableInputMessage(findUnstorableInput({ name: '\uDC00' })!)).toBe(
+      'name must not contain an unpaired surrogate (invalid UTF-16)',
+    );
   });
 
   it(`takes ${MAX_JSON_DEPTH} levels and refuses one more, naming the top-level field`, () => {
     // The input object itself is the first level, as `{` is in the webhook receiver's check.
     expect(findUnstorableInput({ details: nest(1, MAX_JSON_DEPTH - 1) })).toBeNull();
-    expect(findUnstorableInput({ details: nest(1, MAX_JSON_DEPTH) })).toEqual({ field: 'details', problem: `must not be nested deeper than ${MAX_JSON_DEPTH} levels` });
+    expect(findUnstorableInput({ details: nest(1, MAX_JSON_DEPTH) })).toEqual({
+      field: 'details',
+      problem: `must not be nested deeper than ${MAX_JSON_DEPTH} levels`,
+    });
     expect(findUnstorableInput(nest(1, MAX_JSON_DEPTH + 1))?.field).toBe('0');
   });
 
@@ -49,6 +54,8 @@ describe('findUnstorableInput', () => {
 
 describe('unstorableInputMessage', () => {
   it('says which field holds the character', () => {
-    expect(unstorableInputMessage(findUnstorableInput({ parent: { name: '\u0000' } })!)).toBe('parent.name must not contain NUL characters');
+    expect(unstorableInputMessage(findUnstorableInput({ parent: { name: '\u0000' } })!)).toBe(
+      'parent.name must not contain NUL characters',
+    );
   });
 });

@@ -70,7 +70,9 @@ export const findUnstorableInput = (value: unknown): UnstorableInput | null => {
     if (depth > MAX_JSON_DEPTH) {
       return { field: keysOf(place)[0] ?? 'input', problem: `must not be nested deeper than ${MAX_JSON_DEPTH} levels` };
     }
-    const entries = Array.isArray(current) ? current.map((item: unknown, index) => [String(index), item] as const) : Object.entries(current);
+    const entries = Array.isArray(current)
+      ? current.map((item: unknown, index) => [String(index), item] as const)
+      : Object.entries(current);
     for (const [key] of entries) {
       const problem = textProblem(key);
       if (problem) {

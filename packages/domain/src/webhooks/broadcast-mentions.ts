@@ -19,5 +19,7 @@ const SLACK_SPECIAL = /<!(channel|here|everyone|subteam\^[^>|]*)(\|[^>]*)?>/gi;
 export const neutraliseBroadcastMentions = (text: string, platform: MentioningPlatform): string => {
   const plain = text.replace(PLAIN[platform], `@${BREAK}$1`);
 
-  return platform === 'slack' ? plain.replace(SLACK_SPECIAL, (_whole, name: string, label: string | undefined) => `&lt;!${name}${label ?? ''}&gt;`) : plain;
+  return platform === 'slack'
+    ? plain.replace(SLACK_SPECIAL, (_whole, name: string, label: string | undefined) => `&lt;!${name}${label ?? ''}&gt;`)
+    : plain;
 };

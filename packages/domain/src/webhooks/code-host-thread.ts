@@ -2,8 +2,7 @@ import { MISSING, readPath } from './payload-path.ts';
 
 /** An issue, pull request or merge request a comment can be posted on. */
 export type CodeHostThread =
-  | { host: 'github'; repo: string; number: number }
-  | { host: 'gitlab'; project: string; kind: 'issues' | 'merge_requests'; iid: number };
+  { host: 'github'; repo: string; number: number } | { host: 'gitlab'; project: string; kind: 'issues' | 'merge_requests'; iid: number };
 
 const positiveInteger = (value: unknown): number | null => {
   const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;

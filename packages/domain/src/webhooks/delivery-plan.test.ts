@@ -26,7 +26,13 @@ const payload = { issue: { number: 7 }, team: 'OPS' };
 
 describe('planDelivery', () => {
   it('renders the prompt and chat id with the payload', () => {
-    expect(planDelivery(route(), payload)).toEqual({ mode: 'agent', target: 'slack', chatId: 'COPS', prompt: 'Issue 7', skills: ['triage'] });
+    expect(planDelivery(route(), payload)).toEqual({
+      mode: 'agent',
+      target: 'slack',
+      chatId: 'COPS',
+      prompt: 'Issue 7',
+      skills: ['triage'],
+    });
   });
 
   it('a direct route carries no skills; no chat id is null', () => {

@@ -31,8 +31,7 @@ export type StoredProgress = DeliveryPlan & { agentReply: string | null; sentPar
  * changed what it depends on, so the retry runs the agent again or sends the message from the start.
  */
 export const progressUnderPlan = (stored: StoredProgress, plan: DeliveryPlan): { agentReply: string | null; sentParts: string[] } => {
-  const sameAgentRun =
-    plan.mode === stored.mode && plan.prompt === stored.prompt && plan.skills.join('\n') === stored.skills.join('\n');
+  const sameAgentRun = plan.mode === stored.mode && plan.prompt === stored.prompt && plan.skills.join('\n') === stored.skills.join('\n');
   const agentReply = plan.mode === 'agent' && sameAgentRun ? stored.agentReply : null;
   const sameMessage = sameAgentRun && (plan.mode === 'deliver_only' || agentReply !== null);
   const samePlace = plan.target === stored.target && plan.chatId === stored.chatId;

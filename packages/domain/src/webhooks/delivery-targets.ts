@@ -7,8 +7,7 @@ export type DeliveryTarget = (typeof DELIVERY_TARGETS)[number];
 
 export const DEFAULT_DELIVERY_TARGET: DeliveryTarget = 'log';
 
-export const isDeliveryTarget = (value: string): value is DeliveryTarget =>
-  (DELIVERY_TARGETS as readonly string[]).includes(value);
+export const isDeliveryTarget = (value: string): value is DeliveryTarget => (DELIVERY_TARGETS as readonly string[]).includes(value);
 
 export const isChatTarget = (value: string): value is ChatTarget => (CHAT_TARGETS as readonly string[]).includes(value);
 

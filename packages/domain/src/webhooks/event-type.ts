@@ -1,7 +1,6 @@
 import { headerValue, type HeaderBag } from './headers.ts';
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const nonEmptyString = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
@@ -29,12 +28,7 @@ export const eventSource = (headers: HeaderBag): 'github' | 'gitlab' | null => {
  * Whether a route's `events` list lets the event through. GitLab's header holds phrases such as
  * "Merge Request Hook", so for GitLab requests the payload's `object_kind` ("merge_request") matches too.
  */
-export const eventAllowed = (
-  events: readonly string[],
-  eventType: string,
-  headers: HeaderBag,
-  payload: unknown,
-): boolean => {
+export const eventAllowed = (events: readonly string[], eventType: string, headers: HeaderBag, payload: unknown): boolean => {
   if (events.length === 0) {
     return true;
   }

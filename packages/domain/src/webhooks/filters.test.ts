@@ -72,10 +72,34 @@ describe('route filters', () => {
   });
 
   it('groups with all, any and not, and a top-level list means all', () => {
-    expect(matches([{ field: 'action', equals: 'opened' }, { field: 'count', equals: 4 }])).toBe(true);
-    expect(matches([{ field: 'action', equals: 'opened' }, { field: 'count', equals: 5 }])).toBe(false);
-    expect(matches({ any: [{ field: 'action', equals: 'closed' }, { field: 'tags', contains: 'a' }] })).toBe(true);
-    expect(matches({ any: [{ field: 'action', equals: 'closed' }, { field: 'tags', contains: 'z' }] })).toBe(false);
+    expect(
+      matches([
+        { field: 'action', equals: 'opened' },
+        { field: 'count', equals: 4 },
+      ]),
+    ).toBe(true);
+    expect(
+      matches([
+        { field: 'action', equals: 'opened' },
+        { field: 'count', equals: 5 },
+      ]),
+    ).toBe(false);
+    expect(
+      matches({
+        any: [
+          { field: 'action', equals: 'closed' },
+          { field: 'tags', contains: 'a' },
+        ],
+      }),
+    ).toBe(true);
+    expect(
+      matches({
+        any: [
+          { field: 'action', equals: 'closed' },
+          { field: 'tags', contains: 'z' },
+        ],
+      }),
+    ).toBe(false);
     expect(matches({ not: { field: 'pull_request.draft', equals: true } })).toBe(true);
     expect(matches({ all: [{ not: { field: 'action', equals: 'opened' } }] })).toBe(false);
     expect(matches([])).toBe(true);

@@ -30,8 +30,7 @@ export type ParsedFilter = { ok: true; filter: Filter | null } | { ok: false; pr
 
 const FIELD_OPERATORS = ['exists', 'missing', 'equals', 'not_equals', 'contains', 'in', 'in_file', 'regex'] as const;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 class FilterSyntaxError extends Error {}
 

@@ -7,7 +7,9 @@ const hint = (body: unknown, headers: Record<string, string> = {}) => rateLimitH
 
 describe('rateLimitHintMs', () => {
   it('Telegram: parameters.retry_after in seconds', () => {
-    expect(hint({ ok: false, error_code: 429, description: 'Too Many Requests: retry after 35', parameters: { retry_after: 35 } })).toBe(35_000);
+    expect(hint({ ok: false, error_code: 429, description: 'Too Many Requests: retry after 35', parameters: { retry_after: 35 } })).toBe(
+      35_000,
+    );
   });
 
   it('Discord: retry_after in fractional seconds, and the Retry-After header; the longer wins', () => {

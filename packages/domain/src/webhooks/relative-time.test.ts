@@ -22,10 +22,12 @@ describe('terminal times', () => {
   });
 
   it('aligns columns', () => {
-    expect(alignColumns([['ID', 'STATUS', 'ERROR'], ['a', 'delivered', ''], ['bbbb', 'failed', 'boom']])).toEqual([
-      'ID    STATUS     ERROR',
-      'a     delivered',
-      'bbbb  failed     boom',
-    ]);
+    expect(
+      alignColumns([
+        ['ID', 'STATUS', 'ERROR'],
+        ['a', 'delivered', ''],
+        ['bbbb', 'failed', 'boom'],
+      ]),
+    ).toEqual(['ID    STATUS     ERROR', 'a     delivered', 'bbbb  failed     boom']);
   });
 });

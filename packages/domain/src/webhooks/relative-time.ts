@@ -46,5 +46,10 @@ export const alignColumns = (rows: readonly (readonly string[])[]): string[] => 
     });
   }
 
-  return rows.map((row) => row.map((cell, index) => (index === row.length - 1 ? cell : cell.padEnd(widths[index] ?? 0))).join('  ').trimEnd());
+  return rows.map((row) =>
+    row
+      .map((cell, index) => (index === row.length - 1 ? cell : cell.padEnd(widths[index] ?? 0)))
+      .join('  ')
+      .trimEnd(),
+  );
 };

@@ -32,9 +32,7 @@ export type WebhookRoute = {
 const listOrCommaText = z
   .union([z.array(z.string()), z.string()])
   .optional()
-  .transform((value) =>
-    (typeof value === 'string' ? value.split(',') : (value ?? [])).map((item) => item.trim()).filter(Boolean),
-  );
+  .transform((value) => (typeof value === 'string' ? value.split(',') : (value ?? [])).map((item) => item.trim()).filter(Boolean));
 
 const optionalText = z
   .string()

@@ -10,9 +10,9 @@ describe('describeRouteState', () => {
   });
 
   it('names who paused it, since when and why', () => {
-    expect(describeRouteState({ pausedAt: tenMinutesAgo, pausedBy: 'breaker', pausedReason: 'slack: down', rejectWhilePaused: false }, now)).toBe(
-      'paused by breaker 10m ago: slack: down',
-    );
+    expect(
+      describeRouteState({ pausedAt: tenMinutesAgo, pausedBy: 'breaker', pausedReason: 'slack: down', rejectWhilePaused: false }, now),
+    ).toBe('paused by breaker 10m ago: slack: down');
     expect(describeRouteState({ pausedAt: tenMinutesAgo, pausedBy: 'hand', pausedReason: null, rejectWhilePaused: true }, now)).toBe(
       'paused by hand 10m ago, refusing events',
     );

@@ -59,17 +59,28 @@ describe('idempotency key', () => {
 });
 
 describe('delivery choice', () => {
-  const set = (...names: string[]) => (variable: string) => names.includes(variable);
+  const set =
+    (...names: string[]) =>
+    (variable: string) =>
+      names.includes(variable);
   it('refuses unknown targets, log with deliver-only, missing tokens and missing chat ids', () => {
-    expect(deliveryChoiceProblem({ deliver: 'fax', deliverOnly: false, chatId: undefined, isSet: set() })).toContain('unknown delivery target');
+    expect(deliveryChoiceProblem({ deliver: 'fax', deliverOnly: false, chatId: undefined, isSet: set() })).toContain(
+      'unknown delivery target',
+    );
     expect(deliveryChoiceProblem({ deliver: 'log', deliverOnly: true, chatId: undefined, isSet: set() })).toContain('not "log"');
     expect(deliveryChoiceProblem({ deliver: 'log', deliverOnly: false, chatId: undefined, isSet: set() })).toBeNull();
     expect(deliveryChoiceProblem({ deliver: 'telegram', deliverOnly: true, chatId: '1', isSet: set() })).toContain('TELEGRAM_BOT_TOKEN');
-    expect(deliveryChoiceProblem({ deliver: 'telegram', deliverOnly: true, chatId: undefined, isSet: set('TELEGRAM_BOT_TOKEN') })).toContain('--deliver-chat-id');
-    expect(deliveryChoiceProblem({ deliver: 'matrix', deliverOnly: false, chatId: '!r:x', isSet: set('MATRIX_ACCESS_TOKEN') })).toContain('MATRIX_API_URL');
+    expect(
+      deliveryChoiceProblem({ deliver: 'telegram', deliverOnly: true, chatId: undefined, isSet: set('TELEGRAM_BOT_TOKEN') }),
+    ).toContain('--deliver-chat-id');
+    expect(deliveryChoiceProblem({ deliver: 'matrix', deliverOnly: false, chatId: '!r:x', isSet: set('MATRIX_ACCESS_TOKEN') })).toContain(
+      'MATRIX_API_URL',
+    );
     expect(deliveryChoiceProblem({ deliver: 'origin', deliverOnly: false, chatId: undefined, isSet: set() })).toContain('GITHUB_TOKEN');
     expect(deliveryChoiceProblem({ deliver: 'origin', deliverOnly: false, chatId: undefined, isSet: set('GITLAB_TOKEN') })).toBeNull();
-    expect(deliveryChoiceProblem({ deliver: 'github_comment', deliverOnly: false, chatId: undefined, isSet: set('GITHUB_TOKEN') })).toBeNull();
+    expect(
+      deliveryChoiceProblem({ deliver: 'github_comment', deliverOnly: false, chatId: undefined, isSet: set('GITHUB_TOKEN') }),
+    ).toBeNull();
   });
 });
 
@@ -78,21 +89,41 @@ describe('code-host threads', () => {
     expect(githubThreadOf({ repository: { full_name: 'o/r' }, issue: { number: 3 } })).toEqual({ host: 'github', repo: 'o/r', number: 3 });
     expect(githubThreadOf({ repository: { full_name: '../../user' }, issue: { number: 3 } })).toBeNull();
     expect(githubThreadOf({ repository: { full_name: 'o/..' }, issue: { number: 3 } })).toBeNull();
-    expect(gitlabThreadOf({ project: { path_with_namespace: 'g/../../x' }, object_kind: 'issue', object_attributes: { iid: 1 } })).toBeNull();
+    expect(
+      gitlabThreadOf({ project: { path_with_namespace: 'g/../../x' }, object_kind: 'issue', object_attributes: { iid: 1 } }),
+    ).toBeNull();
     expect(parseThreadReference('github', '../..#1')).toBeNull();
     expect(parseThreadReference('github', 'o/.#1')).toBeNull();
     expect(parseThreadReference('gitlab', 'g/./p#1')).toBeNull();
     expect(parseThreadReference('gitlab', '..!1')).toBeNull();
     expect(parseThreadReference('gitlab', 'g/sub.x/p-1#4')).toEqual({ host: 'gitlab', project: 'g/sub.x/p-1', kind: 'issues', iid: 4 });
-    expect(githubThreadOf({ repository: { full_name: 'o/r' }, number: 7, pull_request: {} })).toEqual({ host: 'github', repo: 'o/r', number: 7 });
+    expect(githubThreadOf({ repository: { full_name: 'o/r' }, number: 7, pull_request: {} })).toEqual({
+      host: 'github',
+      repo: 'o/r',
+      number: 7,
+    });
     expect(githubThreadOf({ repository: { full_name: 'o/r' } })).toBeNull();
   });
 
   it('finds the GitLab issue or merge request, notes included', () => {
-    expect(gitlabThreadOf({ object_kind: 'merge_request', project: { id: 5 }, object_attributes: { iid: 2 } })).toEqual({ host: 'gitlab', project: '5', kind: 'merge_requests', iid: 2 });
-    expect(gitlabThreadOf({ object_kind: 'note', project: { path_with_namespace: 'g/p' }, object_attributes: { noteable_type: 'Issue' }, issue: { iid: 9 } })).toEqual({ host: 'gitlab', project: 'g/p', kind: 'issues', iid: 9 });
+    expect(gitlabThreadOf({ object_kind: 'merge_request', project: { id: 5 }, object_attributes: { iid: 2 } })).toEqual({
+      host: 'gitlab',
+      project: '5',
+      kind: 'merge_requests',
+      iid: 2,
+    });
+    expect(
+      gitlabThreadOf({
+        object_kind: 'note',
+        project: { path_with_namespace: 'g/p' },
+        object_attributes: { noteable_type: 'Issue' },
+        issue: { iid: 9 },
+      }),
+    ).toEqual({ host: 'gitlab', project: 'g/p', kind: 'issues', iid: 9 });
     expect(gitlabThreadOf({ object_kind: 'push', project: { id: 5 } })).toBeNull();
-    expect(originThreadOf({ object_kind: 'issue', project: { id: 1 }, object_attributes: { iid: 4 } }, null)).toMatchObject({ host: 'gitlab' });
+    expect(originThreadOf({ object_kind: 'issue', project: { id: 1 }, object_attributes: { iid: 4 } }, null)).toMatchObject({
+      host: 'gitlab',
+    });
     expect(originThreadOf({ hello: 1 }, null)).toBeNull();
   });
 
@@ -107,7 +138,10 @@ describe('code-host threads', () => {
 describe('route entries', () => {
   it('reads an entry with defaults and comma lists', () => {
     const parsed = parseRouteEntry('r', { events: 'a, b', secret: 's', deliver_extra: { chat_id: 42 } }, 'subscription');
-    expect(parsed).toMatchObject({ ok: true, route: { events: ['a', 'b'], deliver: 'log', deliverOnly: false, chatId: '42', filter: null } });
+    expect(parsed).toMatchObject({
+      ok: true,
+      route: { events: ['a', 'b'], deliver: 'log', deliverOnly: false, chatId: '42', filter: null },
+    });
   });
 
   it('refuses bad names, targets, deliver-only to log and malformed filters', () => {

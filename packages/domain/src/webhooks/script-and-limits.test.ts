@@ -10,19 +10,34 @@ describe('script outcome', () => {
     const run = (stdout: string) => interpretScriptRun({ exitCode: 0, stdout, timedOut: false }, payload);
     expect(run('{"b":"\\u0000"}')).toEqual({ kind: 'ignored', reason: 'script output refused: payload contains a \\u0000 character' });
     expect(run('text with a \u0000 in it')).toMatchObject({ kind: 'ignored' });
-    expect(run(`{"b":${'['.repeat(100)}${']'.repeat(100)}}`)).toMatchObject({ kind: 'ignored', reason: expect.stringContaining('nested deeper') });
+    expect(run(`{"b":${'['.repeat(100)}${']'.repeat(100)}}`)).toMatchObject({
+      kind: 'ignored',
+      reason: expect.stringContaining('nested deeper'),
+    });
   });
 
   it('a JSON object replaces the payload; other text is added as script_output', () => {
-    expect(interpretScriptRun({ exitCode: 0, stdout: '{"b":2}\n', timedOut: false }, payload)).toEqual({ kind: 'continue', payload: { b: 2 } });
-    expect(interpretScriptRun({ exitCode: 0, stdout: 'note', timedOut: false }, payload)).toEqual({ kind: 'continue', payload: { a: 1, script_output: 'note' } });
+    expect(interpretScriptRun({ exitCode: 0, stdout: '{"b":2}\n', timedOut: false }, payload)).toEqual({
+      kind: 'continue',
+      payload: { b: 2 },
+    });
+    expect(interpretScriptRun({ exitCode: 0, stdout: 'note', timedOut: false }, payload)).toEqual({
+      kind: 'continue',
+      payload: { a: 1, script_output: 'note' },
+    });
   });
 
   it('empty output, [SILENT], a non-zero exit or a timeout ignore the event', () => {
     expect(interpretScriptRun({ exitCode: 0, stdout: '  \n', timedOut: false }, payload)).toMatchObject({ kind: 'ignored' });
     expect(interpretScriptRun({ exitCode: 0, stdout: '[SILENT]\n', timedOut: false }, payload)).toMatchObject({ kind: 'ignored' });
-    expect(interpretScriptRun({ exitCode: 3, stdout: '{"b":2}', timedOut: false }, payload)).toEqual({ kind: 'ignored', reason: 'script exited with code 3' });
-    expect(interpretScriptRun({ exitCode: null, stdout: '', timedOut: true }, payload)).toEqual({ kind: 'ignored', reason: 'script timed out' });
+    expect(interpretScriptRun({ exitCode: 3, stdout: '{"b":2}', timedOut: false }, payload)).toEqual({
+      kind: 'ignored',
+      reason: 'script exited with code 3',
+    });
+    expect(interpretScriptRun({ exitCode: null, stdout: '', timedOut: true }, payload)).toEqual({
+      kind: 'ignored',
+      reason: 'script timed out',
+    });
   });
 
   it('picks bash for .sh and .bash, Python otherwise', () => {

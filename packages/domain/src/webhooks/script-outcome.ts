@@ -6,9 +6,7 @@ export type ScriptRun = {
   timedOut: boolean;
 };
 
-export type ScriptOutcome =
-  | { kind: 'continue'; payload: unknown }
-  | { kind: 'ignored'; reason: string };
+export type ScriptOutcome = { kind: 'continue'; payload: unknown } | { kind: 'ignored'; reason: string };
 
 const SILENT = '[SILENT]';
 
@@ -53,5 +51,4 @@ export const interpretScriptRun = (run: ScriptRun, payload: unknown): ScriptOutc
 };
 
 /** `.sh` and `.bash` scripts run with bash, every other script with Python. */
-export const scriptInterpreter = (scriptPath: string): 'bash' | 'python3' =>
-  /\.(sh|bash)$/i.test(scriptPath) ? 'bash' : 'python3';
+export const scriptInterpreter = (scriptPath: string): 'bash' | 'python3' => (/\.(sh|bash)$/i.test(scriptPath) ? 'bash' : 'python3');

@@ -8,7 +8,16 @@ describe('headersToStore', () => {
   });
 
   it('masks headers named like a signature, token, secret or key, whatever their case', () => {
-    for (const name of ['X-Hub-Signature', 'X-Signature', 'Stripe-Signature', 'X-Gitlab-Token', 'Authorization', 'X-Api-Key', 'X-Shared-Secret', 'Cookie']) {
+    for (const name of [
+      'X-Hub-Signature',
+      'X-Signature',
+      'Stripe-Signature',
+      'X-Gitlab-Token',
+      'Authorization',
+      'X-Api-Key',
+      'X-Shared-Secret',
+      'Cookie',
+    ]) {
       expect(isMaskedHeader(name), name).toBe(true);
     }
     expect(headersToStore({ 'Stripe-Signature': 't=1,v1=abc' })).toEqual({ 'stripe-signature': MASKED_HEADER_VALUE });
@@ -16,7 +25,13 @@ describe('headersToStore', () => {
 
   it('keeps the other headers, lower-cased, repeated ones joined', () => {
     expect(
-      headersToStore({ 'X-GitHub-Event': 'issues', 'content-type': 'application/json', via: ['a', 'b'], absent: undefined, 'webhook-id': 'msg_1' }),
+      headersToStore({
+        'X-GitHub-Event': 'issues',
+        'content-type': 'application/json',
+        via: ['a', 'b'],
+        absent: undefined,
+        'webhook-id': 'msg_1',
+      }),
     ).toEqual({ 'x-github-event': 'issues', 'content-type': 'application/json', via: 'a, b', 'webhook-id': 'msg_1' });
   });
 });

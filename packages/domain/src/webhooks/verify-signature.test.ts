@@ -15,27 +15,53 @@ const now = 1_800_000_000;
 
 describe('verifySignature', () => {
   it('accepts a GitHub sha256 signature of the raw body and refuses a wrong one', () => {
-    const good = verifySignature({ headers: { 'x-hub-signature-256': githubSignature(secret, body) }, rawBody: body, secret, nowSeconds: now });
+    const good = verifySignature({
+      headers: { 'x-hub-signature-256': githubSignature(secret, body) },
+      rawBody: body,
+      secret,
+      nowSeconds: now,
+    });
     expect(good).toEqual({ ok: true, scheme: 'github' });
-    const wrong = verifySignature({ headers: { 'x-hub-signature-256': githubSignature('other', body) }, rawBody: body, secret, nowSeconds: now });
+    const wrong = verifySignature({
+      headers: { 'x-hub-signature-256': githubSignature('other', body) },
+      rawBody: body,
+      secret,
+      nowSeconds: now,
+    });
     expect(wrong).toEqual({ ok: false, scheme: 'github', reason: 'mismatch' });
-    const unprefixed = verifySignature({ headers: { 'x-hub-signature-256': genericSignature(secret, body) }, rawBody: body, secret, nowSeconds: now });
+    const unprefixed = verifySignature({
+      headers: { 'x-hub-signature-256': genericSignature(secret, body) },
+      rawBody: body,
+      secret,
+      nowSeconds: now,
+    });
     expect(unprefixed).toMatchObject({ ok: false, reason: 'malformed' });
   });
 
   it('checks the bytes as received, not a re-serialised body', () => {
     const spaced = Buffer.from('{ "action": "opened" }');
-    const check = verifySignature({ headers: { 'x-hub-signature-256': githubSignature(secret, body) }, rawBody: spaced, secret, nowSeconds: now });
+    const check = verifySignature({
+      headers: { 'x-hub-signature-256': githubSignature(secret, body) },
+      rawBody: spaced,
+      secret,
+      nowSeconds: now,
+    });
     expect(check.ok).toBe(false);
   });
 
   it('compares a GitLab token with the secret', () => {
     expect(verifySignature({ headers: { 'x-gitlab-token': secret }, rawBody: body, secret, nowSeconds: now }).ok).toBe(true);
-    expect(verifySignature({ headers: { 'x-gitlab-token': `${secret}x` }, rawBody: body, secret, nowSeconds: now })).toMatchObject({ ok: false, scheme: 'gitlab', reason: 'mismatch' });
+    expect(verifySignature({ headers: { 'x-gitlab-token': `${secret}x` }, rawBody: body, secret, nowSeconds: now })).toMatchObject({
+      ok: false,
+      scheme: 'gitlab',
+      reason: 'mismatch',
+    });
   });
 
   it('accepts the generic hex signature', () => {
-    expect(verifySignature({ headers: { 'x-webhook-signature': genericSignature(secret, body) }, rawBody: body, secret, nowSeconds: now })).toEqual({ ok: true, scheme: 'generic' });
+    expect(
+      verifySignature({ headers: { 'x-webhook-signature': genericSignature(secret, body) }, rawBody: body, secret, nowSeconds: now }),
+    ).toEqual({ ok: true, scheme: 'generic' });
     expect(verifySignature({ headers: { 'x-webhook-signature': 'abc' }, rawBody: body, secret, nowSeconds: now }).ok).toBe(false);
   });
 
@@ -43,12 +69,27 @@ describe('verifySignature', () => {
     const whsec = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}`;
     const signature = standardWebhooksSignature(whsec, 'msg_1', now, body);
     const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': String(now), 'webhook-signature': `v1,bm90LWl0 ${signature}` };
-    expect(verifySignature({ headers, rawBody: body, secret: whsec, nowSeconds: now })).toEqual({ ok: true, scheme: 'standard-webhooks', signedId: 'msg_1' });
-    expect(verifySignature({ headers, rawBody: body, secret: whsec, nowSeconds: now + 301 })).toMatchObject({ ok: false, reason: 'expired' });
-    expect(verifySignature({ headers, rawBody: body, secret: whsec, nowSeconds: now - 301 })).toMatchObject({ ok: false, reason: 'expired' });
-    expect(verifySignature({ headers: { ...headers, 'webhook-id': 'msg_2' }, rawBody: body, secret: whsec, nowSeconds: now })).toMatchObject({ ok: false, reason: 'mismatch' });
+    expect(verifySignature({ headers, rawBody: body, secret: whsec, nowSeconds: now })).toEqual({
+      ok: true,
+      scheme: 'standard-webhooks',
+      signedId: 'msg_1',
+    });
+    expect(verifySignature({ headers, rawBody: body, secret: whsec, nowSeconds: now + 301 })).toMatchObject({
+      ok: false,
+      reason: 'expired',
+    });
+    expect(verifySignature({ headers, rawBody: body, secret: whsec, nowSeconds: now - 301 })).toMatchObject({
+      ok: false,
+      reason: 'expired',
+    });
+    expect(
+      verifySignature({ headers: { ...headers, 'webhook-id': 'msg_2' }, rawBody: body, secret: whsec, nowSeconds: now }),
+    ).toMatchObject({ ok: false, reason: 'mismatch' });
     const withoutId = { 'webhook-timestamp': String(now), 'webhook-signature': signature };
-    expect(verifySignature({ headers: withoutId, rawBody: body, secret: whsec, nowSeconds: now })).toMatchObject({ ok: false, reason: 'missing' });
+    expect(verifySignature({ headers: withoutId, rawBody: body, secret: whsec, nowSeconds: now })).toMatchObject({
+      ok: false,
+      reason: 'missing',
+    });
   });
 
   it('accepts svix-prefixed headers and raw (non-whsec) keys', () => {
@@ -62,13 +103,23 @@ describe('verifySignature', () => {
   });
 
   it('refuses a request that carries no signature at all', () => {
-    expect(verifySignature({ headers: {}, rawBody: body, secret, nowSeconds: now })).toEqual({ ok: false, scheme: null, reason: 'missing' });
+    expect(verifySignature({ headers: {}, rawBody: body, secret, nowSeconds: now })).toEqual({
+      ok: false,
+      scheme: null,
+      reason: 'missing',
+    });
   });
 
   it('decodes whsec_ secrets strictly and fails closed on an unusable key', () => {
     const good = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
     expect(decodeWhsecKey(good)?.length).toBe(32);
-    for (const bad of ['whsec_', 'whsec_!!!!', 'whsec_YWJj', `whsec_${Buffer.alloc(65).toString('base64')}`, `whsec_${Buffer.alloc(32).toString('base64')}!`]) {
+    for (const bad of [
+      'whsec_',
+      'whsec_!!!!',
+      'whsec_YWJj',
+      `whsec_${Buffer.alloc(65).toString('base64')}`,
+      `whsec_${Buffer.alloc(32).toString('base64')}!`,
+    ]) {
       expect(decodeWhsecKey(bad)).toBeNull();
       expect(secretProblem(bad)).toMatch(/base64 of 24 to 64 bytes/);
       // A forger signing with the empty key Node's lenient decoder would have produced.

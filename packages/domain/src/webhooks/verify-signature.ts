@@ -7,8 +7,7 @@ export type SignatureScheme = 'standard-webhooks' | 'github' | 'gitlab' | 'gener
 export type VerifiedSignature = { ok: true; scheme: SignatureScheme; signedId?: string };
 
 export type SignatureCheck =
-  | VerifiedSignature
-  | { ok: false; scheme: SignatureScheme | null; reason: 'missing' | 'mismatch' | 'malformed' | 'expired' };
+  VerifiedSignature | { ok: false; scheme: SignatureScheme | null; reason: 'missing' | 'mismatch' | 'malformed' | 'expired' };
 
 export type VerifySignatureInput = {
   headers: HeaderBag;
@@ -29,20 +28,15 @@ const hmacSha256 = (key: Uint8Array | string, ...parts: (Uint8Array | string)[])
   return hmac.digest();
 };
 
-const equalBytes = (expected: Buffer, given: Buffer): boolean =>
-  expected.length === given.length && timingSafeEqual(expected, given);
+const equalBytes = (expected: Buffer, given: Buffer): boolean => expected.length === given.length && timingSafeEqual(expected, given);
 
 /** Both sides are hashed first, so the comparison takes the same time whatever their lengths. */
 const equalSecrets = (expected: string, given: string): boolean =>
-  timingSafeEqual(
-    createHash('sha256').update(expected, 'utf8').digest(),
-    createHash('sha256').update(given, 'utf8').digest(),
-  );
+  timingSafeEqual(createHash('sha256').update(expected, 'utf8').digest(), createHash('sha256').update(given, 'utf8').digest());
 
 const HEX_SHA256 = /^[0-9a-f]{64}$/i;
 
-const hexDigestMatches = (expected: Buffer, hex: string): boolean =>
-  HEX_SHA256.test(hex) && equalBytes(expected, Buffer.from(hex, 'hex'));
+const hexDigestMatches = (expected: Buffer, hex: string): boolean => HEX_SHA256.test(hex) && equalBytes(expected, Buffer.from(hex, 'hex'));
 
 /** Standard Webhooks keys are 24 to 64 bytes; anything shorter is guessable, anything else a mistake. */
 export const STANDARD_WEBHOOKS_KEY_BYTES = { min: 24, max: 64 } as const;
@@ -139,9 +133,7 @@ export const verifySignature = (input: VerifySignatureInput): SignatureCheck => 
   }
   const gitlab = headerValue(headers, 'x-gitlab-token');
   if (gitlab !== undefined) {
-    return equalSecrets(input.secret, gitlab)
-      ? { ok: true, scheme: 'gitlab' }
-      : { ok: false, scheme: 'gitlab', reason: 'mismatch' };
+    return equalSecrets(input.secret, gitlab) ? { ok: true, scheme: 'gitlab' } : { ok: false, scheme: 'gitlab', reason: 'mismatch' };
   }
   const generic = headerValue(headers, 'x-webhook-signature');
   if (generic !== undefined) {
@@ -155,16 +147,10 @@ export const verifySignature = (input: VerifySignatureInput): SignatureCheck => 
 };
 
 /** The GitHub header value for a body, as `webhook test` and senders in tests produce it. */
-export const githubSignature = (secret: string, body: Uint8Array | string): string =>
-  `sha256=${hmacSha256(secret, body).toString('hex')}`;
+export const githubSignature = (secret: string, body: Uint8Array | string): string => `sha256=${hmacSha256(secret, body).toString('hex')}`;
 
 /** The Standard Webhooks `webhook-signature` value for one message. */
-export const standardWebhooksSignature = (
-  secret: string,
-  id: string,
-  timestampSeconds: number,
-  body: Uint8Array | string,
-): string => {
+export const standardWebhooksSignature = (secret: string, id: string, timestampSeconds: number, body: Uint8Array | string): string => {
   const key = standardWebhooksKey(secret);
   if (key === null) {
     throw new RangeError('invalid whsec_ secret');
@@ -174,5 +160,4 @@ export const standardWebhooksSignature = (
 };
 
 /** The generic `X-Webhook-Signature` value: hex HMAC-SHA256 of the raw body. */
-export const genericSignature = (secret: string, body: Uint8Array | string): string =>
-  hmacSha256(secret, body).toString('hex');
+export const genericSignature = (secret: string, body: Uint8Array | string): string => hmacSha256(secret, body).toString('hex');

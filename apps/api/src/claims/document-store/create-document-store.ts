@@ -5,7 +5,18 @@ import { createS3DocumentStore } from './s3-store.ts';
 
 /** The one store of this process, as UPLOAD_STORE chooses; env.ts has checked what s3 needs. */
 export const createDocumentStore = (
-  env: Pick<Env, 'UPLOAD_STORE' | 'UPLOAD_DIR' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_FORCE_PATH_STYLE' | 'AWS_ACCESS_KEY_ID' | 'AWS_SECRET_ACCESS_KEY' | 'AWS_SESSION_TOKEN'>,
+  env: Pick<
+    Env,
+    | 'UPLOAD_STORE'
+    | 'UPLOAD_DIR'
+    | 'S3_BUCKET'
+    | 'S3_REGION'
+    | 'S3_ENDPOINT'
+    | 'S3_FORCE_PATH_STYLE'
+    | 'AWS_ACCESS_KEY_ID'
+    | 'AWS_SECRET_ACCESS_KEY'
+    | 'AWS_SESSION_TOKEN'
+  >,
 ): DocumentStore => {
   if (env.UPLOAD_STORE === 'local') {
     return createLocalDocumentStore(env.UPLOAD_DIR);

@@ -22,7 +22,10 @@ export const S3_KEY_PREFIX = 'claims-documents/';
 const PART_BYTES = 5 * 1024 * 1024;
 
 const unavailable = (cause: unknown) =>
-  new DomainError('service_unavailable', 'The document store is not answering right now; try again shortly.', { retryAfterSeconds: 5, cause });
+  new DomainError('service_unavailable', 'The document store is not answering right now; try again shortly.', {
+    retryAfterSeconds: 5,
+    cause,
+  });
 
 const statusOf = (error: unknown): number | undefined => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 
@@ -43,7 +46,9 @@ export const createS3DocumentStore = (options: S3StoreOptions): DocumentStore =>
   }
   // The SDK is loaded on first use: a process keeping documents in a folder never pays its start-up
   // time and memory.
-  let loaded: Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3'); Upload: typeof import('@aws-sdk/lib-storage').Upload }> | undefined;
+  let loaded:
+    | Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3'); Upload: typeof import('@aws-sdk/lib-storage').Upload }>
+    | undefined;
   const load = () =>
     (loaded ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([sdk, storage]) => ({
       client: new sdk.S3Client(config),
@@ -105,7 +110,9 @@ export const createS3DocumentStore = (options: S3StoreOptions): DocumentStore =>
       do {
         let page;
         try {
-          page = await client.send(new sdk.ListObjectsV2Command({ Bucket: options.bucket, Prefix: S3_KEY_PREFIX, ContinuationToken: token }));
+          page = await client.send(
+            new sdk.ListObjectsV2Command({ Bucket: options.bucket, Prefix: S3_KEY_PREFIX, ContinuationToken: token }),
+          );
         } catch (error) {
           throw unavailable(error);
         }

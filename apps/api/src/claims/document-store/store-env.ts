@@ -12,7 +12,12 @@ const optionalText = z
 
 export const documentStoreEnvShape = {
   UPLOAD_STORE: z.enum(['local', 's3']).default('local'),
-  S3_BUCKET: optionalText.pipe(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional()),
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+      .optional(),
+  ),
   S3_ENDPOINT: optionalText.pipe(z.url().optional()),
   S3_REGION: z.string().min(1).default('us-east-1'),
   /** Path-style addressing (`endpoint/bucket/key`), which most self-hosted S3-compatible stores need. */

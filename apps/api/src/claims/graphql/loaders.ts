@@ -35,9 +35,18 @@ const recentClaimsLoader = (em: SqlEntityManager) =>
 export const createLoaders = (em: SqlEntityManager) => ({
   client: byId<ClientRow>((ids) => findClientsByIds(em, ids)),
   debtor: byId<DebtorRow>((ids) => findDebtorsByIds(em, ids)),
-  documents: groupedBy<DocumentRow>((ids) => listDocumentsOfClaims(em, ids), (row) => row.claim_id),
-  notes: groupedBy<NoteRow>((ids) => listNotesOfClaims(em, ids), (row) => row.claim_id),
-  audit: groupedBy<AuditRow & { claim_id: string }>((ids) => listAuditOfClaims(em, ids), (row) => row.claim_id),
+  documents: groupedBy<DocumentRow>(
+    (ids) => listDocumentsOfClaims(em, ids),
+    (row) => row.claim_id,
+  ),
+  notes: groupedBy<NoteRow>(
+    (ids) => listNotesOfClaims(em, ids),
+    (row) => row.claim_id,
+  ),
+  audit: groupedBy<AuditRow & { claim_id: string }>(
+    (ids) => listAuditOfClaims(em, ids),
+    (row) => row.claim_id,
+  ),
   recentClaims: recentClaimsLoader(em),
 });
 

@@ -115,7 +115,15 @@ export const createClaimsMailer = (options: {
     intakeSummary: (summary) => {
       const mail = intakeSummaryMail(options.teamEmail, summary);
 
-      return { source: CLAIMS_MAIL_SOURCE, kind: 'intake_summary', recipient: mail.to, replyTo: mail.replyTo ?? null, subject: mail.subject, body: mail.text, requestId: currentRequestId() ?? null };
+      return {
+        source: CLAIMS_MAIL_SOURCE,
+        kind: 'intake_summary',
+        recipient: mail.to,
+        replyTo: mail.replyTo ?? null,
+        subject: mail.subject,
+        body: mail.text,
+        requestId: currentRequestId() ?? null,
+      };
     },
     queued: options.wake,
     signInLink: (to, contactName, link) => queue('sign_in_link', signInLinkMail(to, contactName, link), null),

@@ -28,23 +28,37 @@ const resolveReader = async (ctx: ClaimsContext): Promise<{ kind: 'staff' } | { 
   return { kind: 'client', clientId: session.client.id };
 };
 
-export const downloadDocument = publicProcedure.meta({ rest: { method: 'GET', path: '/api/claims/{claim_number}/documents/{document_id}', status: 200, access: 'client', tags: ['documents'], summary: 'Download a document (client or staff)', errors: ['unauthorized', 'forbidden', 'not_found', 'service_unavailable'], streamsFile: true } }).input(documentRefInput).query(async ({ ctx, input }) => {
-  const reader = await resolveReader(ctx);
-  const em = ctx.db.fork();
-  const claim = await findClaim(em, input.claim_number, reader.kind === 'client' ? reader.clientId : undefined);
-  const document = claim && (await findDocument(em, claim.id, input.document_id));
-  if (!document || (reader.kind === 'client' && !document.client_visible)) {
-    throw new DomainError('not_found', 'Document not found.');
-  }
-  if (!ctx.transport.sendFile) {
-    throw new DomainError('validation_error', 'Download documents from the REST path.');
-  }
-  ctx.transport.sendFile({
-    open: async () => (await ctx.documents.open(document.storage_name)).stream,
-    mimeType: document.mime_type,
-    fileName: document.original_name,
-    sizeBytes: document.size_bytes,
-  });
+export const downloadDocument = publicProcedure
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/api/claims/{claim_number}/documents/{document_id}',
+      status: 200,
+      access: 'client',
+      tags: ['documents'],
+      summary: 'Download a document (client or staff)',
+      errors: ['unauthorized', 'forbidden', 'not_found', 'service_unavailable'],
+      streamsFile: true,
+    },
+  })
+  .input(documentRefInput)
+  .query(async ({ ctx, input }) => {
+    const reader = await resolveReader(ctx);
+    const em = ctx.db.fork();
+    const claim = await findClaim(em, input.claim_number, reader.kind === 'client' ? reader.clientId : undefined);
+    const document = claim && (await findDocument(em, claim.id, input.document_id));
+    if (!document || (reader.kind === 'client' && !document.client_visible)) {
+      throw new DomainError('not_found', 'Document not found.');
+    }
+    if (!ctx.transport.sendFile) {
+      throw new DomainError('validation_error', 'Download documents from the REST path.');
+    }
+    ctx.transport.sendFile({
+      open: async () => (await ctx.documents.open(document.storage_name)).stream,
+      mimeType: document.mime_type,
+      fileName: document.original_name,
+      sizeBytes: document.size_bytes,
+    });
 
-  return { id: document.id };
-});
+    return { id: document.id };
+  });

@@ -10,7 +10,19 @@ import { messageOutput } from '../output-schemas.ts';
 const SAME_ANSWER = 'If that email address belongs to a client, a sign-in link is on its way. It expires in 15 minutes.';
 
 export const requestSignIn = publicProcedure
-  .meta({ rest: { method: 'POST', path: '/api/auth/request', status: 200, input: 'json', access: 'public', tags: ['auth'], summary: 'Email a sign-in link', errors: ['rate_limited'] } }).output(messageOutput)
+  .meta({
+    rest: {
+      method: 'POST',
+      path: '/api/auth/request',
+      status: 200,
+      input: 'json',
+      access: 'public',
+      tags: ['auth'],
+      summary: 'Email a sign-in link',
+      errors: ['rate_limited'],
+    },
+  })
+  .output(messageOutput)
   .use(countedOutcome((metrics) => metrics.signIns, { step: 'request' }))
   // Counted before validation, so a flood of malformed requests is limited too.
   .use(rateLimitedBy(RATE_LIMITS.signInPerIp, (ctx) => ctx.ip))

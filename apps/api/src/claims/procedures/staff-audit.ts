@@ -4,8 +4,23 @@ import { staffProcedure } from '../trpc.ts';
 import { presentAudit } from '../presenters.ts';
 import { auditListOutput } from '../output-schemas.ts';
 
-export const staffAudit = staffProcedure.meta({ rest: { method: 'GET', path: '/api/staff/audit', status: 200, input: 'query', access: 'staff', tags: ['staff'], summary: 'Audit entries, newest first', errors: ['forbidden'] } }).output(auditListOutput).input(auditListInput).query(async ({ ctx, input }) => {
-  const { rows, total } = await listAudit(ctx.db.fork(), input);
+export const staffAudit = staffProcedure
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/api/staff/audit',
+      status: 200,
+      input: 'query',
+      access: 'staff',
+      tags: ['staff'],
+      summary: 'Audit entries, newest first',
+      errors: ['forbidden'],
+    },
+  })
+  .output(auditListOutput)
+  .input(auditListInput)
+  .query(async ({ ctx, input }) => {
+    const { rows, total } = await listAudit(ctx.db.fork(), input);
 
-  return { entries: rows.map(presentAudit), total };
-});
+    return { entries: rows.map(presentAudit), total };
+  });

@@ -7,7 +7,17 @@ import { presentStaffMember, staffMemberOutput } from '../staff-members/staff-me
 
 /** Ends every session of the member at once; deactivating an inactive member changes nothing. */
 export const staffDeactivateMember = staffProcedure
-  .meta({ rest: { method: 'POST', path: '/api/staff/members/{member_id}/deactivate', status: 200, access: 'staff', tags: ['staff'], summary: 'Deactivate a staff member and end their sessions (administrators)', errors: ['forbidden', 'not_found', 'conflict'] } })
+  .meta({
+    rest: {
+      method: 'POST',
+      path: '/api/staff/members/{member_id}/deactivate',
+      status: 200,
+      access: 'staff',
+      tags: ['staff'],
+      summary: 'Deactivate a staff member and end their sessions (administrators)',
+      errors: ['forbidden', 'not_found', 'conflict'],
+    },
+  })
   .output(staffMemberOutput)
   .input(staffMemberRefInput)
   .mutation(async ({ ctx, input }) => {

@@ -66,23 +66,23 @@ export const staffExportClaims = staffProcedure
   })
   .input(staffExportInput)
   .query(async ({ ctx, input }) => {
-  if (!ctx.transport.sendStream) {
-    throw new DomainError('validation_error', 'Export claims from the REST path.');
-  }
-  // Who took the claims out, and with which filters, stays on the audit trail.
-  await recordExport(ctx.db.fork(), { filters: JSON.stringify(input), actor: ctx.staffActor, at: ctx.now() });
-  const em = ctx.db.fork();
-  async function* chunks() {
-    yield csvRow(HEADER);
-    for await (const rows of exportStaffClaims(em, input)) {
-      yield rows.map(recordOf).join('');
+    if (!ctx.transport.sendStream) {
+      throw new DomainError('validation_error', 'Export claims from the REST path.');
     }
-  }
-  ctx.transport.sendStream({
-    contentType: 'text/csv; charset=utf-8',
-    fileName: `claims-${toIsoSeconds(ctx.now()).slice(0, 10)}.csv`,
-    chunks: chunks(),
-  });
+    // Who took the claims out, and with which filters, stays on the audit trail.
+    await recordExport(ctx.db.fork(), { filters: JSON.stringify(input), actor: ctx.staffActor, at: ctx.now() });
+    const em = ctx.db.fork();
+    async function* chunks() {
+      yield csvRow(HEADER);
+      for await (const rows of exportStaffClaims(em, input)) {
+        yield rows.map(recordOf).join('');
+      }
+    }
+    ctx.transport.sendStream({
+      contentType: 'text/csv; charset=utf-8',
+      fileName: `claims-${toIsoSeconds(ctx.now()).slice(0, 10)}.csv`,
+      chunks: chunks(),
+    });
 
-  return { exported: true };
-});
+    return { exported: true };
+  });

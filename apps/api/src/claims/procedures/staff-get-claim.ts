@@ -1,13 +1,6 @@
 import { DomainError } from '@switchyard/domain/errors';
 import { claimRefInput } from '@switchyard/domain/claims/schemas';
-import {
-  findClaim,
-  findClientRow,
-  findDebtorRow,
-  listClaimAudit,
-  listDocuments,
-  listNotes,
-} from '@switchyard/db/claims/claim-reads';
+import { findClaim, findClientRow, findDebtorRow, listClaimAudit, listDocuments, listNotes } from '@switchyard/db/claims/claim-reads';
 import { markClientActivitySeen } from '@switchyard/db/claims/client-activity';
 import type { Database } from '@switchyard/db/orm';
 import { staffProcedure } from '../trpc.ts';
@@ -36,7 +29,18 @@ export const loadStaffClaimDetail = async (db: Database, claimNumber: string) =>
 };
 
 export const staffGetClaim = staffProcedure
-  .meta({ rest: { method: 'GET', path: '/api/staff/claims/{claim_number}', status: 200, access: 'staff', tags: ['staff'], summary: 'Full claim detail; opening it clears the client activity mark for the whole team and records who saw it', errors: ['forbidden', 'not_found'] } }).output(staffClaimDetailOutput)
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/api/staff/claims/{claim_number}',
+      status: 200,
+      access: 'staff',
+      tags: ['staff'],
+      summary: 'Full claim detail; opening it clears the client activity mark for the whole team and records who saw it',
+      errors: ['forbidden', 'not_found'],
+    },
+  })
+  .output(staffClaimDetailOutput)
   .input(claimRefInput)
   .query(async ({ ctx, input }) => {
     const claim = await findClaim(ctx.db.fork(), input.claim_number);

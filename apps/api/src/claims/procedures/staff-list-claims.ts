@@ -4,8 +4,23 @@ import { staffProcedure } from '../trpc.ts';
 import { presentStaffListItem } from '../presenters.ts';
 import { staffListOutput } from '../output-schemas.ts';
 
-export const staffListClaims = staffProcedure.meta({ rest: { method: 'GET', path: '/api/staff/claims', status: 200, input: 'query', access: 'staff', tags: ['staff'], summary: 'List and filter claims', errors: ['forbidden'] } }).output(staffListOutput).input(staffListInput).query(async ({ ctx, input }) => {
-  const { rows, total } = await listStaffClaims(ctx.db.fork(), input);
+export const staffListClaims = staffProcedure
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/api/staff/claims',
+      status: 200,
+      input: 'query',
+      access: 'staff',
+      tags: ['staff'],
+      summary: 'List and filter claims',
+      errors: ['forbidden'],
+    },
+  })
+  .output(staffListOutput)
+  .input(staffListInput)
+  .query(async ({ ctx, input }) => {
+    const { rows, total } = await listStaffClaims(ctx.db.fork(), input);
 
-  return { claims: rows.map(presentStaffListItem), total, limit: input.limit, offset: input.offset };
-});
+    return { claims: rows.map(presentStaffListItem), total, limit: input.limit, offset: input.offset };
+  });

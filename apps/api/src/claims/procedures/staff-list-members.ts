@@ -4,6 +4,16 @@ import { presentStaffMember, staffMemberListOutput } from '../staff-members/staf
 
 /** Every member, so any of them can pick an assignee; managing them is for administrators. */
 export const staffListMembers = staffProcedure
-  .meta({ rest: { method: 'GET', path: '/api/staff/members', status: 200, access: 'staff', tags: ['staff'], summary: 'Staff members, active first', errors: ['forbidden'] } })
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/api/staff/members',
+      status: 200,
+      access: 'staff',
+      tags: ['staff'],
+      summary: 'Staff members, active first',
+      errors: ['forbidden'],
+    },
+  })
   .output(staffMemberListOutput)
   .query(async ({ ctx }) => ({ members: (await listStaffMembers(ctx.db.fork())).map(presentStaffMember) }));

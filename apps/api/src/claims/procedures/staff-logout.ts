@@ -3,7 +3,17 @@ import { staffProcedure } from '../trpc.ts';
 import { messageOutput } from '../output-schemas.ts';
 
 export const staffLogout = staffProcedure
-  .meta({ rest: { method: 'POST', path: '/api/staff/auth/logout', status: 200, access: 'staff', tags: ['staff'], summary: "End the staff member's current session", errors: ['forbidden'] } })
+  .meta({
+    rest: {
+      method: 'POST',
+      path: '/api/staff/auth/logout',
+      status: 200,
+      access: 'staff',
+      tags: ['staff'],
+      summary: "End the staff member's current session",
+      errors: ['forbidden'],
+    },
+  })
   .output(messageOutput)
   .mutation(async ({ ctx }) => {
     // The shared key has no session to end; answering the same keeps the console's sign-out simple.

@@ -12,7 +12,18 @@ const SAME_ANSWER = 'If that email address belongs to a staff member, a sign-in 
 
 /** The clients' passwordless sign-in, for staff members: same token rules, their own tables and page. */
 export const staffRequestSignIn = publicProcedure
-  .meta({ rest: { method: 'POST', path: '/api/staff/auth/request', status: 200, input: 'json', access: 'public', tags: ['staff'], summary: 'Email a staff member a sign-in link', errors: ['rate_limited'] } })
+  .meta({
+    rest: {
+      method: 'POST',
+      path: '/api/staff/auth/request',
+      status: 200,
+      input: 'json',
+      access: 'public',
+      tags: ['staff'],
+      summary: 'Email a staff member a sign-in link',
+      errors: ['rate_limited'],
+    },
+  })
   .output(messageOutput)
   .use(rateLimitedBy(RATE_LIMITS.signInPerIp, (ctx) => ctx.ip))
   .input(signInRequestInput)

@@ -16,7 +16,17 @@ const figures = (row: RecoveryRow | undefined) => ({
 
 /** The staff page's trend charts: the reporting reads GraphQL uses, in one answer. */
 export const staffTrends = staffProcedure
-  .meta({ rest: { method: 'GET', path: '/api/staff/stats/trends', status: 200, access: 'staff', tags: ['staff'], summary: 'Claims and recoveries per month, aging, recovery by tier', errors: ['forbidden'] } })
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/api/staff/stats/trends',
+      status: 200,
+      access: 'staff',
+      tags: ['staff'],
+      summary: 'Claims and recoveries per month, aging, recovery by tier',
+      errors: ['forbidden'],
+    },
+  })
   .output(staffTrendsOutput)
   .query(async ({ ctx }) => {
     const now = ctx.now();
@@ -36,12 +46,22 @@ export const staffTrends = staffProcedure
 
     return {
       as_of: toIsoSeconds(now),
-      months: months.map((month) => ({ month: month.month, first_day: month.firstDay, last_day: month.lastDay, ...figures(monthRows.get(month.month)) })),
+      months: months.map((month) => ({
+        month: month.month,
+        first_day: month.firstDay,
+        last_day: month.lastDay,
+        ...figures(monthRows.get(month.month)),
+      })),
       aging: aging.map((row) => ({ ...row, label: labels.get(row.key) ?? row.key })),
       tiers: CLAIM_TIERS.map((tier) => {
         const row = figures(tierRows.get(tier));
 
-        return { tier, tier_label: TIER_LABELS[tier], ...row, amount_rate: row.amount_cents === 0 ? null : row.recovered_amount_cents / row.amount_cents };
+        return {
+          tier,
+          tier_label: TIER_LABELS[tier],
+          ...row,
+          amount_rate: row.amount_cents === 0 ? null : row.recovered_amount_cents / row.amount_cents,
+        };
       }),
     };
   });

@@ -4,20 +4,35 @@ import { staffProcedure } from '../trpc.ts';
 import { loadStaffClaimDetail } from './staff-get-claim.ts';
 import { staffClaimDetailOutput } from '../output-schemas.ts';
 
-export const staffUpdateClaim = staffProcedure.meta({ rest: { method: 'PATCH', path: '/api/staff/claims/{claim_number}', status: 200, input: 'json', access: 'staff', tags: ['staff'], summary: 'Change status and/or tier', errors: ['forbidden', 'not_found', 'conflict'] } }).output(staffClaimDetailOutput).input(staffPatchInput).mutation(async ({ ctx, input }) => {
-  const { clientNote } = await patchClaim(ctx.db.em, {
-    claimNumber: input.claim_number,
-    status: input.status,
-    tier: input.tier,
-    reason: input.reason,
-    // A status change tells the client unless staff say not to.
-    notifyClient: input.notify_client ?? true,
-    actor: ctx.staffActor,
-    now: ctx.now(),
-  });
-  if (clientNote) {
-    await ctx.mailer.claimUpdate(input.claim_number, clientNote);
-  }
+export const staffUpdateClaim = staffProcedure
+  .meta({
+    rest: {
+      method: 'PATCH',
+      path: '/api/staff/claims/{claim_number}',
+      status: 200,
+      input: 'json',
+      access: 'staff',
+      tags: ['staff'],
+      summary: 'Change status and/or tier',
+      errors: ['forbidden', 'not_found', 'conflict'],
+    },
+  })
+  .output(staffClaimDetailOutput)
+  .input(staffPatchInput)
+  .mutation(async ({ ctx, input }) => {
+    const { clientNote } = await patchClaim(ctx.db.em, {
+      claimNumber: input.claim_number,
+      status: input.status,
+      tier: input.tier,
+      reason: input.reason,
+      // A status change tells the client unless staff say not to.
+      notifyClient: input.notify_client ?? true,
+      actor: ctx.staffActor,
+      now: ctx.now(),
+    });
+    if (clientNote) {
+      await ctx.mailer.claimUpdate(input.claim_number, clientNote);
+    }
 
-  return loadStaffClaimDetail(ctx.db, input.claim_number);
-});
+    return loadStaffClaimDetail(ctx.db, input.claim_number);
+  });

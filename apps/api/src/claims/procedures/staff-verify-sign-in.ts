@@ -11,7 +11,18 @@ import { rateLimitedBy } from '../rate-limits.ts';
 import { presentStaffMember, staffVerifyOutput } from '../staff-members/staff-member-output.ts';
 
 export const staffVerifySignIn = publicProcedure
-  .meta({ rest: { method: 'POST', path: '/api/staff/auth/verify', status: 200, input: 'json', access: 'public', tags: ['staff'], summary: 'Exchange a staff sign-in token for an 8-hour session', errors: ['unauthorized', 'rate_limited'] } })
+  .meta({
+    rest: {
+      method: 'POST',
+      path: '/api/staff/auth/verify',
+      status: 200,
+      input: 'json',
+      access: 'public',
+      tags: ['staff'],
+      summary: 'Exchange a staff sign-in token for an 8-hour session',
+      errors: ['unauthorized', 'rate_limited'],
+    },
+  })
   .output(staffVerifyOutput)
   .use(rateLimitedBy(RATE_LIMITS.verifyPerIp, (ctx) => ctx.ip))
   .input(verifyInput)
@@ -20,7 +31,12 @@ export const staffVerifySignIn = publicProcedure
     await sweepStaffSignInTokens(ctx.db.fork(), new Date(now.getTime() - LIMITS.tokenCleanupHours * 3_600_000));
     const sessionToken = randomBytes(32).toString('base64url');
     const expiresAt = staffSessionExpiry(now);
-    const member = await consumeStaffSignInToken(ctx.db.em, { tokenHash: hashToken(input.token), sessionHash: hashToken(sessionToken), now, sessionExpiresAt: expiresAt });
+    const member = await consumeStaffSignInToken(ctx.db.em, {
+      tokenHash: hashToken(input.token),
+      sessionHash: hashToken(sessionToken),
+      now,
+      sessionExpiresAt: expiresAt,
+    });
     if (!member) {
       throw new DomainError('unauthorized', 'This sign-in link is invalid, expired or already used. Ask for a new one.');
     }

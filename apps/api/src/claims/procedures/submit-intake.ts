@@ -12,7 +12,19 @@ import { intakeOutput } from '../output-schemas.ts';
 import { issueSignInLink } from '../issue-sign-in-link.ts';
 
 export const submitIntake = publicProcedure
-  .meta({ rest: { method: 'POST', path: '/api/intake', status: 201, input: 'json', access: 'public', tags: ['intake'], summary: 'Submit a claim', errors: ['rate_limited'] } }).output(intakeOutput)
+  .meta({
+    rest: {
+      method: 'POST',
+      path: '/api/intake',
+      status: 201,
+      input: 'json',
+      access: 'public',
+      tags: ['intake'],
+      summary: 'Submit a claim',
+      errors: ['rate_limited'],
+    },
+  })
+  .output(intakeOutput)
   .use(countedOutcome((metrics) => metrics.intakes))
   // Counted before validation, so a flood of malformed requests is limited too.
   .use(rateLimitedBy(RATE_LIMITS.intakePerIp, (ctx) => ctx.ip))

@@ -11,7 +11,19 @@ import { rateLimitedBy } from '../rate-limits.ts';
 import { verifyOutput } from '../output-schemas.ts';
 
 export const verifySignIn = publicProcedure
-  .meta({ rest: { method: 'POST', path: '/api/auth/verify', status: 200, input: 'json', access: 'public', tags: ['auth'], summary: 'Exchange a sign-in token for a session', errors: ['unauthorized', 'rate_limited'] } }).output(verifyOutput)
+  .meta({
+    rest: {
+      method: 'POST',
+      path: '/api/auth/verify',
+      status: 200,
+      input: 'json',
+      access: 'public',
+      tags: ['auth'],
+      summary: 'Exchange a sign-in token for a session',
+      errors: ['unauthorized', 'rate_limited'],
+    },
+  })
+  .output(verifyOutput)
   .use(countedOutcome((metrics) => metrics.signIns, { step: 'verify' }))
   // Counted before validation, so a flood of malformed requests is limited too.
   .use(rateLimitedBy(RATE_LIMITS.verifyPerIp, (ctx) => ctx.ip))

@@ -48,7 +48,12 @@ const isPool = (client: unknown): client is PoolCounts =>
  * One registry per process, served by the ops listener. Request and outcome metrics are counted as
  * they happen; queue depths and ages come from one cached reading of the database.
  */
-export const createMetrics = (options: { db: Pick<Database, 'em' | 'fork'>; now?: () => number; maxAgeMs?: number; processMetrics?: boolean }): Metrics => {
+export const createMetrics = (options: {
+  db: Pick<Database, 'em' | 'fork'>;
+  now?: () => number;
+  maxAgeMs?: number;
+  processMetrics?: boolean;
+}): Metrics => {
   const { db } = options;
   const now = options.now ?? Date.now;
   const registry = new Registry();
@@ -143,7 +148,14 @@ export const createMetrics = (options: { db: Pick<Database, 'em' | 'fork'>; now?
       const { at, runs } = await reading();
       this.reset();
       const silent = silentBusesByTenant(
-        runs.map((run) => ({ tenantId: run.tenant_id, timeZone: run.time_zone, busId: run.bus_id, firstTime: run.first_time, lastTime: run.last_time, lastPositionAt: run.last_update })),
+        runs.map((run) => ({
+          tenantId: run.tenant_id,
+          timeZone: run.time_zone,
+          busId: run.bus_id,
+          firstTime: run.first_time,
+          lastTime: run.last_time,
+          lastPositionAt: run.last_update,
+        })),
         new Date(at),
       );
       silent.forEach((count, tenant) => this.set({ tenant }, count));
@@ -159,7 +171,12 @@ export const createMetrics = (options: { db: Pick<Database, 'em' | 'fork'>; now?
       this.reset();
       accuracy
         .filter((row) => row.judged > 0)
-        .forEach((row) => this.set({ tenant: row.tenant_id, route: row.route_id, route_name: row.route_name, horizon_minutes: String(row.horizon_minutes) }, row.within / row.judged));
+        .forEach((row) =>
+          this.set(
+            { tenant: row.tenant_id, route: row.route_id, route_name: row.route_name, horizon_minutes: String(row.horizon_minutes) },
+            row.within / row.judged,
+          ),
+        );
     },
   });
   new Gauge({
@@ -170,7 +187,12 @@ export const createMetrics = (options: { db: Pick<Database, 'em' | 'fork'>; now?
     async collect() {
       const { accuracy } = await reading();
       this.reset();
-      accuracy.forEach((row) => this.set({ tenant: row.tenant_id, route: row.route_id, route_name: row.route_name, horizon_minutes: String(row.horizon_minutes) }, row.judged));
+      accuracy.forEach((row) =>
+        this.set(
+          { tenant: row.tenant_id, route: row.route_id, route_name: row.route_name, horizon_minutes: String(row.horizon_minutes) },
+          row.judged,
+        ),
+      );
     },
   });
   // The pool's counts cost no query; they are read at each scrape.
@@ -200,7 +222,12 @@ export const createMetrics = (options: { db: Pick<Database, 'em' | 'fork'>; now?
   return {
     registry,
     observeRequest: (labels, seconds) => requestDuration.observe(labels, seconds),
-    intakes: new Counter({ name: 'switchyard_claims_intakes_total', help: 'Claims intakes by outcome.', labelNames: ['outcome'] as const, registers: [registry] }),
+    intakes: new Counter({
+      name: 'switchyard_claims_intakes_total',
+      help: 'Claims intakes by outcome.',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
     signIns: new Counter({
       name: 'switchyard_claims_sign_ins_total',
       help: 'Client sign-in steps (request, verify) by outcome.',

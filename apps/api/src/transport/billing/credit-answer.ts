@@ -7,7 +7,10 @@ import type { householdCreditOutput } from './credit-outputs.ts';
 import { isoTimestamp } from './presenters.ts';
 
 /** A household's credit and its ledger, or 404 when the household is not the tenant's. */
-export const householdCreditAnswer = async (ctx: Pick<TransportContext, 'db'> & { tenantId: string }, householdId: string): Promise<z.infer<typeof householdCreditOutput>> => {
+export const householdCreditAnswer = async (
+  ctx: Pick<TransportContext, 'db'> & { tenantId: string },
+  householdId: string,
+): Promise<z.infer<typeof householdCreditOutput>> => {
   const em = ctx.db.fork();
   const [aggregate] = await loadHouseholds(em, ctx.tenantId, { householdIds: [householdId] });
   if (!aggregate) {

@@ -23,7 +23,9 @@ export const invoiceOutput = z.object({
   school_days: z
     .int()
     .nullable()
-    .describe('For the week of a first pickup after Monday: the school days (Monday to Friday) billed, pro rata of five; null for a full week or a registration fee'),
+    .describe(
+      'For the week of a first pickup after Monday: the school days (Monday to Friday) billed, pro rata of five; null for a full week or a registration fee',
+    ),
 });
 
 export const paymentOutput = z.object({

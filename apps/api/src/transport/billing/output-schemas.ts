@@ -67,9 +67,20 @@ export const registrationsOutput = z.array(
   }),
 );
 
-export const approvedOutput = z.strictObject({ status: z.literal('ok'), id: z.string(), action: z.literal('approved'), email_sent: z.boolean() });
+export const approvedOutput = z.strictObject({
+  status: z.literal('ok'),
+  id: z.string(),
+  action: z.literal('approved'),
+  email_sent: z.boolean(),
+});
 
-export const rejectedOutput = z.strictObject({ status: z.literal('ok'), id: z.string(), action: z.literal('rejected'), reason: z.string().nullable(), email_sent: z.boolean() });
+export const rejectedOutput = z.strictObject({
+  status: z.literal('ok'),
+  id: z.string(),
+  action: z.literal('rejected'),
+  reason: z.string().nullable(),
+  email_sent: z.boolean(),
+});
 
 export const dashboardStatsOutput = z.strictObject({
   pending_registrations: z.int(),
@@ -130,7 +141,9 @@ export const generatedInvoicesOutput = z.strictObject({ cycle_start: z.string(),
 
 export const dueInvoicesOutput = z.strictObject({
   date: z.string().describe("The tenant's today"),
-  generated: z.array(invoiceOutput).describe('First-week invoices made by this call or drafted earlier, as they are now (`sent` when mailed, else still `draft`)'),
+  generated: z
+    .array(invoiceOutput)
+    .describe('First-week invoices made by this call or drafted earlier, as they are now (`sent` when mailed, else still `draft`)'),
   emailed: z.array(z.strictObject({ invoice_id: z.string(), payer_id: z.string().nullable(), email: z.string() })),
   skipped: z.array(z.string()).describe('Households due whose transportation invoices already went out (any besides drafts and void ones)'),
 });

@@ -24,7 +24,10 @@ export type PaymentRequest = {
 
 type ProviderCheckout = { url: string; ref: string | null; linkId: string | null };
 
-type ProviderEnv = Pick<Env, 'SQUARE_ACCESS_TOKEN' | 'SQUARE_LOCATION_ID' | 'SQUARE_URL' | 'STRIPE_SECRET_KEY' | 'STRIPE_URL' | 'TRANSPORT_HTTP_TIMEOUT_MS'>;
+type ProviderEnv = Pick<
+  Env,
+  'SQUARE_ACCESS_TOKEN' | 'SQUARE_LOCATION_ID' | 'SQUARE_URL' | 'STRIPE_SECRET_KEY' | 'STRIPE_URL' | 'TRANSPORT_HTTP_TIMEOUT_MS'
+>;
 
 export const squareConfigured = (env: ProviderEnv): boolean => Boolean(env.SQUARE_ACCESS_TOKEN && env.SQUARE_LOCATION_ID);
 export const stripeConfigured = (env: ProviderEnv): boolean => Boolean(env.STRIPE_SECRET_KEY);
@@ -41,7 +44,14 @@ const squareLink = async (env: ProviderEnv, request: PaymentRequest): Promise<Pr
     },
     body: JSON.stringify({
       idempotency_key: request.idempotencyKey,
-      quick_pay: { name: request.name, price_money: { amount: minorUnits(request.amountCents, request.currency ?? 'USD'), currency: (request.currency ?? 'USD').toUpperCase() }, location_id: env.SQUARE_LOCATION_ID },
+      quick_pay: {
+        name: request.name,
+        price_money: {
+          amount: minorUnits(request.amountCents, request.currency ?? 'USD'),
+          currency: (request.currency ?? 'USD').toUpperCase(),
+        },
+        location_id: env.SQUARE_LOCATION_ID,
+      },
       checkout_options: { redirect_url: request.returnUrl },
     }),
     signal: AbortSignal.timeout(env.TRANSPORT_HTTP_TIMEOUT_MS),
@@ -125,7 +135,11 @@ export const createPaymentLink = async (env: ProviderEnv, logger: Logger, reques
  * (`DELETE /v2/online-checkout/payment-links/{id}`). Best-effort: the checkout is already closed on
  * our side, and a payment that still arrives is recorded (as household credit when nothing is owed).
  */
-export const expireCheckout = async (env: ProviderEnv, logger: Logger, checkout: { provider: string; link_id: string | null; invoice_id: string }): Promise<boolean> => {
+export const expireCheckout = async (
+  env: ProviderEnv,
+  logger: Logger,
+  checkout: { provider: string; link_id: string | null; invoice_id: string },
+): Promise<boolean> => {
   if (!checkout.link_id) {
     return false;
   }
@@ -155,14 +169,21 @@ export const expireCheckout = async (env: ProviderEnv, logger: Logger, checkout:
 
     return true;
   } catch (error) {
-    logger.warn({ provider: checkout.provider, invoice_id: checkout.invoice_id, reason: error instanceof Error ? error.message : String(error) }, 'checkout not expired');
+    logger.warn(
+      { provider: checkout.provider, invoice_id: checkout.invoice_id, reason: error instanceof Error ? error.message : String(error) },
+      'checkout not expired',
+    );
 
     return false;
   }
 };
 
 /** Expires each checkout a change closed, one after another (there is at most one open per invoice). */
-export const expireCheckouts = async (env: ProviderEnv, logger: Logger, checkouts: readonly { provider: string; link_id: string | null; invoice_id: string }[]): Promise<void> => {
+export const expireCheckouts = async (
+  env: ProviderEnv,
+  logger: Logger,
+  checkouts: readonly { provider: string; link_id: string | null; invoice_id: string }[],
+): Promise<void> => {
   for (const checkout of checkouts) {
     await expireCheckout(env, logger, checkout);
   }

@@ -111,7 +111,11 @@ const presentCheckout = (row: CheckoutSessionRow) => ({
   closed_at: isoTimestamp(row.closed_at),
 });
 
-export const presentInvoiceDetail = (detail: { invoice: InvoiceRow & { void_reason: string | null; credit_applied_cents: number }; payments: PaymentRow[]; checkouts: CheckoutSessionRow[] }) => {
+export const presentInvoiceDetail = (detail: {
+  invoice: InvoiceRow & { void_reason: string | null; credit_applied_cents: number };
+  payments: PaymentRow[];
+  checkouts: CheckoutSessionRow[];
+}) => {
   const creditedCents = detail.payments.reduce((sum, payment) => sum + payment.credited_cents, 0);
 
   return {
@@ -131,7 +135,12 @@ export type InvoiceDetail = ReturnType<typeof presentInvoiceDetail>;
 export const billedHousehold = (parts: Pick<HouseholdAggregate, 'children' | 'payers' | 'allocations'>): BilledHousehold => ({
   children: parts.children.map((child) => ({ id: child.id, rateCents: child.rate_weekly_cents, active: child.active })),
   payers: parts.payers.map((payer) => ({ id: payer.id, isPrimary: payer.is_primary })),
-  allocations: parts.allocations.map((row) => ({ payerId: row.payer_id, childId: row.child_id, splitType: row.split_type as SplitType, value: Number(row.value) })),
+  allocations: parts.allocations.map((row) => ({
+    payerId: row.payer_id,
+    childId: row.child_id,
+    splitType: row.split_type as SplitType,
+    value: Number(row.value),
+  })),
 });
 
 export const presentHouseholdSummary = (aggregate: HouseholdAggregate) => ({
@@ -182,14 +191,21 @@ export const presentRegistration = (row: RegistrationRow) => {
   };
 };
 
-export const presentRegistrationReview = (row: ReviewRow) => ({ ...row, created_at: isoTimestamp(row.created_at), updated_at: isoTimestamp(row.updated_at) });
+export const presentRegistrationReview = (row: ReviewRow) => ({
+  ...row,
+  created_at: isoTimestamp(row.created_at),
+  updated_at: isoTimestamp(row.updated_at),
+});
 
 /**
  * Outstanding amounts grouped per household, then per payer, in the rows' order; each household
  * with its credit and what it owes once the credit is counted.
  */
 export const presentOutstanding = (rows: readonly OutstandingRow[], credits: ReadonlyMap<string, number> = new Map()) => {
-  const households = new Map<string, { household_id: string; household_name: string; total_outstanding: number; credit: number; net_outstanding: number; payers: unknown[] }>();
+  const households = new Map<
+    string,
+    { household_id: string; household_name: string; total_outstanding: number; credit: number; net_outstanding: number; payers: unknown[] }
+  >();
   const totals = new Map<string, number>();
   for (const row of rows) {
     const creditCents = Math.max(credits.get(row.household_id) ?? 0, 0);

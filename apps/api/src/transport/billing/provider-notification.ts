@@ -50,7 +50,11 @@ export const parseNotification = (body: Buffer): unknown => {
  * says what the invoice could not take (a void invoice, an overpayment). The invoice's other open
  * checkouts are expired, since the balance they were made for no longer holds.
  */
-export const applyNotification = async (ctx: TransportContext, provider: 'stripe' | 'square', payment: ProviderPayment | null): Promise<z.infer<typeof notificationOutput>> => {
+export const applyNotification = async (
+  ctx: TransportContext,
+  provider: 'stripe' | 'square',
+  payment: ProviderPayment | null,
+): Promise<z.infer<typeof notificationOutput>> => {
   if (!payment) {
     return { received: true, outcome: 'ignored' };
   }
@@ -74,7 +78,10 @@ export const applyNotification = async (ctx: TransportContext, provider: 'stripe
     });
     await expireCheckouts(ctx.env, ctx.logger, result.expired);
   } else {
-    ctx.logger.info({ provider, outcome: result.outcome, provider_payment_id: payment.providerPaymentId }, 'payment notification changed nothing');
+    ctx.logger.info(
+      { provider, outcome: result.outcome, provider_payment_id: payment.providerPaymentId },
+      'payment notification changed nothing',
+    );
   }
 
   return { received: true, outcome: result.outcome };

@@ -5,13 +5,25 @@ import { findTenant, readPaymentInstructions } from '@switchyard/db/transport/te
 import type { TransportContext } from '../context.ts';
 import { invoicePayLink } from './pay/pay-link.ts';
 
-const sendFamilyMail = async (ctx: TransportContext, registration: DecidedRegistration, subject: string, lines: string[]): Promise<boolean> => {
+const sendFamilyMail = async (
+  ctx: TransportContext,
+  registration: DecidedRegistration,
+  subject: string,
+  lines: string[],
+): Promise<boolean> => {
   try {
-    await ctx.mail.send({ to: registration.parentEmail, subject, text: [`Hello ${registration.parentName},`, '', ...lines, '', `Reference: ${registration.id}`].join('\n') });
+    await ctx.mail.send({
+      to: registration.parentEmail,
+      subject,
+      text: [`Hello ${registration.parentName},`, '', ...lines, '', `Reference: ${registration.id}`].join('\n'),
+    });
 
     return true;
   } catch (error) {
-    ctx.logger.warn({ reason: error instanceof Error ? error.message : String(error), registration_id: registration.id }, 'registration email not sent');
+    ctx.logger.warn(
+      { reason: error instanceof Error ? error.message : String(error), registration_id: registration.id },
+      'registration email not sent',
+    );
 
     return false;
   }
@@ -22,7 +34,10 @@ const sendFamilyMail = async (ctx: TransportContext, registration: DecidedRegist
  * link when one is configured, else the operator's own payment instructions. Best-effort by
  * design: the approval stands whether or not the provider or the mail server answers.
  */
-export const sendRegistrationFeeMail = async (ctx: TransportContext & { tenantId: string }, registration: DecidedRegistration): Promise<boolean> => {
+export const sendRegistrationFeeMail = async (
+  ctx: TransportContext & { tenantId: string },
+  registration: DecidedRegistration,
+): Promise<boolean> => {
   const amountCents = registration.invoice?.amountCents ?? REGISTRATION_FEE_CENTS;
   // The fee's pay page, which makes a checkout for what is owed when the family uses it.
   const link = registration.invoice ? await invoicePayLink(ctx, registration.invoice.id) : null;
@@ -49,7 +64,11 @@ export const sendRegistrationFeeMail = async (ctx: TransportContext & { tenantId
 };
 
 /** Tells a family its registration was rejected, with the operator's reason when one was given. */
-export const sendRejectionMail = async (ctx: TransportContext & { tenantId: string }, registration: DecidedRegistration, reason: string | null): Promise<boolean> => {
+export const sendRejectionMail = async (
+  ctx: TransportContext & { tenantId: string },
+  registration: DecidedRegistration,
+  reason: string | null,
+): Promise<boolean> => {
   const operator = (await findTenant(ctx.db.fork(), ctx.tenantId))?.name ?? ctx.tenantId;
 
   return sendFamilyMail(ctx, registration, `${operator}: your school transport registration was not approved`, [

@@ -7,16 +7,27 @@ import { invoicePayLink } from './pay/pay-link.ts';
 export type SentInvoiceMail = { email: string; provider: string | null; paymentUrl: string | null; providerRef: string | null };
 
 /** How an invoice is named in its mail, on its pay page and on the provider's checkout. */
-export const describeInvoice = (invoice: Pick<InvoiceView, 'kind' | 'amount' | 'currency' | 'school_days' | 'cycle_start' | 'cycle_end'>) => {
+export const describeInvoice = (
+  invoice: Pick<InvoiceView, 'kind' | 'amount' | 'currency' | 'school_days' | 'cycle_start' | 'cycle_end'>,
+) => {
   const amount = moneyText(Math.round(invoice.amount * 100), invoice.currency);
   if (invoice.kind === 'registration') {
-    return { name: 'School transport registration fee', subject: 'Your school transport registration fee', line: `Your school transport registration fee is ${amount}.` };
+    return {
+      name: 'School transport registration fee',
+      subject: 'Your school transport registration fee',
+      line: `Your school transport registration fee is ${amount}.`,
+    };
   }
   const week = `${invoice.cycle_start} to ${invoice.cycle_end}`;
   // The week of a first pickup after Monday is billed for its school days only, and says so.
-  const part = invoice.school_days !== null && invoice.cycle_start ? `, ${proRataText(invoice.school_days, invoice.cycle_start)} pro rata,` : '';
+  const part =
+    invoice.school_days !== null && invoice.cycle_start ? `, ${proRataText(invoice.school_days, invoice.cycle_start)} pro rata,` : '';
 
-  return { name: `School transport ${week}`, subject: `School transport invoice for ${week}`, line: `Your school transport share for the week ${week}${part} is ${amount}.` };
+  return {
+    name: `School transport ${week}`,
+    subject: `School transport invoice for ${week}`,
+    line: `Your school transport share for the week ${week}${part} is ${amount}.`,
+  };
 };
 
 /**
@@ -35,7 +46,15 @@ export const sendWeeklyInvoiceMail = async (ctx: TransportContext, invoice: Invo
     await ctx.mail.send({
       to: payer.email,
       subject: text.subject,
-      text: [`Hello ${payer.name},`, '', text.line, '', link ? `Pay online: ${link.url}` : 'Your transport office will tell you how to pay it.', '', `Invoice: ${invoice.id}`].join('\n'),
+      text: [
+        `Hello ${payer.name},`,
+        '',
+        text.line,
+        '',
+        link ? `Pay online: ${link.url}` : 'Your transport office will tell you how to pay it.',
+        '',
+        `Invoice: ${invoice.id}`,
+      ].join('\n'),
     });
   } catch (error) {
     ctx.logger.warn({ reason: error instanceof Error ? error.message : String(error), invoice_id: invoice.id }, 'invoice email not sent');

@@ -53,7 +53,11 @@ export const createViewerLookup = (services: TransportServices): ViewerLookup =>
 export const isStaffViewer = (viewer: SessionUser | null): boolean =>
   viewer?.role != null && (STAFF_ROLES as readonly string[]).includes(viewer.role);
 
-export const createGraphqlContext = async (services: TransportServices, req: IncomingMessage, viewerOf: ViewerLookup): Promise<GraphqlContext> => {
+export const createGraphqlContext = async (
+  services: TransportServices,
+  req: IncomingMessage,
+  viewerOf: ViewerLookup,
+): Promise<GraphqlContext> => {
   const transport = createTransportContext(services, req, null);
   const viewer = await viewerOf(req);
   const em = services.db.fork();

@@ -18,13 +18,34 @@ import { countAccuracyOfRoutes } from '../live/eta-accuracy.ts';
  */
 export const createTenantLoaders = (em: SqlEntityManager, tenantId: string) => ({
   bus: byId<BusRow>((ids) => findBusesByIds(em, tenantId, ids)),
-  stopsOfRoute: groupedBy((ids) => listStopsOfRoutes(em, tenantId, ids), (row) => row.route_id),
-  accuracyOfRoute: groupedBy((ids) => countAccuracyOfRoutes(em, tenantId, ids), (row) => row.route_id),
-  routesOfBus: groupedBy<RouteRow>((ids) => listRoutesOfBuses(em, tenantId, ids), (row) => row.bus_id ?? ''),
-  children: groupedBy((ids) => listChildrenOfHouseholds(em, tenantId, ids), (row) => row.household_id),
-  payers: groupedBy((ids) => listPayersOfHouseholds(em, tenantId, ids), (row) => row.household_id),
-  allocations: groupedBy((ids) => listAllocationsOfHouseholds(em, tenantId, ids), (row) => row.household_id),
-  invoices: groupedBy((ids) => listInvoicesOfHouseholds(em, tenantId, ids), (row) => row.household_id),
+  stopsOfRoute: groupedBy(
+    (ids) => listStopsOfRoutes(em, tenantId, ids),
+    (row) => row.route_id,
+  ),
+  accuracyOfRoute: groupedBy(
+    (ids) => countAccuracyOfRoutes(em, tenantId, ids),
+    (row) => row.route_id,
+  ),
+  routesOfBus: groupedBy<RouteRow>(
+    (ids) => listRoutesOfBuses(em, tenantId, ids),
+    (row) => row.bus_id ?? '',
+  ),
+  children: groupedBy(
+    (ids) => listChildrenOfHouseholds(em, tenantId, ids),
+    (row) => row.household_id,
+  ),
+  payers: groupedBy(
+    (ids) => listPayersOfHouseholds(em, tenantId, ids),
+    (row) => row.household_id,
+  ),
+  allocations: groupedBy(
+    (ids) => listAllocationsOfHouseholds(em, tenantId, ids),
+    (row) => row.household_id,
+  ),
+  invoices: groupedBy(
+    (ids) => listInvoicesOfHouseholds(em, tenantId, ids),
+    (row) => row.household_id,
+  ),
 });
 
 export type TenantLoaders = ReturnType<typeof createTenantLoaders>;

@@ -3,8 +3,19 @@ import type { SessionUser } from '@switchyard/domain/transport/session-user';
 import type { RequestTenantHints } from '@switchyard/domain/transport/tenant-resolution';
 import { chooseTenant, couldBeTenant } from './tenant-access.ts';
 
-const user = (role: string | null, tenant: string | null): SessionUser => ({ id: 'u', email: 'u@x.test', name: 'U', role, tenant_id: tenant });
-const hints = (headerTenant: string | null = null): RequestTenantHints => ({ pathTenant: null, headerTenant, queryTenant: null, host: null });
+const user = (role: string | null, tenant: string | null): SessionUser => ({
+  id: 'u',
+  email: 'u@x.test',
+  name: 'U',
+  role,
+  tenant_id: tenant,
+});
+const hints = (headerTenant: string | null = null): RequestTenantHints => ({
+  pathTenant: null,
+  headerTenant,
+  queryTenant: null,
+  host: null,
+});
 
 describe('chooseTenant', () => {
   it('lets an operator read their own tenant, named or not', () => {

@@ -35,7 +35,12 @@ export const ensureBootstrapAdmin = async (options: { env: Env; db: Database; lo
   if (await findIdentityUserByEmail(em, checked.data.email)) {
     return 'exists';
   }
-  const created = await createBuiltinUser(em, { email: checked.data.email, password, appMetadata: { role: 'platform_admin' }, at: new Date() });
+  const created = await createBuiltinUser(em, {
+    email: checked.data.email,
+    password,
+    appMetadata: { role: 'platform_admin' },
+    at: new Date(),
+  });
   if (!created) {
     return 'exists';
   }

@@ -24,7 +24,10 @@ const PREFIX = '/auth/v1';
 const respond = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
   status === 204
     ? new Response(null, { status })
-    : new Response(JSON.stringify(body), { status, headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
+    : new Response(JSON.stringify(body), {
+        status,
+        headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+      });
 
 const header = (c: ServiceContext, name: string): string | null => {
   const value = c.env.incoming.headers[name];
@@ -55,7 +58,9 @@ export const mountBuiltinIdentity = (options: BuiltinIdentityOptions) => {
         const bearer = authorization ? (/^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim() ?? null) : null;
         // Routing takes HEAD for GET; GoTrue serves no HEAD.
         const answer: ProviderAnswer =
-          req.method === 'HEAD' ? await notFound() : await handler(provider, { req, url: new URL(req.url ?? '/', 'http://localhost'), bearer });
+          req.method === 'HEAD'
+            ? await notFound()
+            : await handler(provider, { req, url: new URL(req.url ?? '/', 'http://localhost'), bearer });
 
         return respond(answer.status, answer.body);
       } catch (error) {

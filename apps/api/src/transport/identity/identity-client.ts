@@ -20,7 +20,9 @@ export class IdentityProviderUnreachable extends DomainError {
 /** The provider answered a token check with a server error or its own rate limit: the token is not judged. */
 export class IdentityCheckUnavailable extends DomainError {
   constructor(status: number, retryAfterSeconds: number) {
-    super('service_unavailable', `The identity provider could not check the token (HTTP ${status}); try again in a moment.`, { retryAfterSeconds });
+    super('service_unavailable', `The identity provider could not check the token (HTTP ${status}); try again in a moment.`, {
+      retryAfterSeconds,
+    });
   }
 }
 
@@ -52,7 +54,10 @@ export type IdentityClient = {
   /** Admin call with the service key: creates the account and mails an invitation link. */
   invite(email: string, data: Record<string, unknown>, redirectTo: string): Promise<IdentityAnswer<IdentityUser>>;
   /** Admin call with the service key: sets metadata on a user. */
-  updateUserMetadata(userId: string, metadata: { user_metadata?: Record<string, unknown>; app_metadata?: Record<string, unknown> }): Promise<IdentityAnswer<IdentityUser>>;
+  updateUserMetadata(
+    userId: string,
+    metadata: { user_metadata?: Record<string, unknown>; app_metadata?: Record<string, unknown> },
+  ): Promise<IdentityAnswer<IdentityUser>>;
 };
 
 export type IdentityClientOptions = {
@@ -111,7 +116,10 @@ export const createIdentityClient = (options: IdentityClientOptions): IdentityCl
 
       return { status: reply.status, ok: reply.status >= 200 && reply.status < 300, body };
     } catch (error) {
-      options.logger.warn({ path: path.split('?')[0], cause: error instanceof Error ? error.message : String(error) }, 'identity provider did not answer');
+      options.logger.warn(
+        { path: path.split('?')[0], cause: error instanceof Error ? error.message : String(error) },
+        'identity provider did not answer',
+      );
       throw new IdentityProviderUnreachable(error, retryAfter);
     }
   };
@@ -119,18 +127,31 @@ export const createIdentityClient = (options: IdentityClientOptions): IdentityCl
   const answer = <T>(response: ProviderAnswer): IdentityAnswer<T> =>
     response.ok
       ? { ok: true, value: response.body as T }
-      : { ok: false, status: response.status, message: messageOf(response.body, response.status), code: typeof response.body.error_code === 'string' ? response.body.error_code : null };
+      : {
+          ok: false,
+          status: response.status,
+          message: messageOf(response.body, response.status),
+          code: typeof response.body.error_code === 'string' ? response.body.error_code : null,
+        };
 
   const admin = options.serviceKey ? { bearer: options.serviceKey } : {};
   /** GoTrue (and auth-js) take the return address as `redirect_to` in the query. */
   const redirect = (redirectTo: string) => `redirect_to=${encodeURIComponent(redirectTo)}`;
 
   return {
-    recover: async (email, redirectTo) => answer(await call(`/auth/v1/recover?${redirect(redirectTo)}`, { method: 'POST', body: { email } })),
+    recover: async (email, redirectTo) =>
+      answer(await call(`/auth/v1/recover?${redirect(redirectTo)}`, { method: 'POST', body: { email } })),
     verifyLink: async (type, tokenHash) => answer(await call('/auth/v1/verify', { method: 'POST', body: { type, token_hash: tokenHash } })),
     updatePassword: async (accessToken, password, currentPassword) =>
-      answer(await call('/auth/v1/user', { method: 'PUT', body: { password, ...(currentPassword === undefined ? {} : { current_password: currentPassword }) }, bearer: accessToken })),
-    invite: async (email, data, redirectTo) => answer(await call(`/auth/v1/invite?${redirect(redirectTo)}`, { method: 'POST', body: { email, data }, ...admin })),
+      answer(
+        await call('/auth/v1/user', {
+          method: 'PUT',
+          body: { password, ...(currentPassword === undefined ? {} : { current_password: currentPassword }) },
+          bearer: accessToken,
+        }),
+      ),
+    invite: async (email, data, redirectTo) =>
+      answer(await call(`/auth/v1/invite?${redirect(redirectTo)}`, { method: 'POST', body: { email, data }, ...admin })),
     getUser: async (accessToken) => {
       const response = await call('/auth/v1/user', { method: 'GET', bearer: accessToken });
       if (response.status === 429 || response.status >= 500) {

@@ -43,7 +43,9 @@ const MAILS: Record<LinkKind, (link: string, data: Record<string, unknown>) => {
   invite: (link, data) => ({
     subject: 'You are invited to the school transport operator console',
     lines: [
-      typeof data.tenant_name === 'string' ? `You are invited to run school transport for ${data.tenant_name}.` : 'You are invited to the school transport operator console.',
+      typeof data.tenant_name === 'string'
+        ? `You are invited to run school transport for ${data.tenant_name}.`
+        : 'You are invited to the school transport operator console.',
       '',
       `Choose your password and sign in: ${link}`,
       '',
@@ -58,14 +60,26 @@ export const enqueueLinkMail = async (
   mail: { kind: LinkKind; to: string; link: string; data?: Record<string, unknown>; userId: string; now: Date },
 ): Promise<void> => {
   const { subject, lines } = MAILS[mail.kind](mail.link, mail.data ?? {});
-  await enqueueMail(em, { source: IDENTITY_MAIL_SOURCE, kind: mail.kind, reference: mail.userId, recipient: mail.to, subject, body: lines.join('\n'), now: mail.now, requestId: currentRequestId() });
+  await enqueueMail(em, {
+    source: IDENTITY_MAIL_SOURCE,
+    kind: mail.kind,
+    reference: mail.userId,
+    recipient: mail.to,
+    subject,
+    body: lines.join('\n'),
+    now: mail.now,
+    requestId: currentRequestId(),
+  });
 };
 
 /**
  * GoTrue's secure email change tells the old address too: the change is not made yet, and an
  * owner who did not ask for it knows their session is in someone else's hands.
  */
-export const enqueueEmailChangeNotice = async (em: SqlEntityManager, notice: { to: string; newEmail: string; userId: string; now: Date }): Promise<void> => {
+export const enqueueEmailChangeNotice = async (
+  em: SqlEntityManager,
+  notice: { to: string; newEmail: string; userId: string; now: Date },
+): Promise<void> => {
   const lines = [
     `Someone signed in to the school transport account of this email address asked to change its address to ${notice.newEmail}.`,
     '',

@@ -5,7 +5,9 @@ const COST = { N: 16384, r: 8, p: 1 } as const;
 
 const derive = (password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> =>
   new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 
 /** `scrypt$N$r$p$salt$key` (base64url parts), so the cost can rise later without breaking stored hashes. */

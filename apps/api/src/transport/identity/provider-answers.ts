@@ -14,9 +14,14 @@ export class ProviderError extends Error {
 
 /** GoTrue's 429, with the seconds to wait in the body and, as HTTP clients expect, in Retry-After. */
 export const refuseRateLimited = (msg: string, retryAfterSeconds: number): ProviderError =>
-  new ProviderError(429, { code: 429, error_code: 'over_request_rate_limit', msg, retry_after: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
+  new ProviderError(
+    429,
+    { code: 429, error_code: 'over_request_rate_limit', msg, retry_after: retryAfterSeconds },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
 
-export const refuse = (status: number, errorCode: string, msg: string): ProviderError => new ProviderError(status, { code: status, error_code: errorCode, msg });
+export const refuse = (status: number, errorCode: string, msg: string): ProviderError =>
+  new ProviderError(status, { code: status, error_code: errorCode, msg });
 
 export const refuseGrant = (description: string): ProviderError =>
   new ProviderError(400, { error: 'invalid_grant', error_description: description, error_code: 'invalid_credentials' });

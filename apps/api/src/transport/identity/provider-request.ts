@@ -24,7 +24,8 @@ const once = (url: URL, exchange: ProviderExchange, deadline: number): Promise<P
 
       return;
     }
-    const headers = exchange.body === undefined ? exchange.headers : { ...exchange.headers, 'Content-Length': String(Buffer.byteLength(exchange.body)) };
+    const headers =
+      exchange.body === undefined ? exchange.headers : { ...exchange.headers, 'Content-Length': String(Buffer.byteLength(exchange.body)) };
     const options = { method: exchange.method, headers, agent: agents[secure ? 'https:' : 'http:'] };
     const onResponse = (res: IncomingMessage) => {
       const chunks: Buffer[] = [];

@@ -36,7 +36,15 @@ export const issueSession = async (
   const refresh = newOpaqueToken();
   const accessExpiry = new Date(now.getTime() + ACCESS_TOKEN_SECONDS * 1000);
   await deleteExpiredIdentityTokens(em, user.id, now);
-  await insertIdentityToken(em, { hash: digestOpaqueToken(access), userId: user.id, sessionId, kind: 'access', expiresAt: accessExpiry, at: now, viaLink });
+  await insertIdentityToken(em, {
+    hash: digestOpaqueToken(access),
+    userId: user.id,
+    sessionId,
+    kind: 'access',
+    expiresAt: accessExpiry,
+    at: now,
+    viaLink,
+  });
   await insertIdentityToken(em, {
     hash: digestOpaqueToken(refresh),
     userId: user.id,

@@ -1,7 +1,13 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { fitChildrenOfTenant, stopsRiddenBy } from '@switchyard/db/transport/live/riders';
 import { listSchools } from '@switchyard/db/transport/operations/schools';
-import { addedConflicts, assertRidersFit, riderConflicts, servedSchools, type RiderConflict } from '@switchyard/domain/transport/live/rider-fit';
+import {
+  addedConflicts,
+  assertRidersFit,
+  riderConflicts,
+  servedSchools,
+  type RiderConflict,
+} from '@switchyard/domain/transport/live/rider-fit';
 import { assertKnownChildren, assertOneStopPerDirection, childIdsOfStops } from '@switchyard/domain/transport/live/riders';
 import type { Run } from '@switchyard/domain/transport/operations/runs';
 
@@ -33,7 +39,13 @@ export const checkRiders = async (
   const placed = await stopsRiddenBy(em, tenantId, ids, routeId);
   assertOneStopPerDirection(
     route.runs,
-    placed.map((stop) => ({ childId: stop.child_id, routeId: stop.route_id, routeName: stop.route_name, direction: stop.direction, stopPosition: stop.position })),
+    placed.map((stop) => ({
+      childId: stop.child_id,
+      routeId: stop.route_id,
+      routeName: stop.route_name,
+      direction: stop.direction,
+      stopPosition: stop.position,
+    })),
     names,
   );
   const schools = await listSchools(em, tenantId);

@@ -30,9 +30,15 @@ export type EventStream = AsyncIterable<string> & {
 /** A viewer this far behind is cut off; it reconnects with Last-Event-ID and gets the latest positions. */
 const MAX_QUEUED = 1_000;
 
-export const formatEvent = (event: string, data: unknown, id?: string): string => `event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
+export const formatEvent = (event: string, data: unknown, id?: string): string =>
+  `event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
 
-export const createEventStream = (options: { keepAliveMs: number; retryMs: number; windowMs: number; onClose: () => void }): EventStream => {
+export const createEventStream = (options: {
+  keepAliveMs: number;
+  retryMs: number;
+  windowMs: number;
+  onClose: () => void;
+}): EventStream => {
   const queue: string[] = [`retry: ${options.retryMs}\n\n`];
   // Insertion order is arrival order (a replaced entry moves to the end), so the last event of a
   // chunk carries the newest time, which is what the client sends back as Last-Event-ID.

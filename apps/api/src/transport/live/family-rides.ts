@@ -21,8 +21,14 @@ export const assertFamilyAccount = (user: SessionUser): void => {
  */
 export const loadFamilyRides = async (em: SqlEntityManager, tenantId: string, userId: string): Promise<FamilyRide[]> => {
   const children = await childrenOfFamily(em, tenantId, userId);
-  const ridden = await stopsRiddenBy(em, tenantId, children.map((child) => child.child_id));
-  const routes = (await liveRoutes(em, tenantId, [...new Set(ridden.map((stop) => stop.route_id))])).filter((route) => route.status === 'active');
+  const ridden = await stopsRiddenBy(
+    em,
+    tenantId,
+    children.map((child) => child.child_id),
+  );
+  const routes = (await liveRoutes(em, tenantId, [...new Set(ridden.map((stop) => stop.route_id))])).filter(
+    (route) => route.status === 'active',
+  );
   const rides: FamilyRide[] = [];
   for (const child of children) {
     for (const stop of ridden.filter((candidate) => candidate.child_id === child.child_id)) {

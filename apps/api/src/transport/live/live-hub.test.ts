@@ -6,7 +6,15 @@ import type { FeedListener, PositionFeed } from './position-feed.ts';
 
 const WINDOW_MS = 50;
 const tenantId = 'tenant-a';
-const position = (busId: string, atMs: number, lat = 32): PositionMessage => ({ tenant_id: tenantId, bus_id: busId, lat, lng: -81.1, heading: null, speed: null, at_ms: atMs });
+const position = (busId: string, atMs: number, lat = 32): PositionMessage => ({
+  tenant_id: tenantId,
+  bus_id: busId,
+  lat,
+  lng: -81.1,
+  heading: null,
+  speed: null,
+  at_ms: atMs,
+});
 
 /** A feed without a database: what `store` would hand every stream of the tenant, handed at once. */
 const fakeFeed = () => {
@@ -22,7 +30,10 @@ const fakeFeed = () => {
     close: async () => undefined,
   };
 
-  return { feed, publish: (message: PositionMessage) => listeners.forEach((listener) => listener({ kind: 'position', position: message })) };
+  return {
+    feed,
+    publish: (message: PositionMessage) => listeners.forEach((listener) => listener({ kind: 'position', position: message })),
+  };
 };
 // The windows and keep-alives run on timers: the tests step a fake clock instead of waiting.
 const tick = (ms: number) => vi.advanceTimersByTimeAsync(ms);
@@ -33,7 +44,11 @@ const eventsOf = (chunks: string[]) =>
     chunk
       .split('\n\n')
       .filter((block) => block.startsWith('event: location'))
-      .map((block) => ({ chunk: index, id: /^id: (.*)$/m.exec(block)?.[1], data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as { bus_id: string; lat: number } })),
+      .map((block) => ({
+        chunk: index,
+        id: /^id: (.*)$/m.exec(block)?.[1],
+        data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as { bus_id: string; lat: number },
+      })),
   );
 
 const openHub = () => {

@@ -32,7 +32,14 @@ export const presentRouteEta = (routeId: string, busId: string | null, view: Tri
 /** A bus with a position, in the shape of a live `location` event; null without one. */
 export const presentBusPosition = (bus: BusRow | null) =>
   bus && bus.lat !== null && bus.lng !== null && bus.last_update !== null
-    ? { bus_id: bus.id, lat: bus.lat, lng: bus.lng, heading: bus.heading, speed: bus.speed, last_update: new Date(bus.last_update).toISOString() }
+    ? {
+        bus_id: bus.id,
+        lat: bus.lat,
+        lng: bus.lng,
+        heading: bus.heading,
+        speed: bus.speed,
+        last_update: new Date(bus.last_update).toISOString(),
+      }
     : null;
 
 export const presentAccuracy = (arrivals: number, ten: HorizonAccuracy, five: HorizonAccuracy): z.output<typeof etaAccuracyOutput> => ({

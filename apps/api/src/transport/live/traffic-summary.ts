@@ -12,10 +12,20 @@ const keyOf = (tenantId: string, routeId: string) => `route-traffic:${tenantId}:
  * got from it (`GET /api/routes/{route_id}/conditions` keeps it in the provider cache every
  * process shares). None, or too old, is no slowdown.
  */
-export const rememberTrafficSummary = (em: SqlEntityManager, tenantId: string, routeId: string, summary: TrafficSummary, now: Date): Promise<void> =>
-  storeAnswer(em, keyOf(tenantId, routeId), JSON.stringify(summary), now, new Date(now.getTime() + SUMMARY_FRESH_MS));
+export const rememberTrafficSummary = (
+  em: SqlEntityManager,
+  tenantId: string,
+  routeId: string,
+  summary: TrafficSummary,
+  now: Date,
+): Promise<void> => storeAnswer(em, keyOf(tenantId, routeId), JSON.stringify(summary), now, new Date(now.getTime() + SUMMARY_FRESH_MS));
 
-export const recentTrafficSummary = async (em: SqlEntityManager, tenantId: string, routeId: string, now: Date): Promise<TrafficSummary | null> => {
+export const recentTrafficSummary = async (
+  em: SqlEntityManager,
+  tenantId: string,
+  routeId: string,
+  now: Date,
+): Promise<TrafficSummary | null> => {
   const stored = await readStoredAnswer(em, keyOf(tenantId, routeId), now);
 
   return stored.fresh === null ? null : (JSON.parse(stored.fresh) as TrafficSummary);

@@ -28,7 +28,15 @@ import { recentTrafficSummary } from './traffic-summary.ts';
 
 export const TRANSPORT_MAIL_SOURCE = 'transport';
 
-const mailLateNotice = async (tx: SqlEntityManager, key: TripKey, timeZone: string, route: LiveRoute, run: LiveRun, stop: StopEstimate, now: Date): Promise<number> => {
+const mailLateNotice = async (
+  tx: SqlEntityManager,
+  key: TripKey,
+  timeZone: string,
+  route: LiveRoute,
+  run: LiveRun,
+  stop: StopEstimate,
+  now: Date,
+): Promise<number> => {
   // The riders of this run at the stop: a child riding only the other run is not waiting.
   const riders = run.stops.find((candidate) => candidate.position === stop.position)?.riders ?? [];
   const families = await familyEmailsOfChildren(tx, key.tenantId, childIdsOfStops([{ riders }]));
@@ -79,7 +87,10 @@ export const advanceTrip = async (
 
       return { route, trip, run };
     })
-    .filter((candidate): candidate is { route: LiveRoute; trip: NonNullable<typeof candidate.trip>; run: LiveRun } => candidate.trip !== null && candidate.run !== null)
+    .filter(
+      (candidate): candidate is { route: LiveRoute; trip: NonNullable<typeof candidate.trip>; run: LiveRun } =>
+        candidate.trip !== null && candidate.run !== null,
+    )
     .sort((left, right) => left.trip.window.opensAt.getTime() - right.trip.window.opensAt.getTime())[0];
   if (!running) {
     if (routes.length > 0) {
@@ -108,11 +119,20 @@ export const advanceTrip = async (
         arrivals.set(step.arrived.stopPosition, step.arrived.at);
       }
     }
-    const unchanged = sameTrip && step.near !== null && step.near.stopPosition === near.stop_position && step.near.since.getTime() === near.since.getTime();
+    const unchanged =
+      sameTrip && step.near !== null && step.near.stopPosition === near.stop_position && step.near.since.getTime() === near.since.getTime();
     if (!unchanged && (step.near !== null || near !== null)) {
       await saveNearStop(tx, tenantId, busId, step.near ? { ...key, stopPosition: step.near.stopPosition, since: step.near.since } : null);
     }
-    const estimate = estimateTrip({ date: key.date, timeZone, stops: run.stops, fix, arrivals, traffic: await recentTrafficSummary(tx, tenantId, route.id, now), now });
+    const estimate = estimateTrip({
+      date: key.date,
+      timeZone,
+      stops: run.stops,
+      fix,
+      arrivals,
+      traffic: await recentTrafficSummary(tx, tenantId, route.id, now),
+      now,
+    });
     if (estimate.basis !== 'position') {
       return;
     }
@@ -120,7 +140,9 @@ export const advanceTrip = async (
     await keepEstimates(
       tx,
       key,
-      upcoming.flatMap((stop) => horizonsReached(stop.eta, now).map((horizon) => ({ stopPosition: stop.position, horizon, eta: stop.eta }))),
+      upcoming.flatMap((stop) =>
+        horizonsReached(stop.eta, now).map((horizon) => ({ stopPosition: stop.position, horizon, eta: stop.eta })),
+      ),
       now,
     );
     for (const stop of upcoming.filter((candidate) => isLateForNotice(candidate.minutes_late) && candidate.time !== null)) {

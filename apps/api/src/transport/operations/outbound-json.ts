@@ -1,8 +1,6 @@
 /** One outbound GET with the service's timeout; the outcome never carries the URL (it may hold a key). */
 export type OutboundAnswer =
-  | { kind: 'answered'; status: number; body: unknown }
-  | { kind: 'timeout' }
-  | { kind: 'unreachable'; cause: string };
+  { kind: 'answered'; status: number; body: unknown } | { kind: 'timeout' } | { kind: 'unreachable'; cause: string };
 
 export const getJson = async (url: URL, timeoutMs: number): Promise<OutboundAnswer> => {
   try {

@@ -48,13 +48,17 @@ export const routeDetailOutput = z.strictObject({
       }),
     )
     .describe('The morning run first: each run serves its stops in this order, at these times, with these riders'),
-  eta_accuracy: etaAccuracyOutput.describe('Arrivals recorded on the route and how often the estimate made 10 (5) minutes before was within 2 minutes'),
+  eta_accuracy: etaAccuracyOutput.describe(
+    'Arrivals recorded on the route and how often the estimate made 10 (5) minutes before was within 2 minutes',
+  ),
   rider_warnings: z
     .array(
       z.strictObject({
         child_id: z.string(),
         child_name: z.string(),
-        kind: z.enum(['direction', 'school']).describe('`direction`: a run the child does not ride (its transport need); `school`: the route does not serve its school'),
+        kind: z
+          .enum(['direction', 'school'])
+          .describe('`direction`: a run the child does not ride (its transport need); `school`: the route does not serve its school'),
         direction: z.enum(['morning', 'afternoon']),
         stop: z.int().describe("The stop's position on the route"),
         message: z.string(),
@@ -68,10 +72,12 @@ export const routeDetailOutput = z.strictObject({
         child_name: z.string(),
         school_id: z.string(),
         school_name: z.string(),
-        missing: z.array(z.enum(['morning', 'afternoon'])).describe("The directions the child rides, of this route's runs, that no run of the tenant places it on yet"),
+        missing: z
+          .array(z.enum(['morning', 'afternoon']))
+          .describe("The directions the child rides, of this route's runs, that no run of the tenant places it on yet"),
       }),
     )
-    .describe("Active children of the schools this route serves (a stop names the school or stands at its address) who still lack a stop"),
+    .describe('Active children of the schools this route serves (a stop names the school or stands at its address) who still lack a stop'),
 });
 
 export const deletedOutput = z.strictObject({ ok: z.literal(true) });
@@ -97,7 +103,9 @@ const publicSchoolOutput = z.strictObject({
   end_time: z.string().nullable(),
 });
 
-export const schoolsOutput = z.array(z.strictObject({ ...publicSchoolOutput.shape, tenant_id: z.string(), created_at: timestamp.nullable() }));
+export const schoolsOutput = z.array(
+  z.strictObject({ ...publicSchoolOutput.shape, tenant_id: z.string(), created_at: timestamp.nullable() }),
+);
 
 export const publicSchoolsOutput = z.strictObject({ tenant_id: z.string(), schools: z.array(publicSchoolOutput) });
 
@@ -179,4 +187,3 @@ export const geocodeOutput = z.strictObject({
   cached: z.boolean().describe('Answered from the stored answers (kept a month) rather than asked of the geocoder'),
   results: z.array(z.strictObject({ label: z.string(), lat: z.number(), lng: z.number() })).max(5),
 });
-

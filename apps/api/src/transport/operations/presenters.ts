@@ -24,7 +24,10 @@ const routeFields = (route: RouteRow) => ({
 });
 
 /** List shape: `stops` is the number of stops. */
-export const presentRouteSummary = (route: RouteRow): Answer<typeof routeSummariesOutput>[number] => ({ ...routeFields(route), stops: route.stops });
+export const presentRouteSummary = (route: RouteRow): Answer<typeof routeSummariesOutput>[number] => ({
+  ...routeFields(route),
+  stops: route.stops,
+});
 
 export const presentStop = (stop: StopRow): RouteDetail['stops'][number] => ({
   position: stop.position,
@@ -39,7 +42,12 @@ export const presentStop = (stop: StopRow): RouteDetail['stops'][number] => ({
 /** A run's timetable: each stop it serves in order, named by its route position and name. */
 export const presentRun = (run: Run, stops: StopRow[]): RouteDetail['runs'][number] => ({
   direction: run.direction,
-  stops: run.stops.map((stop) => ({ stop: stop.position, name: stops.find((candidate) => candidate.position === stop.position)?.name ?? '', time: stop.time, riders: stop.riders })),
+  stops: run.stops.map((stop) => ({
+    stop: stop.position,
+    name: stops.find((candidate) => candidate.position === stop.position)?.name ?? '',
+    time: stop.time,
+    riders: stop.riders,
+  })),
 });
 
 /**
@@ -74,4 +82,8 @@ export const presentPublicSchool = (school: SchoolRow): Answer<typeof publicScho
   end_time: school.end_time,
 });
 
-export const presentSchool = (school: SchoolRow): Answer<typeof schoolsOutput>[number] => ({ ...presentPublicSchool(school), tenant_id: school.tenant_id, created_at: iso(school.created_at) });
+export const presentSchool = (school: SchoolRow): Answer<typeof schoolsOutput>[number] => ({
+  ...presentPublicSchool(school),
+  tenant_id: school.tenant_id,
+  created_at: iso(school.created_at),
+});

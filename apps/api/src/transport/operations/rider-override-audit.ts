@@ -14,6 +14,9 @@ export const auditRiderOverride = async (
   await auditStaffWrite(ctx, {
     action: 'route.riders_override',
     resource: `route:${routeId}`,
-    details: { reason: override.reason, conflicts: conflicts.map(({ child_id, kind, direction, stop, message }) => ({ child_id, kind, direction, stop, message })) },
+    details: {
+      reason: override.reason,
+      conflicts: conflicts.map(({ child_id, kind, direction, stop, message }) => ({ child_id, kind, direction, stop, message })),
+    },
   });
 };

@@ -3,11 +3,16 @@ import type { Env } from '../../env.ts';
 import { getJson } from './outbound-json.ts';
 import { type Forecast, weatherOutput } from './output-schemas.ts';
 
-const CURRENT = 'temperature_2m,relative_humidity_2m,apparent_temperature,is_day,precipitation,weather_code,wind_speed_10m,wind_direction_10m';
+const CURRENT =
+  'temperature_2m,relative_humidity_2m,apparent_temperature,is_day,precipitation,weather_code,wind_speed_10m,wind_direction_10m';
 const DAILY = 'weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max,sunrise,sunset';
 
 /** Open-Meteo's forecast for one point, in US units and the point's own time zone; 502 when it fails. */
-export const fetchForecast = async (env: Pick<Env, 'WEATHER_URL' | 'TRANSPORT_HTTP_TIMEOUT_MS'>, lat: number, lon: number): Promise<Forecast> => {
+export const fetchForecast = async (
+  env: Pick<Env, 'WEATHER_URL' | 'TRANSPORT_HTTP_TIMEOUT_MS'>,
+  lat: number,
+  lon: number,
+): Promise<Forecast> => {
   const url = new URL('/v1/forecast', env.WEATHER_URL);
   url.searchParams.set('latitude', String(lat));
   url.searchParams.set('longitude', String(lon));

@@ -19,7 +19,12 @@ export const healthOutput = z.strictObject({
 });
 
 export const tenantListOutput = z.array(
-  z.strictObject({ id: z.string(), ...themeFields, time_zone: z.string().describe('IANA time zone; route stop times are wall-clock times there'), created_at: timestamp }),
+  z.strictObject({
+    id: z.string(),
+    ...themeFields,
+    time_zone: z.string().describe('IANA time zone; route stop times are wall-clock times there'),
+    created_at: timestamp,
+  }),
 );
 
 export const timeZoneSettingsOutput = z.strictObject({

@@ -15,7 +15,13 @@ export const presentTenant = (row: TenantRow): z.output<typeof tenantListOutput>
   created_at: iso(row.created_at),
 });
 
-export const presentTheme = (row: TenantRow): z.output<typeof themeOutput> => ({ tenant_id: row.id, name: row.name, tier: row.tier, theme: row.theme ?? {}, domain: row.domain });
+export const presentTheme = (row: TenantRow): z.output<typeof themeOutput> => ({
+  tenant_id: row.id,
+  name: row.name,
+  tier: row.tier,
+  theme: row.theme ?? {},
+  domain: row.domain,
+});
 
 export const presentAuditRow = (row: TransportAuditRow): z.output<typeof auditRowsOutput>[number] => ({
   id: row.id,

@@ -14,4 +14,24 @@ import { getPricingSettings, updatePricingSettings } from './procedures/pricing-
 import { getThemeSettings, updateThemeSettings } from './procedures/theme-settings.ts';
 import { getHomeAreaSettings, updateHomeAreaSettings } from './procedures/home-area-settings.ts';
 
-export const tenantsRouter = router({ health, listTenants, getTheme, tenantLogs, assumeIdentity, exitImpersonation, auditLog, logAction, impersonatedMe, getPaymentSettings, updatePaymentSettings, getTimeZoneSettings, updateTimeZoneSettings, getPricingSettings, updatePricingSettings, getThemeSettings, updateThemeSettings, getHomeAreaSettings, updateHomeAreaSettings });
+export const tenantsRouter = router({
+  health,
+  listTenants,
+  getTheme,
+  tenantLogs,
+  assumeIdentity,
+  exitImpersonation,
+  auditLog,
+  logAction,
+  impersonatedMe,
+  getPaymentSettings,
+  updatePaymentSettings,
+  getTimeZoneSettings,
+  updateTimeZoneSettings,
+  getPricingSettings,
+  updatePricingSettings,
+  getThemeSettings,
+  updateThemeSettings,
+  getHomeAreaSettings,
+  updateHomeAreaSettings,
+});

@@ -28,20 +28,23 @@ const runChatCompletion = async (env: WebhookEnv, baseUrl: string, request: Agen
   if (env.AGENT_MODEL === undefined) {
     throw new DeliveryError('agent: AGENT_BASE_URL is set but AGENT_MODEL is not', true);
   }
-  const answer = await callJson({
-    what: 'agent chat completion',
-    method: 'POST',
-    url: `${baseUrl.replace(/\/+$/, '')}/chat/completions`,
-    headers: env.AGENT_API_KEY === undefined ? {} : { authorization: `Bearer ${env.AGENT_API_KEY}` },
-    body: {
-      model: env.AGENT_MODEL,
-      messages: [
-        { role: 'system', content: instructionsFor(request) },
-        { role: 'user', content: request.prompt },
-      ],
+  const answer = await callJson(
+    {
+      what: 'agent chat completion',
+      method: 'POST',
+      url: `${baseUrl.replace(/\/+$/, '')}/chat/completions`,
+      headers: env.AGENT_API_KEY === undefined ? {} : { authorization: `Bearer ${env.AGENT_API_KEY}` },
+      body: {
+        model: env.AGENT_MODEL,
+        messages: [
+          { role: 'system', content: instructionsFor(request) },
+          { role: 'user', content: request.prompt },
+        ],
+      },
+      timeoutMs: env.AGENT_TIMEOUT_MS,
     },
-    timeoutMs: env.AGENT_TIMEOUT_MS,
-  }, clock);
+    clock,
+  );
   const choices = field(answer, 'choices');
   const content = Array.isArray(choices) ? field(field(choices[0], 'message'), 'content') : undefined;
   if (typeof content !== 'string' || content.trim() === '') {

@@ -10,14 +10,17 @@ export const deliverToDiscord = async (message: OutboundMessage, context: Delive
   const channel = encodeURIComponent(requireChatId(message));
 
   return sendParts(message, splitChatMessage(message.text, MESSAGE_LIMITS.discord), async (content) => {
-    const answer = await callJson({
-      what: 'discord create message',
-      method: 'POST',
-      url: `${env.DISCORD_API_URL}/channels/${channel}/messages`,
-      headers: { authorization: `Bot ${token}` },
-      body: { content, allowed_mentions: { parse: [] } },
-      timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
-    }, context.clock);
+    const answer = await callJson(
+      {
+        what: 'discord create message',
+        method: 'POST',
+        url: `${env.DISCORD_API_URL}/channels/${channel}/messages`,
+        headers: { authorization: `Bot ${token}` },
+        body: { content, allowed_mentions: { parse: [] } },
+        timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
+      },
+      context.clock,
+    );
 
     return String(field(answer, 'id') ?? '');
   });

@@ -7,32 +7,27 @@ import { requireSetting, type DeliveryContext, type DeliveryReceipt, type Outbou
 type GitlabThread = Extract<CodeHostThread, { host: 'gitlab' }>;
 
 /** Notes API: a note on an issue or a merge request; the project is its id or URL-encoded path. */
-export const noteOnGitlab = async (
-  thread: GitlabThread,
-  text: string,
-  context: DeliveryContext,
-): Promise<DeliveryReceipt> => {
+export const noteOnGitlab = async (thread: GitlabThread, text: string, context: DeliveryContext): Promise<DeliveryReceipt> => {
   const { env } = context;
   const token = requireSetting(env.GITLAB_TOKEN, 'GITLAB_TOKEN', 'gitlab_comment');
-  const answer = await callJson({
-    what: 'gitlab create note',
-    method: 'POST',
-    url: `${env.GITLAB_API_URL}/projects/${encodeURIComponent(thread.project)}/${thread.kind}/${thread.iid}/notes`,
-    headers: { 'private-token': token },
-    body: { body: trimMessage(text, MESSAGE_LIMITS.gitlab_comment) },
-    timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
-  }, context.clock);
+  const answer = await callJson(
+    {
+      what: 'gitlab create note',
+      method: 'POST',
+      url: `${env.GITLAB_API_URL}/projects/${encodeURIComponent(thread.project)}/${thread.kind}/${thread.iid}/notes`,
+      headers: { 'private-token': token },
+      body: { body: trimMessage(text, MESSAGE_LIMITS.gitlab_comment) },
+      timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
+    },
+    context.clock,
+  );
 
   return String(field(answer, 'id') ?? '');
 };
 
 /** `--deliver-chat-id group/project!4` (MR) or `group/project#4` (issue); without it, the event's own. */
-export const deliverToGitlabComment = async (
-  message: OutboundMessage,
-  context: DeliveryContext,
-): Promise<DeliveryReceipt> => {
-  const thread =
-    message.chatId !== null ? parseThreadReference('gitlab', message.chatId) : gitlabThreadOf(message.payload);
+export const deliverToGitlabComment = async (message: OutboundMessage, context: DeliveryContext): Promise<DeliveryReceipt> => {
+  const thread = message.chatId !== null ? parseThreadReference('gitlab', message.chatId) : gitlabThreadOf(message.payload);
   if (thread === null || thread.host !== 'gitlab') {
     throw new DeliveryError(
       message.chatId !== null

@@ -14,18 +14,25 @@ export const deliverToMatrix = async (message: OutboundMessage, context: Deliver
   const base = requireSetting(env.MATRIX_API_URL, 'MATRIX_API_URL', 'matrix').replace(/\/+$/, '');
   const room = encodeURIComponent(requireChatId(message));
 
-  return sendParts(message, splitChatMessage(neutraliseBroadcastMentions(message.text, 'matrix'), MESSAGE_LIMITS.matrix), async (body, index) => {
-    const transaction = `switchyard_${message.deliveryId}_${index}`;
-    const answer = await callJson({
-      what: 'matrix room send',
-      method: 'PUT',
-      url: `${base}/_matrix/client/v3/rooms/${room}/send/m.room.message/${transaction}`,
-      headers: { authorization: `Bearer ${token}` },
-      // An empty m.mentions turns off the older rules that notify on words like @room in the body.
-      body: { msgtype: 'm.text', body, 'm.mentions': {} },
-      timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
-    }, context.clock);
+  return sendParts(
+    message,
+    splitChatMessage(neutraliseBroadcastMentions(message.text, 'matrix'), MESSAGE_LIMITS.matrix),
+    async (body, index) => {
+      const transaction = `switchyard_${message.deliveryId}_${index}`;
+      const answer = await callJson(
+        {
+          what: 'matrix room send',
+          method: 'PUT',
+          url: `${base}/_matrix/client/v3/rooms/${room}/send/m.room.message/${transaction}`,
+          headers: { authorization: `Bearer ${token}` },
+          // An empty m.mentions turns off the older rules that notify on words like @room in the body.
+          body: { msgtype: 'm.text', body, 'm.mentions': {} },
+          timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
+        },
+        context.clock,
+      );
 
-    return String(field(answer, 'event_id') ?? '');
-  });
+      return String(field(answer, 'event_id') ?? '');
+    },
+  );
 };

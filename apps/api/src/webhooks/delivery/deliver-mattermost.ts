@@ -11,16 +11,23 @@ export const deliverToMattermost = async (message: OutboundMessage, context: Del
   const base = requireSetting(env.MATTERMOST_API_URL, 'MATTERMOST_API_URL', 'mattermost').replace(/\/+$/, '');
   const channelId = requireChatId(message);
 
-  return sendParts(message, splitChatMessage(neutraliseBroadcastMentions(message.text, 'mattermost'), MESSAGE_LIMITS.mattermost), async (text) => {
-    const answer = await callJson({
-      what: 'mattermost create post',
-      method: 'POST',
-      url: `${base}/api/v4/posts`,
-      headers: { authorization: `Bearer ${token}` },
-      body: { channel_id: channelId, message: text },
-      timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
-    }, context.clock);
+  return sendParts(
+    message,
+    splitChatMessage(neutraliseBroadcastMentions(message.text, 'mattermost'), MESSAGE_LIMITS.mattermost),
+    async (text) => {
+      const answer = await callJson(
+        {
+          what: 'mattermost create post',
+          method: 'POST',
+          url: `${base}/api/v4/posts`,
+          headers: { authorization: `Bearer ${token}` },
+          body: { channel_id: channelId, message: text },
+          timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
+        },
+        context.clock,
+      );
 
-    return String(field(answer, 'id') ?? '');
-  });
+      return String(field(answer, 'id') ?? '');
+    },
+  );
 };

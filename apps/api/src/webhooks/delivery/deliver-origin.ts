@@ -15,7 +15,5 @@ export const deliverToOrigin = async (message: OutboundMessage, context: Deliver
     throw new DeliveryError('origin: the event names no GitHub or GitLab issue, pull request or merge request', true);
   }
 
-  return thread.host === 'github'
-    ? commentOnGithub(thread, message.text, context)
-    : noteOnGitlab(thread, message.text, context);
+  return thread.host === 'github' ? commentOnGithub(thread, message.text, context) : noteOnGitlab(thread, message.text, context);
 };

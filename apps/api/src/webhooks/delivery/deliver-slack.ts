@@ -14,14 +14,17 @@ export const deliverToSlack = async (message: OutboundMessage, context: Delivery
   const channel = requireChatId(message);
 
   return sendParts(message, splitChatMessage(neutraliseBroadcastMentions(message.text, 'slack'), MESSAGE_LIMITS.slack), async (text) => {
-    const answer = await callJson({
-      what: 'slack chat.postMessage',
-      method: 'POST',
-      url: `${env.SLACK_API_URL}/chat.postMessage`,
-      headers: { authorization: `Bearer ${token}` },
-      body: { channel, text, mrkdwn: true },
-      timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
-    }, context.clock);
+    const answer = await callJson(
+      {
+        what: 'slack chat.postMessage',
+        method: 'POST',
+        url: `${env.SLACK_API_URL}/chat.postMessage`,
+        headers: { authorization: `Bearer ${token}` },
+        body: { channel, text, mrkdwn: true },
+        timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
+      },
+      context.clock,
+    );
     if (field(answer, 'ok') !== true) {
       const error = String(field(answer, 'error') ?? 'not ok');
       throw new DeliveryError(`slack chat.postMessage: ${error}`, !RETRYABLE_SLACK_ERRORS.has(error));

@@ -11,14 +11,17 @@ export const deliverToTelegram = async (message: OutboundMessage, context: Deliv
   const chatId = requireChatId(message);
 
   return sendParts(message, splitChatMessage(message.text, MESSAGE_LIMITS.telegram), async (text) => {
-    const answer = await callJson({
-      what: 'telegram sendMessage',
-      method: 'POST',
-      url: `${env.TELEGRAM_API_URL}/bot${token}/sendMessage`,
-      headers: {},
-      body: { chat_id: /^-?\d+$/.test(chatId) ? Number(chatId) : chatId, text },
-      timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
-    }, context.clock);
+    const answer = await callJson(
+      {
+        what: 'telegram sendMessage',
+        method: 'POST',
+        url: `${env.TELEGRAM_API_URL}/bot${token}/sendMessage`,
+        headers: {},
+        body: { chat_id: /^-?\d+$/.test(chatId) ? Number(chatId) : chatId, text },
+        timeoutMs: env.WEBHOOK_HTTP_TIMEOUT_MS,
+      },
+      context.clock,
+    );
     if (field(answer, 'ok') !== true) {
       throw new DeliveryError(`telegram sendMessage: ${String(field(answer, 'description') ?? 'not ok')}`, true);
     }

@@ -67,7 +67,8 @@ export const presentRouteState = (row: RouteStateRow): RouteStateSummary => ({
   rejectWhilePaused: row.rejectWhilePaused,
   consecutiveFailures: row.failures,
   queued: row.queued,
-  lastDelivery: row.last === null ? null : { status: row.last.status, finishedAt: row.last.finishedAt?.toISOString() ?? null, error: row.last.error },
+  lastDelivery:
+    row.last === null ? null : { status: row.last.status, finishedAt: row.last.finishedAt?.toISOString() ?? null, error: row.last.error },
 });
 
 /** One attempt as `webhook deliveries show --json` gives it (attempt_log). */

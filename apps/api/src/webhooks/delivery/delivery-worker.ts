@@ -54,7 +54,6 @@ export type DeliveryWorkerOptions = {
   clock: Clock;
 };
 
-
 const SILENT_REPLY = '[SILENT]';
 
 const describe = (error: unknown): { message: string; permanent: boolean; retryAfterMs: number | null } => {
@@ -73,7 +72,8 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
   const workerId = `worker-${process.pid}-${randomBytes(4).toString('hex')}`;
   const lease: Lease = { workerId, leaseMs: env.WEBHOOK_LEASE_MS, lockKey: null };
   const pauseWatch = createPauseWatch(db, logger);
-  const watchPauses = (): Promise<void> => pauseWatch.check().catch((error: unknown) => logger.warn({ err: (error as Error).message }, 'paused webhook routes not read'));
+  const watchPauses = (): Promise<void> =>
+    pauseWatch.check().catch((error: unknown) => logger.warn({ err: (error as Error).message }, 'paused webhook routes not read'));
   const breaker = createRouteBreaker({ db, logger, deliver: options.deliver, threshold: env.WEBHOOK_BREAKER_FAILURES });
 
   /**
@@ -104,7 +104,18 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
 
   // As a continuation of the request that accepted the event: its id on every line, its trace.
   const runJob = (claimed: ClaimedDelivery): Promise<void> =>
-    continueQueuedWork(claimed.origin, { name: 'webhook delivery', attributes: { 'switchyard.webhook.route': claimed.route, 'switchyard.webhook.delivery_id': claimed.id, 'switchyard.webhook.attempt': claimed.attempts } }, () => runClaimed(claimed));
+    continueQueuedWork(
+      claimed.origin,
+      {
+        name: 'webhook delivery',
+        attributes: {
+          'switchyard.webhook.route': claimed.route,
+          'switchyard.webhook.delivery_id': claimed.id,
+          'switchyard.webhook.attempt': claimed.attempts,
+        },
+      },
+      () => runClaimed(claimed),
+    );
 
   const runClaimed = async (claimed: ClaimedDelivery): Promise<void> => {
     const log = logger.child({ delivery_id: claimed.id, route: claimed.route, attempt: claimed.attempts });
@@ -173,16 +184,20 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
         atTarget = false;
         await breaker.succeeded(job);
       }
-      await markDelivered(db.fork(), job.id, workerId, { resultRef: receipt, keyTtlMs: IDEMPOTENCY_TTL_MS, attempt: attempt('delivered', null) });
+      await markDelivered(db.fork(), job.id, workerId, {
+        resultRef: receipt,
+        keyTtlMs: IDEMPOTENCY_TTL_MS,
+        attempt: attempt('delivered', null),
+      });
       options.metrics?.deliveries.inc({ route: job.route, outcome: 'delivered' });
       options.metrics?.deliveryLatency.observe({ route: job.route }, (Date.now() - job.acceptedAt.getTime()) / 1000);
       log.info({ target: job.target }, 'webhook delivered');
     } catch (error) {
       const failure = describe(error);
       if (atTarget) {
-        await breaker.failed(job, failure.message).catch((breakerError: unknown) =>
-          log.warn({ err: (breakerError as Error).message }, 'breaker not updated'),
-        );
+        await breaker
+          .failed(job, failure.message)
+          .catch((breakerError: unknown) => log.warn({ err: (breakerError as Error).message }, 'breaker not updated'));
       }
       const step = afterFailure({ attempts: job.attempts, maxAttempts: job.maxAttempts, permanent: failure.permanent }, (attempts) =>
         retryDelayMs(attempts, { baseMs: env.WEBHOOK_RETRY_BASE_MS, maxMs: env.WEBHOOK_RETRY_MAX_MS }, Math.random(), failure.retryAfterMs),
@@ -194,9 +209,16 @@ export const startDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWor
         log.warn({ error: reason }, 'webhook delivery failed');
       } else {
         const { delayMs } = step;
-        await scheduleRetry(db.fork(), job.id, workerId, { error: failure.message, delayMs, attempt: attempt('retrying', failure.message) });
+        await scheduleRetry(db.fork(), job.id, workerId, {
+          error: failure.message,
+          delayMs,
+          attempt: attempt('retrying', failure.message),
+        });
         options.metrics?.deliveries.inc({ route: job.route, outcome: 'retry' });
-        log.info({ error: failure.message, retry_in_ms: delayMs, target_asked_ms: failure.retryAfterMs }, 'webhook delivery will be retried');
+        log.info(
+          { error: failure.message, retry_in_ms: delayMs, target_asked_ms: failure.retryAfterMs },
+          'webhook delivery will be retried',
+        );
       }
     } finally {
       stopHeartbeat();

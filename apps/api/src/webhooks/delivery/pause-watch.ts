@@ -17,7 +17,13 @@ export const createPauseWatch = (db: Database, logger: Logger): { check(): Promi
         const before = known?.get(route);
         if (before === undefined || before.pausedBy !== pause.pausedBy) {
           logger.warn(
-            { route, paused_by: pause.pausedBy, reason: pause.reason, reject_while_paused: pause.rejectWhilePaused, breaker: pause.pausedBy === 'breaker' ? 'open' : undefined },
+            {
+              route,
+              paused_by: pause.pausedBy,
+              reason: pause.reason,
+              reject_while_paused: pause.rejectWhilePaused,
+              breaker: pause.pausedBy === 'breaker' ? 'open' : undefined,
+            },
             `webhook route "${route}" is paused by ${pause.pausedBy}; its deliveries wait until: switchyard webhook resume ${route}`,
           );
         }

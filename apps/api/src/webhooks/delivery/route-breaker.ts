@@ -18,12 +18,7 @@ export type RouteBreaker = {
  * opens it writes one notice to the log and, for a chat target, tries one message there (which
  * may well fail too: the target is what is failing).
  */
-export const createRouteBreaker = (options: {
-  db: Database;
-  logger: Logger;
-  deliver: DeliverMessage;
-  threshold: number;
-}): RouteBreaker => {
+export const createRouteBreaker = (options: { db: Database; logger: Logger; deliver: DeliverMessage; threshold: number }): RouteBreaker => {
   const { db, logger, threshold } = options;
 
   return {

@@ -77,8 +77,7 @@ const read = <T>(schema: z.ZodType<T>, value: unknown): T => {
   return result.data;
 };
 
-const flag = (value: unknown): boolean =>
-  value === true || (typeof value === 'string' && /^(true|1|yes)$/i.test(value));
+const flag = (value: unknown): boolean => value === true || (typeof value === 'string' && /^(true|1|yes)$/i.test(value));
 
 /** Static routes of config.yaml, keeping the usable ones and a problem line for the others. */
 const staticRoutesOf = (routes: unknown, globalSecret: string | undefined) => {

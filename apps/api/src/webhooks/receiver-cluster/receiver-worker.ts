@@ -43,7 +43,12 @@ export const runReceiverWorker = async (env: WebhookServiceEnv, baseLogger: Logg
   const { adminToken } = await nextStart();
   const home = switchyardHome(env.SWITCHYARD_HOME);
   const settings = loadGatewaySettings(home.configFile, env);
-  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 4, acquireTimeoutMs: env.DATABASE_POOL_WAIT_MS });
+  const db = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolSize: 4,
+    acquireTimeoutMs: env.DATABASE_POOL_WAIT_MS,
+  });
   const shared = createSharedRateLimit(send);
   let nudgeScheduled = false;
   // One message per turn, however many events the turn queued.

@@ -46,9 +46,7 @@ describe('shared rate limit', () => {
 
   it('never lets the processes together pass more than the limit', async () => {
     const { sides } = gateway(3);
-    const decisions = await Promise.all(
-      Array.from({ length: 30 }, (_, index) => sides[index % 3]?.rateLimit.hit('limited', 10)),
-    );
+    const decisions = await Promise.all(Array.from({ length: 30 }, (_, index) => sides[index % 3]?.rateLimit.hit('limited', 10)));
     expect(decisions.filter((decision) => decision?.allowed)).toHaveLength(10);
     const refused = decisions.filter((decision) => decision !== undefined && !decision.allowed);
     expect(refused).toHaveLength(20);
@@ -85,7 +83,9 @@ describe('shared rate limit', () => {
     const logger = createLogger({ level: 'info', destination: { write: (line: string) => void lines.push(line) } });
     const side = createSharedRateLimit((message) => {
       if (message.kind === 'rate-take') {
-        void answerRateMessage(broken, message, 1, Date.now(), logger).then((answer) => answer?.kind === 'rate-granted' && side.receive(answer));
+        void answerRateMessage(broken, message, 1, Date.now(), logger).then(
+          (answer) => answer?.kind === 'rate-granted' && side.receive(answer),
+        );
       }
 
       return true;

@@ -110,7 +110,8 @@ export const createSharedRateLimit = (send: (message: WorkerMessage) => boolean)
       if (allowance.waiting.length > 0) {
         if (message.granted < message.wanted) {
           // The allowance is spent: everyone still waiting is refused.
-          const refused: RateDecision = message.uncounted === true ? UNANSWERED : { allowed: false, retryAfterSeconds: message.retryAfterSeconds };
+          const refused: RateDecision =
+            message.uncounted === true ? UNANSWERED : { allowed: false, retryAfterSeconds: message.retryAfterSeconds };
           allowance.waiting.splice(0).forEach((resolve) => resolve(refused));
         } else {
           // Requests that arrived while asking, beyond what was handed out: ask again.
@@ -134,7 +135,13 @@ export const createSharedRateLimit = (send: (message: WorkerMessage) => boolean)
  * PostgreSQL, in the database, so that every gateway of the database counts against one limit.
  */
 export type RateCount = {
-  take(request: { route: string; limit: number; wanted: number; processes: number; nowMs: number }): Promise<{ granted: number; retryAfterSeconds: number }>;
+  take(request: {
+    route: string;
+    limit: number;
+    wanted: number;
+    processes: number;
+    nowMs: number;
+  }): Promise<{ granted: number; retryAfterSeconds: number }>;
   giveBack(request: { route: string; count: number; takenAtMs: number; nowMs: number }): Promise<void>;
 };
 
@@ -170,11 +177,13 @@ export const answerRateMessage = async (
 
       return null;
     }
-    const taken = await count.take({ route: message.route, limit: message.limit, wanted: message.wanted, processes, nowMs }).catch((error: unknown) => {
-      logger.error({ err: (error as Error).message, route: message.route }, 'webhook rate limit not counted; refusing');
+    const taken = await count
+      .take({ route: message.route, limit: message.limit, wanted: message.wanted, processes, nowMs })
+      .catch((error: unknown) => {
+        logger.error({ err: (error as Error).message, route: message.route }, 'webhook rate limit not counted; refusing');
 
-      return NOTHING_TAKEN;
-    });
+        return NOTHING_TAKEN;
+      });
 
     return {
       kind: 'rate-granted',

@@ -61,7 +61,8 @@ export const deliverInline = async (pipeline: WebhookPipeline, delivery: NewDeli
     // Deliberately generic: the sender only needs to know that a retry may help, and, when the
     // target asked for a pause, how long it is.
     const retryAfterMs = error instanceof DeliveryError ? error.retryAfterMs : null;
-    const headers: Record<string, string> = retryAfterMs === null ? {} : { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) };
+    const headers: Record<string, string> =
+      retryAfterMs === null ? {} : { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) };
     sendJson(res, 502, { status: 'error', error: 'delivery failed', delivery_id: delivery.id }, headers);
 
     return;
@@ -69,9 +70,16 @@ export const deliverInline = async (pipeline: WebhookPipeline, delivery: NewDeli
   // The message is out: a failure to record that must not answer 502, or the sender's retry
   // would post it a second time.
   try {
-    await markDelivered(db.fork(), delivery.id, workerId, { resultRef: receipt, keyTtlMs: IDEMPOTENCY_TTL_MS, attempt: attempt('delivered', null) });
+    await markDelivered(db.fork(), delivery.id, workerId, {
+      resultRef: receipt,
+      keyTtlMs: IDEMPOTENCY_TTL_MS,
+      attempt: attempt('delivered', null),
+    });
   } catch (error) {
-    pipeline.logger.error({ route: delivery.route, delivery_id: delivery.id, err: (error as Error).message }, 'webhook delivered but not recorded');
+    pipeline.logger.error(
+      { route: delivery.route, delivery_id: delivery.id, err: (error as Error).message },
+      'webhook delivered but not recorded',
+    );
   }
   sendJson(res, 200, { status: 'delivered', delivery_id: delivery.id });
 };

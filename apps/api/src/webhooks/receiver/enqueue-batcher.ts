@@ -61,10 +61,7 @@ export const createEnqueueBatcher = (db: Database) => {
 
   const run = async (batch: Waiting[]) => {
     try {
-      settle(
-        batch,
-        await store(batch.map((item) => item.delivery)),
-      );
+      settle(batch, await store(batch.map((item) => item.delivery)));
     } catch (error) {
       if (batch.length === 1) {
         batch[0]?.reject(error);

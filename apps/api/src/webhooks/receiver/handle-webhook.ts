@@ -73,12 +73,7 @@ const applyScript = async (
  * script, then either a queued agent run (202) or a direct delivery (200, or 502 when it failed or an
  * earlier attempt of the event is still running).
  */
-export const handleWebhook = async (
-  pipeline: WebhookPipeline,
-  req: IncomingMessage,
-  res: ServerResponse,
-  name: string,
-): Promise<void> => {
+export const handleWebhook = async (pipeline: WebhookPipeline, req: IncomingMessage, res: ServerResponse, name: string): Promise<void> => {
   const route = pipeline.routes.lookup(name);
   if (route === undefined) {
     req.resume();

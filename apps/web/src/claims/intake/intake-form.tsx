@@ -78,7 +78,12 @@ export const IntakeForm = ({ onSubmitted }: { onSubmitted: (receipt: IntakeRecei
   };
 
   return (
-    <form className="card form" onSubmit={(event) => void submit(event)} noValidate aria-describedby={formError ? 'intake-errors' : undefined}>
+    <form
+      className="card form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-describedby={formError ? 'intake-errors' : undefined}
+    >
       {formError ? (
         <div id="intake-errors" tabIndex={-1}>
           <FormAlert title="Your claim was not sent">{formError}</FormAlert>
@@ -93,8 +98,7 @@ export const IntakeForm = ({ onSubmitted }: { onSubmitted: (receipt: IntakeRecei
           name="Terms"
           label={
             <>
-              {/* A new tab, so the half-filled form stays as it is. */}
-              I confirm the information is accurate and I accept the{' '}
+              {/* A new tab, so the half-filled form stays as it is. */}I confirm the information is accurate and I accept the{' '}
               <a href={TERMS_PATH} target="_blank" rel="noreferrer">
                 terms of service
               </a>

@@ -18,8 +18,8 @@ export const IntakeSuccess = ({ receipt, onAnother }: { receipt: IntakeReceipt; 
     <ol className="success__steps">
       <li>Our team reviews your claim, usually within one business day.</li>
       <li>
-        Follow its progress, upload invoices and message us in the client portal. Sign in with{' '}
-        <strong>{receipt.email}</strong>; we email you a one-time link, no password needed.
+        Follow its progress, upload invoices and message us in the client portal. Sign in with <strong>{receipt.email}</strong>; we email
+        you a one-time link, no password needed.
       </li>
     </ol>
     <div className="form-actions form-actions--center">

@@ -20,7 +20,12 @@ export const Field = ({ id, label, error, hint, required, children }: FieldProps
     <div className={error ? 'field field--invalid' : 'field'}>
       <label htmlFor={id} className="field__label">
         {label}
-        {required ? <span className="field__required" aria-hidden="true"> *</span> : null}
+        {required ? (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
       </label>
       {children(describedBy)}
       {hint ? (

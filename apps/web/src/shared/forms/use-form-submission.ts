@@ -26,9 +26,17 @@ export const useFormSubmission = (isShown: (path: string) => boolean) => {
     window.requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
 
-  const submit = async <S extends z.ZodType>(schema: S, request: z.input<S>, send: (request: z.input<S>) => Promise<void>, extraIssues: FieldIssue[] = []) => {
+  const submit = async <S extends z.ZodType>(
+    schema: S,
+    request: z.input<S>,
+    send: (request: z.input<S>) => Promise<void>,
+    extraIssues: FieldIssue[] = [],
+  ) => {
     const parsed = schema.safeParse(request);
-    const issues = [...extraIssues, ...(parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })))];
+    const issues = [
+      ...extraIssues,
+      ...(parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))),
+    ];
     if (issues.length > 0) {
       showIssues(issues);
 

@@ -32,12 +32,7 @@ export const AppShell = ({ area, homeHref, nav, actions, children, width = 'wide
           </Link>
           <nav className="topbar__nav" aria-label="Main">
             {nav.map((item) => (
-              <Link
-                key={item.to}
-                to={item.to}
-                className="topbar__link"
-                aria-current={pathname === item.to ? 'page' : undefined}
-              >
+              <Link key={item.to} to={item.to} className="topbar__link" aria-current={pathname === item.to ? 'page' : undefined}>
                 {item.label}
               </Link>
             ))}

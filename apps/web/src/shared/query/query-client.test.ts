@@ -67,14 +67,22 @@ describe('retries', () => {
 
   it('tries once more when the server could not answer for now (503), which keeps the session', () => {
     const unavailable = new TRPCClientError('The identity provider could not be reached; try again in a moment.', {
-      result: { error: { message: 'The identity provider could not be reached; try again in a moment.', code: -32603, data: { appCode: 'service_unavailable' } } },
+      result: {
+        error: {
+          message: 'The identity provider could not be reached; try again in a moment.',
+          code: -32603,
+          data: { appCode: 'service_unavailable' },
+        },
+      },
     });
     expect(shouldRetry(0, unavailable)).toBe(true);
     expect(shouldRetry(1, unavailable)).toBe(false);
   });
 
   it('does not repeat an answer from the server', () => {
-    const refused = new TRPCClientError('Claim not found', { result: { error: { message: 'Claim not found', code: -32004, data: { appCode: 'not_found' } } } });
+    const refused = new TRPCClientError('Claim not found', {
+      result: { error: { message: 'Claim not found', code: -32004, data: { appCode: 'not_found' } } },
+    });
     expect(shouldRetry(0, refused)).toBe(false);
   });
 });

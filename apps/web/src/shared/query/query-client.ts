@@ -5,7 +5,8 @@ import { readAppError } from '../api/read-app-error.ts';
 const PASSING_FAILURES = new Set(['network_error', 'service_unavailable']);
 
 /** A passing failure is worth one more try; an answer from the server (404, 403, a refusal) is not. */
-const retryPassingOnce = (failureCount: number, error: unknown): boolean => failureCount < 1 && PASSING_FAILURES.has(readAppError(error).code);
+const retryPassingOnce = (failureCount: number, error: unknown): boolean =>
+  failureCount < 1 && PASSING_FAILURES.has(readAppError(error).code);
 
 /**
  * The one cache of a page (each SPA has its own). Data is fresh for 30 seconds, so moving between

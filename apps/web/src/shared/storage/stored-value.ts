@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
  * A JSON value in localStorage or sessionStorage that components can watch. The raw string is
  * the snapshot, so React sees a change only when the stored text changes.
  */
-export const createStoredValue = <T,>(storage: () => Storage, key: string, isValid: (value: unknown) => value is T) => {
+export const createStoredValue = <T>(storage: () => Storage, key: string, isValid: (value: unknown) => value is T) => {
   const listeners = new Set<() => void>();
   const notify = () => {
     for (const listener of listeners) {

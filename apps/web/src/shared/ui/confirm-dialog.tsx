@@ -20,7 +20,17 @@ type ConfirmDialogProps = {
  * Asks before an action that cannot be undone. A modal `<dialog>`: focus stays inside, Escape and
  * Cancel close it, and the confirming button names the action again.
  */
-export const ConfirmDialog = ({ title, children, confirmLabel, busyLabel, isBusy = false, tone = 'danger', canConfirm = true, onConfirm, onCancel }: ConfirmDialogProps) => {
+export const ConfirmDialog = ({
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  isBusy = false,
+  tone = 'danger',
+  canConfirm = true,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) => {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -58,7 +68,11 @@ export const ConfirmDialog = ({ title, children, confirmLabel, busyLabel, isBusy
           <button type="button" className="button" onClick={onCancel} disabled={isBusy}>
             Cancel
           </button>
-          <button type="submit" className={`button ${tone === 'danger' ? 'button--danger' : 'button--primary'}`} disabled={!canConfirm || isBusy}>
+          <button
+            type="submit"
+            className={`button ${tone === 'danger' ? 'button--danger' : 'button--primary'}`}
+            disabled={!canConfirm || isBusy}
+          >
             {isBusy ? (busyLabel ?? confirmLabel) : confirmLabel}
           </button>
         </div>

@@ -29,7 +29,12 @@ export const QueryError = ({ query, title }: { query: UseQueryResult<unknown, un
  * screen, dimmed and marked busy, under a loading line until the new one arrives. A refresh after a
  * change (invalidation) swaps the data in place without dimming.
  */
-export const QueryView = <T,>({ query, loadingLabel = 'Loading…', errorTitle = 'This could not be loaded', children }: QueryViewProps<T>) => {
+export const QueryView = <T,>({
+  query,
+  loadingLabel = 'Loading…',
+  errorTitle = 'This could not be loaded',
+  children,
+}: QueryViewProps<T>) => {
   if (query.isPending) {
     return <LoadingBlock label={loadingLabel} />;
   }

@@ -32,7 +32,10 @@ export const ConfirmEmailPage = () => {
         <h1 id="confirm-email-title" className="auth-card__title">
           This link cannot be used
         </h1>
-        <FormAlert>{failure?.message ?? (link.kind === 'error' ? link.message : 'The link is incomplete. Open it again from the mail, or ask for the change again.')}</FormAlert>
+        <FormAlert>
+          {failure?.message ??
+            (link.kind === 'error' ? link.message : 'The link is incomplete. Open it again from the mail, or ask for the change again.')}
+        </FormAlert>
         <p className="auth-card__foot">
           <Link to={transportPaths.signIn()}>Go to sign in</Link>
         </p>

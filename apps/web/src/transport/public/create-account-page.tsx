@@ -41,7 +41,10 @@ export const CreateAccountPage = () => {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const tooShort = password.length > 0 && password.length < MIN_PASSWORD ? [{ path: 'password', message: `must be at least ${MIN_PASSWORD} characters` }] : [];
+    const tooShort =
+      password.length > 0 && password.length < MIN_PASSWORD
+        ? [{ path: 'password', message: `must be at least ${MIN_PASSWORD} characters` }]
+        : [];
     void form.submit(
       registerInput,
       { email, password, display_name: name.trim() || undefined, tenant: operator.slug },
@@ -69,8 +72,24 @@ export const CreateAccountPage = () => {
       </p>
       {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
       <form className="form" onSubmit={submit} noValidate>
-        <TextField id="display_name" label="Your name" autoComplete="name" value={name} onValueChange={setName} error={form.errors.display_name} />
-        <TextField id="email" label="Email" type="email" autoComplete="email" required value={email} onValueChange={setEmail} error={form.errors.email} />
+        <TextField
+          id="display_name"
+          label="Your name"
+          autoComplete="name"
+          value={name}
+          onValueChange={setName}
+          error={form.errors.display_name}
+        />
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValueChange={setEmail}
+          error={form.errors.email}
+        />
         <TextField
           id="password"
           label="Password"

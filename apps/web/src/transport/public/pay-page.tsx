@@ -22,7 +22,9 @@ const NOTHING_TO_PAY: Record<NonNullable<PayPageView['reason']>, (operator: stri
 
 /** What the invoice is for, in words a family reads (the mail's ISO dates are for reference). */
 const titleOf = (view: PayPageView): string =>
-  view.kind === 'registration' ? 'Registration fee' : `School transport, week of ${formatDate(view.cycle_start)} – ${formatDate(view.cycle_end)}`;
+  view.kind === 'registration'
+    ? 'Registration fee'
+    : `School transport, week of ${formatDate(view.cycle_start)} – ${formatDate(view.cycle_end)}`;
 
 const Amounts = ({ view }: { view: PayPageView }) => (
   <dl className="pay-amounts">
@@ -68,7 +70,11 @@ export const PayPage = ({ token, checkout }: { token: string; checkout: string |
           <>
             <p className="pay-card__operator">{view.operator}</p>
             <h1 id="pay-title" className="pay-card__title">
-              {view.returned === 'received' ? 'Payment received, thank you' : view.returned === 'confirming' ? 'We are confirming your payment' : titleOf(view)}
+              {view.returned === 'received'
+                ? 'Payment received, thank you'
+                : view.returned === 'confirming'
+                  ? 'We are confirming your payment'
+                  : titleOf(view)}
             </h1>
             {view.returned === 'received' ? (
               <FormAlert tone="success">
@@ -77,7 +83,10 @@ export const PayPage = ({ token, checkout }: { token: string; checkout: string |
             ) : null}
             {view.returned === 'confirming' ? (
               <FormAlert tone="info">
-                <p>The payment provider is telling us about your payment. This page updates by itself in a moment; there is no need to pay again.</p>
+                <p>
+                  The payment provider is telling us about your payment. This page updates by itself in a moment; there is no need to pay
+                  again.
+                </p>
               </FormAlert>
             ) : null}
             {view.returned ? <p className="pay-card__for">{titleOf(view)}</p> : null}
@@ -85,10 +94,17 @@ export const PayPage = ({ token, checkout }: { token: string; checkout: string |
             {view.payable && view.returned !== 'confirming' ? (
               <>
                 {pay.error ? <FormAlert>{readAppError(pay.error).message}</FormAlert> : null}
-                <button type="button" className="button button--primary button--block" onClick={() => void startCheckout().catch(() => undefined)} disabled={pay.isPending || leaving}>
+                <button
+                  type="button"
+                  className="button button--primary button--block"
+                  onClick={() => void startCheckout().catch(() => undefined)}
+                  disabled={pay.isPending || leaving}
+                >
                   {pay.isPending || leaving ? 'Opening the payment page…' : `Pay ${formatMoney(view.balance, view.currency)}`}
                 </button>
-                <p className="muted pay-card__note">You pay on {view.provider === 'square' ? 'Square' : 'Stripe'}'s secure page, for what is owed now.</p>
+                <p className="muted pay-card__note">
+                  You pay on {view.provider === 'square' ? 'Square' : 'Stripe'}'s secure page, for what is owed now.
+                </p>
               </>
             ) : view.reason && view.returned !== 'received' ? (
               <FormAlert tone="info">

@@ -44,7 +44,16 @@ const Page = ({ pathname, searchParams }: { pathname: string; searchParams: URLS
 export const PublicArea = ({ pathname }: { pathname: string }) => {
   const session = transportSession.use();
   const { searchParams } = useLocation();
-  const isForm = payTokenOf(pathname) !== null || ['/sign-in', transportPaths.createAccount, transportPaths.forgotPassword, transportPaths.resetPassword, transportPaths.acceptInvite, transportPaths.confirmEmail].includes(pathname);
+  const isForm =
+    payTokenOf(pathname) !== null ||
+    [
+      '/sign-in',
+      transportPaths.createAccount,
+      transportPaths.forgotPassword,
+      transportPaths.resetPassword,
+      transportPaths.acceptInvite,
+      transportPaths.confirmEmail,
+    ].includes(pathname);
 
   return (
     <TransportShell

@@ -16,8 +16,18 @@ import { homeForRole, transportPaths } from '../shared/transport-paths.ts';
 import { takeMailedLink, type MailedLink } from './link-fragment.ts';
 
 const WORDS: Record<PasswordLinkKind, { title: string; lead: string; button: string; busy: string }> = {
-  recovery: { title: 'Choose a new password', lead: 'Your old password stops working, and any other device signed in to your account is signed out.', button: 'Save password and sign in', busy: 'Saving…' },
-  invite: { title: 'Welcome aboard', lead: 'Choose the password you will sign in with. Then the operator console opens.', button: 'Set password and continue', busy: 'Setting up…' },
+  recovery: {
+    title: 'Choose a new password',
+    lead: 'Your old password stops working, and any other device signed in to your account is signed out.',
+    button: 'Save password and sign in',
+    busy: 'Saving…',
+  },
+  invite: {
+    title: 'Welcome aboard',
+    lead: 'Choose the password you will sign in with. Then the operator console opens.',
+    button: 'Set password and continue',
+    busy: 'Setting up…',
+  },
 };
 
 /** Read once per page load: the fragment is gone from the address bar after that. */
@@ -43,9 +53,16 @@ export const SetPasswordPage = ({ kind }: { kind: PasswordLinkKind }) => {
         <h1 id="set-password-title" className="auth-card__title">
           This link cannot be used
         </h1>
-        <FormAlert>{deadLink ?? (link.kind === 'error' ? link.message : 'The link is incomplete. Open it again from the mail, or ask for a new one.')}</FormAlert>
+        <FormAlert>
+          {deadLink ??
+            (link.kind === 'error' ? link.message : 'The link is incomplete. Open it again from the mail, or ask for a new one.')}
+        </FormAlert>
         <p className="auth-card__foot">
-          {kind === 'recovery' ? <Link to={transportPaths.forgotPassword}>Ask for a new link</Link> : 'Ask the person who invited you to send a new invitation.'}
+          {kind === 'recovery' ? (
+            <Link to={transportPaths.forgotPassword}>Ask for a new link</Link>
+          ) : (
+            'Ask the person who invited you to send a new invitation.'
+          )}
         </p>
       </section>
     );

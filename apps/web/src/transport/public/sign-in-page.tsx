@@ -51,7 +51,16 @@ export const SignInPage = () => {
       {notice && !form.formError ? <FormAlert tone="info">{notice}</FormAlert> : null}
       {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
       <form className="form" onSubmit={submit} noValidate>
-        <TextField id="email" label="Email" type="email" autoComplete="email" required value={email} onValueChange={setEmail} error={form.errors.email} />
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValueChange={setEmail}
+          error={form.errors.email}
+        />
         <TextField
           id="password"
           label="Password"

@@ -15,7 +15,11 @@ export const WelcomePage = () => {
   if (!operator) {
     return (
       <>
-        <PageHeader eyebrow="School transport" title="Safe rides to school" lead="Register your children for the school bus, follow your registration and pay your invoices." />
+        <PageHeader
+          eyebrow="School transport"
+          title="Safe rides to school"
+          lead="Register your children for the school bus, follow your registration and pay your invoices."
+        />
         <ChooseOperatorForm />
         <p className="welcome__staff muted">
           Work for an operator, or run the platform? <Link to={transportPaths.signIn()}>Sign in</Link>.

@@ -3,9 +3,12 @@ import { describeAuditDetails } from './audit-details.ts';
 
 describe('describeAuditDetails', () => {
   it('reads a change as field: old → new, only for the fields that changed', () => {
-    expect(describeAuditDetails({ from: { name: 'Sam', phone: '555', email: 'a@x.test' }, to: { name: 'Samantha', phone: '555', email: 'a@x.test' } })).toEqual([
-      { field: 'Name', before: 'Sam', value: 'Samantha' },
-    ]);
+    expect(
+      describeAuditDetails({
+        from: { name: 'Sam', phone: '555', email: 'a@x.test' },
+        to: { name: 'Samantha', phone: '555', email: 'a@x.test' },
+      }),
+    ).toEqual([{ field: 'Name', before: 'Sam', value: 'Samantha' }]);
   });
 
   it('reads a first value without a before, and nested fields by their path', () => {
@@ -34,7 +37,14 @@ describe('describeAuditDetails', () => {
       { field: 'Reason', value: 'Moved school' },
       { field: 'Status', before: 'sent', value: 'void' },
     ]);
-    expect(describeAuditDetails({ invoices: [{ id: 'a', amount: 175 }, { id: 'b', amount: 50 }] })).toEqual([{ field: 'Invoices', value: 'Id: a; Amount: 175\nId: b; Amount: 50' }]);
+    expect(
+      describeAuditDetails({
+        invoices: [
+          { id: 'a', amount: 175 },
+          { id: 'b', amount: 50 },
+        ],
+      }),
+    ).toEqual([{ field: 'Invoices', value: 'Id: a; Amount: 175\nId: b; Amount: 50' }]);
   });
 
   it('keeps a `to` that is not an object as an ordinary value', () => {

@@ -40,7 +40,8 @@ const leaves = (value: Record<string, unknown>, path: string[] = []): [string[],
     isRecord(inner) && Object.keys(inner).length > 0 && !isChange(inner) ? leaves(inner, [...path, key]) : [[[...path, key], inner]],
   );
 
-const lookup = (value: unknown, path: readonly string[]): unknown => path.reduce<unknown>((current, key) => (isRecord(current) ? current[key] : undefined), value);
+const lookup = (value: unknown, path: readonly string[]): unknown =>
+  path.reduce<unknown>((current, key) => (isRecord(current) ? current[key] : undefined), value);
 
 /**
  * An audit row's details as lines a person reads: a change (`{from, to}`) as "field: old → new"
@@ -70,7 +71,11 @@ export const describeAuditDetails = (details: Record<string, unknown>): AuditDet
   }
   for (const [path, value] of leaves(rest)) {
     if (isChange(value)) {
-      lines.push({ field: fieldName(path), value: 'to' in value ? show(value.to) : 'removed', ...('from' in value ? { before: show(value.from) } : {}) });
+      lines.push({
+        field: fieldName(path),
+        value: 'to' in value ? show(value.to) : 'removed',
+        ...('from' in value ? { before: show(value.from) } : {}),
+      });
     } else {
       lines.push({ field: fieldName(path), value: show(value) });
     }

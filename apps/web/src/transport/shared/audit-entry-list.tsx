@@ -38,7 +38,15 @@ export type AuditEntryRow = {
 };
 
 /** The entries of an audit log, newest first, as a list that reads on phones as well as on desks. */
-export const AuditEntryList = ({ rows, emptyTitle, showTenant = false }: { rows: AuditEntryRow[]; emptyTitle: string; showTenant?: boolean }) =>
+export const AuditEntryList = ({
+  rows,
+  emptyTitle,
+  showTenant = false,
+}: {
+  rows: AuditEntryRow[];
+  emptyTitle: string;
+  showTenant?: boolean;
+}) =>
   rows.length === 0 ? (
     <EmptyState title={emptyTitle} />
   ) : (

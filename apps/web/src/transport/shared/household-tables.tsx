@@ -31,12 +31,28 @@ const withActions = <Row,>(columns: readonly DataColumn<Row>[], actions?: (row: 
   actions ? [...columns, { label: 'Actions', cell: (row: Row) => <div className="row-actions">{actions(row)}</div> }] : columns;
 
 /** The household's children with what each costs a week; shared by the family and operator pages. */
-export const ChildrenTable = ({ children, currency = 'USD', actions }: { children: HouseholdDetail['children']; currency?: string; actions?: (child: Child) => ReactNode }) => (
+export const ChildrenTable = ({
+  children,
+  currency = 'USD',
+  actions,
+}: {
+  children: HouseholdDetail['children'];
+  currency?: string;
+  actions?: (child: Child) => ReactNode;
+}) => (
   <DataTable label="Children" columns={withActions(childColumns(currency), actions)} rows={children} rowKey={(child) => child.id} compact />
 );
 
 /** Payers and the share of the weekly total each pays, from the server's split. */
-export const PayersTable = ({ household, currency = 'USD', actions }: { household: Pick<HouseholdDetail, 'payers' | 'payer_splits'>; currency?: string; actions?: (payer: Payer) => ReactNode }) => {
+export const PayersTable = ({
+  household,
+  currency = 'USD',
+  actions,
+}: {
+  household: Pick<HouseholdDetail, 'payers' | 'payer_splits'>;
+  currency?: string;
+  actions?: (payer: Payer) => ReactNode;
+}) => {
   const columns: readonly DataColumn<Payer>[] = [
     {
       label: 'Payer',
@@ -49,7 +65,11 @@ export const PayersTable = ({ household, currency = 'USD', actions }: { househol
       ),
     },
     { label: 'Email', cell: (payer) => payer.email ?? '—' },
-    { label: 'Weekly share', numeric: true, cell: (payer) => formatMoney(household.payer_splits.find((split) => split.payer_id === payer.id)?.amount ?? 0, currency) },
+    {
+      label: 'Weekly share',
+      numeric: true,
+      cell: (payer) => formatMoney(household.payer_splits.find((split) => split.payer_id === payer.id)?.amount ?? 0, currency),
+    },
   ];
 
   return <DataTable label="Payers" columns={withActions(columns, actions)} rows={household.payers} rowKey={(payer) => payer.id} compact />;

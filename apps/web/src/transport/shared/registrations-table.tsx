@@ -25,5 +25,10 @@ const COLUMNS: readonly DataColumn<Registration>[] = [
 
 /** Registrations as staff see them; the operator console adds approve and reject buttons. */
 export const RegistrationsTable = ({ rows, actions }: { rows: readonly Registration[]; actions?: (row: Registration) => ReactNode }) => (
-  <DataTable label="Registrations" columns={actions ? [...COLUMNS, { label: 'Decision', cell: actions }] : COLUMNS} rows={rows} rowKey={(row) => row.id} />
+  <DataTable
+    label="Registrations"
+    columns={actions ? [...COLUMNS, { label: 'Decision', cell: actions }] : COLUMNS}
+    rows={rows}
+    rowKey={(row) => row.id}
+  />
 );

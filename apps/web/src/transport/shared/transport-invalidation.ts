@@ -9,7 +9,11 @@ import { transportTrpc } from './transport-client.ts';
  */
 export const afterBillingChange = invalidates(transportTrpc.billing.pathFilter());
 
-export const afterOperationsChange = invalidates(transportTrpc.operations.pathFilter(), transportTrpc.live.pathFilter(), transportTrpc.billing.dashboardStats.queryFilter());
+export const afterOperationsChange = invalidates(
+  transportTrpc.operations.pathFilter(),
+  transportTrpc.live.pathFilter(),
+  transportTrpc.billing.dashboardStats.queryFilter(),
+);
 
 /** Starting or ending an assumed identity writes the audit log. */
 export const afterTenantsChange = invalidates(transportTrpc.tenants.pathFilter());

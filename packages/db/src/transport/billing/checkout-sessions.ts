@@ -15,7 +15,18 @@ export type CheckoutSessionRow = {
   created_at: unknown;
 };
 
-const COLUMNS = ['id', 'invoice_id', 'provider', 'provider_ref', 'link_id', 'url', 'amount_cents', 'status', 'closed_at', 'created_at'] as const;
+const COLUMNS = [
+  'id',
+  'invoice_id',
+  'provider',
+  'provider_ref',
+  'link_id',
+  'url',
+  'amount_cents',
+  'status',
+  'closed_at',
+  'created_at',
+] as const;
 
 /**
  * Closes the invoice's open checkouts (all but the one named by `completedRef`, which is marked
@@ -48,8 +59,21 @@ export const closeOpenCheckouts = async (
 
 /** Every checkout made for the invoice, oldest first. */
 export const listCheckoutSessions = (em: SqlEntityManager, invoiceId: string): Promise<CheckoutSessionRow[]> =>
-  db(em).selectFrom('transport_checkout_session').select(COLUMNS).where('invoice_id', '=', invoiceId).orderBy('created_at').orderBy('id').execute();
+  db(em)
+    .selectFrom('transport_checkout_session')
+    .select(COLUMNS)
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 
 /** The invoice a provider's checkout id belongs to, when a checkout of ours carries it. */
 export const invoiceOfCheckout = async (em: SqlEntityManager, provider: string, ref: string): Promise<string | null> =>
-  (await db(em).selectFrom('transport_checkout_session').select('invoice_id').where('provider', '=', provider).where('provider_ref', '=', ref).executeTakeFirst())?.invoice_id ?? null;
+  (
+    await db(em)
+      .selectFrom('transport_checkout_session')
+      .select('invoice_id')
+      .where('provider', '=', provider)
+      .where('provider_ref', '=', ref)
+      .executeTakeFirst()
+  )?.invoice_id ?? null;

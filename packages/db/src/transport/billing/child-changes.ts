@@ -22,7 +22,13 @@ export const changeChild = (
   decide: (before: ChildFields, school: { id: string; name: string } | null | undefined) => ChildFields,
 ): Promise<ChildChange> =>
   em.fork().transactional(async (tx) => {
-    const row = await db(tx).selectFrom('transport_child').select([...FIELDS, 'household_id']).where('tenant_id', '=', tenantId).where('id', '=', childId).forUpdate().executeTakeFirst();
+    const row = await db(tx)
+      .selectFrom('transport_child')
+      .select([...FIELDS, 'household_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', childId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) {
       return { kind: 'child_not_found' };
     }
@@ -30,7 +36,13 @@ export const changeChild = (
     if (schoolId === null) {
       school = null;
     } else if (schoolId !== undefined) {
-      school = (await db(tx).selectFrom('transport_school').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', '=', schoolId).executeTakeFirst()) ?? undefined;
+      school =
+        (await db(tx)
+          .selectFrom('transport_school')
+          .select(['id', 'name'])
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', schoolId)
+          .executeTakeFirst()) ?? undefined;
       if (school === undefined) {
         return { kind: 'school_not_found' };
       }
@@ -42,12 +54,19 @@ export const changeChild = (
     return { kind: 'changed', householdId, before, after };
   });
 
-export type SchoolMove = { kind: 'moved'; childIds: string[]; to: { id: string; name: string } } | { kind: 'school_not_found' } | { kind: 'target_not_found' };
+export type SchoolMove =
+  { kind: 'moved'; childIds: string[]; to: { id: string; name: string } } | { kind: 'school_not_found' } | { kind: 'target_not_found' };
 
 /** Moves every child whose school is `fromId` to `toId` (both the tenant's), in one transaction. */
 export const moveSchoolChildren = (em: SqlEntityManager, tenantId: string, fromId: string, toId: string): Promise<SchoolMove> =>
   em.fork().transactional(async (tx) => {
-    const schools = await db(tx).selectFrom('transport_school').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', [fromId, toId]).forUpdate().execute();
+    const schools = await db(tx)
+      .selectFrom('transport_school')
+      .select(['id', 'name'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', [fromId, toId])
+      .forUpdate()
+      .execute();
     if (!schools.some((school) => school.id === fromId)) {
       return { kind: 'school_not_found' };
     }

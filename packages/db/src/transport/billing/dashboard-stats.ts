@@ -12,8 +12,20 @@ export const readDashboardStats = async (em: SqlEntityManager, tenantId: string,
   const since = new Date(now.getTime() - ACTIVE_BUS_WINDOW_MINUTES * 60_000);
   const row = await db(em)
     .selectNoFrom((eb) => [
-      eb.selectFrom('transport_registration').select(eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).where('status', '=', 'pending').$castTo<number>().as('pending_registrations'),
-      eb.selectFrom('transport_bus').select(eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).where('last_update', '>=', since).$castTo<number>().as('active_buses'),
+      eb
+        .selectFrom('transport_registration')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('tenant_id', '=', tenantId)
+        .where('status', '=', 'pending')
+        .$castTo<number>()
+        .as('pending_registrations'),
+      eb
+        .selectFrom('transport_bus')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('tenant_id', '=', tenantId)
+        .where('last_update', '>=', since)
+        .$castTo<number>()
+        .as('active_buses'),
       eb
         .selectFrom('transport_child as c')
         .innerJoin('transport_household as h', 'h.id', 'c.household_id')
@@ -23,12 +35,22 @@ export const readDashboardStats = async (em: SqlEntityManager, tenantId: string,
         .where('h.id', 'not in', unbillableHouseholdIds(db(em)))
         .$castTo<number>()
         .as('active_children'),
-      eb.selectFrom('transport_route').select(eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).$castTo<number>().as('total_routes'),
+      eb
+        .selectFrom('transport_route')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('tenant_id', '=', tenantId)
+        .$castTo<number>()
+        .as('total_routes'),
     ])
     .executeTakeFirst();
 
   // count(*) is a bigint, which the driver answers as text.
   return row
-    ? { pending_registrations: Number(row.pending_registrations), active_buses: Number(row.active_buses), active_children: Number(row.active_children), total_routes: Number(row.total_routes) }
+    ? {
+        pending_registrations: Number(row.pending_registrations),
+        active_buses: Number(row.active_buses),
+        active_children: Number(row.active_children),
+        total_routes: Number(row.total_routes),
+      }
     : { pending_registrations: 0, active_buses: 0, active_children: 0, total_routes: 0 };
 };

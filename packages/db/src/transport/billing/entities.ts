@@ -10,7 +10,8 @@ const owned = (table: string) => ({
 });
 /** The household a row belongs to; removing the household removes the row. */
 const inHousehold = (table: string) => ({
-  householdId: () => p.manyToOne(Household).mapToPk().fieldName('household_id').deleteRule('cascade').foreignKeyName(`${table}_household_id_fkey`),
+  householdId: () =>
+    p.manyToOne(Household).mapToPk().fieldName('household_id').deleteRule('cascade').foreignKeyName(`${table}_household_id_fkey`),
 });
 
 export const HouseholdSchema = defineEntity({
@@ -93,8 +94,10 @@ export const BillingAllocationSchema = defineEntity({
   properties: {
     ...owned('transport_billing_allocation'),
     ...inHousehold('transport_billing_allocation'),
-    payerId: () => p.manyToOne(Payer).mapToPk().fieldName('payer_id').deleteRule('cascade').foreignKeyName('transport_billing_allocation_payer_id_fkey'),
-    childId: () => p.manyToOne(Child).mapToPk().fieldName('child_id').deleteRule('cascade').foreignKeyName('transport_billing_allocation_child_id_fkey'),
+    payerId: () =>
+      p.manyToOne(Payer).mapToPk().fieldName('payer_id').deleteRule('cascade').foreignKeyName('transport_billing_allocation_payer_id_fkey'),
+    childId: () =>
+      p.manyToOne(Child).mapToPk().fieldName('child_id').deleteRule('cascade').foreignKeyName('transport_billing_allocation_child_id_fkey'),
     splitType: p.text().fieldName('split_type'),
     value: p.string().columnType('numeric(12,2)'),
   },
@@ -142,7 +145,14 @@ export const InvoiceSchema = defineEntity({
   properties: {
     ...owned('transport_invoice'),
     ...inHousehold('transport_invoice'),
-    payerId: () => p.manyToOne(Payer).mapToPk().fieldName('payer_id').nullable().deleteRule('set null').foreignKeyName('transport_invoice_payer_id_fkey'),
+    payerId: () =>
+      p
+        .manyToOne(Payer)
+        .mapToPk()
+        .fieldName('payer_id')
+        .nullable()
+        .deleteRule('set null')
+        .foreignKeyName('transport_invoice_payer_id_fkey'),
     kind: p.text(),
     status: p.text(),
     amountCents: p.integer().fieldName('amount_cents'),
@@ -174,7 +184,9 @@ export const PaymentSchema = defineEntity({
   tableName: 'transport_payment',
   indexes: [{ name: 'transport_payment_invoice_idx', properties: ['invoiceId', 'paidAt'] }],
   // A provider's payment is recorded once, however often its notification comes.
-  uniques: [{ name: 'transport_payment_provider_uq', properties: ['provider', 'providerPaymentId'], where: 'provider_payment_id is not null' }],
+  uniques: [
+    { name: 'transport_payment_provider_uq', properties: ['provider', 'providerPaymentId'], where: 'provider_payment_id is not null' },
+  ],
   checks: [
     { name: 'transport_payment_amount_cents_check', expression: 'amount_cents > 0' },
     { name: 'transport_payment_method_check', expression: "method in ('cash', 'check', 'bank_transfer', 'card', 'other')" },
@@ -183,7 +195,8 @@ export const PaymentSchema = defineEntity({
   ],
   properties: {
     ...owned('transport_payment'),
-    invoiceId: () => p.manyToOne(Invoice).mapToPk().fieldName('invoice_id').deleteRule('cascade').foreignKeyName('transport_payment_invoice_id_fkey'),
+    invoiceId: () =>
+      p.manyToOne(Invoice).mapToPk().fieldName('invoice_id').deleteRule('cascade').foreignKeyName('transport_payment_invoice_id_fkey'),
     amountCents: p.integer().fieldName('amount_cents'),
     method: p.text(),
     reference: p.string().length(200).nullable(),
@@ -213,8 +226,22 @@ export const HouseholdCreditSchema = defineEntity({
     ...inHousehold('transport_household_credit'),
     amountCents: p.integer().fieldName('amount_cents'),
     kind: p.text(),
-    invoiceId: () => p.manyToOne(Invoice).mapToPk().fieldName('invoice_id').nullable().deleteRule('set null').foreignKeyName('transport_household_credit_invoice_id_fkey'),
-    paymentId: () => p.manyToOne(Payment).mapToPk().fieldName('payment_id').nullable().deleteRule('set null').foreignKeyName('transport_household_credit_payment_id_fkey'),
+    invoiceId: () =>
+      p
+        .manyToOne(Invoice)
+        .mapToPk()
+        .fieldName('invoice_id')
+        .nullable()
+        .deleteRule('set null')
+        .foreignKeyName('transport_household_credit_invoice_id_fkey'),
+    paymentId: () =>
+      p
+        .manyToOne(Payment)
+        .mapToPk()
+        .fieldName('payment_id')
+        .nullable()
+        .deleteRule('set null')
+        .foreignKeyName('transport_household_credit_payment_id_fkey'),
     note: p.string().length(500).nullable(),
     occurredAt: p.datetime().fieldName('occurred_at'),
     recordedBy: p.text().fieldName('recorded_by'),
@@ -235,7 +262,13 @@ export const CheckoutSessionSchema = defineEntity({
   ],
   properties: {
     ...owned('transport_checkout_session'),
-    invoiceId: () => p.manyToOne(Invoice).mapToPk().fieldName('invoice_id').deleteRule('cascade').foreignKeyName('transport_checkout_session_invoice_id_fkey'),
+    invoiceId: () =>
+      p
+        .manyToOne(Invoice)
+        .mapToPk()
+        .fieldName('invoice_id')
+        .deleteRule('cascade')
+        .foreignKeyName('transport_checkout_session_invoice_id_fkey'),
     provider: p.text(),
     providerRef: p.text().fieldName('provider_ref').nullable(),
     linkId: p.text().fieldName('link_id').nullable(),

@@ -55,7 +55,13 @@ export const householdCreditCents = async (em: SqlEntityManager, tenantId: strin
 
 /** Locks the tenant's household row, so credit is read and used by one writer at a time; 404 when not the tenant's. */
 const lockHousehold = async (tx: SqlEntityManager, tenantId: string, householdId: string): Promise<void> => {
-  const row = await db(tx).selectFrom('transport_household').select('id').where('id', '=', householdId).where('tenant_id', '=', tenantId).forUpdate().executeTakeFirst();
+  const row = await db(tx)
+    .selectFrom('transport_household')
+    .select('id')
+    .where('id', '=', householdId)
+    .where('tenant_id', '=', tenantId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) {
     throw new DomainError('not_found', 'Household not found');
   }
@@ -66,7 +72,12 @@ const lockHousehold = async (tx: SqlEntityManager, tenantId: string, householdId
  * invoice takes what it owes of it, counted as paid and kept as `credit_applied_cents`, and the
  * ledger says so. Answers the invoice as it now is.
  */
-export const applyHouseholdCredit = async (tx: SqlEntityManager, invoice: InvoiceRow & { tenant_id?: string }, tenantId: string, at: Date): Promise<InvoiceRow> => {
+export const applyHouseholdCredit = async (
+  tx: SqlEntityManager,
+  invoice: InvoiceRow & { tenant_id?: string },
+  tenantId: string,
+  at: Date,
+): Promise<InvoiceRow> => {
   await lockHousehold(tx, tenantId, invoice.household_id);
   const credit = await householdCreditCents(tx, tenantId, invoice.household_id);
   const { appliedCents } = applyCredit(credit, { amountCents: invoice.amount_cents, amountPaidCents: invoice.amount_paid_cents });
@@ -75,7 +86,10 @@ export const applyHouseholdCredit = async (tx: SqlEntityManager, invoice: Invoic
   }
   const updated = await db(tx)
     .updateTable('transport_invoice')
-    .set((eb) => ({ amount_paid_cents: eb('amount_paid_cents', '+', appliedCents), credit_applied_cents: eb('credit_applied_cents', '+', appliedCents) }))
+    .set((eb) => ({
+      amount_paid_cents: eb('amount_paid_cents', '+', appliedCents),
+      credit_applied_cents: eb('credit_applied_cents', '+', appliedCents),
+    }))
     .where('id', '=', invoice.id)
     .returning(INVOICE_TABLE_COLUMNS)
     .executeTakeFirstOrThrow();
@@ -121,7 +135,17 @@ export const recordCreditRefund = (
     return { entryId, beforeCents: before, afterCents: before - input.amountCents };
   });
 
-export type CreditEntryRow = { id: string; amount_cents: number; kind: string; invoice_id: string | null; payment_id: string | null; note: string | null; occurred_at: unknown; recorded_by: string; created_at: unknown };
+export type CreditEntryRow = {
+  id: string;
+  amount_cents: number;
+  kind: string;
+  invoice_id: string | null;
+  payment_id: string | null;
+  note: string | null;
+  occurred_at: unknown;
+  recorded_by: string;
+  created_at: unknown;
+};
 
 /** The household's ledger, oldest first. */
 export const listCreditEntries = (em: SqlEntityManager, tenantId: string, householdId: string): Promise<CreditEntryRow[]> =>
@@ -135,7 +159,11 @@ export const listCreditEntries = (em: SqlEntityManager, tenantId: string, househ
     .execute();
 
 /** The credit of each household of the tenant given as a list; zero for one without. */
-export const creditsOfHouseholds = async (em: SqlEntityManager, tenantId: string, householdIds: readonly string[]): Promise<Map<string, number>> => {
+export const creditsOfHouseholds = async (
+  em: SqlEntityManager,
+  tenantId: string,
+  householdIds: readonly string[],
+): Promise<Map<string, number>> => {
   if (householdIds.length === 0) {
     return new Map();
   }
@@ -151,7 +179,10 @@ export const creditsOfHouseholds = async (em: SqlEntityManager, tenantId: string
 };
 
 /** Households of the tenant holding credit, largest first. */
-export const tenantCredits = async (em: SqlEntityManager, tenantId: string): Promise<{ household_id: string; household_name: string; credit_cents: number }[]> => {
+export const tenantCredits = async (
+  em: SqlEntityManager,
+  tenantId: string,
+): Promise<{ household_id: string; household_name: string; credit_cents: number }[]> => {
   const rows = await db(em)
     .selectFrom('transport_household_credit as c')
     .innerJoin('transport_household as h', 'h.id', 'c.household_id')

@@ -11,7 +11,11 @@ export type HouseholdForErasure = {
 
 /** The household and its invoices (what may refuse the erasure), or null. */
 export const findHouseholdForErasure = async (em: SqlEntityManager, householdId: string): Promise<HouseholdForErasure | null> => {
-  const household = await db(em).selectFrom('transport_household').select(['id', 'tenant_id']).where('id', '=', householdId).executeTakeFirst();
+  const household = await db(em)
+    .selectFrom('transport_household')
+    .select(['id', 'tenant_id'])
+    .where('id', '=', householdId)
+    .executeTakeFirst();
   if (!household) {
     return null;
   }
@@ -26,7 +30,12 @@ export const findHouseholdForErasure = async (em: SqlEntityManager, householdId:
   return {
     id: household.id,
     tenantId: household.tenant_id,
-    invoices: invoices.map((invoice) => ({ id: invoice.id, status: invoice.status, amountCents: invoice.amount_cents, amountPaidCents: invoice.amount_paid_cents })),
+    invoices: invoices.map((invoice) => ({
+      id: invoice.id,
+      status: invoice.status,
+      amountCents: invoice.amount_cents,
+      amountPaidCents: invoice.amount_paid_cents,
+    })),
   };
 };
 
@@ -55,7 +64,11 @@ export const eraseHousehold = (
       .set({ name: ERASED_MARKER, email: null, phone: null, relationship: null })
       .where('household_id', '=', householdId)
       .executeTakeFirst();
-    const children = await q.updateTable('transport_child').set({ name: ERASED_MARKER }).where('household_id', '=', householdId).executeTakeFirst();
+    const children = await q
+      .updateTable('transport_child')
+      .set({ name: ERASED_MARKER })
+      .where('household_id', '=', householdId)
+      .executeTakeFirst();
     // The registration's email must stay a unique-looking address; each row gets its own.
     const registrations = await q.selectFrom('transport_registration').select('id').where('household_id', '=', householdId).execute();
     for (const registration of registrations) {
@@ -65,7 +78,11 @@ export const eraseHousehold = (
         .where('id', '=', registration.id)
         .execute();
     }
-    const erased: HouseholdErasure = { payers: Number(payers.numUpdatedRows), children: Number(children.numUpdatedRows), registrations: registrations.length };
+    const erased: HouseholdErasure = {
+      payers: Number(payers.numUpdatedRows),
+      children: Number(children.numUpdatedRows),
+      registrations: registrations.length,
+    };
     await recordTransportAudit(tx, {
       tenantId: input.tenantId,
       actor: input.actor,

@@ -17,11 +17,7 @@ import { tenantChildren } from './children.ts';
  */
 
 export const listChildrenOfHouseholds = (em: SqlEntityManager, tenantId: string, householdIds: readonly string[]): Promise<ChildRow[]> =>
-  tenantChildren(em, tenantId)
-    .where('c.household_id', 'in', householdIds)
-    .orderBy('c.created_at')
-    .orderBy('c.id')
-    .execute();
+  tenantChildren(em, tenantId).where('c.household_id', 'in', householdIds).orderBy('c.created_at').orderBy('c.id').execute();
 
 /** Primary payer first, then in the order they were added. */
 export const listPayersOfHouseholds = (em: SqlEntityManager, tenantId: string, householdIds: readonly string[]): Promise<PayerRow[]> =>
@@ -35,7 +31,11 @@ export const listPayersOfHouseholds = (em: SqlEntityManager, tenantId: string, h
     .orderBy('p.id')
     .execute();
 
-export const listAllocationsOfHouseholds = (em: SqlEntityManager, tenantId: string, householdIds: readonly string[]): Promise<AllocationRow[]> =>
+export const listAllocationsOfHouseholds = (
+  em: SqlEntityManager,
+  tenantId: string,
+  householdIds: readonly string[],
+): Promise<AllocationRow[]> =>
   db(em)
     .selectFrom('transport_billing_allocation as a')
     .select(ALLOCATION_COLUMNS)

@@ -3,7 +3,12 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { DomainError } from '@switchyard/domain/errors';
 import { assertVoidable, type PaymentMethod } from '@switchyard/domain/transport/billing/invoice-lifecycle';
 import { assertPaymentDate } from '@switchyard/domain/transport/billing/payment-date';
-import { settleOperatorPayment, settleProviderPayment, type PaymentFlag, type Settlement } from '@switchyard/domain/transport/billing/payment-settlement';
+import {
+  settleOperatorPayment,
+  settleProviderPayment,
+  type PaymentFlag,
+  type Settlement,
+} from '@switchyard/domain/transport/billing/payment-settlement';
 import { instantInZone, localDateOf } from '@switchyard/domain/transport/time-zone';
 import { invoiceTitle, paymentReceipt } from '@switchyard/domain/transport/billing/payment-receipt';
 import { enqueueMail } from '../../mail-outbox.ts';
@@ -27,11 +32,14 @@ export type PaymentRow = {
   flag: string | null;
 };
 
-
 export type LockedInvoice = InvoiceRow & { void_reason: string | null; credit_applied_cents: number };
 
 /** The tenant's invoices, newest first; `outstanding` stands for every owed status. */
-export const listTenantInvoices = (em: SqlEntityManager, tenantId: string, filter: { status?: string | undefined; householdId?: string | undefined }): Promise<InvoiceRow[]> => {
+export const listTenantInvoices = (
+  em: SqlEntityManager,
+  tenantId: string,
+  filter: { status?: string | undefined; householdId?: string | undefined },
+): Promise<InvoiceRow[]> => {
   const { status, householdId } = filter;
   return db(em)
     .selectFrom('transport_invoice as i')
@@ -89,7 +97,12 @@ export const readInvoiceDetail = async (
 
 /** The invoice's state for the domain's rules, or 404 when it is not the tenant's. */
 export const invoiceState = async (em: SqlEntityManager, tenantId: string, invoiceId: string) => {
-  const row: InvoiceRow | undefined = await db(em).selectFrom('transport_invoice as i').select(INVOICE_COLUMNS).where('i.id', '=', invoiceId).where('i.tenant_id', '=', tenantId).executeTakeFirst();
+  const row: InvoiceRow | undefined = await db(em)
+    .selectFrom('transport_invoice as i')
+    .select(INVOICE_COLUMNS)
+    .where('i.id', '=', invoiceId)
+    .where('i.tenant_id', '=', tenantId)
+    .executeTakeFirst();
   if (!row) {
     throw new DomainError('not_found', 'Invoice not found');
   }
@@ -144,7 +157,15 @@ const enqueueReceipt = async (
     creditedCents: settlement.creditedCents,
     voidInvoice: settlement.flag === 'void_invoice',
   });
-  await enqueueMail(tx, { source, kind: 'payment_receipt', reference: `${invoice.tenant_id}/${paymentId}`, recipient: to.email, subject: receipt.subject, body: receipt.body, now: payment.at });
+  await enqueueMail(tx, {
+    source,
+    kind: 'payment_receipt',
+    reference: `${invoice.tenant_id}/${paymentId}`,
+    recipient: to.email,
+    subject: receipt.subject,
+    body: receipt.body,
+    now: payment.at,
+  });
 };
 
 /** Writes the payment, the invoice's new state and the household credit it made, in the caller's transaction. */
@@ -152,7 +173,17 @@ const writePayment = async (
   tx: SqlEntityManager,
   invoice: LockedInvoice & { tenant_id: string },
   settlement: Settlement,
-  payment: { amountCents: number; method: string; reference: string | null; provider: string | null; providerPaymentId: string | null; checkoutRef: string | null; paidAt: Date; recordedBy: string; at: Date },
+  payment: {
+    amountCents: number;
+    method: string;
+    reference: string | null;
+    provider: string | null;
+    providerPaymentId: string | null;
+    checkoutRef: string | null;
+    paidAt: Date;
+    recordedBy: string;
+    at: Date;
+  },
   receiptSource: string,
 ): Promise<Recorded> => {
   const paymentId = randomUUID();
@@ -250,32 +281,52 @@ export const recordInvoicePayment = (
     // The day received, at noon in the tenant's zone: the same local day wherever it is read.
     const paidAt = input.paidAt ?? (input.paidOn ? instantInZone(input.paidOn, '12:00', input.timeZone) : input.at);
 
-    return writePayment(tx, { ...invoice, tenant_id: input.tenantId }, settlement, {
-      amountCents: input.amountCents,
-      method: input.method,
-      reference: input.reference,
-      provider: null,
-      providerPaymentId: null,
-      checkoutRef: null,
-      paidAt,
-      recordedBy: input.recordedBy,
-      at: input.at,
-    }, input.receiptSource);
+    return writePayment(
+      tx,
+      { ...invoice, tenant_id: input.tenantId },
+      settlement,
+      {
+        amountCents: input.amountCents,
+        method: input.method,
+        reference: input.reference,
+        provider: null,
+        providerPaymentId: null,
+        checkoutRef: null,
+        paidAt,
+        recordedBy: input.recordedBy,
+        at: input.at,
+      },
+      input.receiptSource,
+    );
   });
 
 /**
  * Voids a payment-less invoice with its reason; the invoice row is locked against a payment at the
  * same moment. Its open checkouts are closed and answered, to expire at the provider.
  */
-export const voidTenantInvoice = (em: SqlEntityManager, input: { tenantId: string; invoiceId: string; reason: string; at: Date }): Promise<{ before: string; expired: CheckoutSessionRow[] }> =>
+export const voidTenantInvoice = (
+  em: SqlEntityManager,
+  input: { tenantId: string; invoiceId: string; reason: string; at: Date },
+): Promise<{ before: string; expired: CheckoutSessionRow[] }> =>
   em.fork().transactional(async (tx) => {
     const invoice = await lockInvoice(tx, input.tenantId, input.invoiceId);
     // Credit applied to it is not money paid on it: it goes back to the household.
-    assertVoidable({ status: invoice.status, amountCents: invoice.amount_cents, amountPaidCents: invoice.amount_paid_cents - invoice.credit_applied_cents });
+    assertVoidable({
+      status: invoice.status,
+      amountCents: invoice.amount_cents,
+      amountPaidCents: invoice.amount_paid_cents - invoice.credit_applied_cents,
+    });
     await tx.nativeUpdate(
       Invoice,
       { id: input.invoiceId },
-      { status: 'void', voidReason: input.reason, voidedAt: input.at, paymentUrl: null, amountPaidCents: invoice.amount_paid_cents - invoice.credit_applied_cents, creditAppliedCents: 0 },
+      {
+        status: 'void',
+        voidReason: input.reason,
+        voidedAt: input.at,
+        paymentUrl: null,
+        amountPaidCents: invoice.amount_paid_cents - invoice.credit_applied_cents,
+        creditAppliedCents: 0,
+      },
     );
     if (invoice.credit_applied_cents > 0) {
       await addCreditEntry(tx, {
@@ -306,7 +357,15 @@ export type ProviderPaymentOutcome = ({ outcome: 'recorded' } & Recorded) | { ou
  */
 export const recordProviderPayment = (
   em: SqlEntityManager,
-  input: { provider: 'stripe' | 'square'; invoiceId: string | null; providerRef: string | null; providerPaymentId: string; amountCents: number; at: Date; receiptSource: string },
+  input: {
+    provider: 'stripe' | 'square';
+    invoiceId: string | null;
+    providerRef: string | null;
+    providerPaymentId: string;
+    amountCents: number;
+    at: Date;
+    receiptSource: string;
+  },
 ): Promise<ProviderPaymentOutcome> =>
   em.fork().transactional(async (tx) => {
     const ref = input.providerRef ?? '';
@@ -320,7 +379,11 @@ export const recordProviderPayment = (
           eb(
             'i.id',
             'in',
-            eb.selectFrom('transport_checkout_session as s').select('s.invoice_id').where('s.provider', '=', input.provider).where('s.provider_ref', '=', ref),
+            eb
+              .selectFrom('transport_checkout_session as s')
+              .select('s.invoice_id')
+              .where('s.provider', '=', input.provider)
+              .where('s.provider_ref', '=', ref),
           ),
         ]),
       )
@@ -331,22 +394,36 @@ export const recordProviderPayment = (
     if (!invoice) {
       return { outcome: 'unknown_invoice' };
     }
-    const seen = await db(tx).selectFrom('transport_payment').select('id').where('provider', '=', input.provider).where('provider_payment_id', '=', input.providerPaymentId).executeTakeFirst();
+    const seen = await db(tx)
+      .selectFrom('transport_payment')
+      .select('id')
+      .where('provider', '=', input.provider)
+      .where('provider_payment_id', '=', input.providerPaymentId)
+      .executeTakeFirst();
     if (seen) {
       return { outcome: 'duplicate' };
     }
-    const settlement = settleProviderPayment({ status: invoice.status, amountCents: invoice.amount_cents, amountPaidCents: invoice.amount_paid_cents }, input.amountCents);
-    const recorded = await writePayment(tx, invoice, settlement, {
-      amountCents: input.amountCents,
-      method: 'card',
-      reference: input.providerPaymentId,
-      provider: input.provider,
-      providerPaymentId: input.providerPaymentId,
-      checkoutRef: input.providerRef,
-      paidAt: input.at,
-      recordedBy: `provider:${input.provider}`,
-      at: input.at,
-    }, input.receiptSource);
+    const settlement = settleProviderPayment(
+      { status: invoice.status, amountCents: invoice.amount_cents, amountPaidCents: invoice.amount_paid_cents },
+      input.amountCents,
+    );
+    const recorded = await writePayment(
+      tx,
+      invoice,
+      settlement,
+      {
+        amountCents: input.amountCents,
+        method: 'card',
+        reference: input.providerPaymentId,
+        provider: input.provider,
+        providerPaymentId: input.providerPaymentId,
+        checkoutRef: input.providerRef,
+        paidAt: input.at,
+        recordedBy: `provider:${input.provider}`,
+        at: input.at,
+      },
+      input.receiptSource,
+    );
 
     return { outcome: 'recorded', ...recorded };
   });

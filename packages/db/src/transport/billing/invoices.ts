@@ -89,7 +89,12 @@ export const householdsWithPickupBy = async (em: SqlEntityManager, tenantId: str
 };
 
 /** The draft transportation invoices of these households of the tenant for weeks up to `latestCycleStart`, oldest week first. */
-export const draftTransportInvoices = async (em: SqlEntityManager, tenantId: string, householdIds: readonly string[], latestCycleStart: string): Promise<InvoiceRow[]> => {
+export const draftTransportInvoices = async (
+  em: SqlEntityManager,
+  tenantId: string,
+  householdIds: readonly string[],
+  latestCycleStart: string,
+): Promise<InvoiceRow[]> => {
   if (householdIds.length === 0) {
     return [];
   }

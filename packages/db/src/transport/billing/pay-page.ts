@@ -29,7 +29,18 @@ export type PayPage = {
   paymentCount: number;
 };
 
-const SESSION_COLUMNS = ['s.id', 's.invoice_id', 's.provider', 's.provider_ref', 's.link_id', 's.url', 's.amount_cents', 's.status', 's.closed_at', 's.created_at'] as const;
+const SESSION_COLUMNS = [
+  's.id',
+  's.invoice_id',
+  's.provider',
+  's.provider_ref',
+  's.link_id',
+  's.url',
+  's.amount_cents',
+  's.status',
+  's.closed_at',
+  's.created_at',
+] as const;
 
 /** What the pay page of `token` shows; null for a token no invoice has. */
 export const readPayPage = async (em: SqlEntityManager, token: string, returnedFrom: string | null): Promise<PayPage | null> => {
@@ -43,7 +54,12 @@ export const readPayPage = async (em: SqlEntityManager, token: string, returnedF
     return null;
   }
   const sessions = db(em).selectFrom('transport_checkout_session as s').select(SESSION_COLUMNS).where('s.invoice_id', '=', invoice.id);
-  const open = await sessions.where('s.status', '=', 'open').orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(1).executeTakeFirst();
+  const open = await sessions
+    .where('s.status', '=', 'open')
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const back = returnedFrom ? await sessions.where('s.id', '=', returnedFrom).executeTakeFirst() : undefined;
   const count = await db(em)
     .selectFrom('transport_payment')
@@ -61,7 +77,16 @@ export const readPayPage = async (em: SqlEntityManager, token: string, returnedF
  */
 export const keepNewCheckout = (
   em: SqlEntityManager,
-  input: { id: string; invoiceId: string; provider: string; providerRef: string | null; linkId: string | null; url: string; balanceCents: number; at: Date },
+  input: {
+    id: string;
+    invoiceId: string;
+    provider: string;
+    providerRef: string | null;
+    linkId: string | null;
+    url: string;
+    balanceCents: number;
+    at: Date;
+  },
 ): Promise<{ stale: boolean; expired: CheckoutSessionRow[] }> =>
   em.fork().transactional(async (tx) => {
     const invoice = await db(tx)
@@ -71,7 +96,10 @@ export const keepNewCheckout = (
       .forUpdate()
       .executeTakeFirstOrThrow();
     const expired = await closeOpenCheckouts(tx, { invoiceId: input.invoiceId, at: input.at });
-    const stale = invoice.status === 'void' || balanceCents({ status: invoice.status, amountCents: invoice.amount_cents, amountPaidCents: invoice.amount_paid_cents }) !== input.balanceCents;
+    const stale =
+      invoice.status === 'void' ||
+      balanceCents({ status: invoice.status, amountCents: invoice.amount_cents, amountPaidCents: invoice.amount_paid_cents }) !==
+        input.balanceCents;
     const row = {
       id: input.id,
       tenant_id: invoice.tenant_id,
@@ -87,7 +115,11 @@ export const keepNewCheckout = (
     };
     await db(tx).insertInto('transport_checkout_session').values(row).execute();
     // The invoice's link is its pay page; provider and checkout id name the newest checkout.
-    await db(tx).updateTable('transport_invoice').set({ provider: input.provider, provider_ref: input.providerRef }).where('id', '=', input.invoiceId).execute();
+    await db(tx)
+      .updateTable('transport_invoice')
+      .set({ provider: input.provider, provider_ref: input.providerRef })
+      .where('id', '=', input.invoiceId)
+      .execute();
 
     return { stale, expired: stale ? [...expired, { ...row, closed_at: input.at }] : expired };
   });

@@ -18,7 +18,11 @@ export const householdIdsSubmittedBy = async (em: SqlEntityManager, tenantId: st
 };
 
 /** Every invoice of these households, newest first. */
-export const listHouseholdInvoices = async (em: SqlEntityManager, tenantId: string, householdIds: readonly string[]): Promise<InvoiceRow[]> => {
+export const listHouseholdInvoices = async (
+  em: SqlEntityManager,
+  tenantId: string,
+  householdIds: readonly string[],
+): Promise<InvoiceRow[]> => {
   if (householdIds.length === 0) {
     return [];
   }

@@ -19,7 +19,10 @@ export type NewPayer = {
 };
 
 /** The tenant's payer of the household, locked until the transaction ends; undefined when there is none. */
-const lockPayer = (tx: SqlEntityManager, input: { tenantId: string; householdId: string; payerId: string }): Promise<PayerRow | undefined> =>
+const lockPayer = (
+  tx: SqlEntityManager,
+  input: { tenantId: string; householdId: string; payerId: string },
+): Promise<PayerRow | undefined> =>
   db(tx)
     .selectFrom('transport_payer as p')
     .select(PAYER_COLUMNS)
@@ -55,7 +58,13 @@ const insertAllocation = (
 /** Adds a non-primary payer and, when given, the allocation that says what they pay for. */
 export const addPayer = (em: SqlEntityManager, input: NewPayer): Promise<{ payer: PayerRow | null; allocation: AllocationRow | null }> =>
   em.fork().transactional(async (tx) => {
-    const household = await db(tx).selectFrom('transport_household').select('id').where('id', '=', input.householdId).where('tenant_id', '=', input.tenantId).forUpdate().executeTakeFirst();
+    const household = await db(tx)
+      .selectFrom('transport_household')
+      .select('id')
+      .where('id', '=', input.householdId)
+      .where('tenant_id', '=', input.tenantId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!household) {
       throw new DomainError('not_found', 'Household not found');
     }
@@ -81,7 +90,13 @@ export const addPayer = (em: SqlEntityManager, input: NewPayer): Promise<{ payer
       .returning(PAYER_TABLE_COLUMNS)
       .executeTakeFirst();
     const allocation = input.allocation
-      ? await insertAllocation(tx, { ...input, payerId, childId: input.allocation.childId, splitType: input.allocation.splitType, value: input.allocation.value })
+      ? await insertAllocation(tx, {
+          ...input,
+          payerId,
+          childId: input.allocation.childId,
+          splitType: input.allocation.splitType,
+          value: input.allocation.value,
+        })
       : undefined;
 
     return { payer: payer ?? null, allocation: allocation ?? null };
@@ -109,7 +124,10 @@ export const updatePayer = (
       .where('id', '=', input.payerId)
       .execute();
 
-    return { before: Object.fromEntries(fields.map((field) => [field, before[field]])), after: Object.fromEntries(fields.map((field) => [field, input.patch[field] ?? null])) };
+    return {
+      before: Object.fromEntries(fields.map((field) => [field, before[field]])),
+      after: Object.fromEntries(fields.map((field) => [field, input.patch[field] ?? null])),
+    };
   });
 
 /**
@@ -128,7 +146,10 @@ export const removePayer = (em: SqlEntityManager, input: { tenantId: string; hou
     }
     const n = await tx.count(Invoice, { payerId: input.payerId, status: { $ne: 'void' } });
     if (n > 0) {
-      throw new DomainError('conflict', `This payer has ${n} invoice${n === 1 ? '' : 's'} that ${n === 1 ? 'is' : 'are'} not void; void ${n === 1 ? 'it' : 'them'} first.`);
+      throw new DomainError(
+        'conflict',
+        `This payer has ${n} invoice${n === 1 ? '' : 's'} that ${n === 1 ? 'is' : 'are'} not void; void ${n === 1 ? 'it' : 'them'} first.`,
+      );
     }
     await tx.nativeDelete(Payer, { id: input.payerId });
 
@@ -152,7 +173,12 @@ export const addAllocation = (
     return insertAllocation(tx, input);
   });
 
-const findAllocation = async (tx: SqlEntityManager, tenantId: string, householdId: string, allocationId: string): Promise<AllocationRow> => {
+const findAllocation = async (
+  tx: SqlEntityManager,
+  tenantId: string,
+  householdId: string,
+  allocationId: string,
+): Promise<AllocationRow> => {
   const row: AllocationRow | undefined = await db(tx)
     .selectFrom('transport_billing_allocation as a')
     .select(ALLOCATION_COLUMNS)
@@ -169,10 +195,17 @@ const findAllocation = async (tx: SqlEntityManager, tenantId: string, householdI
 };
 
 /** Changes how an allocation shares a child's rate; answers it before and after. */
-export const updateAllocation = (em: SqlEntityManager, input: { tenantId: string; householdId: string; allocationId: string; splitType: SplitType; value: number }) =>
+export const updateAllocation = (
+  em: SqlEntityManager,
+  input: { tenantId: string; householdId: string; allocationId: string; splitType: SplitType; value: number },
+) =>
   em.fork().transactional(async (tx) => {
     const before = await findAllocation(tx, input.tenantId, input.householdId, input.allocationId);
-    await tx.nativeUpdate(BillingAllocationSchema, { id: input.allocationId }, { splitType: input.splitType, value: input.value.toFixed(2) });
+    await tx.nativeUpdate(
+      BillingAllocationSchema,
+      { id: input.allocationId },
+      { splitType: input.splitType, value: input.value.toFixed(2) },
+    );
 
     return { before, after: { ...before, split_type: input.splitType, value: input.value.toFixed(2) } };
   });
@@ -212,10 +245,17 @@ export const replacePayerAllocations = (
       .orderBy('created_at')
       .orderBy('id')
       .execute();
-    const before: AllocationRow[] = await db(tx).selectFrom('transport_billing_allocation as a').select(ALLOCATION_COLUMNS).where('a.payer_id', '=', input.payerId).orderBy('a.created_at').execute();
+    const before: AllocationRow[] = await db(tx)
+      .selectFrom('transport_billing_allocation as a')
+      .select(ALLOCATION_COLUMNS)
+      .where('a.payer_id', '=', input.payerId)
+      .orderBy('a.created_at')
+      .execute();
     await db(tx).deleteFrom('transport_billing_allocation').where('payer_id', '=', input.payerId).execute();
     const after: AllocationRow[] = [];
-    for (const [index, allocation] of allocationsOf(riding.map((child) => ({ id: child.id, rateCents: child.rate_weekly_cents }))).entries()) {
+    for (const [index, allocation] of allocationsOf(
+      riding.map((child) => ({ id: child.id, rateCents: child.rate_weekly_cents })),
+    ).entries()) {
       // Each a millisecond apart, so they keep their order.
       after.push(await insertAllocation(tx, { ...input, ...allocation, now: new Date(input.now.getTime() + index) }));
     }

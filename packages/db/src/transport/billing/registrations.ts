@@ -39,7 +39,11 @@ export const createFullRegistration = (
       .where('id', '=', tenantId)
       .executeTakeFirst();
     const pricing: TenantPricing = prices
-      ? { weeklyRateCents: { one_way: prices.one_way_rate_cents, two_way: prices.two_way_rate_cents }, registrationFeeCents: prices.registration_fee_cents, currency: prices.currency }
+      ? {
+          weeklyRateCents: { one_way: prices.one_way_rate_cents, two_way: prices.two_way_rate_cents },
+          registrationFeeCents: prices.registration_fee_cents,
+          currency: prices.currency,
+        }
       : DEFAULT_PRICING;
     const householdId = randomUUID();
     await db(tx)
@@ -56,7 +60,10 @@ export const createFullRegistration = (
         submitted_by_user_id: submittedBy,
       })
       .execute();
-    const insertPayer = (payer: { name: string; email?: string | null; phone?: string | null; relationship?: string | null }, primary: boolean) =>
+    const insertPayer = (
+      payer: { name: string; email?: string | null; phone?: string | null; relationship?: string | null },
+      primary: boolean,
+    ) =>
       db(tx)
         .insertInto('transport_payer')
         .values({
@@ -130,7 +137,15 @@ export const createFullRegistration = (
       }))
       .execute();
 
-    return { householdId, invoiceId, childrenCount: input.children.length, weeklyTotalCents, registrationFeeCents: pricing.registrationFeeCents, currency: pricing.currency, parent2Added: Boolean(input.parent2) };
+    return {
+      householdId,
+      invoiceId,
+      childrenCount: input.children.length,
+      weeklyTotalCents,
+      registrationFeeCents: pricing.registrationFeeCents,
+      currency: pricing.currency,
+      parent2Added: Boolean(input.parent2),
+    };
   });
 
 export type RegistrationRow = {
@@ -143,7 +158,17 @@ export type RegistrationRow = {
   first_pickup_date: string | null;
   created_at: unknown;
   updated_at: unknown;
-  children: { id: string; name: string; school: string | null; route: string | null; grade: string | null; trip_type: string; transport_need: string }[] | string;
+  children:
+    | {
+        id: string;
+        name: string;
+        school: string | null;
+        route: string | null;
+        grade: string | null;
+        trip_type: string;
+        transport_need: string;
+      }[]
+    | string;
 };
 
 /** A tenant's registrations, newest first; `search` matches parent or student name, school or route. */
@@ -187,7 +212,13 @@ export const listRegistrations = async (
               .selectFrom('transport_child as s')
               .select('s.id')
               .whereRef('s.household_id', '=', 'r.household_id')
-              .where((inner) => inner.or([inner('s.name', 'ilike', search ?? ''), inner('s.school', 'ilike', search ?? ''), inner('s.route', 'ilike', search ?? '')])),
+              .where((inner) =>
+                inner.or([
+                  inner('s.name', 'ilike', search ?? ''),
+                  inner('s.school', 'ilike', search ?? ''),
+                  inner('s.route', 'ilike', search ?? ''),
+                ]),
+              ),
           ),
         ]),
       ),
@@ -222,7 +253,13 @@ export const decideRegistration = (
 ): Promise<DecidedRegistration | null> =>
   em.fork().transactional(async (tx) => {
     // The registration row stays locked until its invoices follow the decision, so two decisions run one after the other.
-    const previous = await db(tx).selectFrom('transport_registration').select('status').where('id', '=', registrationId).where('tenant_id', '=', tenantId).forUpdate().executeTakeFirst();
+    const previous = await db(tx)
+      .selectFrom('transport_registration')
+      .select('status')
+      .where('id', '=', registrationId)
+      .where('tenant_id', '=', tenantId)
+      .forUpdate()
+      .executeTakeFirst();
     const row = await db(tx)
       .updateTable('transport_registration')
       .set({ status: decision, updated_at: now, decision_reason: review.reason ?? null, decided_by: review.decidedBy ?? null })
@@ -272,7 +309,11 @@ export const decideRegistration = (
   });
 
 /** Records where the registration fee can be paid, once a provider made a link. */
-export const recordPaymentLink = async (em: SqlEntityManager, invoiceId: string, link: { provider: string; url: string; ref: string | null }): Promise<void> => {
+export const recordPaymentLink = async (
+  em: SqlEntityManager,
+  invoiceId: string,
+  link: { provider: string; url: string; ref: string | null },
+): Promise<void> => {
   // A link without a reference keeps the one the invoice has.
   await db(em)
     .updateTable('transport_invoice')
@@ -281,13 +322,35 @@ export const recordPaymentLink = async (em: SqlEntityManager, invoiceId: string,
     .execute();
 };
 
-export type ReviewRow = { id: string; household_id: string; status: string; parent_name: string; parent_email: string; parent_phone: string | null; decision_reason: string | null; decided_by: string | null; created_at: unknown; updated_at: unknown };
+export type ReviewRow = {
+  id: string;
+  household_id: string;
+  status: string;
+  parent_name: string;
+  parent_email: string;
+  parent_phone: string | null;
+  decision_reason: string | null;
+  decided_by: string | null;
+  created_at: unknown;
+  updated_at: unknown;
+};
 
 /** One registration of the tenant as reviewed: who applied, its state, why and by whom it was decided. */
 export const readRegistrationReview = async (em: SqlEntityManager, tenantId: string, registrationId: string): Promise<ReviewRow | null> => {
   const row: ReviewRow | undefined = await db(em)
     .selectFrom('transport_registration')
-    .select(['id', 'household_id', 'status', 'parent_name', 'parent_email', 'parent_phone', 'decision_reason', 'decided_by', 'created_at', 'updated_at'])
+    .select([
+      'id',
+      'household_id',
+      'status',
+      'parent_name',
+      'parent_email',
+      'parent_phone',
+      'decision_reason',
+      'decided_by',
+      'created_at',
+      'updated_at',
+    ])
     .where('id', '=', registrationId)
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();

@@ -47,12 +47,37 @@ export type PayerRow = {
 };
 
 /** The columns of a payer row, for a query of `transport_payer as p`. */
-export const PAYER_COLUMNS = ['p.id', 'p.household_id', 'p.name', 'p.email', 'p.phone', 'p.relationship', 'p.is_primary', 'p.created_at'] as const;
+export const PAYER_COLUMNS = [
+  'p.id',
+  'p.household_id',
+  'p.name',
+  'p.email',
+  'p.phone',
+  'p.relationship',
+  'p.is_primary',
+  'p.created_at',
+] as const;
 
-export type AllocationRow = { id: string; household_id: string; payer_id: string; child_id: string; split_type: string; value: string | number; created_at: unknown };
+export type AllocationRow = {
+  id: string;
+  household_id: string;
+  payer_id: string;
+  child_id: string;
+  split_type: string;
+  value: string | number;
+  created_at: unknown;
+};
 
 /** The columns of an allocation row, for a query of `transport_billing_allocation as a`. */
-export const ALLOCATION_COLUMNS = ['a.id', 'a.household_id', 'a.payer_id', 'a.child_id', 'a.split_type', 'a.value', 'a.created_at'] as const;
+export const ALLOCATION_COLUMNS = [
+  'a.id',
+  'a.household_id',
+  'a.payer_id',
+  'a.child_id',
+  'a.split_type',
+  'a.value',
+  'a.created_at',
+] as const;
 
 export type InvoiceRow = {
   id: string;

@@ -12,8 +12,24 @@ const PAYER_ID = '5eed0000-0000-4000-8000-000000000002';
  * (seed-demo-operations.ts), so every reference of the demo tenant points at something.
  */
 const CHILDREN: { id: string; name: string; need: TransportNeed; school: string; schoolId: string; grade: string; route: string }[] = [
-  { id: '5eed0000-0000-4000-8000-000000000003', name: 'Mia Rivera', need: 'both', school: 'Jacob G. Smith Elementary', schoolId: 'jacob-g-smith-elementary', grade: '3', route: 'midtown-loop' },
-  { id: '5eed0000-0000-4000-8000-000000000004', name: 'Leo Rivera', need: 'morning', school: 'Hesse K-8 School', schoolId: 'hesse-k8', grade: '7', route: 'southside-morning' },
+  {
+    id: '5eed0000-0000-4000-8000-000000000003',
+    name: 'Mia Rivera',
+    need: 'both',
+    school: 'Jacob G. Smith Elementary',
+    schoolId: 'jacob-g-smith-elementary',
+    grade: '3',
+    route: 'midtown-loop',
+  },
+  {
+    id: '5eed0000-0000-4000-8000-000000000004',
+    name: 'Leo Rivera',
+    need: 'morning',
+    school: 'Hesse K-8 School',
+    schoolId: 'hesse-k8',
+    grade: '7',
+    route: 'southside-morning',
+  },
 ];
 /** What earlier seeds gave the children: schools and a route the demo tenant never had. */
 const EARLIER_SCHOOL_IDS = ['oakwood-elementary', 'riverside-middle'];
@@ -37,7 +53,11 @@ export const seedDemoHousehold = (em: SqlEntityManager): Promise<void> =>
     if (!inserted) {
       // Seeded before: point the sample children, if still as first seeded, at the demo's real schools and routes.
       for (const child of CHILDREN) {
-        await tx.nativeUpdate(Child, { id: child.id, schoolId: { $in: EARLIER_SCHOOL_IDS } }, { school: child.school, schoolId: child.schoolId, route: child.route });
+        await tx.nativeUpdate(
+          Child,
+          { id: child.id, schoolId: { $in: EARLIER_SCHOOL_IDS } },
+          { school: child.school, schoolId: child.schoolId, route: child.route },
+        );
       }
 
       return;

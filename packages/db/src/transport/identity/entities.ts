@@ -25,14 +25,19 @@ export const IdentityTokenSchema = defineEntity({
     { name: 'transport_identity_token_user_idx', properties: ['userId'] },
     {
       name: 'transport_identity_token_session_idx',
-      expression:
-        'create index transport_identity_token_session_idx on transport_identity_token (session_id) where session_id is not null',
+      expression: 'create index transport_identity_token_session_idx on transport_identity_token (session_id) where session_id is not null',
     },
   ],
   checks: [{ name: 'transport_identity_token_kind_check', expression: "kind in ('access', 'refresh')" }],
   properties: {
     tokenHash: p.text().primary().fieldName('token_hash'),
-    userId: () => p.manyToOne(IdentityUser).mapToPk().fieldName('user_id').deleteRule('cascade').foreignKeyName('transport_identity_token_user_id_fkey'),
+    userId: () =>
+      p
+        .manyToOne(IdentityUser)
+        .mapToPk()
+        .fieldName('user_id')
+        .deleteRule('cascade')
+        .foreignKeyName('transport_identity_token_user_id_fkey'),
     /** The sign-in the token belongs to (Migration20261124000520); null for tokens issued before. */
     sessionId: p.uuid().fieldName('session_id').nullable(),
     kind: p.text(),
@@ -53,7 +58,8 @@ export const IdentityLinkSchema = defineEntity({
   checks: [{ name: 'transport_identity_link_kind_check', expression: "kind in ('recovery', 'invite', 'email_change')" }],
   properties: {
     tokenHash: p.text().primary().fieldName('token_hash'),
-    userId: () => p.manyToOne(IdentityUser).mapToPk().fieldName('user_id').deleteRule('cascade').foreignKeyName('transport_identity_link_user_id_fkey'),
+    userId: () =>
+      p.manyToOne(IdentityUser).mapToPk().fieldName('user_id').deleteRule('cascade').foreignKeyName('transport_identity_link_user_id_fkey'),
     kind: p.text(),
     /** The address an email_change link confirms; null for the other kinds. */
     newEmail: p.string().length(254).fieldName('new_email').nullable(),

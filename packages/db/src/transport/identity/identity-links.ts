@@ -16,7 +16,14 @@ export const replaceIdentityLink = async (
   await db(em)
     .with('gone', (query) => query.deleteFrom('transport_identity_link').where('user_id', '=', link.userId).where('kind', '=', link.kind))
     .insertInto('transport_identity_link')
-    .values({ token_hash: link.hash, user_id: link.userId, kind: link.kind, new_email: link.newEmail ?? null, expires_at: link.expiresAt, created_at: link.at })
+    .values({
+      token_hash: link.hash,
+      user_id: link.userId,
+      kind: link.kind,
+      new_email: link.newEmail ?? null,
+      expires_at: link.expiresAt,
+      created_at: link.at,
+    })
     .execute();
 };
 
@@ -44,7 +51,12 @@ export const consumeIdentityLink = async (
         .where('kind', '=', kind)
         .$if(email !== undefined && kind === 'email_change', (scoped) => scoped.where('new_email', '=', email ?? ''))
         .$if(email !== undefined && kind !== 'email_change', (scoped) =>
-          scoped.where('user_id', 'in', (eb) => eb.selectFrom('transport_identity_user').select('id').where('email', '=', email ?? '')),
+          scoped.where('user_id', 'in', (eb) =>
+            eb
+              .selectFrom('transport_identity_user')
+              .select('id')
+              .where('email', '=', email ?? ''),
+          ),
         )
         .returning(['user_id', 'expires_at', 'new_email']),
     )

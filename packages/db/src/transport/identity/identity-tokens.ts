@@ -46,13 +46,18 @@ export type LogoutScope = 'global' | 'local' | 'others';
  */
 export const endIdentitySessions = async (em: SqlEntityManager, hash: string, scope: LogoutScope): Promise<void> => {
   await db(em)
-    .with('me', (query) => query.selectFrom('transport_identity_token').select(['token_hash', 'user_id', 'session_id']).where('token_hash', '=', hash))
+    .with('me', (query) =>
+      query.selectFrom('transport_identity_token').select(['token_hash', 'user_id', 'session_id']).where('token_hash', '=', hash),
+    )
     .deleteFrom('transport_identity_token as t')
     .using('me')
     .whereRef('t.user_id', '=', 'me.user_id')
     .$if(scope !== 'global', (query) =>
       query.where((eb) => {
-        const own = eb.or([eb.fn.coalesce(eb('t.session_id', '=', eb.ref('me.session_id')), eb.lit(false)).$castTo<boolean>(), eb('t.token_hash', '=', eb.ref('me.token_hash'))]);
+        const own = eb.or([
+          eb.fn.coalesce(eb('t.session_id', '=', eb.ref('me.session_id')), eb.lit(false)).$castTo<boolean>(),
+          eb('t.token_hash', '=', eb.ref('me.token_hash')),
+        ]);
 
         return scope === 'local' ? own : eb.not(own);
       }),

@@ -43,7 +43,9 @@ export const insertIdentityUser = async (em: SqlEntityManager, user: NewIdentity
 };
 
 export const findIdentityUserByEmail = async (em: SqlEntityManager, email: string): Promise<IdentityUserRow | null> => {
-  return (await db(em).selectFrom('transport_identity_user').select(IDENTITY_USER_COLUMNS).where('email', '=', email).executeTakeFirst()) ?? null;
+  return (
+    (await db(em).selectFrom('transport_identity_user').select(IDENTITY_USER_COLUMNS).where('email', '=', email).executeTakeFirst()) ?? null
+  );
 };
 
 export const findIdentityUserById = async (em: SqlEntityManager, id: string): Promise<IdentityUserRow | null> => {
@@ -62,7 +64,11 @@ export type IdentityUserChanges = {
 };
 
 /** Writes the given columns; null when the user is gone or the new email is taken by another. */
-export const updateIdentityUser = async (em: SqlEntityManager, id: string, changes: IdentityUserChanges): Promise<IdentityUserRow | null> => {
+export const updateIdentityUser = async (
+  em: SqlEntityManager,
+  id: string,
+  changes: IdentityUserChanges,
+): Promise<IdentityUserRow | null> => {
   const { email } = changes;
   const row = await db(em)
     .updateTable('transport_identity_user')
@@ -76,7 +82,15 @@ export const updateIdentityUser = async (em: SqlEntityManager, id: string, chang
     .where('id', '=', id)
     .$if(email !== undefined, (query) =>
       query.where((eb) =>
-        eb.not(eb.exists(eb.selectFrom('transport_identity_user as other').select('other.id').where('other.email', '=', email ?? '').where('other.id', '<>', id))),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('transport_identity_user as other')
+              .select('other.id')
+              .where('other.email', '=', email ?? '')
+              .where('other.id', '<>', id),
+          ),
+        ),
       ),
     )
     .returning(IDENTITY_USER_COLUMNS)

@@ -29,10 +29,22 @@ export const claimLateNotice = async (
   return rows.length > 0;
 };
 
-export type LateNoticeRow = { route_id: string; direction: string; stop_position: number; minutes_late: number; eta: Date; notified_at: Date };
+export type LateNoticeRow = {
+  route_id: string;
+  direction: string;
+  stop_position: number;
+  minutes_late: number;
+  eta: Date;
+  notified_at: Date;
+};
 
 /** The late notices of these routes' trips on one day. */
-export const lateNoticesOn = async (em: SqlEntityManager, tenantId: string, routeIds: readonly string[], date: string): Promise<LateNoticeRow[]> =>
+export const lateNoticesOn = async (
+  em: SqlEntityManager,
+  tenantId: string,
+  routeIds: readonly string[],
+  date: string,
+): Promise<LateNoticeRow[]> =>
   routeIds.length === 0
     ? []
     : db(em)

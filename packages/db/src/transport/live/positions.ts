@@ -15,7 +15,15 @@ export type PositionMessage = {
   at_ms: number;
 };
 
-type PositionRow = { tenant_id: string; id: string; lat: number; lng: number; heading: number | null; speed: number | null; last_update: Date };
+type PositionRow = {
+  tenant_id: string;
+  id: string;
+  lat: number;
+  lng: number;
+  heading: number | null;
+  speed: number | null;
+  last_update: Date;
+};
 
 const toMessage = (row: PositionRow): PositionMessage => ({
   tenant_id: row.tenant_id,

@@ -24,7 +24,12 @@ export type RiddenStop = { child_id: string; route_id: string; route_name: strin
  * The run stops of the tenant's routes these children ride (a rider entry that is the child's id
  * or an object whose `child_id` is), leaving out one route when given (the one being saved).
  */
-export const stopsRiddenBy = async (em: SqlEntityManager, tenantId: string, childIds: readonly string[], exceptRouteId: string | null = null): Promise<RiddenStop[]> => {
+export const stopsRiddenBy = async (
+  em: SqlEntityManager,
+  tenantId: string,
+  childIds: readonly string[],
+  exceptRouteId: string | null = null,
+): Promise<RiddenStop[]> => {
   if (childIds.length === 0) {
     return [];
   }
@@ -71,14 +76,20 @@ export const childrenOfFamily = (em: SqlEntityManager, tenantId: string, userId:
     .execute();
 
 /** Who to tell about a stop: the payers with an email of the riders' households, once each. */
-export const familyEmailsOfChildren = async (em: SqlEntityManager, tenantId: string, childIds: readonly string[]): Promise<{ email: string; name: string; household_id: string }[]> => {
+export const familyEmailsOfChildren = async (
+  em: SqlEntityManager,
+  tenantId: string,
+  childIds: readonly string[],
+): Promise<{ email: string; name: string; household_id: string }[]> => {
   if (childIds.length === 0) {
     return [];
   }
 
   return db(em)
     .selectFrom('transport_payer as p')
-    .innerJoin('transport_child as c', (join) => join.onRef('c.tenant_id', '=', 'p.tenant_id').onRef('c.household_id', '=', 'p.household_id'))
+    .innerJoin('transport_child as c', (join) =>
+      join.onRef('c.tenant_id', '=', 'p.tenant_id').onRef('c.household_id', '=', 'p.household_id'),
+    )
     .distinctOn((eb) => eb.fn('lower', ['p.email']))
     .select(['p.email', 'p.name', 'p.household_id'])
     .where('p.tenant_id', '=', tenantId)
@@ -106,10 +117,20 @@ const fitChildren = (em: SqlEntityManager, tenantId: string) =>
 
 /** The children of the tenant among these ids with what their fit to a run depends on: transport need and school. */
 export const fitChildrenOfTenant = async (em: SqlEntityManager, tenantId: string, ids: readonly string[]): Promise<FitChildRow[]> =>
-  ids.length === 0 ? [] : fitChildren(em, tenantId).where((eb) => eb(eb.fn<string>('lower', ['id']), 'in', ids)).orderBy('name').orderBy('id').execute();
+  ids.length === 0
+    ? []
+    : fitChildren(em, tenantId)
+        .where((eb) => eb(eb.fn<string>('lower', ['id']), 'in', ids))
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
 
 /** The tenant's active children whose `school_id` or school name names one of these schools. */
-export const activeChildrenOfSchools = async (em: SqlEntityManager, tenantId: string, schools: readonly { id: string; name: string }[]): Promise<FitChildRow[]> =>
+export const activeChildrenOfSchools = async (
+  em: SqlEntityManager,
+  tenantId: string,
+  schools: readonly { id: string; name: string }[],
+): Promise<FitChildRow[]> =>
   schools.length === 0
     ? []
     : fitChildren(em, tenantId)

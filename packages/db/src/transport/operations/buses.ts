@@ -120,7 +120,12 @@ export const saveBus = async (
 };
 
 /** A bus an operator adds; false when the tenant already has a bus of that id (nothing changes). */
-export const insertBus = async (em: SqlEntityManager, tenantId: string, bus: { id: string } & BusPosition, lastUpdate: Date | null): Promise<boolean> => {
+export const insertBus = async (
+  em: SqlEntityManager,
+  tenantId: string,
+  bus: { id: string } & BusPosition,
+  lastUpdate: Date | null,
+): Promise<boolean> => {
   const inserted = await db(em)
     .insertInto('transport_bus')
     .values(busValues(tenantId, bus, lastUpdate))
@@ -132,4 +137,5 @@ export const insertBus = async (em: SqlEntityManager, tenantId: string, bus: { i
 };
 
 /** Retires a bus; routes that named it keep the id (see docs/transport.md). */
-export const deleteBus = async (em: SqlEntityManager, tenantId: string, id: string): Promise<boolean> => (await em.nativeDelete(Bus, { tenantId, id })) > 0;
+export const deleteBus = async (em: SqlEntityManager, tenantId: string, id: string): Promise<boolean> =>
+  (await em.nativeDelete(Bus, { tenantId, id })) > 0;

@@ -6,7 +6,8 @@ import { Tenant } from '../tenant-entities.ts';
 
 const slugCheck = (table: string) => ({ name: `${table}_id_check`, expression: "id ~ '^[a-z0-9][a-z0-9-]*$'" });
 const ownedBy = (table: string) => ({
-  tenantId: () => p.manyToOne(Tenant).mapToPk().fieldName('tenant_id').primary().deleteRule('cascade').foreignKeyName(`${table}_tenant_id_fkey`),
+  tenantId: () =>
+    p.manyToOne(Tenant).mapToPk().fieldName('tenant_id').primary().deleteRule('cascade').foreignKeyName(`${table}_tenant_id_fkey`),
   id: p.text().primary(),
 });
 
@@ -15,7 +16,12 @@ export const SchoolSchema = defineEntity({
   tableName: 'transport_school',
   checks: [slugCheck('transport_school')],
   // One name per tenant, as people read it (Migration20261124001630_transport_school_names).
-  indexes: [{ name: 'transport_school_name_uq', expression: 'create unique index transport_school_name_uq on transport_school (tenant_id, lower(btrim(name)))' }],
+  indexes: [
+    {
+      name: 'transport_school_name_uq',
+      expression: 'create unique index transport_school_name_uq on transport_school (tenant_id, lower(btrim(name)))',
+    },
+  ],
   properties: {
     ...ownedBy('transport_school'),
     name: p.string().length(200),
@@ -117,7 +123,12 @@ export const RunStopSchema = defineEntity({
   name: 'TransportRunStop',
   tableName: 'transport_run_stop',
   checks: [{ name: 'transport_run_stop_direction_check', expression: "direction in ('morning', 'afternoon')" }],
-  indexes: [{ name: 'transport_run_stop_stop_uq', expression: 'create unique index transport_run_stop_stop_uq on transport_run_stop (tenant_id, route_id, direction, stop_position)' }],
+  indexes: [
+    {
+      name: 'transport_run_stop_stop_uq',
+      expression: 'create unique index transport_run_stop_stop_uq on transport_run_stop (tenant_id, route_id, direction, stop_position)',
+    },
+  ],
   properties: {
     route: () =>
       p
@@ -172,4 +183,12 @@ export const GeocodeCacheSchema = defineEntity({
 export class GeocodeCache extends GeocodeCacheSchema.class {}
 GeocodeCacheSchema.setClass(GeocodeCache);
 
-export const transportOperationsEntities = [SchoolSchema, BusSchema, RouteSchema, RouteStopSchema, RunStopSchema, ProviderCacheSchema, GeocodeCacheSchema];
+export const transportOperationsEntities = [
+  SchoolSchema,
+  BusSchema,
+  RouteSchema,
+  RouteStopSchema,
+  RunStopSchema,
+  ProviderCacheSchema,
+  GeocodeCacheSchema,
+];

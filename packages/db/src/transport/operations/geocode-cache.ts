@@ -9,7 +9,11 @@ import { db, jsonb } from '../../kysely.ts';
 
 export type StoredGeocode = { results: unknown[] };
 
-export const readGeocodeAnswer = async (em: SqlEntityManager, key: { query: string; area: string }, youngerThan: Date): Promise<unknown[] | null> => {
+export const readGeocodeAnswer = async (
+  em: SqlEntityManager,
+  key: { query: string; area: string },
+  youngerThan: Date,
+): Promise<unknown[] | null> => {
   const row = await db(em)
     .selectFrom('transport_geocode_cache')
     .select('results')
@@ -24,12 +28,22 @@ export const readGeocodeAnswer = async (em: SqlEntityManager, key: { query: stri
   return (typeof row.results === 'string' ? JSON.parse(row.results) : row.results) as unknown[];
 };
 
-export const storeGeocodeAnswer = (em: SqlEntityManager, key: { query: string; area: string }, results: unknown[], now: Date, olderThan: Date): Promise<void> =>
+export const storeGeocodeAnswer = (
+  em: SqlEntityManager,
+  key: { query: string; area: string },
+  results: unknown[],
+  now: Date,
+  olderThan: Date,
+): Promise<void> =>
   em.fork().transactional(async (tx) => {
     await db(tx).deleteFrom('transport_geocode_cache').where('fetched_at', '<=', olderThan).execute();
     await db(tx)
       .insertInto('transport_geocode_cache')
       .values({ query: key.query, area: key.area, results: jsonb(results), fetched_at: now })
-      .onConflict((conflict) => conflict.columns(['query', 'area']).doUpdateSet((update) => ({ results: update.ref('excluded.results'), fetched_at: update.ref('excluded.fetched_at') })))
+      .onConflict((conflict) =>
+        conflict
+          .columns(['query', 'area'])
+          .doUpdateSet((update) => ({ results: update.ref('excluded.results'), fetched_at: update.ref('excluded.fetched_at') })),
+      )
       .execute();
   });

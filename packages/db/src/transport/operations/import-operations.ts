@@ -25,7 +25,13 @@ export const importOperations = (
       await saveSchool(
         tx,
         tenantId,
-        { id: school.id, name: school.name, address: school.address ?? null, start_time: school.start_time ?? null, end_time: school.end_time ?? null },
+        {
+          id: school.id,
+          name: school.name,
+          address: school.address ?? null,
+          start_time: school.start_time ?? null,
+          end_time: school.end_time ?? null,
+        },
         true,
       );
     }
@@ -40,7 +46,12 @@ export const importOperations = (
     let stops = 0;
     for (const route of file.routes) {
       const stopValues = newRouteValues(route);
-      const values = { ...stopValues, runs: route.runs ? runsOfRequest({ mode: stopValues.mode, stopCount: stopValues.stops.length, runs: route.runs, stored: [] }) : runOfStops(stopValues.mode, stopValues.stops) };
+      const values = {
+        ...stopValues,
+        runs: route.runs
+          ? runsOfRequest({ mode: stopValues.mode, stopCount: stopValues.stops.length, runs: route.runs, stored: [] })
+          : runOfStops(stopValues.mode, stopValues.stops),
+      };
       stops += values.stops.length;
       await checkRoute(tx, route.id, values);
       await saveRouteWithId(tx, tenantId, route.id, values, { replace: true, now });

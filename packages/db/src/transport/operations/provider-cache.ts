@@ -16,7 +16,10 @@ export const readStoredAnswer = async (em: SqlEntityManager, key: string, now: D
     .selectFrom('transport_provider_cache')
     .select((eb) => [
       eb.case().when('fresh_until', '>', now).then(eb.ref('answer')).end().as('fresh'),
-      eb.fn.coalesce(eb('filling_until', '>', now), eb.lit(false)).$castTo<boolean>().as('filling'),
+      eb.fn
+        .coalesce(eb('filling_until', '>', now), eb.lit(false))
+        .$castTo<boolean>()
+        .as('filling'),
     ])
     .where('key', '=', key)
     .executeTakeFirst();

@@ -1,7 +1,14 @@
 import type { RouteMode, RouteStatus } from '@switchyard/domain/transport/operations/schemas';
 import type { RouteValues, StopValues } from './routes.ts';
 
-type StopFields = { name: string; address?: string | null; lat?: number | null; lng?: number | null; time?: string | null; riders?: unknown[] };
+type StopFields = {
+  name: string;
+  address?: string | null;
+  lat?: number | null;
+  lng?: number | null;
+  time?: string | null;
+  riders?: unknown[];
+};
 
 type RouteFields = {
   name: string;

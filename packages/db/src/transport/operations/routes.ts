@@ -54,9 +54,14 @@ const COLUMNS = ['tenant_id', 'id', 'name', 'bus_id', 'driver', 'mode', 'status'
 
 /** A tenant's routes as `RouteRow`s: the checked text columns as their unions, double precision as numbers (as the driver answers). */
 export const selectRoutes = (em: SqlEntityManager, tenantId: string) =>
-  db(em).selectFrom('transport_route').select(COLUMNS).where('tenant_id', '=', tenantId).$narrowType<{ mode: RouteMode; status: RouteStatus; miles: number | null }>();
+  db(em)
+    .selectFrom('transport_route')
+    .select(COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .$narrowType<{ mode: RouteMode; status: RouteStatus; miles: number | null }>();
 
-export const listRoutes = (em: SqlEntityManager, tenantId: string): Promise<RouteRow[]> => selectRoutes(em, tenantId).orderBy('name').orderBy('id').execute();
+export const listRoutes = (em: SqlEntityManager, tenantId: string): Promise<RouteRow[]> =>
+  selectRoutes(em, tenantId).orderBy('name').orderBy('id').execute();
 
 export const findRoute = async (em: SqlEntityManager, tenantId: string, id: string): Promise<RouteRow | null> =>
   (await selectRoutes(em, tenantId).where('id', '=', id).executeTakeFirst()) ?? null;
@@ -72,7 +77,8 @@ export const listStops = (em: SqlEntityManager, tenantId: string, routeId: strin
     .execute();
 
 /** The route's runs, morning first, each with its stops in run order. */
-export const listRuns = async (em: SqlEntityManager, tenantId: string, routeId: string): Promise<Run[]> => (await runsOfRoutes(em, tenantId, [routeId])).get(routeId) ?? [];
+export const listRuns = async (em: SqlEntityManager, tenantId: string, routeId: string): Promise<Run[]> =>
+  (await runsOfRoutes(em, tenantId, [routeId])).get(routeId) ?? [];
 
 /** The runs of several routes of a tenant, by route id. */
 export const runsOfRoutes = async (em: SqlEntityManager, tenantId: string, routeIds: readonly string[]): Promise<Map<string, Run[]>> => {
@@ -109,7 +115,13 @@ export const runsOfRoutes = async (em: SqlEntityManager, tenantId: string, route
  * Replaces every run of a route and writes what the stops' `time` and `riders` answer from them
  * (the time of the stop's first run, the riders of all runs), so the spec's fields stay true.
  */
-export const replaceRuns = async (tx: SqlEntityManager, tenantId: string, routeId: string, runs: readonly Run[], stopCount: number): Promise<void> => {
+export const replaceRuns = async (
+  tx: SqlEntityManager,
+  tenantId: string,
+  routeId: string,
+  runs: readonly Run[],
+  stopCount: number,
+): Promise<void> => {
   await db(tx).deleteFrom('transport_run_stop').where('tenant_id', '=', tenantId).where('route_id', '=', routeId).execute();
   const rows = runs.flatMap((run) =>
     run.stops.map((stop, index) => ({
@@ -137,7 +149,12 @@ export const replaceRuns = async (tx: SqlEntityManager, tenantId: string, routeI
 };
 
 /** Replaces every stop of a route, in the given order, and keeps the route's stop count in step. */
-export const replaceStops = async (tx: SqlEntityManager, tenantId: string, routeId: string, stops: readonly StopValues[]): Promise<void> => {
+export const replaceStops = async (
+  tx: SqlEntityManager,
+  tenantId: string,
+  routeId: string,
+  stops: readonly StopValues[],
+): Promise<void> => {
   await db(tx).deleteFrom('transport_route_stop').where('tenant_id', '=', tenantId).where('route_id', '=', routeId).execute();
   if (stops.length > 0) {
     await db(tx)
@@ -157,7 +174,12 @@ export const replaceStops = async (tx: SqlEntityManager, tenantId: string, route
       )
       .execute();
   }
-  await db(tx).updateTable('transport_route').set({ stops: stops.length }).where('tenant_id', '=', tenantId).where('id', '=', routeId).execute();
+  await db(tx)
+    .updateTable('transport_route')
+    .set({ stops: stops.length })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', routeId)
+    .execute();
 };
 
 const insertRouteRow = async (tx: SqlEntityManager, tenantId: string, id: string, route: RouteValues, now: Date): Promise<boolean> => {
@@ -236,7 +258,9 @@ export const saveRouteWithId = async (
 const PATCHABLE = ['name', 'bus_id', 'driver', 'mode', 'status', 'miles'] as const;
 
 const applyRoutePatch = async (tx: SqlEntityManager, tenantId: string, id: string, patch: RoutePatch, now: Date): Promise<boolean> => {
-  const changes = Object.fromEntries(PATCHABLE.filter((field) => patch[field] !== undefined).map((field) => [field, patch[field]])) as Partial<RouteValues>;
+  const changes = Object.fromEntries(
+    PATCHABLE.filter((field) => patch[field] !== undefined).map((field) => [field, patch[field]]),
+  ) as Partial<RouteValues>;
   const updated = await db(tx)
     .updateTable('transport_route')
     .set({ ...changes, updated_at: now })
@@ -251,7 +275,16 @@ const applyRoutePatch = async (tx: SqlEntityManager, tenantId: string, id: strin
     await replaceStops(tx, tenantId, id, patch.stops);
   }
   if (patch.runs !== undefined) {
-    const count = patch.stops?.length ?? (await db(tx).selectFrom('transport_route').select('stops').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirstOrThrow()).stops;
+    const count =
+      patch.stops?.length ??
+      (
+        await db(tx)
+          .selectFrom('transport_route')
+          .select('stops')
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).stops;
     await replaceRuns(tx, tenantId, id, patch.runs, count);
   }
 

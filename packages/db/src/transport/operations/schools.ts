@@ -23,7 +23,11 @@ const refusingDuplicateName = async <T>(name: string | undefined, write: () => P
     return await write();
   } catch (error) {
     // The query builder hands on the driver's own error: SQLSTATE 23505 naming the constraint.
-    if ((error as { code?: unknown } | null)?.code === '23505' && error instanceof Error && error.message.includes('transport_school_name_uq')) {
+    if (
+      (error as { code?: unknown } | null)?.code === '23505' &&
+      error instanceof Error &&
+      error.message.includes('transport_school_name_uq')
+    ) {
       throw new DomainError('conflict', `A school named "${name?.trim() ?? ''}" already exists.`);
     }
     throw error;
@@ -95,7 +99,9 @@ export const updateSchool = async (
   id: string,
   patch: Partial<Omit<SchoolValues, 'id'>>,
 ): Promise<boolean> => {
-  const changes = Object.fromEntries(SCHOOL_FIELDS.filter((field) => patch[field] !== undefined).map((field) => [field, patch[field]])) as Partial<Omit<SchoolValues, 'id'>>;
+  const changes = Object.fromEntries(
+    SCHOOL_FIELDS.filter((field) => patch[field] !== undefined).map((field) => [field, patch[field]]),
+  ) as Partial<Omit<SchoolValues, 'id'>>;
   const updated = await refusingDuplicateName(patch.name, () =>
     db(em)
       .updateTable('transport_school')
@@ -114,11 +120,19 @@ export const updateSchool = async (
  * Deletes a school nobody attends, in one statement so a child enrolled meanwhile is counted:
  * answers whether it existed, how many children name it, and whether it was deleted.
  */
-export const deleteSchoolUnlessAttended = async (em: SqlEntityManager, tenantId: string, id: string): Promise<{ found: boolean; children: number; deleted: boolean }> => {
+export const deleteSchoolUnlessAttended = async (
+  em: SqlEntityManager,
+  tenantId: string,
+  id: string,
+): Promise<{ found: boolean; children: number; deleted: boolean }> => {
   // One statement: the count and the guarded delete see the same snapshot.
   const row = await db(em)
     .with('attending', (query) =>
-      query.selectFrom('transport_child').select((eb) => eb.fn.countAll<string>().as('n')).where('tenant_id', '=', tenantId).where('school_id', '=', id),
+      query
+        .selectFrom('transport_child')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('tenant_id', '=', tenantId)
+        .where('school_id', '=', id),
     )
     .with('removed', (query) =>
       query
@@ -144,4 +158,5 @@ export const deleteSchoolUnlessAttended = async (em: SqlEntityManager, tenantId:
   return { found: Boolean(row?.found), children: Number(row?.children ?? 0), deleted: Number(row?.deleted ?? 0) > 0 };
 };
 export const findSchool = async (em: SqlEntityManager, tenantId: string, id: string): Promise<SchoolRow | null> =>
-  (await db(em).selectFrom('transport_school').select(COLUMNS).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst()) ?? null;
+  (await db(em).selectFrom('transport_school').select(COLUMNS).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst()) ??
+  null;

@@ -9,11 +9,30 @@ const DEMO_TENANT = 'demo';
 // Savannah, GA: the default weather location of the service, so the demo map, weather and traffic agree.
 const SCHOOLS: SchoolValues[] = [
   { id: 'hesse-k8', name: 'Hesse K-8 School', address: '9116 Whitfield Ave, Savannah, GA 31406', start_time: '07:45', end_time: '14:45' },
-  { id: 'jacob-g-smith-elementary', name: 'Jacob G. Smith Elementary', address: '210 Lamara Dr, Savannah, GA 31405', start_time: '07:55', end_time: '14:30' },
-  { id: 'savannah-arts-academy', name: 'Savannah Arts Academy', address: '500 Washington Ave, Savannah, GA 31405', start_time: '08:30', end_time: '15:30' },
+  {
+    id: 'jacob-g-smith-elementary',
+    name: 'Jacob G. Smith Elementary',
+    address: '210 Lamara Dr, Savannah, GA 31405',
+    start_time: '07:55',
+    end_time: '14:30',
+  },
+  {
+    id: 'savannah-arts-academy',
+    name: 'Savannah Arts Academy',
+    address: '500 Washington Ave, Savannah, GA 31405',
+    start_time: '08:30',
+    end_time: '15:30',
+  },
 ];
 
-const stop = (name: string, address: string, lat: number, lng: number, time: string, riders: string[] = []): StopValues => ({ name, address, lat, lng, time, riders });
+const stop = (name: string, address: string, lat: number, lng: number, time: string, riders: string[] = []): StopValues => ({
+  name,
+  address,
+  lat,
+  lng,
+  time,
+  riders,
+});
 
 const ROUTES = [
   {
@@ -25,9 +44,14 @@ const ROUTES = [
     status: 'active' as const,
     miles: 11.4,
     stops: [
-      stop('Abercorn St & DeRenne Ave', 'Abercorn St & E DeRenne Ave, Savannah, GA 31405', 32.0085, -81.104, '07:05', ['Maya J.', 'Eli R.']),
+      stop('Abercorn St & DeRenne Ave', 'Abercorn St & E DeRenne Ave, Savannah, GA 31405', 32.0085, -81.104, '07:05', [
+        'Maya J.',
+        'Eli R.',
+      ]),
       stop('White Bluff Rd & Windsor Rd', 'White Bluff Rd & Windsor Rd, Savannah, GA 31419', 31.9893, -81.1032, '07:15', ['Noah T.']),
-      stop('Montgomery Crossroad & Waters Ave', 'Montgomery Cross Rd & Waters Ave, Savannah, GA 31406', 31.9961, -81.0893, '07:25', ['Ava L.']),
+      stop('Montgomery Crossroad & Waters Ave', 'Montgomery Cross Rd & Waters Ave, Savannah, GA 31406', 31.9961, -81.0893, '07:25', [
+        'Ava L.',
+      ]),
       stop('Hesse K-8 School', '9116 Whitfield Ave, Savannah, GA 31406', 31.9829, -81.0917, '07:35'),
     ],
   },
@@ -40,7 +64,10 @@ const ROUTES = [
     status: 'active' as const,
     miles: 7.8,
     stops: [
-      stop('Forsyth Park (Whitaker St)', 'Whitaker St & W Gaston St, Savannah, GA 31401', 32.0672, -81.0958, '07:40', ['Liam K.', 'Zoe P.']),
+      stop('Forsyth Park (Whitaker St)', 'Whitaker St & W Gaston St, Savannah, GA 31401', 32.0672, -81.0958, '07:40', [
+        'Liam K.',
+        'Zoe P.',
+      ]),
       stop('Daffin Park', '1301 E Victory Dr, Savannah, GA 31404', 32.0445, -81.0756, '07:52', ['Isaiah M.']),
       stop('Jacob G. Smith Elementary', '210 Lamara Dr, Savannah, GA 31405', 32.0286, -81.1306, '08:05'),
       stop('Savannah Arts Academy', '500 Washington Ave, Savannah, GA 31405', 32.0469, -81.0886, '08:15'),

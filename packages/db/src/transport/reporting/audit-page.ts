@@ -21,8 +21,28 @@ export const listAuditPage = async (
 ): Promise<{ rows: AuditPageRow[]; hasMore: boolean }> => {
   const { after } = input;
   const rows = await filtered(em, input.filter)
-    .select(['a.id', 'a.tenant_id', 'a.actor', 'a.action', 'a.resource', 'a.details', 'a.household_id', 'a.subject_user_id', 'a.admin_actor', 'a.created_at', keyColumn('a').as('key_created_at')])
-    .$if(after !== undefined, (query) => query.where((eb) => eb(eb.refTuple('a.created_at', 'a.id'), '<', eb.tuple(eb.cast<Date>(eb.val(after?.createdAt ?? ''), 'timestamptz'), after?.id ?? ''))))
+    .select([
+      'a.id',
+      'a.tenant_id',
+      'a.actor',
+      'a.action',
+      'a.resource',
+      'a.details',
+      'a.household_id',
+      'a.subject_user_id',
+      'a.admin_actor',
+      'a.created_at',
+      keyColumn('a').as('key_created_at'),
+    ])
+    .$if(after !== undefined, (query) =>
+      query.where((eb) =>
+        eb(
+          eb.refTuple('a.created_at', 'a.id'),
+          '<',
+          eb.tuple(eb.cast<Date>(eb.val(after?.createdAt ?? ''), 'timestamptz'), after?.id ?? ''),
+        ),
+      ),
+    )
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id', 'desc')
     .limit(input.size + 1)

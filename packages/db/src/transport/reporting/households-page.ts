@@ -51,7 +51,13 @@ export const listHouseholdsPage = async (
         .as('registration_status'),
     ])
     .$if(after !== undefined, (query) =>
-      query.where((eb) => eb(eb.refTuple('h.created_at', 'h.id'), '<', eb.tuple(eb.cast<Date>(eb.val(after?.createdAt ?? ''), 'timestamptz'), after?.id ?? ''))),
+      query.where((eb) =>
+        eb(
+          eb.refTuple('h.created_at', 'h.id'),
+          '<',
+          eb.tuple(eb.cast<Date>(eb.val(after?.createdAt ?? ''), 'timestamptz'), after?.id ?? ''),
+        ),
+      ),
     )
     .orderBy('h.created_at', 'desc')
     .orderBy('h.id', 'desc')

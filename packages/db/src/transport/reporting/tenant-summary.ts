@@ -24,11 +24,21 @@ export const readTenantCounts = async (em: SqlEntityManager, tenantId: string, r
     .selectNoFrom((eb) => [
       eb.selectFrom('transport_route').select(eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId).as('route_count'),
       eb.selectFrom('transport_bus').select(eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId).as('bus_count'),
-      eb.selectFrom('transport_bus').select(eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId).where('last_update', '>=', reportingSince).as('reporting_bus_count'),
+      eb
+        .selectFrom('transport_bus')
+        .select(eb.fn.countAll().as('n'))
+        .where('tenant_id', '=', tenantId)
+        .where('last_update', '>=', reportingSince)
+        .as('reporting_bus_count'),
       eb.selectFrom('transport_school').select(eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId).as('school_count'),
       eb.selectFrom('transport_household').select(eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId).as('household_count'),
       eb.selectFrom('transport_child').select(eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId).as('child_count'),
-      eb.selectFrom('transport_child').select(eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId).where('active', '=', true).as('active_child_count'),
+      eb
+        .selectFrom('transport_child')
+        .select(eb.fn.countAll().as('n'))
+        .where('tenant_id', '=', tenantId)
+        .where('active', '=', true)
+        .as('active_child_count'),
       eb
         .selectFrom('transport_child as c')
         .select((inner) => inner.fn.coalesce(inner.fn.sum('c.rate_weekly_cents'), inner.lit(0)).as('n'))

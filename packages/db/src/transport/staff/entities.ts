@@ -10,7 +10,8 @@ export const StaffInviteSchema = defineEntity({
   indexes: [{ name: 'transport_staff_invite_user_idx', properties: ['userId'] }],
   properties: {
     id: p.uuid().primary(),
-    tenantId: () => p.manyToOne(Tenant).mapToPk().fieldName('tenant_id').deleteRule('cascade').foreignKeyName('transport_staff_invite_tenant_id_fkey'),
+    tenantId: () =>
+      p.manyToOne(Tenant).mapToPk().fieldName('tenant_id').deleteRule('cascade').foreignKeyName('transport_staff_invite_tenant_id_fkey'),
     email: p.string().length(254),
     displayName: p.string().length(200).fieldName('display_name').nullable(),
     /** The identity provider's id of the account: text, as an outside provider's ids are its own. */

@@ -37,11 +37,22 @@ export const insertStaffInvite = async (
     .executeTakeFirst()) ?? null;
 
 export const findStaffInvite = async (em: SqlEntityManager, tenantId: string, email: string): Promise<StaffInviteRow | null> =>
-  (await db(em).selectFrom('transport_staff_invite').select(COLUMNS).where('tenant_id', '=', tenantId).where('email', '=', email).executeTakeFirst()) ?? null;
+  (await db(em)
+    .selectFrom('transport_staff_invite')
+    .select(COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .where('email', '=', email)
+    .executeTakeFirst()) ?? null;
 
 /** The invitee set a password: their invitations count as accepted (the first time only). */
 export const markStaffInvitesAccepted = async (em: SqlEntityManager, userId: string, at: Date): Promise<StaffInviteRow[]> =>
-  db(em).updateTable('transport_staff_invite').set({ accepted_at: at }).where('user_id', '=', userId).where('accepted_at', 'is', null).returning(COLUMNS).execute();
+  db(em)
+    .updateTable('transport_staff_invite')
+    .set({ accepted_at: at })
+    .where('user_id', '=', userId)
+    .where('accepted_at', 'is', null)
+    .returning(COLUMNS)
+    .execute();
 
 /** Pending invitations first, then by email. */
 export const listStaffInvites = async (em: SqlEntityManager, tenantId: string): Promise<StaffInviteRow[]> =>

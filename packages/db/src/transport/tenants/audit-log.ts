@@ -87,25 +87,27 @@ export type TransportAuditFilter = {
 export const listTransportAudit = async (em: SqlEntityManager, filter: TransportAuditFilter): Promise<TransportAuditRow[]> => {
   const { tenantId, family, action, actor, householdId, resource } = filter;
 
-  return db(em)
-    .selectFrom('transport_audit_log')
-    .select(['id', 'tenant_id', 'actor', 'action', 'resource', 'details', 'household_id', 'subject_user_id', 'admin_actor', 'created_at'])
-    .$if(tenantId !== null, (query) => query.where('tenant_id', '=', tenantId))
-    .$if(family !== undefined, (query) =>
-      query.where((eb) =>
-        eb.or([
-          ...(family && family.householdIds.length > 0 ? [eb('household_id', 'in', family.householdIds)] : []),
-          eb('subject_user_id', '=', family?.userId ?? null),
-        ]),
-      ),
-    )
-    .$if(action !== undefined, (query) => query.where('action', '=', action ?? ''))
-    .$if(actor !== undefined, (query) => query.where('actor', '=', actor ?? ''))
-    .$if(householdId !== undefined, (query) => query.where('household_id', '=', householdId ?? ''))
-    // A prefix: `invoice:` finds every invoice row, `invoice:<id>` one invoice's (backslash is like's default escape).
-    .$if(resource !== undefined, (query) => query.where('resource', 'like', `${escapeLike(resource ?? '')}%`))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(filter.limit)
-    .execute();
+  return (
+    db(em)
+      .selectFrom('transport_audit_log')
+      .select(['id', 'tenant_id', 'actor', 'action', 'resource', 'details', 'household_id', 'subject_user_id', 'admin_actor', 'created_at'])
+      .$if(tenantId !== null, (query) => query.where('tenant_id', '=', tenantId))
+      .$if(family !== undefined, (query) =>
+        query.where((eb) =>
+          eb.or([
+            ...(family && family.householdIds.length > 0 ? [eb('household_id', 'in', family.householdIds)] : []),
+            eb('subject_user_id', '=', family?.userId ?? null),
+          ]),
+        ),
+      )
+      .$if(action !== undefined, (query) => query.where('action', '=', action ?? ''))
+      .$if(actor !== undefined, (query) => query.where('actor', '=', actor ?? ''))
+      .$if(householdId !== undefined, (query) => query.where('household_id', '=', householdId ?? ''))
+      // A prefix: `invoice:` finds every invoice row, `invoice:<id>` one invoice's (backslash is like's default escape).
+      .$if(resource !== undefined, (query) => query.where('resource', 'like', `${escapeLike(resource ?? '')}%`))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(filter.limit)
+      .execute()
+  );
 };

@@ -7,7 +7,13 @@ export const ImpersonationSessionSchema = defineEntity({
   tableName: 'transport_impersonation_session',
   properties: {
     tokenHash: p.text().primary().fieldName('token_hash'),
-    tenantId: () => p.manyToOne(Tenant).mapToPk().fieldName('tenant_id').deleteRule('cascade').foreignKeyName('transport_impersonation_session_tenant_id_fkey'),
+    tenantId: () =>
+      p
+        .manyToOne(Tenant)
+        .mapToPk()
+        .fieldName('tenant_id')
+        .deleteRule('cascade')
+        .foreignKeyName('transport_impersonation_session_tenant_id_fkey'),
     userEmail: p.string().length(254).fieldName('user_email').nullable(),
     targetRole: p.text().fieldName('target_role'),
     adminUserId: p.text().fieldName('admin_user_id'),

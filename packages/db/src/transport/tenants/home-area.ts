@@ -7,11 +7,17 @@ type HomeColumns = { home_lat: number | string | null; home_lng: number | string
 
 // The driver may hand a double over as text.
 const storedArea = (row: HomeColumns): StoredHomeArea | null =>
-  row.home_lat === null || row.home_lng === null || row.home_zoom === null ? null : { lat: Number(row.home_lat), lng: Number(row.home_lng), zoom: row.home_zoom };
+  row.home_lat === null || row.home_lng === null || row.home_zoom === null
+    ? null
+    : { lat: Number(row.home_lat), lng: Number(row.home_lng), zoom: row.home_zoom };
 
 /** The home area set on the settings page (null when none), and whether the tenant exists. */
 export const readSetHomeArea = async (em: SqlEntityManager, tenantId: string): Promise<{ found: boolean; set: StoredHomeArea | null }> => {
-  const row = await db(em).selectFrom('transport_tenant').select(['home_lat', 'home_lng', 'home_zoom']).where('id', '=', tenantId).executeTakeFirst();
+  const row = await db(em)
+    .selectFrom('transport_tenant')
+    .select(['home_lat', 'home_lng', 'home_zoom'])
+    .where('id', '=', tenantId)
+    .executeTakeFirst();
   if (!row) {
     return { found: false, set: null };
   }
@@ -34,10 +40,19 @@ export const readPlacedStops = async (em: SqlEntityManager, tenantId: string): P
 };
 
 /** Sets (or with null clears) the home area and answers the one before, for the audit row; null: no such tenant. */
-export const writeHomeArea = (em: SqlEntityManager, tenantId: string, area: StoredHomeArea | null): Promise<{ before: StoredHomeArea | null } | null> =>
+export const writeHomeArea = (
+  em: SqlEntityManager,
+  tenantId: string,
+  area: StoredHomeArea | null,
+): Promise<{ before: StoredHomeArea | null } | null> =>
   em.fork().transactional(async (tx) => {
     // Locked until the update, so two writers' audit rows each name what the other replaced.
-    const row = await db(tx).selectFrom('transport_tenant').select(['home_lat', 'home_lng', 'home_zoom']).where('id', '=', tenantId).forUpdate().executeTakeFirst();
+    const row = await db(tx)
+      .selectFrom('transport_tenant')
+      .select(['home_lat', 'home_lng', 'home_zoom'])
+      .where('id', '=', tenantId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) {
       return null;
     }

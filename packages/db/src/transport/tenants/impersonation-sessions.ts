@@ -13,7 +13,17 @@ export type ImpersonationSessionRow = {
   ended_at: Date | null;
 };
 
-const COLUMNS = ['token_hash', 'tenant_id', 'user_email', 'target_role', 'admin_user_id', 'admin_email', 'created_at', 'expires_at', 'ended_at'] as const;
+const COLUMNS = [
+  'token_hash',
+  'tenant_id',
+  'user_email',
+  'target_role',
+  'admin_user_id',
+  'admin_email',
+  'created_at',
+  'expires_at',
+  'ended_at',
+] as const;
 
 export const createImpersonationSession = async (
   em: SqlEntityManager,
@@ -26,7 +36,11 @@ export const createImpersonationSession = async (
 };
 
 /** A session that has neither ended nor expired at `now`. */
-export const findLiveImpersonationSession = async (em: SqlEntityManager, tokenHash: string, now: Date): Promise<ImpersonationSessionRow | null> => {
+export const findLiveImpersonationSession = async (
+  em: SqlEntityManager,
+  tokenHash: string,
+  now: Date,
+): Promise<ImpersonationSessionRow | null> => {
   const row = await db(em)
     .selectFrom('transport_impersonation_session')
     .select(COLUMNS)
@@ -39,7 +53,11 @@ export const findLiveImpersonationSession = async (em: SqlEntityManager, tokenHa
 };
 
 /** Ends a live session; answers the ended row, or null when none was live. */
-export const endImpersonationSession = async (em: SqlEntityManager, tokenHash: string, now: Date): Promise<ImpersonationSessionRow | null> => {
+export const endImpersonationSession = async (
+  em: SqlEntityManager,
+  tokenHash: string,
+  now: Date,
+): Promise<ImpersonationSessionRow | null> => {
   const row = await db(em)
     .updateTable('transport_impersonation_session')
     .set({ ended_at: now })

@@ -80,7 +80,10 @@ const toClaimed = (row: Row): ClaimedDelivery => {
     maxAttempts: Number(row.max_attempts),
     followsRoute: row.follows_route !== false,
     unreadable: 'problem' in decoded ? decoded.problem : null,
-    origin: { requestId: typeof row.request_id === 'string' ? row.request_id : null, traceParent: typeof row.trace_parent === 'string' ? row.trace_parent : null },
+    origin: {
+      requestId: typeof row.request_id === 'string' ? row.request_id : null,
+      traceParent: typeof row.trace_parent === 'string' ? row.trace_parent : null,
+    },
     acceptedAt: new Date(Date.now() - Number(row.accepted_ms_ago)),
   };
 };
@@ -101,11 +104,7 @@ const CLAIM_LOCK_KEY = 1;
  * The claim runs under a transaction-level advisory lock: its checks read a snapshot taken after
  * every earlier claim committed, so two workers never both see a key or a route slot as free.
  */
-export const claimDueDeliveries = async (
-  em: SqlEntityManager,
-  lease: Lease,
-  limit: number,
-): Promise<ClaimedDelivery[]> => {
+export const claimDueDeliveries = async (em: SqlEntityManager, lease: Lease, limit: number): Promise<ClaimedDelivery[]> => {
   const rows = await em.transactional(async (tx) => {
     // Hand-written, both: an advisory lock is a function call, not a table the ORM knows, and the
     // claim reads pg_locks and counts per route with window functions in chained CTEs.

@@ -33,11 +33,7 @@ const INSERT_DELIVERY = `
 /** A direct delivery leased to its request, with the parts its sender's failed attempt already sent. */
 export type InlineStart = { sentParts: string[] };
 
-const insertDelivery = async (
-  em: SqlEntityManager,
-  delivery: NewDelivery,
-  inline: Lease | null,
-): Promise<InlineStart | null> => {
+const insertDelivery = async (em: SqlEntityManager, delivery: NewDelivery, inline: Lease | null): Promise<InlineStart | null> => {
   // Hand-written: the insert guards itself with not-exists checks and carries over the sent parts in
   // one statement (see INSERT_DELIVERY), on the direct delivery's request path.
   const rows = await em.execute<Row[]>(INSERT_DELIVERY, [

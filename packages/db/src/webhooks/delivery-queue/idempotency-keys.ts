@@ -14,7 +14,11 @@ export const findKeyHolder = async (em: SqlEntityManager, key: string): Promise<
   const rows = await db(em)
     .selectFrom('webhook_idempotency')
     // Typed casts: an untyped parameter in a select list leaves the union's column types open.
-    .select((eb) => [eb.cast<string>(eb.val('delivered'), 'text').as('kind'), eb.cast<string | null>(eb.val(null), 'text').as('id'), eb.cast<string | null>(eb.val(null), 'text').as('mode')])
+    .select((eb) => [
+      eb.cast<string>(eb.val('delivered'), 'text').as('kind'),
+      eb.cast<string | null>(eb.val(null), 'text').as('id'),
+      eb.cast<string | null>(eb.val(null), 'text').as('mode'),
+    ])
     .where('key', '=', key)
     .where('expires_at', '>', databaseNow)
     .unionAll(
@@ -37,7 +41,12 @@ export const findKeyHolder = async (em: SqlEntityManager, key: string): Promise<
 };
 
 export const wasRecentlyDelivered = async (em: SqlEntityManager, key: string): Promise<boolean> => {
-  const hit = await db(em).selectFrom('webhook_idempotency').select('key').where('key', '=', key).where('expires_at', '>', databaseNow).executeTakeFirst();
+  const hit = await db(em)
+    .selectFrom('webhook_idempotency')
+    .select('key')
+    .where('key', '=', key)
+    .where('expires_at', '>', databaseNow)
+    .executeTakeFirst();
 
   return hit !== undefined;
 };

@@ -13,7 +13,15 @@ export const markDelivered = async (
     .with('done', (query) =>
       query
         .updateTable('webhook_delivery')
-        .set({ status: 'delivered', result_ref: outcome.resultRef, last_error: null, locked_until: null, finished_at: databaseNow, updated_at: databaseNow, ...appendAttempt(outcome.attempt) })
+        .set({
+          status: 'delivered',
+          result_ref: outcome.resultRef,
+          last_error: null,
+          locked_until: null,
+          finished_at: databaseNow,
+          updated_at: databaseNow,
+          ...appendAttempt(outcome.attempt),
+        })
         .where('id', '=', id)
         .where('status', '=', 'running')
         .where('locked_by', '=', workerId)
@@ -21,8 +29,16 @@ export const markDelivered = async (
     )
     .insertInto('webhook_idempotency')
     .columns(['key', 'delivery_id', 'created_at', 'expires_at'])
-    .expression((eb) => eb.selectFrom('done').select(['done.idempotency_key', 'done.id', databaseNow.as('created_at'), databaseNowPlusMs(outcome.keyTtlMs).as('expires_at')]))
-    .onConflict((conflict) => conflict.column('key').doUpdateSet((eb) => ({ delivery_id: eb.ref('excluded.delivery_id'), expires_at: eb.ref('excluded.expires_at') })))
+    .expression((eb) =>
+      eb
+        .selectFrom('done')
+        .select(['done.idempotency_key', 'done.id', databaseNow.as('created_at'), databaseNowPlusMs(outcome.keyTtlMs).as('expires_at')]),
+    )
+    .onConflict((conflict) =>
+      conflict
+        .column('key')
+        .doUpdateSet((eb) => ({ delivery_id: eb.ref('excluded.delivery_id'), expires_at: eb.ref('excluded.expires_at') })),
+    )
     .returning('key')
     .execute();
 
@@ -33,7 +49,14 @@ export const markDelivered = async (
 export const markFailed = async (em: SqlEntityManager, id: string, workerId: string, error: string, attempt?: DeliveryAttempt) => {
   await db(em)
     .updateTable('webhook_delivery')
-    .set({ status: 'failed', last_error: error, locked_until: null, finished_at: databaseNow, updated_at: databaseNow, ...appendAttempt(attempt) })
+    .set({
+      status: 'failed',
+      last_error: error,
+      locked_until: null,
+      finished_at: databaseNow,
+      updated_at: databaseNow,
+      ...appendAttempt(attempt),
+    })
     .where('id', '=', id)
     .where('status', '=', 'running')
     .where('locked_by', '=', workerId)

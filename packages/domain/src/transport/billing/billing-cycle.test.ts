@@ -17,7 +17,10 @@ describe('cycleContaining', () => {
     expect(cycleContaining(mondayEarly, 'UTC')).toEqual({ cycleStart: '2026-11-30', cycleEnd: '2026-12-06' });
     expect(cycleContaining(mondayEarly, 'America/Los_Angeles')).toEqual({ cycleStart: '2026-11-23', cycleEnd: '2026-11-29' });
     // Sunday 20:00 UTC is Monday morning in Auckland.
-    expect(cycleContaining(new Date('2026-11-29T20:00:00Z'), 'Pacific/Auckland')).toEqual({ cycleStart: '2026-11-30', cycleEnd: '2026-12-06' });
+    expect(cycleContaining(new Date('2026-11-29T20:00:00Z'), 'Pacific/Auckland')).toEqual({
+      cycleStart: '2026-11-30',
+      cycleEnd: '2026-12-06',
+    });
     expect(todayIn(mondayEarly, 'America/Los_Angeles')).toBe('2026-11-29');
   });
 

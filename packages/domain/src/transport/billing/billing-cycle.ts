@@ -41,7 +41,8 @@ export const todayIn = (now: Date, timeZone: string = DEFAULT_TIME_ZONE): string
 export const cycleContaining = (now: Date, timeZone: string = DEFAULT_TIME_ZONE): BillingCycle => cycleOfDate(todayIn(now, timeZone));
 
 /** Due when the first pickup is within the lead days from the tenant's today, or already past. */
-export const firstInvoiceDue = (firstPickupDate: string, today: string): boolean => daysBetween(today, firstPickupDate) <= FIRST_INVOICE_LEAD_DAYS;
+export const firstInvoiceDue = (firstPickupDate: string, today: string): boolean =>
+  daysBetween(today, firstPickupDate) <= FIRST_INVOICE_LEAD_DAYS;
 
 /** The last first-pickup day whose first invoice is due today. */
 export const latestDuePickup = (today: string): string => addDays(today, FIRST_INVOICE_LEAD_DAYS);

@@ -7,7 +7,9 @@ const children: SplitChild[] = [
 ];
 const payers = ['primary', 'p2', 'p3'];
 const split = (allocations: SplitAllocation[], kids: SplitChild[] = children) =>
-  Object.fromEntries(splitHousehold({ children: kids, allocations, payerIds: payers, primaryPayerId: 'primary' }).map((s) => [s.payerId, s.amountCents]));
+  Object.fromEntries(
+    splitHousehold({ children: kids, allocations, payerIds: payers, primaryPayerId: 'primary' }).map((s) => [s.payerId, s.amountCents]),
+  );
 
 describe('weeklyTotalCents', () => {
   it('adds the rates of the children it is given', () => {
@@ -133,9 +135,18 @@ describe('splitHousehold on many random households', () => {
       });
       const shares = splitHousehold({ children: kids, allocations, payerIds, primaryPayerId: 'p0' });
       const context = `seed ${seed}`;
-      expect(shares.reduce((sum, share) => sum + share.amountCents, 0), context).toBe(weeklyTotalCents(kids));
-      expect(shares.every((share) => Number.isInteger(share.amountCents) && share.amountCents >= 0), context).toBe(true);
-      expect(shares.map((share) => share.payerId), context).toEqual(payerIds);
+      expect(
+        shares.reduce((sum, share) => sum + share.amountCents, 0),
+        context,
+      ).toBe(weeklyTotalCents(kids));
+      expect(
+        shares.every((share) => Number.isInteger(share.amountCents) && share.amountCents >= 0),
+        context,
+      ).toBe(true);
+      expect(
+        shares.map((share) => share.payerId),
+        context,
+      ).toEqual(payerIds);
     }
   });
 

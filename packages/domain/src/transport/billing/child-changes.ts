@@ -20,7 +20,10 @@ export const updateChildInput = z
     grade: z.string().trim().max(20, 'must be at most 20 characters').nullable().optional(),
     transport_need: z.enum(TRANSPORT_NEEDS).optional(),
   })
-  .refine((input) => ['name', 'school_id', 'grade', 'transport_need'].some((field) => input[field as keyof typeof input] !== undefined), 'give at least one of name, school_id, grade, transport_need');
+  .refine(
+    (input) => ['name', 'school_id', 'grade', 'transport_need'].some((field) => input[field as keyof typeof input] !== undefined),
+    'give at least one of name, school_id, grade, transport_need',
+  );
 export type UpdateChildInput = z.infer<typeof updateChildInput>;
 
 /** Moves every child of one school to another, so the first can be removed. */
@@ -66,5 +69,7 @@ export const childFieldsAfter = (
 /** The fields that differ, each as {from, to}: the audit row's details. */
 export const changedChildFields = (before: ChildFields, after: ChildFields): Record<string, { from: unknown; to: unknown }> =>
   Object.fromEntries(
-    (Object.keys(after) as (keyof ChildFields)[]).filter((field) => before[field] !== after[field]).map((field) => [field, { from: before[field], to: after[field] }]),
+    (Object.keys(after) as (keyof ChildFields)[])
+      .filter((field) => before[field] !== after[field])
+      .map((field) => [field, { from: before[field], to: after[field] }]),
   );

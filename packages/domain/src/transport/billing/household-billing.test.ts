@@ -64,28 +64,34 @@ describe('householdSharesForDays', () => {
       value: fc.integer({ min: 0, max: 10_000 }).map((value) => value / 100),
     });
     fc.assert(
-      fc.property(cents, cents, fc.array(allocation, { maxLength: 5 }), fc.integer({ min: 0, max: 5 }), (rate1, rate2, allocations, days) => {
-        const subject = household({
-          children: [
-            { id: 'c1', rateCents: rate1, active: true },
-            { id: 'c2', rateCents: rate2, active: true },
-          ],
-          payers: [
-            { id: 'p1', isPrimary: true },
-            { id: 'p2', isPrimary: false },
-            { id: 'p3', isPrimary: false },
-          ],
-          allocations,
-        });
-        const shares = householdSharesForDays(subject, days);
-        const total = proRataCents(householdWeeklyTotalCents(subject), days);
-        expect(shares.reduce((sum, share) => sum + share.amountCents, 0)).toBe(total);
-        const weekly = new Map(householdShares(subject).map((share) => [share.payerId, share.amountCents]));
-        for (const share of shares) {
-          expect(share.amountCents).toBeGreaterThanOrEqual(0);
-          expect(share.amountCents).toBeLessThanOrEqual((weekly.get(share.payerId) ?? 0) + shares.length);
-        }
-      }),
+      fc.property(
+        cents,
+        cents,
+        fc.array(allocation, { maxLength: 5 }),
+        fc.integer({ min: 0, max: 5 }),
+        (rate1, rate2, allocations, days) => {
+          const subject = household({
+            children: [
+              { id: 'c1', rateCents: rate1, active: true },
+              { id: 'c2', rateCents: rate2, active: true },
+            ],
+            payers: [
+              { id: 'p1', isPrimary: true },
+              { id: 'p2', isPrimary: false },
+              { id: 'p3', isPrimary: false },
+            ],
+            allocations,
+          });
+          const shares = householdSharesForDays(subject, days);
+          const total = proRataCents(householdWeeklyTotalCents(subject), days);
+          expect(shares.reduce((sum, share) => sum + share.amountCents, 0)).toBe(total);
+          const weekly = new Map(householdShares(subject).map((share) => [share.payerId, share.amountCents]));
+          for (const share of shares) {
+            expect(share.amountCents).toBeGreaterThanOrEqual(0);
+            expect(share.amountCents).toBeLessThanOrEqual((weekly.get(share.payerId) ?? 0) + shares.length);
+          }
+        },
+      ),
     );
   });
 });

@@ -45,7 +45,9 @@ export const householdSharesForDays = (household: BilledHousehold, schoolDays: n
   const primary = household.payers.find((payer) => payer.isPrimary);
   const total = proRataCents(householdWeeklyTotalCents(household), schoolDays);
   const days = Math.max(Math.trunc(schoolDays), 0);
-  const others = weekly.map((share) => (share.payerId === primary?.id ? share : { ...share, amountCents: Math.floor((share.amountCents * days) / SCHOOL_DAYS_PER_WEEK) }));
+  const others = weekly.map((share) =>
+    share.payerId === primary?.id ? share : { ...share, amountCents: Math.floor((share.amountCents * days) / SCHOOL_DAYS_PER_WEEK) },
+  );
   const othersTotal = others.reduce((sum, share) => (share.payerId === primary?.id ? sum : sum + share.amountCents), 0);
 
   return others.map((share) => (share.payerId === primary?.id ? { ...share, amountCents: total - othersTotal } : share));

@@ -7,7 +7,10 @@ import { DomainError } from '../../errors.ts';
  */
 
 /** How much of `creditCents` a new invoice takes: at most what it still owes. */
-export const applyCredit = (creditCents: number, invoice: { amountCents: number; amountPaidCents: number }): { appliedCents: number; remainingCreditCents: number } => {
+export const applyCredit = (
+  creditCents: number,
+  invoice: { amountCents: number; amountPaidCents: number },
+): { appliedCents: number; remainingCreditCents: number } => {
   const owed = Math.max(invoice.amountCents - invoice.amountPaidCents, 0);
   const appliedCents = Math.max(Math.min(creditCents, owed), 0);
 
@@ -24,4 +27,5 @@ export const assertRefundable = (creditCents: number, refundCents: number): void
 };
 
 /** What a household owes once its credit is counted: never below zero. */
-export const netOwedCents = (outstandingCents: number, creditCents: number): number => Math.max(outstandingCents - Math.max(creditCents, 0), 0);
+export const netOwedCents = (outstandingCents: number, creditCents: number): number =>
+  Math.max(outstandingCents - Math.max(creditCents, 0), 0);

@@ -17,7 +17,8 @@ const withSplit = (split: PayerSplit, rates = children): BilledHousehold => ({
   allocations: allocationsForPayerSplit(rates, split).map((allocation) => ({ payerId: 'p2', ...allocation })),
 });
 
-const shareOf = (household: BilledHousehold, payerId: string) => householdShares(household).find((share) => share.payerId === payerId)?.amountCents;
+const shareOf = (household: BilledHousehold, payerId: string) =>
+  householdShares(household).find((share) => share.payerId === payerId)?.amountCents;
 
 describe('allocationsForPayerSplit', () => {
   it('gives a percentage payer that percentage of the week, the primary the rest', () => {
@@ -36,7 +37,9 @@ describe('allocationsForPayerSplit', () => {
   });
 
   it('always makes shares that add up to the weekly total in cents, none negative', () => {
-    const rates = fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 5 }).map((list) => list.map((rateCents, index) => ({ id: `c${index}`, rateCents })));
+    const rates = fc
+      .array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 5 })
+      .map((list) => list.map((rateCents, index) => ({ id: `c${index}`, rateCents })));
     const split = fc.oneof(
       fc.integer({ min: 0, max: 10_000 }).map((basis): PayerSplit => ({ splitType: 'percentage', value: basis / 100 })),
       fc.integer({ min: 0, max: 10_000_000 }).map((cents): PayerSplit => ({ splitType: 'fixed', value: cents / 100 })),

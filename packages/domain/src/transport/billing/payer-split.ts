@@ -22,12 +22,18 @@ export const payerSplitInput = z
     split_type: z.enum(PAYER_SPLIT_TYPES),
     value: z.number().finite().min(0, 'value must not be negative').max(100_000, 'value must be at most 100,000'),
   })
-  .refine((input) => input.split_type !== 'percentage' || input.value <= 100, { message: 'a percentage is between 0 and 100', path: ['value'] })
+  .refine((input) => input.split_type !== 'percentage' || input.value <= 100, {
+    message: 'a percentage is between 0 and 100',
+    path: ['value'],
+  })
   .refine((input) => hasAtMostTwoDecimals(input.value), { message: 'value must have at most two decimals', path: ['value'] });
 
 export type SplitAllocationDraft = { childId: string; splitType: PayerSplitType; value: number };
 
-export const allocationsForPayerSplit = (ridingChildren: readonly { id: string; rateCents: number }[], split: PayerSplit): SplitAllocationDraft[] => {
+export const allocationsForPayerSplit = (
+  ridingChildren: readonly { id: string; rateCents: number }[],
+  split: PayerSplit,
+): SplitAllocationDraft[] => {
   if (split.splitType === 'percentage') {
     return split.value > 0 ? ridingChildren.map((child) => ({ childId: child.id, splitType: 'percentage', value: split.value })) : [];
   }

@@ -35,7 +35,11 @@ describe('the day a payment was received', () => {
 describe('the day a refund was made', () => {
   it('lies between the first credit and today', () => {
     expect(() => assertRefundDate('2026-11-27', { today: '2026-11-27', creditSince: '2026-11-20' })).not.toThrow();
-    expect(() => assertRefundDate('2026-11-28', { today: '2026-11-27', creditSince: '2026-11-20' })).toThrow(/^refunded_at: must not be after today/);
-    expect(() => assertRefundDate('1970-01-01', { today: '2026-11-27', creditSince: '2026-11-20' })).toThrow(/^refunded_at: must not be before the credit was received \(2026-11-20\)/);
+    expect(() => assertRefundDate('2026-11-28', { today: '2026-11-27', creditSince: '2026-11-20' })).toThrow(
+      /^refunded_at: must not be after today/,
+    );
+    expect(() => assertRefundDate('1970-01-01', { today: '2026-11-27', creditSince: '2026-11-20' })).toThrow(
+      /^refunded_at: must not be before the credit was received \(2026-11-20\)/,
+    );
   });
 });

@@ -3,7 +3,13 @@
  * an operator: what was received, when, how, for which invoice, and what is left to pay or kept
  * as credit.
  */
-const METHOD_WORDS: Record<string, string> = { cash: 'cash', check: 'cheque', bank_transfer: 'bank transfer', card: 'card', other: 'another method' };
+const METHOD_WORDS: Record<string, string> = {
+  cash: 'cash',
+  check: 'cheque',
+  bank_transfer: 'bank transfer',
+  card: 'card',
+  other: 'another method',
+};
 
 const dollars = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
 
@@ -22,7 +28,9 @@ export type ReceiptFacts = {
 };
 
 export const invoiceTitle = (invoice: { kind: string; cycleStart: string | null; cycleEnd: string | null }): string =>
-  invoice.kind === 'registration' ? 'School transport registration fee' : `School transport ${invoice.cycleStart ?? ''} to ${invoice.cycleEnd ?? ''}`;
+  invoice.kind === 'registration'
+    ? 'School transport registration fee'
+    : `School transport ${invoice.cycleStart ?? ''} to ${invoice.cycleEnd ?? ''}`;
 
 export const paymentReceipt = (facts: ReceiptFacts): { subject: string; body: string } => {
   const what = facts.voidInvoice

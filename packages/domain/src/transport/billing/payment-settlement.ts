@@ -57,9 +57,13 @@ export const settleOperatorPayment = (invoice: InvoiceState, amountCents: number
   }
   const owed = owedOn(invoice);
   if (amountCents > owed && !options.excessAsCredit) {
-    throw new DomainError('conflict', `The payment is more than the ${(owed / 100).toFixed(2)} still owed; choose to record the excess as credit.`, {
-      issues: [{ path: 'amount', message: `more than the ${(owed / 100).toFixed(2)} still owed` }],
-    });
+    throw new DomainError(
+      'conflict',
+      `The payment is more than the ${(owed / 100).toFixed(2)} still owed; choose to record the excess as credit.`,
+      {
+        issues: [{ path: 'amount', message: `more than the ${(owed / 100).toFixed(2)} still owed` }],
+      },
+    );
   }
 
   return settleProviderPayment(invoice, amountCents);

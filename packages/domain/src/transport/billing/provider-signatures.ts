@@ -15,7 +15,13 @@ const equalText = (a: string, b: string): boolean => {
  * with the endpoint secret over `<t>.<raw body>`. A timestamp outside the tolerance is refused, so
  * a captured notification cannot be replayed later.
  */
-export const verifyStripeSignature = (input: { header: string | undefined; body: Buffer; secret: string; nowSeconds: number; toleranceSeconds?: number }): boolean => {
+export const verifyStripeSignature = (input: {
+  header: string | undefined;
+  body: Buffer;
+  secret: string;
+  nowSeconds: number;
+  toleranceSeconds?: number;
+}): boolean => {
   if (!input.header) {
     return false;
   }
@@ -44,7 +50,12 @@ export const verifyStripeSignature = (input: { header: string | undefined; body:
  * Square's scheme: `x-square-hmacsha256-signature` is the base64 HMAC-SHA256 with the subscription's
  * signature key over the notification URL as registered with Square followed by the raw body.
  */
-export const verifySquareSignature = (input: { header: string | undefined; body: Buffer; signatureKey: string; notificationUrl: string }): boolean => {
+export const verifySquareSignature = (input: {
+  header: string | undefined;
+  body: Buffer;
+  signatureKey: string;
+  notificationUrl: string;
+}): boolean => {
   if (!input.header) {
     return false;
   }
@@ -56,9 +67,11 @@ export const verifySquareSignature = (input: { header: string | undefined; body:
 /** What a verified notification says was paid: which invoice (by id or by the provider's checkout id), once. */
 export type ProviderPayment = { invoiceId: string | null; providerRef: string | null; providerPaymentId: string; amountCents: number };
 
-const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const text = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : null);
-const cents = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 100_000_000 ? value : null);
+const cents = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 100_000_000 ? value : null;
 
 /** A completed, paid Stripe checkout session; anything else (other events, unpaid sessions) is null. */
 export const stripePaymentOf = (event: unknown): ProviderPayment | null => {
@@ -73,7 +86,12 @@ export const stripePaymentOf = (event: unknown): ProviderPayment | null => {
     return null;
   }
 
-  return { invoiceId: text(session.client_reference_id) ?? text(record(session.metadata).invoice_id), providerRef: sessionId, providerPaymentId: sessionId, amountCents: amount };
+  return {
+    invoiceId: text(session.client_reference_id) ?? text(record(session.metadata).invoice_id),
+    providerRef: sessionId,
+    providerPaymentId: sessionId,
+    amountCents: amount,
+  };
 };
 
 /** A completed Square payment (`payment.created` or `payment.updated`); anything else is null. */

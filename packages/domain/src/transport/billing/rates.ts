@@ -19,15 +19,21 @@ export const BILLING_CYCLE = 'weekly';
 /** One tenant's prices. */
 export type TenantPricing = { weeklyRateCents: Record<TripType, number>; registrationFeeCents: number; currency: string };
 
-export const DEFAULT_PRICING: TenantPricing = { weeklyRateCents: WEEKLY_RATE_CENTS, registrationFeeCents: REGISTRATION_FEE_CENTS, currency: DEFAULT_CURRENCY };
+export const DEFAULT_PRICING: TenantPricing = {
+  weeklyRateCents: WEEKLY_RATE_CENTS,
+  registrationFeeCents: REGISTRATION_FEE_CENTS,
+  currency: DEFAULT_CURRENCY,
+};
 
 /** A child riding one leg of the day travels one way; both legs make a two-way trip. */
 export const tripTypeFor = (need: TransportNeed): TripType => (need === 'both' ? 'two_way' : 'one_way');
 
-export const weeklyRateFor = (need: TransportNeed, pricing: TenantPricing = DEFAULT_PRICING): number => pricing.weeklyRateCents[tripTypeFor(need)];
+export const weeklyRateFor = (need: TransportNeed, pricing: TenantPricing = DEFAULT_PRICING): number =>
+  pricing.weeklyRateCents[tripTypeFor(need)];
 
 /** A trip type as stored (`one_way`, `two_way`); anything else is billed as the one-way rate it most resembles. */
-export const weeklyRateOfTrip = (tripType: string, pricing: TenantPricing): number => pricing.weeklyRateCents[tripType === 'two_way' ? 'two_way' : 'one_way'];
+export const weeklyRateOfTrip = (tripType: string, pricing: TenantPricing): number =>
+  pricing.weeklyRateCents[tripType === 'two_way' ? 'two_way' : 'one_way'];
 
 /** JSON shows money as a number of currency units (175 -> 175.0 style); storage stays in cents. */
 export const centsToAmount = (cents: number): number => cents / 100;

@@ -8,7 +8,12 @@ import { PAYMENT_METHODS } from './invoice-lifecycle.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
-const slug = z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be a slug').max(100);
+const slug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be a slug')
+  .max(100);
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 const id = z.string().trim().min(1).max(100);
 
@@ -100,18 +105,39 @@ export const addPayerInput = z.strictObject({
 
 /** A payer's contact details change; the fields left out stay as they are. */
 export const updatePayerInput = z
-  .strictObject({ household_id: id, payer_id: id, name: text(200).optional(), email: email.optional(), phone: optionalText(50), relationship: optionalText(50) })
-  .refine((input) => input.name !== undefined || input.email !== undefined || input.phone !== undefined || input.relationship !== undefined, {
-    message: 'give at least one of name, email, phone, relationship',
-  });
+  .strictObject({
+    household_id: id,
+    payer_id: id,
+    name: text(200).optional(),
+    email: email.optional(),
+    phone: optionalText(50),
+    relationship: optionalText(50),
+  })
+  .refine(
+    (input) => input.name !== undefined || input.email !== undefined || input.phone !== undefined || input.relationship !== undefined,
+    {
+      message: 'give at least one of name, email, phone, relationship',
+    },
+  );
 export const payerRefInput = z.strictObject({ household_id: id, payer_id: id });
 
 /** A further allocation for an existing payer. */
 export const addAllocationInput = z.strictObject({ household_id: id, payer_id: id, allocation: allocationInput });
 export const updateAllocationInput = z
-  .strictObject({ household_id: id, allocation_id: id, split_type: z.enum(SPLIT_TYPES), value: z.number().finite().min(0).max(100_000).default(0) })
-  .refine((input) => input.split_type !== 'percentage' || input.value <= 100, { message: 'a percentage is between 0 and 100', path: ['value'] })
-  .refine((input) => Math.round(input.value * 100) === Number((input.value * 100).toFixed(6)), { message: 'at most two decimals', path: ['value'] });
+  .strictObject({
+    household_id: id,
+    allocation_id: id,
+    split_type: z.enum(SPLIT_TYPES),
+    value: z.number().finite().min(0).max(100_000).default(0),
+  })
+  .refine((input) => input.split_type !== 'percentage' || input.value <= 100, {
+    message: 'a percentage is between 0 and 100',
+    path: ['value'],
+  })
+  .refine((input) => Math.round(input.value * 100) === Number((input.value * 100).toFixed(6)), {
+    message: 'at most two decimals',
+    path: ['value'],
+  });
 export const allocationRefInput = z.strictObject({ household_id: id, allocation_id: id });
 
 export const firstPickupInput = z.strictObject({ household_id: id, first_pickup_date: isoDateText });

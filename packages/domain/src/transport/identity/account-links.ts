@@ -15,7 +15,11 @@ export const PASSWORD_LINK_KINDS = ['recovery', 'invite'] as const;
 export type PasswordLinkKind = (typeof PASSWORD_LINK_KINDS)[number];
 
 /** The web app's pages a mailed link opens (the provider appends `#token_hash=...&type=...`). */
-export const LINK_PAGES: Record<LinkKind, string> = { recovery: '/reset-password', invite: '/accept-invite', email_change: '/confirm-email' };
+export const LINK_PAGES: Record<LinkKind, string> = {
+  recovery: '/reset-password',
+  invite: '/accept-invite',
+  email_change: '/confirm-email',
+};
 
 export const linkExpiry = (kind: LinkKind, now: Date): Date => new Date(now.getTime() + LINK_SECONDS[kind] * 1000);
 

@@ -6,7 +6,9 @@ const secondsAgo = (seconds: number) => new Date(now.getTime() - seconds * 1000)
 
 describe('isFreshAccount', () => {
   it('accepts an account created moments ago with no role or tenant granted', () => {
-    expect(isFreshAccount({ id: '1', created_at: secondsAgo(1), app_metadata: { provider: 'email', providers: ['email'] } }, now)).toBe(true);
+    expect(isFreshAccount({ id: '1', created_at: secondsAgo(1), app_metadata: { provider: 'email', providers: ['email'] } }, now)).toBe(
+      true,
+    );
     expect(isFreshAccount({ id: '1', created_at: secondsAgo(0) }, now)).toBe(true);
     // Two clocks never agree exactly: a provider a little ahead still made it just now.
     expect(isFreshAccount({ id: '1', created_at: secondsAgo(-30) }, now)).toBe(true);

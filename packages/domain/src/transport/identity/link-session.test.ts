@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isLinkSessionToken } from './link-session.ts';
 
-const jwt = (claims: unknown) => `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.signature`;
+const jwt = (claims: unknown) =>
+  `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.signature`;
 
 describe('isLinkSessionToken', () => {
   it('is true for a GoTrue session a reset, invitation, magic link or one-time code gave', () => {

@@ -24,5 +24,10 @@ const claimsOf = (token: string): Record<string, unknown> | null => {
 export const isLinkSessionToken = (token: string): boolean => {
   const amr = claimsOf(token)?.amr;
 
-  return Array.isArray(amr) && amr.some((entry: unknown) => typeof entry === 'object' && entry !== null && LINK_METHODS.has(String((entry as { method?: unknown }).method)));
+  return (
+    Array.isArray(amr) &&
+    amr.some(
+      (entry: unknown) => typeof entry === 'object' && entry !== null && LINK_METHODS.has(String((entry as { method?: unknown }).method)),
+    )
+  );
 };

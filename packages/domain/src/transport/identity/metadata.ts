@@ -17,8 +17,7 @@ export const mergeMetadata = (stored: Metadata | null | undefined, patch: Metada
   return merged;
 };
 
-export const isPlainObject = (value: unknown): value is Metadata =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isPlainObject = (value: unknown): value is Metadata => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The only role a user may give themselves; staff roles are granted in app metadata. */
 export const SELF_ASSIGNABLE_ROLE = 'parent';

@@ -16,7 +16,12 @@ const run = (reports: { lat: number; lng: number; seconds: number }[]) => {
   let near: NearStop | null = null;
   const arrivals: { stopPosition: number; at: Date }[] = [];
   for (const report of reports) {
-    const step = stepArrival({ previous: near, fix: { lat: report.lat, lng: report.lng, at: at(report.seconds) }, stops, arrived: new Set(arrivals.map((a) => a.stopPosition)) });
+    const step = stepArrival({
+      previous: near,
+      fix: { lat: report.lat, lng: report.lng, at: at(report.seconds) },
+      stops,
+      arrived: new Set(arrivals.map((a) => a.stopPosition)),
+    });
     near = step.near;
     if (step.arrived) {
       arrivals.push(step.arrived);
@@ -28,54 +33,95 @@ const run = (reports: { lat: number; lng: number; seconds: number }[]) => {
 
 describe('stepArrival', () => {
   it('a drive-by is not an arrival', () => {
-    expect(run([{ ...farFromTwo, seconds: 0 }, { ...nearTwo, seconds: 5 }, { ...farFromTwo, seconds: 10 }, { ...farFromTwo, seconds: 30 }])).toEqual([]);
+    expect(
+      run([
+        { ...farFromTwo, seconds: 0 },
+        { ...nearTwo, seconds: 5 },
+        { ...farFromTwo, seconds: 10 },
+        { ...farFromTwo, seconds: 30 },
+      ]),
+    ).toEqual([]);
   });
 
   it('20 s within 50 m is an arrival, dated from the first report near the stop', () => {
-    expect(run([{ ...nearTwo, seconds: 0 }, { ...nearTwo, seconds: 10 }, { ...nearTwo, seconds: 20 }])).toEqual([{ stopPosition: 2, at: at(0) }]);
+    expect(
+      run([
+        { ...nearTwo, seconds: 0 },
+        { ...nearTwo, seconds: 10 },
+        { ...nearTwo, seconds: 20 },
+      ]),
+    ).toEqual([{ stopPosition: 2, at: at(0) }]);
   });
 
   it('19 s is not enough, and a stop is reached once', () => {
-    expect(run([{ ...nearTwo, seconds: 0 }, { ...nearTwo, seconds: 19 }])).toEqual([]);
-    expect(run([{ ...nearTwo, seconds: 0 }, { ...nearTwo, seconds: 25 }, { ...nearTwo, seconds: 50 }, { ...nearTwo, seconds: 80 }])).toHaveLength(1);
+    expect(
+      run([
+        { ...nearTwo, seconds: 0 },
+        { ...nearTwo, seconds: 19 },
+      ]),
+    ).toEqual([]);
+    expect(
+      run([
+        { ...nearTwo, seconds: 0 },
+        { ...nearTwo, seconds: 25 },
+        { ...nearTwo, seconds: 50 },
+        { ...nearTwo, seconds: 80 },
+      ]),
+    ).toHaveLength(1);
   });
 
   it('leaving and coming back starts the dwell again', () => {
-    expect(run([{ ...nearTwo, seconds: 0 }, { ...farFromTwo, seconds: 10 }, { ...nearTwo, seconds: 15 }, { ...nearTwo, seconds: 30 }])).toEqual([]);
+    expect(
+      run([
+        { ...nearTwo, seconds: 0 },
+        { ...farFromTwo, seconds: 10 },
+        { ...nearTwo, seconds: 15 },
+        { ...nearTwo, seconds: 30 },
+      ]),
+    ).toEqual([]);
   });
 
   it('property: no arrival without two reports near the same stop at least 20 s apart', () => {
     fc.assert(
-      fc.property(
-        fc.array(fc.record({ near: fc.boolean(), gap: fc.integer({ min: 1, max: 30 }) }), { maxLength: 20 }),
-        (steps) => {
-          let seconds = 0;
-          const reports = steps.map((step) => ({ ...(step.near ? nearTwo : farFromTwo), seconds: (seconds += step.gap) }));
-          const arrivals = run(reports);
-          let longestStay = 0;
-          let stayStart: number | null = null;
-          for (const report of reports) {
-            const isNear = report.lat === nearTwo.lat;
-            stayStart = isNear ? (stayStart ?? report.seconds) : null;
-            longestStay = Math.max(longestStay, stayStart === null ? 0 : report.seconds - stayStart);
-          }
-          expect(arrivals.length).toBe(longestStay * 1000 >= ARRIVAL_DWELL_MS ? 1 : 0);
-        },
-      ),
+      fc.property(fc.array(fc.record({ near: fc.boolean(), gap: fc.integer({ min: 1, max: 30 }) }), { maxLength: 20 }), (steps) => {
+        let seconds = 0;
+        const reports = steps.map((step) => ({ ...(step.near ? nearTwo : farFromTwo), seconds: (seconds += step.gap) }));
+        const arrivals = run(reports);
+        let longestStay = 0;
+        let stayStart: number | null = null;
+        for (const report of reports) {
+          const isNear = report.lat === nearTwo.lat;
+          stayStart = isNear ? (stayStart ?? report.seconds) : null;
+          longestStay = Math.max(longestStay, stayStart === null ? 0 : report.seconds - stayStart);
+        }
+        expect(arrivals.length).toBe(longestStay * 1000 >= ARRIVAL_DWELL_MS ? 1 : 0);
+      }),
     );
   });
 
   it('property: no stop is served before the bus was near it, from the arrival time to the report that served it', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ lat: fc.double({ min: 31.999, max: 32.011, noNaN: true }), lng: fc.double({ min: -81.1005, max: -81.0995, noNaN: true }), gap: fc.integer({ min: 1, max: 30 }) }), { maxLength: 40 }),
+        fc.array(
+          fc.record({
+            lat: fc.double({ min: 31.999, max: 32.011, noNaN: true }),
+            lng: fc.double({ min: -81.1005, max: -81.0995, noNaN: true }),
+            gap: fc.integer({ min: 1, max: 30 }),
+          }),
+          { maxLength: 40 },
+        ),
         (steps) => {
           let seconds = 0;
           const reports = steps.map((step) => ({ lat: step.lat, lng: step.lng, seconds: (seconds += step.gap) }));
           let near: NearStop | null = null;
           const served = new Set<number>();
           for (const [index, report] of reports.entries()) {
-            const step = stepArrival({ previous: near, fix: { lat: report.lat, lng: report.lng, at: at(report.seconds) }, stops, arrived: served });
+            const step = stepArrival({
+              previous: near,
+              fix: { lat: report.lat, lng: report.lng, at: at(report.seconds) },
+              stops,
+              arrived: served,
+            });
             near = step.near;
             if (step.arrived) {
               const stop = stops.find((candidate) => candidate.position === step.arrived?.stopPosition);

@@ -66,7 +66,11 @@ describe('estimateTrip', () => {
     for (const fix of [stale, null]) {
       const trip = estimateTrip({ ...base, fix });
       expect(trip.basis).toBe('schedule');
-      expect(trip.stops.map((stop) => stop.eta?.toISOString())).toEqual(['2026-11-20T07:00:00.000Z', '2026-11-20T07:05:00.000Z', '2026-11-20T07:10:00.000Z']);
+      expect(trip.stops.map((stop) => stop.eta?.toISOString())).toEqual([
+        '2026-11-20T07:00:00.000Z',
+        '2026-11-20T07:05:00.000Z',
+        '2026-11-20T07:10:00.000Z',
+      ]);
       expect(trip.stops.map((stop) => stop.minutes_late)).toEqual([0, 0, 0]);
     }
   });
@@ -82,7 +86,15 @@ const arbitraryTrip = fc.record({
       }),
       { minLength: 1, maxLength: 12 },
     )
-    .map((list) => list.map((stop, index): EtaStop => ({ position: index + 1, name: `S${index + 1}`, time: stop.minute === null ? null : `07:${String(stop.minute).padStart(2, '0')}`, lat: stop.lat === null || stop.lng === null ? null : stop.lat, lng: stop.lat === null || stop.lng === null ? null : stop.lng }))),
+    .map((list) =>
+      list.map((stop, index): EtaStop => ({
+        position: index + 1,
+        name: `S${index + 1}`,
+        time: stop.minute === null ? null : `07:${String(stop.minute).padStart(2, '0')}`,
+        lat: stop.lat === null || stop.lng === null ? null : stop.lat,
+        lng: stop.lat === null || stop.lng === null ? null : stop.lng,
+      })),
+    ),
   fix: fc.option(
     fc.record({
       lat: fc.double({ min: 31.9, max: 32.1, noNaN: true }),
@@ -100,7 +112,11 @@ describe('estimateTrip properties', () => {
   it('a farther stop never gets an earlier eta; minutes_late is the eta against the schedule; stale falls back', () => {
     fc.assert(
       fc.property(arbitraryTrip, ({ stops: tripStops, fix, traffic, arrivedCount }) => {
-        const arrivals = new Map(tripStops.slice(0, arrivedCount).map((stop, index) => [stop.position, new Date(Date.parse('2026-11-20T06:50:00Z') + index * 60_000)]));
+        const arrivals = new Map(
+          tripStops
+            .slice(0, arrivedCount)
+            .map((stop, index) => [stop.position, new Date(Date.parse('2026-11-20T06:50:00Z') + index * 60_000)]),
+        );
         const trip = estimateTrip({
           date: '2026-11-20',
           timeZone: 'UTC',
@@ -169,8 +185,20 @@ describe('estimateTrip in a tenant time zone', () => {
     // 07:00 local on a winter day is 12:00 UTC; a bus at the first stop at 12:06 UTC is six minutes behind it.
     const at = new Date('2026-11-20T12:06:00.000Z');
     const schedule = estimateTrip({ date: '2026-11-20', timeZone: zone, stops, fix: null, arrivals: new Map(), traffic: null, now: at });
-    expect(schedule.stops.map((stop) => stop.eta?.toISOString())).toEqual(['2026-11-20T12:00:00.000Z', '2026-11-20T12:05:00.000Z', '2026-11-20T12:10:00.000Z']);
-    const live = estimateTrip({ date: '2026-11-20', timeZone: zone, stops, fix: { lat: 32.0, lng: -81.1, speed: 30, at }, arrivals: new Map(), traffic: null, now: at });
+    expect(schedule.stops.map((stop) => stop.eta?.toISOString())).toEqual([
+      '2026-11-20T12:00:00.000Z',
+      '2026-11-20T12:05:00.000Z',
+      '2026-11-20T12:10:00.000Z',
+    ]);
+    const live = estimateTrip({
+      date: '2026-11-20',
+      timeZone: zone,
+      stops,
+      fix: { lat: 32.0, lng: -81.1, speed: 30, at },
+      arrivals: new Map(),
+      traffic: null,
+      now: at,
+    });
     expect(live.stops[0]?.minutes_late).toBe(6);
   });
 });

@@ -5,7 +5,8 @@ import type { TripDirection } from './trip.ts';
 /** An estimate this many minutes past the stop's time reads "Running late"; below it, "On the way". */
 export const RUNNING_LATE_MINUTES = 5;
 
-export type RideStatusKind = 'scheduled' | 'not_started' | 'on_the_way' | 'running_late' | 'picked_up' | 'dropped_off' | 'not_seen' | 'no_time';
+export type RideStatusKind =
+  'scheduled' | 'not_started' | 'on_the_way' | 'running_late' | 'picked_up' | 'dropped_off' | 'not_seen' | 'no_time';
 
 /** What a family is told about its stop on one run, with the `HH:MM` it names (tenant's clocks). */
 export type RideStatus = { kind: RideStatusKind; time: string | null; label: string };
@@ -32,7 +33,9 @@ export const rideStatus = (input: {
   if (stop.state === 'arrived' && stop.eta !== null) {
     const time = clock(stop.eta);
 
-    return input.direction === 'morning' ? { kind: 'picked_up', time, label: `Picked up ${time}` } : { kind: 'dropped_off', time, label: `Dropped off ${time}` };
+    return input.direction === 'morning'
+      ? { kind: 'picked_up', time, label: `Picked up ${time}` }
+      : { kind: 'dropped_off', time, label: `Dropped off ${time}` };
   }
   if (stop.state === 'not_seen' || input.over) {
     return { kind: 'not_seen', time: null, label: 'Not seen at the stop' };

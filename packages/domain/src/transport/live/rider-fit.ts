@@ -24,11 +24,14 @@ export type RiderConflict = {
 
 const normal = (value: string | null) => value?.trim().toLowerCase().replace(/\s+/g, ' ') ?? '';
 
-export const ridesDirection = (transportNeed: string, direction: TripDirection): boolean => transportNeed === 'both' || transportNeed === direction;
+export const ridesDirection = (transportNeed: string, direction: TripDirection): boolean =>
+  transportNeed === 'both' || transportNeed === direction;
 
 /** The directions a child rides that the route runs, morning first. */
 export const neededDirections = (transportNeed: string, routeDirections: readonly TripDirection[]): TripDirection[] =>
-  (['morning', 'afternoon'] as const).filter((direction) => routeDirections.includes(direction) && ridesDirection(transportNeed, direction));
+  (['morning', 'afternoon'] as const).filter(
+    (direction) => routeDirections.includes(direction) && ridesDirection(transportNeed, direction),
+  );
 
 /** The tenant school the child attends: by `school_id`, else by the school's name as written; null when neither names one. */
 export const schoolOfChild = (child: Pick<FitChild, 'schoolId' | 'school'>, schools: readonly FitSchool[]): FitSchool | null =>
@@ -73,7 +76,12 @@ export const riderConflicts = (
           });
         }
         const school = schoolOfChild(child, schools);
-        if (served.length > 0 && school !== null && !schoolChecked.has(child.id) && !served.some((candidate) => candidate.id === school.id)) {
+        if (
+          served.length > 0 &&
+          school !== null &&
+          !schoolChecked.has(child.id) &&
+          !served.some((candidate) => candidate.id === school.id)
+        ) {
           conflicts.push({
             child_id: child.id,
             child_name: child.name,
@@ -91,7 +99,8 @@ export const riderConflicts = (
   return conflicts;
 };
 
-const conflictKey = (conflict: RiderConflict) => `${conflict.child_id}|${conflict.kind}|${conflict.kind === 'direction' ? conflict.direction : ''}`;
+const conflictKey = (conflict: RiderConflict) =>
+  `${conflict.child_id}|${conflict.kind}|${conflict.kind === 'direction' ? conflict.direction : ''}`;
 
 /**
  * The conflicts a save adds to those the route already had. One it had (let through by an earlier
@@ -135,5 +144,7 @@ export const unplacedChildren = (
       (direction) => !placed.some((stop) => stop.childId === child.id && stop.direction === direction),
     );
 
-    return missing.length > 0 ? [{ child_id: child.id, child_name: child.name, school_id: school.id, school_name: school.name, missing }] : [];
+    return missing.length > 0
+      ? [{ child_id: child.id, child_name: child.name, school_id: school.id, school_name: school.name, missing }]
+      : [];
   });

@@ -15,19 +15,38 @@ describe('riders', () => {
   });
 
   it('names an unknown child', () => {
-    expect(() => assertKnownChildren([kid, other], new Set([kid]))).toThrow(new DomainError('validation_error', `Rider ${other} is not a child of this tenant.`));
+    expect(() => assertKnownChildren([kid, other], new Set([kid]))).toThrow(
+      new DomainError('validation_error', `Rider ${other} is not a child of this tenant.`),
+    );
     expect(() => assertKnownChildren([kid], new Set([kid]))).not.toThrow();
   });
 
   it('one stop per run: two stops of one run, or the same direction on another route, conflict', () => {
     const names = new Map([[kid, 'Kim']]);
     const morning = (stops: { position: number; riders: unknown[] }[]) => [{ direction: 'morning' as const, stops }];
-    expect(() => assertOneStopPerDirection(morning([{ position: 1, riders: [kid] }, { position: 2, riders: [kid] }]), [], names)).toThrow(/Kim \(.*\) rides stop 1 and stop 2 of this route in the morning/);
+    expect(() =>
+      assertOneStopPerDirection(
+        morning([
+          { position: 1, riders: [kid] },
+          { position: 2, riders: [kid] },
+        ]),
+        [],
+        names,
+      ),
+    ).toThrow(/Kim \(.*\) rides stop 1 and stop 2 of this route in the morning/);
     const placed = [{ childId: kid, routeId: 'north', routeName: 'North', direction: 'morning' as const, stopPosition: 4 }];
-    expect(() => assertOneStopPerDirection(morning([{ position: 1, riders: [kid] }]), placed, names)).toThrow(/already rides stop 4 of route North \(north\) in the morning/);
+    expect(() => assertOneStopPerDirection(morning([{ position: 1, riders: [kid] }]), placed, names)).toThrow(
+      /already rides stop 4 of route North \(north\) in the morning/,
+    );
     const afternoonOnly = [{ ...placed[0]!, direction: 'afternoon' as const }];
     expect(() => assertOneStopPerDirection(morning([{ position: 1, riders: [kid] }]), afternoonOnly, names)).not.toThrow();
     // One stop in the morning and one in the afternoon of the same route is two runs, not a conflict.
-    expect(() => assertOneStopPerDirection([...morning([{ position: 1, riders: [kid] }]), { direction: 'afternoon', stops: [{ position: 2, riders: [kid] }] }], [], names)).not.toThrow();
+    expect(() =>
+      assertOneStopPerDirection(
+        [...morning([{ position: 1, riders: [kid] }]), { direction: 'afternoon', stops: [{ position: 2, riders: [kid] }] }],
+        [],
+        names,
+      ),
+    ).not.toThrow();
   });
 });

@@ -41,7 +41,11 @@ export type RiderPlacement = { childId: string; routeId: string; routeName: stri
  * afternoon run, on this route or others. `placed` are the child's stops on the tenant's other
  * routes' runs; `runs` are the runs of the route being saved.
  */
-export const assertOneStopPerDirection = (runs: readonly { direction: TripDirection; stops: readonly { position: number; riders?: readonly unknown[] | undefined }[] }[], placed: readonly RiderPlacement[], names: ReadonlyMap<string, string>): void => {
+export const assertOneStopPerDirection = (
+  runs: readonly { direction: TripDirection; stops: readonly { position: number; riders?: readonly unknown[] | undefined }[] }[],
+  placed: readonly RiderPlacement[],
+  names: ReadonlyMap<string, string>,
+): void => {
   const label = (childId: string) => `${names.get(childId) ?? 'Child'} (${childId})`;
   for (const run of runs) {
     const seen = new Map<string, number>();
@@ -49,7 +53,10 @@ export const assertOneStopPerDirection = (runs: readonly { direction: TripDirect
       for (const childId of new Set((stop.riders ?? []).map(riderChildId).filter((id): id is string => id !== null))) {
         const earlier = seen.get(childId);
         if (earlier !== undefined) {
-          throw new DomainError('conflict', `${label(childId)} rides stop ${earlier} and stop ${stop.position} of this route in the ${run.direction}; a child rides one stop per trip direction.`);
+          throw new DomainError(
+            'conflict',
+            `${label(childId)} rides stop ${earlier} and stop ${stop.position} of this route in the ${run.direction}; a child rides one stop per trip direction.`,
+          );
         }
         seen.set(childId, stop.position);
       }

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { isOnScheduledRun, silentBusesByTenant, type ScheduledRun } from './tracker-silence.ts';
 
 const at = new Date('2026-11-27T13:30:00Z');
-const run = (over: Partial<ScheduledRun>): ScheduledRun => ({ tenantId: 'demo', timeZone: 'UTC', busId: 'bus-1', firstTime: '13:00', lastTime: '14:00', lastPositionAt: null, ...over });
+const run = (over: Partial<ScheduledRun>): ScheduledRun => ({
+  tenantId: 'demo',
+  timeZone: 'UTC',
+  busId: 'bus-1',
+  firstTime: '13:00',
+  lastTime: '14:00',
+  lastPositionAt: null,
+  ...over,
+});
 
 describe('tracker silence', () => {
   it('a run is scheduled from its first stop time to its last, on the tenant clocks', () => {

@@ -2,13 +2,23 @@ import { dateOf, instantOf } from './trip.ts';
 import { FRESH_POSITION_MS } from './eta.ts';
 
 /** A bus's run of today as the schedule has it: its first and last stop times (`HH:MM`, the tenant's clocks). */
-export type ScheduledRun = { tenantId: string; timeZone: string; busId: string; firstTime: string; lastTime: string; lastPositionAt: Date | null };
+export type ScheduledRun = {
+  tenantId: string;
+  timeZone: string;
+  busId: string;
+  firstTime: string;
+  lastTime: string;
+  lastPositionAt: Date | null;
+};
 
 /** A bus is on a scheduled run from its run's first stop time to its last, on the tenant's clocks. */
 export const isOnScheduledRun = (run: Pick<ScheduledRun, 'timeZone' | 'firstTime' | 'lastTime'>, at: Date): boolean => {
   const date = dateOf(at, run.timeZone);
 
-  return at.getTime() >= instantOf(date, run.firstTime, run.timeZone).getTime() && at.getTime() <= instantOf(date, run.lastTime, run.timeZone).getTime();
+  return (
+    at.getTime() >= instantOf(date, run.firstTime, run.timeZone).getTime() &&
+    at.getTime() <= instantOf(date, run.lastTime, run.timeZone).getTime()
+  );
 };
 
 /**

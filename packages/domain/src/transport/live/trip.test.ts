@@ -10,7 +10,10 @@ describe('trips', () => {
   });
 
   it('the window opens 60 minutes before the first stop and closes 30 after the last', () => {
-    expect(tripWindow('2026-11-20', ['07:30', null, '07:00'], 'UTC')).toEqual({ opensAt: new Date('2026-11-20T06:00:00Z'), closesAt: new Date('2026-11-20T08:00:00Z') });
+    expect(tripWindow('2026-11-20', ['07:30', null, '07:00'], 'UTC')).toEqual({
+      opensAt: new Date('2026-11-20T06:00:00Z'),
+      closesAt: new Date('2026-11-20T08:00:00Z'),
+    });
     expect(tripWindow('2026-11-20', [null], 'UTC')).toBeNull();
     const route = [{ direction: 'morning' as const, times: ['07:00', '07:30'] }];
     expect(tripAt(route, new Date('2026-11-20T05:59:59Z'), 'UTC')).toBeNull();
@@ -18,12 +21,15 @@ describe('trips', () => {
     expect(tripAt(route, new Date('2026-11-20T08:00:01Z'), 'UTC')).toBeNull();
   });
 
-  it('stop times are read on the clocks of the tenant\'s zone, summer time included', () => {
+  it("stop times are read on the clocks of the tenant's zone, summer time included", () => {
     const zone = 'America/New_York';
     const morning = { direction: 'morning' as const, times: ['07:15', '07:45'] };
     const route = [morning];
     // Winter (EST, UTC-5): 07:15 local is 12:15 UTC, the window 11:15-13:15 UTC.
-    expect(tripWindow('2026-11-24', morning.times, zone)).toEqual({ opensAt: new Date('2026-11-24T11:15:00Z'), closesAt: new Date('2026-11-24T13:15:00Z') });
+    expect(tripWindow('2026-11-24', morning.times, zone)).toEqual({
+      opensAt: new Date('2026-11-24T11:15:00Z'),
+      closesAt: new Date('2026-11-24T13:15:00Z'),
+    });
     expect(tripAt(route, new Date('2026-11-24T11:20:00Z'), zone)).toMatchObject({ date: '2026-11-24', direction: 'morning' });
     expect(tripAt(route, new Date('2026-11-24T07:20:00Z'), zone)).toBeNull();
     // Summer (EDT, UTC-4), and both days clocks change.

@@ -55,7 +55,11 @@ export type RunTimes = { direction: TripDirection; times: readonly (string | nul
  * when two do, the one that opened first. A window reaching over local midnight is not looked
  * for; school runs do not.
  */
-export const tripAt = (runs: readonly RunTimes[], at: Date, zone: string): { date: string; direction: TripDirection; window: TripWindow } | null => {
+export const tripAt = (
+  runs: readonly RunTimes[],
+  at: Date,
+  zone: string,
+): { date: string; direction: TripDirection; window: TripWindow } | null => {
   const date = dateOf(at, zone);
   const open = runs
     .map((run) => ({ direction: run.direction, window: tripWindow(date, run.times, zone) }))

@@ -25,7 +25,9 @@ describe('geocodeInput', () => {
 describe('readNominatimResults', () => {
   it('reads label and coordinates, leaving out broken entries, five at most', () => {
     const good = { display_name: 'Oak Street, Savannah', lat: '32.05', lon: '-81.1' };
-    expect(readNominatimResults([good, { display_name: '', lat: '1', lon: '1' }, { display_name: 'x', lat: '91', lon: '0' }, null, 'text'])).toEqual([{ label: 'Oak Street, Savannah', lat: 32.05, lng: -81.1 }]);
+    expect(
+      readNominatimResults([good, { display_name: '', lat: '1', lon: '1' }, { display_name: 'x', lat: '91', lon: '0' }, null, 'text']),
+    ).toEqual([{ label: 'Oak Street, Savannah', lat: 32.05, lng: -81.1 }]);
     expect(readNominatimResults(Array.from({ length: 9 }, () => good))).toHaveLength(5);
   });
 

@@ -70,7 +70,14 @@ export const readNominatimResults = (body: unknown): GeocodeResult[] | null => {
     const { display_name: label, lat, lon } = entry as Record<string, unknown>;
     const latitude = finite(lat);
     const longitude = finite(lon);
-    if (typeof label !== 'string' || label.trim() === '' || latitude === null || longitude === null || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
+    if (
+      typeof label !== 'string' ||
+      label.trim() === '' ||
+      latitude === null ||
+      longitude === null ||
+      Math.abs(latitude) > 90 ||
+      Math.abs(longitude) > 180
+    ) {
       continue;
     }
     results.push({ label: label.trim().slice(0, 500), lat: latitude, lng: longitude });

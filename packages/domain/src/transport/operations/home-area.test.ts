@@ -6,8 +6,14 @@ describe('homeAreaOfPoints', () => {
   it('opens in the middle of the stops, closer the nearer they are', () => {
     expect(homeAreaOfPoints([])).toBeNull();
     expect(homeAreaOfPoints([{ lat: 32, lng: -81 }])).toEqual({ lat: 32, lng: -81, zoom: 14 });
-    const town = homeAreaOfPoints([{ lat: 32.0, lng: -81.1 }, { lat: 32.1, lng: -81.0 }]);
-    const county = homeAreaOfPoints([{ lat: 31.5, lng: -81.5 }, { lat: 32.5, lng: -80.5 }]);
+    const town = homeAreaOfPoints([
+      { lat: 32.0, lng: -81.1 },
+      { lat: 32.1, lng: -81.0 },
+    ]);
+    const county = homeAreaOfPoints([
+      { lat: 31.5, lng: -81.5 },
+      { lat: 32.5, lng: -80.5 },
+    ]);
     expect(town).toMatchObject({ lat: 32.05, lng: -81.05 });
     expect(town!.zoom).toBeGreaterThan(county!.zoom);
   });

@@ -56,4 +56,9 @@ export const tenantHomeArea = (set: HomeArea | null, stops: readonly { lat: numb
 export const searchAreaOf = (home: HomeArea | null): SearchArea | null =>
   home === null
     ? null
-    : { west: Math.max(-180, home.lng - 0.3), south: Math.max(-90, home.lat - 0.3), east: Math.min(180, home.lng + 0.3), north: Math.min(90, home.lat + 0.3) };
+    : {
+        west: Math.max(-180, home.lng - 0.3),
+        south: Math.max(-90, home.lat - 0.3),
+        east: Math.min(180, home.lng + 0.3),
+        north: Math.min(90, home.lat + 0.3),
+      };

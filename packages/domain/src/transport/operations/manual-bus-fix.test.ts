@@ -6,7 +6,10 @@ const now = new Date('2026-11-20T08:00:00.000Z');
 
 describe('a bus added by an operator', () => {
   it('is stamped now when it has a position, and has no report time without one', () => {
-    expect(manualBusFix({ lat: 32.05, lng: -81.1, heading: 90 }, now)).toEqual({ position: { lat: 32.05, lng: -81.1, heading: 90, speed: null }, lastUpdate: now });
+    expect(manualBusFix({ lat: 32.05, lng: -81.1, heading: 90 }, now)).toEqual({
+      position: { lat: 32.05, lng: -81.1, heading: 90, speed: null },
+      lastUpdate: now,
+    });
     expect(manualBusFix({}, now)).toEqual({ position: { lat: null, lng: null, heading: null, speed: null }, lastUpdate: null });
   });
 

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { readIncidents, routeBbox, servesSchool, summarizeIncidents, toTrafficIncident } from './route-conditions.ts';
 
-const incident = (iconCategory: number, magnitudeOfDelay: number) => toTrafficIncident({ type: 'Feature', properties: { iconCategory, magnitudeOfDelay } });
+const incident = (iconCategory: number, magnitudeOfDelay: number) =>
+  toTrafficIncident({ type: 'Feature', properties: { iconCategory, magnitudeOfDelay } });
 
 describe('routeBbox', () => {
   it('pads the min/max of the stop coordinates by 0.01 degree, longitude first', () => {
-    expect(routeBbox([{ lat: 32.05, lng: -81.1 }, { lat: 32.0, lng: -81.05 }, { lat: null, lng: null }])).toBe('-81.11,31.99,-81.04,32.06');
+    expect(
+      routeBbox([
+        { lat: 32.05, lng: -81.1 },
+        { lat: 32.0, lng: -81.05 },
+        { lat: null, lng: null },
+      ]),
+    ).toBe('-81.11,31.99,-81.04,32.06');
   });
 
   it('is null when no stop has coordinates', () => {
@@ -37,12 +44,32 @@ describe('summarizeIncidents', () => {
 
 describe('readIncidents', () => {
   it('reduces TomTom features and joins event descriptions', () => {
-    const [first] = readIncidents({
-      incidents: [
-        { type: 'Feature', properties: { id: 'abc', iconCategory: 1, magnitudeOfDelay: 2, from: 'A', to: 'B', delay: 120, length: 800, events: [{ description: 'Accident' }, { description: 'Queuing' }] } },
-      ],
-    }) ?? [];
-    expect(first).toMatchObject({ id: 'abc', category: 'accident', magnitude: 'moderate', description: 'Accident; Queuing', delay_seconds: 120, length_meters: 800 });
+    const [first] =
+      readIncidents({
+        incidents: [
+          {
+            type: 'Feature',
+            properties: {
+              id: 'abc',
+              iconCategory: 1,
+              magnitudeOfDelay: 2,
+              from: 'A',
+              to: 'B',
+              delay: 120,
+              length: 800,
+              events: [{ description: 'Accident' }, { description: 'Queuing' }],
+            },
+          },
+        ],
+      }) ?? [];
+    expect(first).toMatchObject({
+      id: 'abc',
+      category: 'accident',
+      magnitude: 'moderate',
+      description: 'Accident; Queuing',
+      delay_seconds: 120,
+      length_meters: 800,
+    });
   });
 
   it('refuses a body without an incidents list', () => {
@@ -52,7 +79,10 @@ describe('readIncidents', () => {
 });
 
 describe('servesSchool', () => {
-  const stops = [{ name: 'Oak St & 5th', address: '12 Oak St' }, { name: 'Jefferson  Elementary', address: null }];
+  const stops = [
+    { name: 'Oak St & 5th', address: '12 Oak St' },
+    { name: 'Jefferson  Elementary', address: null },
+  ];
 
   it('matches a stop by school name or address, ignoring case and spacing', () => {
     expect(servesSchool(stops, { name: 'jefferson elementary', address: null })).toBe(true);

@@ -71,7 +71,8 @@ export type TrafficIncident = {
 const asRecord = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const asNumber = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const asText = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null);
+const asText = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
 
 /** One TomTom v5 incident feature, reduced to the fields an operator reads. */
 export const toTrafficIncident = (feature: unknown): TrafficIncident => {
@@ -79,7 +80,10 @@ export const toTrafficIncident = (feature: unknown): TrafficIncident => {
   const icon = asNumber(properties.iconCategory);
   const magnitude = asNumber(properties.magnitudeOfDelay);
   const events = Array.isArray(properties.events) ? properties.events : [];
-  const description = events.map((event) => asText(asRecord(event).description)).filter((value) => value !== null).join('; ');
+  const description = events
+    .map((event) => asText(asRecord(event).description))
+    .filter((value) => value !== null)
+    .join('; ');
 
   return {
     id: asText(properties.id),

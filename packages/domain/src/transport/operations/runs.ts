@@ -26,7 +26,12 @@ export const runOfStops = (mode: RouteMode, stops: readonly { time: string | nul
     .filter((time): time is string => time !== null)
     .sort()[0];
 
-  return [{ direction: tripDirection(mode, earliest ?? null), stops: stops.map((stop, index) => ({ position: index + 1, time: stop.time, riders: stop.riders })) }];
+  return [
+    {
+      direction: tripDirection(mode, earliest ?? null),
+      stops: stops.map((stop, index) => ({ position: index + 1, time: stop.time, riders: stop.riders })),
+    },
+  ];
 };
 
 /**
@@ -54,20 +59,30 @@ export const runsOfRequest = (input: { mode: RouteMode; stopCount: number; runs:
     const stops = asked.stops.map((stop, index): RunStop => {
       const where = `runs.${direction}.stops.${index}`;
       if (stop.stop > input.stopCount) {
-        throw new DomainError('validation_error', `The ${direction} run names stop ${stop.stop}, which is not a stop of this route (it has ${input.stopCount}).`, {
-          issues: [{ path: `${where}.stop`, message: 'not a stop of this route' }],
-        });
+        throw new DomainError(
+          'validation_error',
+          `The ${direction} run names stop ${stop.stop}, which is not a stop of this route (it has ${input.stopCount}).`,
+          {
+            issues: [{ path: `${where}.stop`, message: 'not a stop of this route' }],
+          },
+        );
       }
       if (seen.has(stop.stop)) {
-        throw new DomainError('validation_error', `The ${direction} run names stop ${stop.stop} twice.`, { issues: [{ path: `${where}.stop`, message: 'named twice' }] });
+        throw new DomainError('validation_error', `The ${direction} run names stop ${stop.stop} twice.`, {
+          issues: [{ path: `${where}.stop`, message: 'named twice' }],
+        });
       }
       seen.add(stop.stop);
       const time = stop.time ?? null;
       if (time !== null) {
         if (previous !== null && time < previous.time) {
-          throw new DomainError('validation_error', `The ${direction} run's times are out of order: stop ${stop.stop} at ${time} comes after ${previous.time}.`, {
-            issues: [{ path: `${where}.time`, message: `before the previous stop's ${previous.time}` }],
-          });
+          throw new DomainError(
+            'validation_error',
+            `The ${direction} run's times are out of order: stop ${stop.stop} at ${time} comes after ${previous.time}.`,
+            {
+              issues: [{ path: `${where}.time`, message: `before the previous stop's ${previous.time}` }],
+            },
+          );
         }
         previous = { time, index };
       }
@@ -86,7 +101,10 @@ export const assertRunsOfMode = (mode: RouteMode, runs: readonly Run[], code: 'v
   const allowed = directionsOfMode(mode);
   const stray = runs.find((run) => !allowed.includes(run.direction));
   if (stray) {
-    throw new DomainError(code, `A ${mode}-only route has no ${stray.direction} run; remove the ${stray.direction} run or make the route run both ways.`);
+    throw new DomainError(
+      code,
+      `A ${mode}-only route has no ${stray.direction} run; remove the ${stray.direction} run or make the route run both ways.`,
+    );
   }
 };
 

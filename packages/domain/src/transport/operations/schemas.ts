@@ -33,7 +33,10 @@ export const latitude = z.number().min(-90).max(90);
 export const longitude = z.number().min(-180).max(180);
 export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM (24-hour)');
 
-export const rider = z.union([text(LIMITS.riderText), z.record(z.string().max(100), z.union([z.string().max(LIMITS.riderText), z.number(), z.boolean(), z.null()]))]);
+export const rider = z.union([
+  text(LIMITS.riderText),
+  z.record(z.string().max(100), z.union([z.string().max(LIMITS.riderText), z.number(), z.boolean(), z.null()])),
+]);
 
 export const stopInput = z.strictObject({
   name: requiredText(LIMITS.name),
@@ -54,7 +57,9 @@ export const runStopInput = z.strictObject({
   time: clockTime.nullable().optional(),
   riders: z.array(rider).max(LIMITS.ridersPerStop).optional(),
 });
-export const runInput = z.strictObject({ stops: z.array(runStopInput).min(1, 'a run has at least one stop').max(LIMITS.stopsPerRoute, `at most ${LIMITS.stopsPerRoute} stops`) });
+export const runInput = z.strictObject({
+  stops: z.array(runStopInput).min(1, 'a run has at least one stop').max(LIMITS.stopsPerRoute, `at most ${LIMITS.stopsPerRoute} stops`),
+});
 export type RunInput = z.infer<typeof runInput>;
 /** The morning and afternoon runs; null removes a run, a run left out is kept as it is. */
 export const runsInput = z.strictObject({ morning: runInput.nullable().optional(), afternoon: runInput.nullable().optional() });
@@ -110,7 +115,9 @@ export const schoolInput = z.strictObject({
 export type SchoolInput = z.infer<typeof schoolInput>;
 
 /** The public school list reads its tenant from `tenant` or `slug` (see tenant-resolution). */
-export const publicSchoolsInput = z.strictObject({ tenant: z.string().max(100).optional(), slug: z.string().max(100).optional() }).optional();
+export const publicSchoolsInput = z
+  .strictObject({ tenant: z.string().max(100).optional(), slug: z.string().max(100).optional() })
+  .optional();
 
 const queryNumber = (fallback: number, min: number, max: number) =>
   z

@@ -26,7 +26,11 @@ const noDuplicateIds = (list: string) => (entries: { id: string }[], context: z.
   const seen = new Set<string>();
   entries.forEach((entry, index) => {
     if (seen.has(entry.id)) {
-      context.addIssue({ code: 'custom', path: [index, 'id'], message: `the id "${entry.id}" appears twice in ${list}; give the entries distinct ids` });
+      context.addIssue({
+        code: 'custom',
+        path: [index, 'id'],
+        message: `the id "${entry.id}" appears twice in ${list}; give the entries distinct ids`,
+      });
     }
     seen.add(entry.id);
   });

@@ -19,7 +19,9 @@ describe('impersonation tokens', () => {
 
   it('name the identity in the banner, or the role when no user was chosen', () => {
     const expiresAt = new Date('2026-01-05T10:15:00Z');
-    expect(impersonationBanner({ tenantId: 'demo', userEmail: 'op@demo.test', targetRole: 'operator', expiresAt })).toContain('op@demo.test');
+    expect(impersonationBanner({ tenantId: 'demo', userEmail: 'op@demo.test', targetRole: 'operator', expiresAt })).toContain(
+      'op@demo.test',
+    );
     expect(impersonationBanner({ tenantId: 'demo', userEmail: null, targetRole: 'operator', expiresAt })).toBe(
       'Acting as operator (operator) in tenant demo until 2026-01-05T10:15:00.000Z',
     );

@@ -13,7 +13,12 @@ const refusedFields = (input: unknown): string[] => {
 describe('pricingSettingsInput', () => {
   it('takes amounts with up to two decimals and an ISO 4217 code, upper-cased', () => {
     expect(pricingSettingsInput.parse(valid)).toEqual({ ...valid, currency: 'CAD' });
-    expect(pricingCents(pricingSettingsInput.parse({ ...valid, one_way: 19.99 }))).toEqual({ oneWayCents: 1999, twoWayCents: 14050, registrationFeeCents: 2500, currency: 'CAD' });
+    expect(pricingCents(pricingSettingsInput.parse({ ...valid, one_way: 19.99 }))).toEqual({
+      oneWayCents: 1999,
+      twoWayCents: 14050,
+      registrationFeeCents: 2500,
+      currency: 'CAD',
+    });
     expect(pricingSettingsInput.parse({ ...valid, registration_fee: 0, two_way: 1_000_000 }).two_way).toBe(1_000_000);
   });
 
@@ -50,7 +55,10 @@ describe('pricingSettingsInput', () => {
 describe('pricingChanges', () => {
   it('names each changed field with its old and new value', () => {
     const before = pricingSettingsInput.parse(valid);
-    expect(pricingChanges(before, { ...before, two_way: 150, currency: 'EUR' })).toEqual({ two_way: { from: 140.5, to: 150 }, currency: { from: 'CAD', to: 'EUR' } });
+    expect(pricingChanges(before, { ...before, two_way: 150, currency: 'EUR' })).toEqual({
+      two_way: { from: 140.5, to: 150 },
+      currency: { from: 'CAD', to: 'EUR' },
+    });
     expect(pricingChanges(before, before)).toEqual({});
   });
 });

@@ -52,7 +52,10 @@ export const pricingCents = (input: PricingSettingsInput) => ({
 });
 
 /** The fields that differ between two settings, as audit rows name them: `{field: {from, to}}`. */
-export const pricingChanges = (before: PricingSettingsInput, after: PricingSettingsInput): Record<string, { from: number | string; to: number | string }> => {
+export const pricingChanges = (
+  before: PricingSettingsInput,
+  after: PricingSettingsInput,
+): Record<string, { from: number | string; to: number | string }> => {
   const changes: Record<string, { from: number | string; to: number | string }> = {};
   for (const field of ['one_way', 'two_way', 'registration_fee', 'currency'] as const) {
     if (before[field] !== after[field]) {

@@ -19,7 +19,10 @@ describe('audit log limit', () => {
 describe('assume identity input', () => {
   it('refuses platform roles as the identity to assume', () => {
     expect(assumeIdentityInput.safeParse({ tenant_id: 'demo', target_role: 'platform_admin' }).success).toBe(false);
-    expect(assumeIdentityInput.parse({ tenant_id: 'Demo', target_role: 'Operator' })).toEqual({ tenant_id: 'demo', target_role: 'operator' });
+    expect(assumeIdentityInput.parse({ tenant_id: 'Demo', target_role: 'Operator' })).toEqual({
+      tenant_id: 'demo',
+      target_role: 'operator',
+    });
   });
 });
 

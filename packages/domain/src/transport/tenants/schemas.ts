@@ -55,7 +55,10 @@ export const exitImpersonationInput = z.strictObject({ token: z.string().max(200
 
 const detailsObject = z
   .record(z.string(), z.unknown())
-  .refine((details) => JSON.stringify(details).length <= MAX_AUDIT_DETAILS_CHARS, `details must be under ${MAX_AUDIT_DETAILS_CHARS} characters as JSON`);
+  .refine(
+    (details) => JSON.stringify(details).length <= MAX_AUDIT_DETAILS_CHARS,
+    `details must be under ${MAX_AUDIT_DETAILS_CHARS} characters as JSON`,
+  );
 
 export const logActionInput = z.strictObject({
   action: z.string().trim().min(1, 'action is required').max(200),

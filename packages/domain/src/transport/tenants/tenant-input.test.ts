@@ -28,7 +28,12 @@ describe('new tenant input', () => {
 
 describe('new user input', () => {
   it('takes a known role and a tenant slug', () => {
-    expect(newUserInput.parse({ email: 'A@B.co', password: 'secret1', role: 'operator', tenant: 'demo' })).toEqual({ email: 'a@b.co', password: 'secret1', role: 'operator', tenant: 'demo' });
+    expect(newUserInput.parse({ email: 'A@B.co', password: 'secret1', role: 'operator', tenant: 'demo' })).toEqual({
+      email: 'a@b.co',
+      password: 'secret1',
+      role: 'operator',
+      tenant: 'demo',
+    });
     expect(newUserInput.safeParse({ email: 'a@b.co', password: 'secret1', role: 'root' }).success).toBe(false);
     expect(newUserInput.safeParse({ email: 'a@b.co', password: '123', role: 'parent' }).success).toBe(false);
   });
@@ -44,4 +49,3 @@ describe('new user input', () => {
     }
   });
 });
-

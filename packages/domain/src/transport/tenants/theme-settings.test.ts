@@ -3,7 +3,10 @@ import { applyThemeSettings, themeSettingsInput, themeSettingsOf } from './theme
 
 describe('themeSettingsInput', () => {
   it('takes a #rrggbb colour and an https or site logo, or null', () => {
-    expect(themeSettingsInput.parse({ primary_color: '#1D4ED8', logo_url: 'https://buses.example/logo.png' })).toEqual({ primary_color: '#1d4ed8', logo_url: 'https://buses.example/logo.png' });
+    expect(themeSettingsInput.parse({ primary_color: '#1D4ED8', logo_url: 'https://buses.example/logo.png' })).toEqual({
+      primary_color: '#1d4ed8',
+      logo_url: 'https://buses.example/logo.png',
+    });
     expect(themeSettingsInput.parse({ primary_color: null, logo_url: '' })).toEqual({ primary_color: null, logo_url: null });
     expect(themeSettingsInput.parse({ primary_color: null, logo_url: '/logo.svg' }).logo_url).toBe('/logo.svg');
   });

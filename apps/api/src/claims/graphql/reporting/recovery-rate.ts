@@ -24,7 +24,11 @@ recoveryFields.implement({
   fields: (t) => ({
     claimCount: t.exposeInt('claim_count'),
     recoveredCount: t.exposeInt('recovered_count'),
-    countRate: t.float({ nullable: true, description: 'recoveredCount / claimCount.', resolve: (row) => ratio(row.recovered_count, row.claim_count) }),
+    countRate: t.float({
+      nullable: true,
+      description: 'recoveredCount / claimCount.',
+      resolve: (row) => ratio(row.recovered_count, row.claim_count),
+    }),
     amountCents: t.field({ type: 'Cents', resolve: (row) => row.amount_cents }),
     amountDisplay: t.string({ resolve: (row) => formatCents(row.amount_cents) }),
     recoveredAmountCents: t.field({ type: 'Cents', resolve: (row) => row.recovered_amount_cents }),

@@ -13,7 +13,11 @@ const StatusSnapshotRef = builder.objectRef<StatusSnapshot>('StatusSnapshot').im
   description: 'The claims that existed at the close of one period, by the status each had at that moment.',
   fields: (t) => ({
     periodStart: t.field({ type: 'Date', resolve: (snapshot) => formatDay(snapshot.start) }),
-    periodEnd: t.field({ type: 'Date', description: 'Exclusive: the first day of the next period.', resolve: (snapshot) => formatDay(snapshot.end) }),
+    periodEnd: t.field({
+      type: 'Date',
+      description: 'Exclusive: the first day of the next period.',
+      resolve: (snapshot) => formatDay(snapshot.end),
+    }),
     asOf: t.field({
       type: 'DateTime',
       description: 'The moment counted: the end of the period, or now for a period still running.',

@@ -69,7 +69,7 @@ ClaimRef.implement({
     }),
     auditTrail: t.field({
       type: [AuditEntryRef],
-      description: "Entries of the claim and of its documents and notes, oldest first.",
+      description: 'Entries of the claim and of its documents and notes, oldest first.',
       extensions: cost({ assumedSize: GRAPHQL_LIMITS.assumedChildren }),
       resolve: (claim, _args, context) => context.loaders.audit.load(claim.id),
     }),

@@ -29,7 +29,11 @@ export const makeCheckout = async (ctx: TransportContext, token: string): Promis
     throw new DomainError('conflict', 'Online payment is not available; your transport office will tell you how to pay.');
   }
   const { invoice } = page;
-  const decision = checkoutDecision({ status: invoice.status, amountCents: invoice.amount_cents, amountPaidCents: invoice.amount_paid_cents }, openCheckoutOf(page), ctx.now());
+  const decision = checkoutDecision(
+    { status: invoice.status, amountCents: invoice.amount_cents, amountPaidCents: invoice.amount_paid_cents },
+    openCheckoutOf(page),
+    ctx.now(),
+  );
   if (decision.kind === 'nothing_owed') {
     throw new DomainError('conflict', NOTHING_OWED[decision.reason]);
   }
@@ -39,7 +43,14 @@ export const makeCheckout = async (ctx: TransportContext, token: string): Promis
   const id = randomUUID();
   const link = await createPaymentLink(ctx.env, ctx.logger, {
     amountCents: decision.amountCents,
-    name: describeInvoice({ kind: invoice.kind, amount: invoice.amount_cents / 100, currency: invoice.currency, school_days: invoice.school_days, cycle_start: invoice.cycle_start, cycle_end: invoice.cycle_end }).name,
+    name: describeInvoice({
+      kind: invoice.kind,
+      amount: invoice.amount_cents / 100,
+      currency: invoice.currency,
+      school_days: invoice.school_days,
+      cycle_start: invoice.cycle_start,
+      cycle_end: invoice.cycle_end,
+    }).name,
     idempotencyKey: `checkout-${id}`,
     returnUrl: `${payPageUrl(ctx, token)}?checkout=${id}`,
     invoiceId: invoice.id,

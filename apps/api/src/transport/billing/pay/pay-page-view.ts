@@ -7,17 +7,30 @@ import type { payPageOutput } from './pay-outputs.ts';
 
 /** The newest open checkout as the checkout rule reads it. */
 export const openCheckoutOf = (page: PayPage) =>
-  page.open ? { id: page.open.id, amountCents: page.open.amount_cents, createdAt: new Date(isoTimestamp(page.open.created_at) ?? 0) } : null;
+  page.open
+    ? { id: page.open.id, amountCents: page.open.amount_cents, createdAt: new Date(isoTimestamp(page.open.created_at) ?? 0) }
+    : null;
 
 export const presentPayPage = (page: PayPage, provider: 'square' | 'stripe' | 'none', now: Date): z.infer<typeof payPageOutput> => {
   const { invoice } = page;
-  const decision = checkoutDecision({ status: invoice.status, amountCents: invoice.amount_cents, amountPaidCents: invoice.amount_paid_cents }, openCheckoutOf(page), now);
+  const decision = checkoutDecision(
+    { status: invoice.status, amountCents: invoice.amount_cents, amountPaidCents: invoice.amount_paid_cents },
+    openCheckoutOf(page),
+    now,
+  );
   const owed = decision.kind !== 'nothing_owed';
   const returned = page.returnedFrom ? (page.returnedFrom.status === 'completed' ? 'received' : 'confirming') : null;
 
   return {
     operator: invoice.tenant_name,
-    description: describeInvoice({ kind: invoice.kind, amount: invoice.amount_cents / 100, currency: invoice.currency, school_days: invoice.school_days, cycle_start: invoice.cycle_start, cycle_end: invoice.cycle_end }).name,
+    description: describeInvoice({
+      kind: invoice.kind,
+      amount: invoice.amount_cents / 100,
+      currency: invoice.currency,
+      school_days: invoice.school_days,
+      cycle_start: invoice.cycle_start,
+      cycle_end: invoice.cycle_end,
+    }).name,
     kind: invoice.kind,
     cycle_start: invoice.cycle_start,
     cycle_end: invoice.cycle_end,

@@ -8,7 +8,18 @@ import { householdDetailOutput } from '../output-schemas.ts';
 
 /** Another share of a child's rate for an existing payer; answers the household with its splits. */
 export const addAllocation = tenantProcedure
-  .meta({ rest: { method: 'POST', path: '/api/billing/households/{household_id}/payers/{payer_id}/allocations', status: 201, input: 'json', access: 'tenant', tags: ['billing'], summary: 'Add an allocation (fixed, percentage or per child) for an existing payer', errors: ['unauthorized', 'forbidden', 'not_found'] } })
+  .meta({
+    rest: {
+      method: 'POST',
+      path: '/api/billing/households/{household_id}/payers/{payer_id}/allocations',
+      status: 201,
+      input: 'json',
+      access: 'tenant',
+      tags: ['billing'],
+      summary: 'Add an allocation (fixed, percentage or per child) for an existing payer',
+      errors: ['unauthorized', 'forbidden', 'not_found'],
+    },
+  })
   .input(addAllocationInput)
   .output(householdDetailOutput)
   .mutation(async ({ ctx, input }) => {
@@ -21,7 +32,12 @@ export const addAllocation = tenantProcedure
       value: input.allocation.value,
       now: ctx.now(),
     });
-    await auditStaffWrite(ctx, { action: 'allocation.add', resource: `allocation:${added.id}`, householdId: input.household_id, details: { to: presentAllocation(added) } });
+    await auditStaffWrite(ctx, {
+      action: 'allocation.add',
+      resource: `allocation:${added.id}`,
+      householdId: input.household_id,
+      details: { to: presentAllocation(added) },
+    });
 
     return householdAnswer(ctx, ctx.tenantId, input.household_id);
   });

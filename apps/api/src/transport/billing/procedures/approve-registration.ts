@@ -7,11 +7,23 @@ import { sendRegistrationFeeMail } from '../registration-fee-mail.ts';
 import { approvedOutput } from '../output-schemas.ts';
 
 export const approveRegistration = tenantProcedure
-  .meta({ rest: { method: 'PUT', path: '/api/registrations/{reg_id}/approve', status: 200, access: 'tenant', tags: ['registrations'], summary: 'Approve a registration and email the registration fee', errors: ['unauthorized', 'forbidden', 'not_found'] } })
+  .meta({
+    rest: {
+      method: 'PUT',
+      path: '/api/registrations/{reg_id}/approve',
+      status: 200,
+      access: 'tenant',
+      tags: ['registrations'],
+      summary: 'Approve a registration and email the registration fee',
+      errors: ['unauthorized', 'forbidden', 'not_found'],
+    },
+  })
   .output(approvedOutput)
   .input(registrationRefInput)
   .mutation(async ({ ctx, input }) => {
-    const decided = await decideRegistration(ctx.db.fork(), ctx.tenantId, input.reg_id, 'approved', ctx.now(), { decidedBy: ctx.user.email || ctx.user.id });
+    const decided = await decideRegistration(ctx.db.fork(), ctx.tenantId, input.reg_id, 'approved', ctx.now(), {
+      decidedBy: ctx.user.email || ctx.user.id,
+    });
     if (!decided) {
       throw new DomainError('not_found', 'Registration not found');
     }

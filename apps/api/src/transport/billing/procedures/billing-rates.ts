@@ -19,7 +19,8 @@ export const billingRates = publicProcedure
       input: 'query',
       access: 'public',
       tags: ['billing'],
-      summary: "A tenant's weekly rates and registration fee (its own settings; a new tenant starts at 120.00 one-way, 175.00 two-way, 50.00 fee, USD)",
+      summary:
+        "A tenant's weekly rates and registration fee (its own settings; a new tenant starts at 120.00 one-way, 175.00 two-way, 50.00 fee, USD)",
       errors: ['not_found'],
     },
   })

@@ -2,4 +2,17 @@ import { readDashboardStats } from '@switchyard/db/transport/billing/dashboard-s
 import { tenantProcedure } from '../../trpc.ts';
 import { dashboardStatsOutput } from '../output-schemas.ts';
 
-export const dashboardStats = tenantProcedure.meta({ rest: { method: 'GET', path: '/api/dashboard/stats', status: 200, access: 'tenant', tags: ['dashboard'], summary: 'Pending registrations, active buses and children, routes', errors: ['unauthorized', 'forbidden'] } }).output(dashboardStatsOutput).query(({ ctx }) => readDashboardStats(ctx.db.fork(), ctx.tenantId, ctx.now()));
+export const dashboardStats = tenantProcedure
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/api/dashboard/stats',
+      status: 200,
+      access: 'tenant',
+      tags: ['dashboard'],
+      summary: 'Pending registrations, active buses and children, routes',
+      errors: ['unauthorized', 'forbidden'],
+    },
+  })
+  .output(dashboardStatsOutput)
+  .query(({ ctx }) => readDashboardStats(ctx.db.fork(), ctx.tenantId, ctx.now()));

@@ -1,5 +1,10 @@
 import { firstBilledCycle, latestDuePickup, todayIn, type BillingCycle } from '@switchyard/domain/transport/billing/billing-cycle';
-import { draftTransportInvoices, generateCycleInvoices, householdsWithPickupBy, markInvoiceSent } from '@switchyard/db/transport/billing/invoices';
+import {
+  draftTransportInvoices,
+  generateCycleInvoices,
+  householdsWithPickupBy,
+  markInvoiceSent,
+} from '@switchyard/db/transport/billing/invoices';
 import { cycleChargesOf } from '../cycle-charges.ts';
 import { invoiceProvider } from '../payment-links.ts';
 import { presentInvoice, type InvoiceView } from '../presenters.ts';
@@ -47,7 +52,11 @@ export const generateDueInvoices = tenantProcedure
     const { currency } = await tenantPricing(ctx, ctx.tenantId);
     const drafts: InvoiceView[] = [];
     for (const { cycle, householdIds } of byCycle.values()) {
-      await generateCycleInvoices(ctx.db.fork(), { tenantId: ctx.tenantId, cycle, householdIds, now, provider: invoiceProvider(ctx.env), currency }, cycleChargesOf(cycle));
+      await generateCycleInvoices(
+        ctx.db.fork(),
+        { tenantId: ctx.tenantId, cycle, householdIds, now, provider: invoiceProvider(ctx.env), currency },
+        cycleChargesOf(cycle),
+      );
       drafts.push(...(await draftTransportInvoices(ctx.db.fork(), ctx.tenantId, householdIds, cycle.cycleStart)).map(presentInvoice));
     }
     const generated: InvoiceView[] = [];
@@ -58,7 +67,12 @@ export const generateDueInvoices = tenantProcedure
         generated.push(invoice);
         continue;
       }
-      const updated = await markInvoiceSent(ctx.db.fork(), invoice.id, { at: ctx.now(), provider: sent.provider, paymentUrl: sent.paymentUrl, providerRef: sent.providerRef });
+      const updated = await markInvoiceSent(ctx.db.fork(), invoice.id, {
+        at: ctx.now(),
+        provider: sent.provider,
+        paymentUrl: sent.paymentUrl,
+        providerRef: sent.providerRef,
+      });
       generated.push(updated ? presentInvoice(updated) : invoice);
       emailed.push({ invoice_id: invoice.id, payer_id: invoice.payer_id, email: sent.email });
     }
@@ -67,7 +81,14 @@ export const generateDueInvoices = tenantProcedure
       action: 'invoice.generate_due',
       resource: `date:${today}`,
       details: {
-        generated: generated.map((invoice) => ({ id: invoice.id, household_id: invoice.household_id, cycle_start: invoice.cycle_start, amount: invoice.amount, school_days: invoice.school_days, status: invoice.status })),
+        generated: generated.map((invoice) => ({
+          id: invoice.id,
+          household_id: invoice.household_id,
+          cycle_start: invoice.cycle_start,
+          amount: invoice.amount,
+          school_days: invoice.school_days,
+          status: invoice.status,
+        })),
         skipped,
       },
     });

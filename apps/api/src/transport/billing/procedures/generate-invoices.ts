@@ -31,11 +31,26 @@ export const generateInvoices = tenantProcedure
     const now = ctx.now();
     const cycle = cycleContaining(now, ctx.tenantTimeZone);
     const { currency } = await tenantPricing(ctx, ctx.tenantId);
-    const invoices = (await generateCycleInvoices(ctx.db.fork(), { tenantId: ctx.tenantId, cycle, now, provider: invoiceProvider(ctx.env), currency }, cycleChargesOf(cycle))).map(presentInvoice);
+    const invoices = (
+      await generateCycleInvoices(
+        ctx.db.fork(),
+        { tenantId: ctx.tenantId, cycle, now, provider: invoiceProvider(ctx.env), currency },
+        cycleChargesOf(cycle),
+      )
+    ).map(presentInvoice);
     await auditStaffWrite(ctx, {
       action: 'invoice.generate',
       resource: `cycle:${cycle.cycleStart}`,
-      details: { cycle_start: cycle.cycleStart, cycle_end: cycle.cycleEnd, invoices: invoices.map((invoice) => ({ id: invoice.id, household_id: invoice.household_id, amount: invoice.amount, school_days: invoice.school_days })) },
+      details: {
+        cycle_start: cycle.cycleStart,
+        cycle_end: cycle.cycleEnd,
+        invoices: invoices.map((invoice) => ({
+          id: invoice.id,
+          household_id: invoice.household_id,
+          amount: invoice.amount,
+          school_days: invoice.school_days,
+        })),
+      },
     });
 
     return { cycle_start: cycle.cycleStart, cycle_end: cycle.cycleEnd, invoices };

@@ -9,7 +9,17 @@ import { presentHouseholdDetail, presentOwedInvoice, presentRegistrationReview }
 
 /** What a reviewer reads before deciding: the registration, every household fact and its invoices. */
 export const getRegistration = tenantProcedure
-  .meta({ rest: { method: 'GET', path: '/api/registrations/{reg_id}', status: 200, access: 'tenant', tags: ['registrations'], summary: 'One registration with every household fact and its invoices', errors: ['unauthorized', 'forbidden', 'not_found'] } })
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/api/registrations/{reg_id}',
+      status: 200,
+      access: 'tenant',
+      tags: ['registrations'],
+      summary: 'One registration with every household fact and its invoices',
+      errors: ['unauthorized', 'forbidden', 'not_found'],
+    },
+  })
   .input(registrationRefInput)
   .output(registrationReviewOutput)
   .query(async ({ ctx, input }) => {

@@ -3,4 +3,17 @@ import { tenantProcedure } from '../../trpc.ts';
 import { householdsOutput } from '../output-schemas.ts';
 import { presentHouseholdSummary } from '../presenters.ts';
 
-export const listHouseholds = tenantProcedure.meta({ rest: { method: 'GET', path: '/api/billing/households', status: 200, access: 'tenant', tags: ['billing'], summary: 'Households with children and weekly totals', errors: ['unauthorized', 'forbidden'] } }).output(householdsOutput).query(async ({ ctx }) => (await loadHouseholds(ctx.db.fork(), ctx.tenantId)).map(presentHouseholdSummary));
+export const listHouseholds = tenantProcedure
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/api/billing/households',
+      status: 200,
+      access: 'tenant',
+      tags: ['billing'],
+      summary: 'Households with children and weekly totals',
+      errors: ['unauthorized', 'forbidden'],
+    },
+  })
+  .output(householdsOutput)
+  .query(async ({ ctx }) => (await loadHouseholds(ctx.db.fork(), ctx.tenantId)).map(presentHouseholdSummary));

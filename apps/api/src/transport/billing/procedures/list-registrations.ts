@@ -5,6 +5,20 @@ import { registrationsOutput } from '../output-schemas.ts';
 import { presentRegistration } from '../presenters.ts';
 
 export const listRegistrations = tenantProcedure
-  .meta({ rest: { method: 'GET', path: '/api/registrations', status: 200, input: 'query', access: 'tenant', tags: ['registrations'], summary: "The tenant's registrations, newest first", errors: ['unauthorized', 'forbidden'] } }).output(registrationsOutput)
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/api/registrations',
+      status: 200,
+      input: 'query',
+      access: 'tenant',
+      tags: ['registrations'],
+      summary: "The tenant's registrations, newest first",
+      errors: ['unauthorized', 'forbidden'],
+    },
+  })
+  .output(registrationsOutput)
   .input(listRegistrationsInput)
-  .query(async ({ ctx, input }) => (await readRegistrations(ctx.db.fork(), ctx.tenantId, { status: input.status, search: input.search })).map(presentRegistration));
+  .query(async ({ ctx, input }) =>
+    (await readRegistrations(ctx.db.fork(), ctx.tenantId, { status: input.status, search: input.search })).map(presentRegistration),
+  );

@@ -17,7 +17,10 @@ export const myHouseholds = signedInProcedure.query(async ({ ctx }) => {
   }
   const em = ctx.db.fork();
   const ids = await householdIdsSubmittedBy(em, ctx.tenantId, ctx.user.id);
-  const [households, invoices] = [await loadHouseholds(em, ctx.tenantId, { householdIds: ids }), (await listHouseholdInvoices(em, ctx.tenantId, ids)).map(presentOwedInvoice)];
+  const [households, invoices] = [
+    await loadHouseholds(em, ctx.tenantId, { householdIds: ids }),
+    (await listHouseholdInvoices(em, ctx.tenantId, ids)).map(presentOwedInvoice),
+  ];
   const credits = await creditsOfHouseholds(em, ctx.tenantId, ids);
 
   return households.map((aggregate) => {

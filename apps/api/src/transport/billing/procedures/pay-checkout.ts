@@ -17,7 +17,7 @@ export const payCheckout = publicProcedure
       access: 'public',
       tags: ['payments'],
       summary:
-        "A checkout for what the invoice owes now (an open one for the same balance is used again, any other expired); nothing owed or no provider is 409, the provider failing 502",
+        'A checkout for what the invoice owes now (an open one for the same balance is used again, any other expired); nothing owed or no provider is 409, the provider failing 502',
       errors: ['validation_error', 'not_found', 'conflict', 'rate_limited', 'bad_gateway'],
     },
   })

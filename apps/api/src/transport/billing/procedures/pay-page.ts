@@ -17,7 +17,8 @@ export const payPage = publicProcedure
       input: 'query',
       access: 'public',
       tags: ['payments'],
-      summary: "An invoice's pay page: what is owed now; with ?checkout=<id> after paying, whether the payment was received or is being confirmed",
+      summary:
+        "An invoice's pay page: what is owed now; with ?checkout=<id> after paying, whether the payment was received or is being confirmed",
       errors: ['validation_error', 'not_found'],
     },
   })

@@ -47,7 +47,12 @@ export const recordRefund = tenantProcedure
       action: 'credit.refund',
       resource: `household:${input.household_id}`,
       householdId: input.household_id,
-      details: { entry_id: refunded.entryId, amount: input.amount, note: input.note, credit: { from: refunded.beforeCents / 100, to: refunded.afterCents / 100 } },
+      details: {
+        entry_id: refunded.entryId,
+        amount: input.amount,
+        note: input.note,
+        credit: { from: refunded.beforeCents / 100, to: refunded.afterCents / 100 },
+      },
     });
 
     return householdCreditAnswer(ctx, input.household_id);

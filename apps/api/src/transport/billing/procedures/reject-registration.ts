@@ -8,12 +8,26 @@ import { sendRejectionMail } from '../registration-fee-mail.ts';
 
 /** Rejects a registration, optionally with a reason the family is mailed. */
 export const rejectRegistration = tenantProcedure
-  .meta({ rest: { method: 'PUT', path: '/api/registrations/{reg_id}/reject', status: 200, input: 'json', access: 'tenant', tags: ['registrations'], summary: 'Reject a registration, optionally with a reason mailed to the family', errors: ['unauthorized', 'forbidden', 'not_found'] } })
+  .meta({
+    rest: {
+      method: 'PUT',
+      path: '/api/registrations/{reg_id}/reject',
+      status: 200,
+      input: 'json',
+      access: 'tenant',
+      tags: ['registrations'],
+      summary: 'Reject a registration, optionally with a reason mailed to the family',
+      errors: ['unauthorized', 'forbidden', 'not_found'],
+    },
+  })
   .output(rejectedOutput)
   .input(rejectRegistrationInput)
   .mutation(async ({ ctx, input }) => {
     const reason = input.reason ?? null;
-    const decided = await decideRegistration(ctx.db.fork(), ctx.tenantId, input.reg_id, 'rejected', ctx.now(), { reason, decidedBy: ctx.user.email || ctx.user.id });
+    const decided = await decideRegistration(ctx.db.fork(), ctx.tenantId, input.reg_id, 'rejected', ctx.now(), {
+      reason,
+      decidedBy: ctx.user.email || ctx.user.id,
+    });
     if (!decided) {
       throw new DomainError('not_found', 'Registration not found');
     }

@@ -8,12 +8,27 @@ import { householdDetailOutput } from '../output-schemas.ts';
 
 /** Removes a payer with their allocations; their share falls back to the primary payer. */
 export const removePayer = tenantProcedure
-  .meta({ rest: { method: 'DELETE', path: '/api/billing/households/{household_id}/payers/{payer_id}', status: 200, access: 'tenant', tags: ['billing'], summary: 'Remove a payer and their allocations (not the primary payer, not one with invoices that are not void)', errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'] } })
+  .meta({
+    rest: {
+      method: 'DELETE',
+      path: '/api/billing/households/{household_id}/payers/{payer_id}',
+      status: 200,
+      access: 'tenant',
+      tags: ['billing'],
+      summary: 'Remove a payer and their allocations (not the primary payer, not one with invoices that are not void)',
+      errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+    },
+  })
   .input(payerRefInput)
   .output(householdDetailOutput)
   .mutation(async ({ ctx, input }) => {
     const removed = await deletePayer(ctx.db.fork(), { tenantId: ctx.tenantId, householdId: input.household_id, payerId: input.payer_id });
-    await auditStaffWrite(ctx, { action: 'payer.remove', resource: `payer:${input.payer_id}`, householdId: input.household_id, details: { removed: presentPayer(removed) } });
+    await auditStaffWrite(ctx, {
+      action: 'payer.remove',
+      resource: `payer:${input.payer_id}`,
+      householdId: input.household_id,
+      details: { removed: presentPayer(removed) },
+    });
 
     return householdAnswer(ctx, ctx.tenantId, input.household_id);
   });

@@ -16,7 +16,17 @@ import { sendWeeklyInvoiceMail } from '../weekly-invoice-mail.ts';
  * 502 and the invoice stays as it was, so sending again is safe.
  */
 export const sendInvoice = tenantProcedure
-  .meta({ rest: { method: 'POST', path: '/api/billing/invoices/{invoice_id}/send', status: 200, access: 'tenant', tags: ['billing'], summary: 'Mail a draft or pending invoice to its payer (with a payment link when a provider is configured)', errors: ['unauthorized', 'forbidden', 'not_found', 'conflict', 'bad_gateway'] } })
+  .meta({
+    rest: {
+      method: 'POST',
+      path: '/api/billing/invoices/{invoice_id}/send',
+      status: 200,
+      access: 'tenant',
+      tags: ['billing'],
+      summary: 'Mail a draft or pending invoice to its payer (with a payment link when a provider is configured)',
+      errors: ['unauthorized', 'forbidden', 'not_found', 'conflict', 'bad_gateway'],
+    },
+  })
   .input(invoiceRefInput)
   .output(invoiceDetailOutput)
   .mutation(async ({ ctx, input }) => {
@@ -26,9 +36,16 @@ export const sendInvoice = tenantProcedure
     const sent = await sendWeeklyInvoiceMail(ctx, invoice);
     if (!sent) {
       const payer = invoice.payer_id ? await payerContact(ctx.db.fork(), invoice.payer_id) : null;
-      throw payer?.email ? new DomainError('bad_gateway', 'The invoice email could not be sent; try again.') : new DomainError('conflict', 'The payer has no email address.');
+      throw payer?.email
+        ? new DomainError('bad_gateway', 'The invoice email could not be sent; try again.')
+        : new DomainError('conflict', 'The payer has no email address.');
     }
-    const updated = await markInvoiceSent(ctx.db.fork(), invoice.id, { at: ctx.now(), provider: sent.provider, paymentUrl: sent.paymentUrl, providerRef: sent.providerRef });
+    const updated = await markInvoiceSent(ctx.db.fork(), invoice.id, {
+      at: ctx.now(),
+      provider: sent.provider,
+      paymentUrl: sent.paymentUrl,
+      providerRef: sent.providerRef,
+    });
     if (!updated) {
       throw new DomainError('conflict', 'The invoice changed while it was being sent.');
     }

@@ -29,14 +29,20 @@ export const setPayerSplit = tenantProcedure
   .output(householdDetailOutput)
   .mutation(async ({ ctx, input }) => {
     const split = { splitType: input.split_type, value: input.value };
-    const { before, after } = await replacePayerAllocations(ctx.db.fork(), { tenantId: ctx.tenantId, householdId: input.household_id, payerId: input.payer_id, now: ctx.now() }, (riding) =>
-      allocationsForPayerSplit(riding, split),
+    const { before, after } = await replacePayerAllocations(
+      ctx.db.fork(),
+      { tenantId: ctx.tenantId, householdId: input.household_id, payerId: input.payer_id, now: ctx.now() },
+      (riding) => allocationsForPayerSplit(riding, split),
     );
     await auditStaffWrite(ctx, {
       action: 'payer.split',
       resource: `payer:${input.payer_id}`,
       householdId: input.household_id,
-      details: { split: { split_type: input.split_type, value: input.value }, from: before.map(presentAllocation), to: after.map(presentAllocation) },
+      details: {
+        split: { split_type: input.split_type, value: input.value },
+        from: before.map(presentAllocation),
+        to: after.map(presentAllocation),
+      },
     });
 
     return householdAnswer(ctx, ctx.tenantId, input.household_id);

@@ -5,7 +5,18 @@ import { applyNotification, notificationOutput, parseNotification, rawNotificati
 
 /** Stripe's signed notifications: a completed checkout marks its invoice paid, once. */
 export const stripeWebhook = publicProcedure
-  .meta({ rest: { method: 'POST', path: '/api/payments/stripe/webhook', status: 200, input: 'raw', access: 'public', tags: ['payments'], summary: "Stripe's signed notification (Stripe-Signature): a completed checkout marks its invoice paid, once", errors: ['validation_error'] } })
+  .meta({
+    rest: {
+      method: 'POST',
+      path: '/api/payments/stripe/webhook',
+      status: 200,
+      input: 'raw',
+      access: 'public',
+      tags: ['payments'],
+      summary: "Stripe's signed notification (Stripe-Signature): a completed checkout marks its invoice paid, once",
+      errors: ['validation_error'],
+    },
+  })
   .output(notificationOutput)
   .mutation(async ({ ctx }) => {
     const raw = rawNotification(ctx);
@@ -13,7 +24,12 @@ export const stripeWebhook = publicProcedure
     const header = raw.headers['stripe-signature'];
     const signed =
       secret !== undefined &&
-      verifyStripeSignature({ header: Array.isArray(header) ? header[0] : header, body: raw.body, secret, nowSeconds: Math.floor(ctx.now().getTime() / 1000) });
+      verifyStripeSignature({
+        header: Array.isArray(header) ? header[0] : header,
+        body: raw.body,
+        secret,
+        nowSeconds: Math.floor(ctx.now().getTime() / 1000),
+      });
     if (!signed) {
       throw new DomainError('validation_error', 'The Stripe-Signature does not verify.');
     }

@@ -16,7 +16,19 @@ import { fullRegistrationOutput } from '../output-schemas.ts';
  * lets the family see it; anyone may still register without an account.
  */
 export const submitFullRegistration = publicProcedure
-  .meta({ rest: { method: 'POST', path: '/api/registrations/full', status: 201, input: 'json', access: 'public', tags: ['registrations'], summary: 'Register a household with its children (public signup)', errors: ['not_found'] } }).output(fullRegistrationOutput)
+  .meta({
+    rest: {
+      method: 'POST',
+      path: '/api/registrations/full',
+      status: 201,
+      input: 'json',
+      access: 'public',
+      tags: ['registrations'],
+      summary: 'Register a household with its children (public signup)',
+      errors: ['not_found'],
+    },
+  })
+  .output(fullRegistrationOutput)
   .use(limitedPerAddress(PUBLIC_WRITE_LIMITS.registrationPerAddress))
   .input(fullRegistrationInput)
   .mutation(async ({ ctx, input }) => {

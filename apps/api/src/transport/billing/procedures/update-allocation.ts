@@ -7,16 +7,36 @@ import { householdDetailOutput } from '../output-schemas.ts';
 
 /** Changes how an allocation shares its child's rate; the primary payer still takes the rest. */
 export const updateAllocation = tenantProcedure
-  .meta({ rest: { method: 'PUT', path: '/api/billing/households/{household_id}/allocations/{allocation_id}', status: 200, input: 'json', access: 'tenant', tags: ['billing'], summary: "Change an allocation's split type and value", errors: ['unauthorized', 'forbidden', 'not_found'] } })
+  .meta({
+    rest: {
+      method: 'PUT',
+      path: '/api/billing/households/{household_id}/allocations/{allocation_id}',
+      status: 200,
+      input: 'json',
+      access: 'tenant',
+      tags: ['billing'],
+      summary: "Change an allocation's split type and value",
+      errors: ['unauthorized', 'forbidden', 'not_found'],
+    },
+  })
   .input(updateAllocationInput)
   .output(householdDetailOutput)
   .mutation(async ({ ctx, input }) => {
-    const changed = await patchAllocation(ctx.db.fork(), { tenantId: ctx.tenantId, householdId: input.household_id, allocationId: input.allocation_id, splitType: input.split_type, value: input.value });
+    const changed = await patchAllocation(ctx.db.fork(), {
+      tenantId: ctx.tenantId,
+      householdId: input.household_id,
+      allocationId: input.allocation_id,
+      splitType: input.split_type,
+      value: input.value,
+    });
     await auditStaffWrite(ctx, {
       action: 'allocation.update',
       resource: `allocation:${input.allocation_id}`,
       householdId: input.household_id,
-      details: { from: { split_type: changed.before.split_type, value: Number(changed.before.value) }, to: { split_type: changed.after.split_type, value: Number(changed.after.value) } },
+      details: {
+        from: { split_type: changed.before.split_type, value: Number(changed.before.value) },
+        to: { split_type: changed.after.split_type, value: Number(changed.after.value) },
+      },
     });
 
     return householdAnswer(ctx, ctx.tenantId, input.household_id);

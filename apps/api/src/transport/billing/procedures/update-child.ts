@@ -18,7 +18,8 @@ export const updateChild = tenantProcedure
       input: 'json',
       access: 'tenant',
       tags: ['children'],
-      summary: "Change a child's name, school (one of the tenant's, or null), grade or transport need; a new need reprices the child at the tenant's rates. Where the child rides is set on its route",
+      summary:
+        "Change a child's name, school (one of the tenant's, or null), grade or transport need; a new need reprices the child at the tenant's rates. Where the child rides is set on its route",
       errors: ['unauthorized', 'forbidden', 'not_found', 'validation_error'],
     },
   })
@@ -27,14 +28,23 @@ export const updateChild = tenantProcedure
   .mutation(async ({ ctx, input }) => {
     const { child_id: childId, ...patch } = input;
     const pricing = await tenantPricing(ctx, ctx.tenantId);
-    const change = await changeChild(ctx.db.fork(), ctx.tenantId, childId, patch.school_id, (before, school) => childFieldsAfter(before, patch, school, pricing));
+    const change = await changeChild(ctx.db.fork(), ctx.tenantId, childId, patch.school_id, (before, school) =>
+      childFieldsAfter(before, patch, school, pricing),
+    );
     if (change.kind === 'child_not_found') {
       throw new DomainError('not_found', 'Child not found');
     }
     if (change.kind === 'school_not_found') {
-      throw new DomainError('validation_error', 'school_id: no such school of this operator', { issues: [{ path: 'school_id', message: 'no such school of this operator' }] });
+      throw new DomainError('validation_error', 'school_id: no such school of this operator', {
+        issues: [{ path: 'school_id', message: 'no such school of this operator' }],
+      });
     }
-    await auditStaffWrite(ctx, { action: 'child.update', resource: `child:${childId}`, householdId: change.householdId, details: changedChildFields(change.before, change.after) });
+    await auditStaffWrite(ctx, {
+      action: 'child.update',
+      resource: `child:${childId}`,
+      householdId: change.householdId,
+      details: changedChildFields(change.before, change.after),
+    });
     const row = await tenantChildren(ctx.db.fork(), ctx.tenantId).where('c.id', '=', childId).executeTakeFirstOrThrow();
 
     return presentChild(row);

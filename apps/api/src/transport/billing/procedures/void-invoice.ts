@@ -11,11 +11,27 @@ import { expireCheckouts } from '../payment-links.ts';
  * it can no longer be paid; paid, part-paid and void invoices answer 409.
  */
 export const voidInvoice = tenantProcedure
-  .meta({ rest: { method: 'POST', path: '/api/billing/invoices/{invoice_id}/void', status: 200, input: 'json', access: 'tenant', tags: ['billing'], summary: 'Void an invoice nobody paid anything of, with a reason', errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'] } })
+  .meta({
+    rest: {
+      method: 'POST',
+      path: '/api/billing/invoices/{invoice_id}/void',
+      status: 200,
+      input: 'json',
+      access: 'tenant',
+      tags: ['billing'],
+      summary: 'Void an invoice nobody paid anything of, with a reason',
+      errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+    },
+  })
   .input(voidInvoiceInput)
   .output(invoiceDetailOutput)
   .mutation(async ({ ctx, input }) => {
-    const voided = await voidTenantInvoice(ctx.db.fork(), { tenantId: ctx.tenantId, invoiceId: input.invoice_id, reason: input.reason, at: ctx.now() });
+    const voided = await voidTenantInvoice(ctx.db.fork(), {
+      tenantId: ctx.tenantId,
+      invoiceId: input.invoice_id,
+      reason: input.reason,
+      at: ctx.now(),
+    });
     const answer = await invoiceAnswer(ctx, input.invoice_id);
     await auditStaffWrite(ctx, {
       action: 'invoice.void',

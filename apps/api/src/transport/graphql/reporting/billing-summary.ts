@@ -1,4 +1,9 @@
-import { INVOICE_KINDS, INVOICE_STATUSES, type InvoiceKind, type InvoiceStatus } from '@switchyard/domain/transport/billing/invoice-vocabulary';
+import {
+  INVOICE_KINDS,
+  INVOICE_STATUSES,
+  type InvoiceKind,
+  type InvoiceStatus,
+} from '@switchyard/domain/transport/billing/invoice-vocabulary';
 import { formatCents } from '@switchyard/domain/money';
 import { OUTSTANDING_STATUSES } from '@switchyard/domain/transport/billing/outstanding';
 import { readInvoiceTotals, type InvoiceTotalsRow } from '@switchyard/db/transport/reporting/billing-summary';
@@ -14,7 +19,14 @@ import { TenantRef } from '../types/refs.ts';
 type Figures = { invoiceCount: number; invoicedCents: number; paidCents: number; outstandingCents: number };
 type StatusFigures = Figures & { status: InvoiceStatus };
 type KindFigures = Figures & { kind: InvoiceKind };
-type BillingSummary = Figures & { tenant: TenantRow; asOf: Date; byStatus: StatusFigures[]; byKind: KindFigures[]; creditCents: number; netOutstandingCents: number };
+type BillingSummary = Figures & {
+  tenant: TenantRow;
+  asOf: Date;
+  byStatus: StatusFigures[];
+  byKind: KindFigures[];
+  creditCents: number;
+  netOutstandingCents: number;
+};
 
 const sum = (rows: readonly InvoiceTotalsRow[]): Figures => ({
   invoiceCount: rows.reduce((total, row) => total + row.invoice_count, 0),
@@ -58,16 +70,22 @@ const BillingSummaryRef = builder.objectRef<BillingSummary>('BillingSummary').im
       description: 'Every status, zero included.',
       resolve: (summary) => summary.byStatus,
     }),
-    byKind: t.field({ type: [InvoiceKindTotalsRef], description: 'Registration fees and weekly transportation invoices.', resolve: (summary) => summary.byKind }),
+    byKind: t.field({
+      type: [InvoiceKindTotalsRef],
+      description: 'Registration fees and weekly transportation invoices.',
+      resolve: (summary) => summary.byKind,
+    }),
     creditCents: t.field({
       type: 'Cents',
-      description: 'Household credit held (overpayments kept for households, less what was applied or refunded): GET /api/billing/credits total_credit.',
+      description:
+        'Household credit held (overpayments kept for households, less what was applied or refunded): GET /api/billing/credits total_credit.',
       resolve: (summary) => summary.creditCents,
     }),
     creditDisplay: t.string({ resolve: (summary) => formatCents(summary.creditCents) }),
     netOutstandingCents: t.field({
       type: 'Cents',
-      description: "What households owe once each one's credit is counted (never below 0 per household): the sum of GET /api/billing/outstanding net_outstanding.",
+      description:
+        "What households owe once each one's credit is counted (never below 0 per household): the sum of GET /api/billing/outstanding net_outstanding.",
       resolve: (summary) => summary.netOutstandingCents,
     }),
   }),
@@ -92,7 +110,10 @@ builder.queryField('billingSummary', (t) =>
       return {
         ...sum(rows),
         creditCents: credits.reduce((total, row) => total + row.credit_cents, 0),
-        netOutstandingCents: [...owedByHousehold].reduce((total, [householdId, cents]) => total + netOwedCents(cents, creditOf.get(householdId) ?? 0), 0),
+        netOutstandingCents: [...owedByHousehold].reduce(
+          (total, [householdId, cents]) => total + netOwedCents(cents, creditOf.get(householdId) ?? 0),
+          0,
+        ),
         tenant,
         asOf: context.now,
         byStatus: INVOICE_STATUSES.map((status) => ({ ...sum(rows.filter((row) => row.status === status)), status })),

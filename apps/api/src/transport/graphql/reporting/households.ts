@@ -14,7 +14,11 @@ builder.queryField('households', (t) =>
       tenant: t.arg.id(TENANT_ARGUMENT),
       first: t.arg.int({ required: false }),
       after: t.arg.string({ required: false }),
-      registrationStatus: t.arg({ type: [RegistrationStatusEnum], required: false, description: 'Only households whose registration is in one of these statuses.' }),
+      registrationStatus: t.arg({
+        type: [RegistrationStatusEnum],
+        required: false,
+        description: 'Only households whose registration is in one of these statuses.',
+      }),
     },
     extensions: cost({
       base: 2,

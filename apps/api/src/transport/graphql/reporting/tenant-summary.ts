@@ -69,7 +69,8 @@ const TenantSummaryRef = builder.objectRef<TenantSummary>('TenantSummary').imple
     activeChildCount: t.int({ resolve: (summary) => summary.counts.active_child_count }),
     billableWeeklyTotalCents: t.field({
       type: 'Cents',
-      description: "What one weekly billing run shares out: the weekly rates of active children in households whose registration is approved (or that were entered by staff).",
+      description:
+        'What one weekly billing run shares out: the weekly rates of active children in households whose registration is approved (or that were entered by staff).',
       resolve: (summary) => summary.counts.billable_weekly_total_cents,
     }),
     billableWeeklyTotalDisplay: t.string({ resolve: (summary) => formatCents(summary.counts.billable_weekly_total_cents) }),

@@ -19,7 +19,10 @@ export const HouseholdConnectionRef = builder.objectRef<Page<HouseholdPageRow>>(
     edges: t.field({ type: [HouseholdEdgeRef], resolve: (page) => page.rows }),
     nodes: t.field({ type: [HouseholdRef], resolve: (page) => page.rows }),
     pageInfo: t.field({ type: PageInfoRef, resolve: (page) => page }),
-    totalCount: t.int({ description: 'Households matching the filter across all pages; counted only when asked for.', resolve: (page) => page.total() }),
+    totalCount: t.int({
+      description: 'Households matching the filter across all pages; counted only when asked for.',
+      resolve: (page) => page.total(),
+    }),
   }),
 });
 
@@ -35,6 +38,9 @@ export const AuditEntryConnectionRef = builder.objectRef<Page<AuditPageRow>>('Au
     edges: t.field({ type: [AuditEntryEdgeRef], resolve: (page) => page.rows }),
     nodes: t.field({ type: [AuditEntryRef], resolve: (page) => page.rows }),
     pageInfo: t.field({ type: PageInfoRef, resolve: (page) => page }),
-    totalCount: t.int({ description: 'Entries matching the filter across all pages; counted only when asked for.', resolve: (page) => page.total() }),
+    totalCount: t.int({
+      description: 'Entries matching the filter across all pages; counted only when asked for.',
+      resolve: (page) => page.total(),
+    }),
   }),
 });

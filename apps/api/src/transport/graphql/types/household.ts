@@ -28,7 +28,8 @@ const outstandingOf = async (household: HouseholdPageRow, context: GraphqlContex
   const invoices = await context.loadersFor(household.tenant_id).invoices.load(household.id);
 
   return invoices.reduce(
-    (sum, invoice) => sum + outstandingCents({ status: invoice.status, amountCents: invoice.amount_cents, amountPaidCents: invoice.amount_paid_cents }),
+    (sum, invoice) =>
+      sum + outstandingCents({ status: invoice.status, amountCents: invoice.amount_cents, amountPaidCents: invoice.amount_paid_cents }),
     0,
   );
 };

@@ -24,7 +24,12 @@ InvoiceRef.implement({
     }),
     outstandingDisplay: t.string({ resolve: (invoice) => formatCents(owed(invoice)) }),
     provider: t.exposeString('provider', { description: 'The payment provider of its link, or `none`.' }),
-    cycleStart: t.field({ type: 'Date', nullable: true, description: 'Monday of the billed week; null for the registration fee.', resolve: (invoice) => invoice.cycle_start }),
+    cycleStart: t.field({
+      type: 'Date',
+      nullable: true,
+      description: 'Monday of the billed week; null for the registration fee.',
+      resolve: (invoice) => invoice.cycle_start,
+    }),
     cycleEnd: t.field({ type: 'Date', nullable: true, description: 'Sunday of the billed week.', resolve: (invoice) => invoice.cycle_end }),
     createdAt: t.field({ type: 'DateTime', resolve: (invoice) => asInstant(invoice.created_at) }),
     sentAt: t.field({ type: 'DateTime', nullable: true, resolve: (invoice) => asInstantOrNull(invoice.sent_at) }),

@@ -21,4 +21,3 @@ export const PayerRef = builder.objectRef<PayerRow>('Payer');
 export const InvoiceRef = builder.objectRef<InvoiceRow & { tenant_id: string }>('Invoice');
 export const PayerSplitRef = builder.objectRef<{ payer: PayerRow; amountCents: number }>('PayerSplit');
 export const AuditEntryRef = builder.objectRef<AuditPageRow>('AuditEntry');
-

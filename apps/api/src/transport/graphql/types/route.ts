@@ -34,7 +34,10 @@ RouteRef.implement({
     status: t.field({ type: RouteStatusEnum, resolve: (route) => route.status }),
     driver: t.exposeString('driver', { nullable: true }),
     miles: t.exposeFloat('miles', { nullable: true }),
-    busId: t.exposeString('bus_id', { nullable: true, description: 'The assigned bus id; a route may name a bus before its tracker first reports.' }),
+    busId: t.exposeString('bus_id', {
+      nullable: true,
+      description: 'The assigned bus id; a route may name a bus before its tracker first reports.',
+    }),
     bus: t.field({
       type: BusRef,
       nullable: true,
@@ -51,7 +54,8 @@ RouteRef.implement({
     etaAccuracy: t.field({
       type: EtaAccuracyRef,
       description: 'How well the arrival estimates held on this route.',
-      resolve: async (route, _args, context) => accuracyOfCounts((await context.loadersFor(route.tenant_id).accuracyOfRoute.load(route.id))[0]),
+      resolve: async (route, _args, context) =>
+        accuracyOfCounts((await context.loadersFor(route.tenant_id).accuracyOfRoute.load(route.id))[0]),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (route) => route.created_at }),
     updatedAt: t.field({ type: 'DateTime', resolve: (route) => route.updated_at }),
@@ -66,6 +70,10 @@ RouteStopRef.implement({
     lat: t.exposeFloat('lat', { nullable: true }),
     lng: t.exposeFloat('lng', { nullable: true }),
     time: t.exposeString('time', { nullable: true, description: '`HH:MM`, 24-hour.' }),
-    riders: t.field({ type: 'JSON', description: 'The riders list as stored: child ids, objects naming a child_id, or free-text names.', resolve: (stop) => stop.riders }),
+    riders: t.field({
+      type: 'JSON',
+      description: 'The riders list as stored: child ids, objects naming a child_id, or free-text names.',
+      resolve: (stop) => stop.riders,
+    }),
   }),
 });

@@ -35,7 +35,9 @@ export const confirmEmail = publicProcedure
       if (verified.code === 'email_exists') {
         throw new DomainError('conflict', 'Another account took this address meanwhile; ask for the change again with another one.');
       }
-      throw verified.status >= 500 ? new DomainError('bad_gateway', `The identity provider failed: ${verified.message}`) : new DomainError('unauthorized', DEAD_LINK);
+      throw verified.status >= 500
+        ? new DomainError('bad_gateway', `The identity provider failed: ${verified.message}`)
+        : new DomainError('unauthorized', DEAD_LINK);
     }
     const token = verified.value.access_token;
 

@@ -24,21 +24,36 @@ export const demoFallback = (ctx: TransportContext, error: unknown): LoginAnswer
 export const providerRefusal = (status: number, message: string, clientError: DomainError): DomainError =>
   status >= 400 && status < 500 ? clientError : new DomainError('bad_gateway', `The identity provider failed: ${message}`);
 
-export const login = publicProcedure.meta({ rest: { method: 'POST', path: '/api/auth/login', status: 200, input: 'json', access: 'public', tags: ['auth'], summary: 'Sign in with email and password', errors: ['unauthorized', 'bad_gateway'] } }).output(loginOutput).input(loginInput).mutation(async ({ ctx, input }): Promise<LoginAnswer> => {
-  try {
-    const signIn = await ctx.identity.signInWithPassword(input.email, input.password);
-    if (!signIn.ok && signIn.status === 429) {
-      throw new DomainError('rate_limited', 'Too many sign-in attempts; try again later', { retryAfterSeconds: 60 });
-    }
-    if (!signIn.ok) {
-      throw providerRefusal(signIn.status, signIn.message, new DomainError('unauthorized', 'Invalid login credentials'));
-    }
-    const token = signIn.value.access_token;
-    // The provider's own account of the user, as every later request will see it.
-    const identityUser = (await ctx.identity.getUser(token)) ?? signIn.value.user;
+export const login = publicProcedure
+  .meta({
+    rest: {
+      method: 'POST',
+      path: '/api/auth/login',
+      status: 200,
+      input: 'json',
+      access: 'public',
+      tags: ['auth'],
+      summary: 'Sign in with email and password',
+      errors: ['unauthorized', 'bad_gateway'],
+    },
+  })
+  .output(loginOutput)
+  .input(loginInput)
+  .mutation(async ({ ctx, input }): Promise<LoginAnswer> => {
+    try {
+      const signIn = await ctx.identity.signInWithPassword(input.email, input.password);
+      if (!signIn.ok && signIn.status === 429) {
+        throw new DomainError('rate_limited', 'Too many sign-in attempts; try again later', { retryAfterSeconds: 60 });
+      }
+      if (!signIn.ok) {
+        throw providerRefusal(signIn.status, signIn.message, new DomainError('unauthorized', 'Invalid login credentials'));
+      }
+      const token = signIn.value.access_token;
+      // The provider's own account of the user, as every later request will see it.
+      const identityUser = (await ctx.identity.getUser(token)) ?? signIn.value.user;
 
-    return { access_token: token, token_type: 'Bearer', user: toSessionUser(identityUser) };
-  } catch (error) {
-    return demoFallback(ctx, error);
-  }
-});
+      return { access_token: token, token_type: 'Bearer', user: toSessionUser(identityUser) };
+    } catch (error) {
+      return demoFallback(ctx, error);
+    }
+  });

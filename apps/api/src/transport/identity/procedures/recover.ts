@@ -15,7 +15,18 @@ const BUILTIN_LIFETIME = ' It works once, within one hour.';
  * the address has an account (the provider answers alike too), so it tells nobody who is registered.
  */
 export const recover = publicProcedure
-  .meta({ rest: { method: 'POST', path: '/api/auth/recover', status: 200, input: 'json', access: 'public', tags: ['auth'], summary: 'Mail a link to set a new password', errors: ['rate_limited', 'bad_gateway'] } })
+  .meta({
+    rest: {
+      method: 'POST',
+      path: '/api/auth/recover',
+      status: 200,
+      input: 'json',
+      access: 'public',
+      tags: ['auth'],
+      summary: 'Mail a link to set a new password',
+      errors: ['rate_limited', 'bad_gateway'],
+    },
+  })
   .output(recoverOutput)
   .use(limitedPerAddress(PUBLIC_WRITE_LIMITS.recoverPerAddress))
   .input(recoverInput)

@@ -13,7 +13,8 @@ import { registerOutput } from '../output-schemas.ts';
 
 type RegisterAnswer = { access_token: string | null; token_type: 'Bearer'; user: SessionUser; metadata_applied: boolean };
 
-const isSession = (value: IdentitySession | IdentityUser): value is IdentitySession => 'access_token' in value && typeof value.access_token === 'string';
+const isSession = (value: IdentitySession | IdentityUser): value is IdentitySession =>
+  'access_token' in value && typeof value.access_token === 'string';
 
 const namesParent = (metadata: Record<string, unknown> | null | undefined, tenantId: string): boolean =>
   metadata?.role === 'parent' && metadata.tenant_id === tenantId;
@@ -25,7 +26,19 @@ const namesParent = (metadata: Record<string, unknown> | null | undefined, tenan
  * already registered: nothing is written to that account.
  */
 export const register = publicProcedure
-  .meta({ rest: { method: 'POST', path: '/api/auth/register', status: 200, input: 'json', access: 'public', tags: ['auth'], summary: 'Create a parent account', errors: ['not_found', 'conflict', 'bad_gateway'] } }).output(registerOutput)
+  .meta({
+    rest: {
+      method: 'POST',
+      path: '/api/auth/register',
+      status: 200,
+      input: 'json',
+      access: 'public',
+      tags: ['auth'],
+      summary: 'Create a parent account',
+      errors: ['not_found', 'conflict', 'bad_gateway'],
+    },
+  })
+  .output(registerOutput)
   .use(limitedPerAddress(PUBLIC_WRITE_LIMITS.signUpPerAddress))
   .input(registerInput)
   .mutation(async ({ ctx, input }): Promise<RegisterAnswer> => {

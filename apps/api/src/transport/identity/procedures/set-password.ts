@@ -17,14 +17,20 @@ const CURRENT_PASSWORD_REQUIRED = 'current_password is required: this session wa
 const CURRENT_PASSWORD_WRONG = 'The current password is not correct';
 
 const currentPasswordRequired = () =>
-  new DomainError('validation_error', CURRENT_PASSWORD_REQUIRED, { issues: [{ path: 'current_password', message: 'Give your current password' }] });
+  new DomainError('validation_error', CURRENT_PASSWORD_REQUIRED, {
+    issues: [{ path: 'current_password', message: 'Give your current password' }],
+  });
 
 /**
  * An outside GoTrue does not ask for the current password itself, so it is checked here: unless
  * the session came from a mailed link (its `amr`), the current password must sign the account in.
  * The built-in provider makes the same check in PUT /user.
  */
-const checkCurrentPasswordAtOutsideProvider = async (ctx: TransportContext, accessToken: string, currentPassword: string | undefined): Promise<void> => {
+const checkCurrentPasswordAtOutsideProvider = async (
+  ctx: TransportContext,
+  accessToken: string,
+  currentPassword: string | undefined,
+): Promise<void> => {
   if (isLinkSessionToken(accessToken)) {
     return;
   }
@@ -40,7 +46,9 @@ const checkCurrentPasswordAtOutsideProvider = async (ctx: TransportContext, acce
     throw new DomainError('rate_limited', 'Too many sign-in attempts; try again later', { retryAfterSeconds: 60 });
   }
   if (!signIn.ok) {
-    throw signIn.status >= 500 ? new DomainError('bad_gateway', `The identity provider failed: ${signIn.message}`) : new DomainError('unauthorized', CURRENT_PASSWORD_WRONG);
+    throw signIn.status >= 500
+      ? new DomainError('bad_gateway', `The identity provider failed: ${signIn.message}`)
+      : new DomainError('unauthorized', CURRENT_PASSWORD_WRONG);
   }
 };
 
@@ -53,7 +61,18 @@ const checkCurrentPasswordAtOutsideProvider = async (ctx: TransportContext, acce
  * Invitations of the account count as accepted once it has set a password from either kind of link.
  */
 export const setPassword = publicProcedure
-  .meta({ rest: { method: 'POST', path: '/api/auth/password', status: 200, input: 'json', access: 'public', tags: ['auth'], summary: 'Set a new password from a mailed reset or invitation link (a signed-in session gives current_password too)', errors: ['unauthorized', 'rate_limited', 'bad_gateway', 'service_unavailable'] } })
+  .meta({
+    rest: {
+      method: 'POST',
+      path: '/api/auth/password',
+      status: 200,
+      input: 'json',
+      access: 'public',
+      tags: ['auth'],
+      summary: 'Set a new password from a mailed reset or invitation link (a signed-in session gives current_password too)',
+      errors: ['unauthorized', 'rate_limited', 'bad_gateway', 'service_unavailable'],
+    },
+  })
   .output(loginOutput)
   .use(limitedPerAddress(PUBLIC_WRITE_LIMITS.setPasswordPerAddress))
   .input(setPasswordInput)
@@ -67,7 +86,9 @@ export const setPassword = publicProcedure
     if (input.token_hash !== undefined) {
       const verified = await ctx.identity.verifyLink(input.type, input.token_hash);
       if (!verified.ok) {
-        throw verified.status >= 500 ? new DomainError('bad_gateway', `The identity provider failed: ${verified.message}`) : new DomainError('unauthorized', DEAD_LINK);
+        throw verified.status >= 500
+          ? new DomainError('bad_gateway', `The identity provider failed: ${verified.message}`)
+          : new DomainError('unauthorized', DEAD_LINK);
       }
       accessToken = verified.value.access_token;
     } else if (ctx.env.IDENTITY_URL) {
@@ -87,7 +108,9 @@ export const setPassword = publicProcedure
       if (updated.status === 401 || updated.status === 403) {
         throw new DomainError('unauthorized', DEAD_LINK);
       }
-      throw updated.status >= 500 ? new DomainError('bad_gateway', `The identity provider failed: ${updated.message}`) : new DomainError('validation_error', updated.message);
+      throw updated.status >= 500
+        ? new DomainError('bad_gateway', `The identity provider failed: ${updated.message}`)
+        : new DomainError('validation_error', updated.message);
     }
     const user = toSessionUser((await ctx.identity.getUser(accessToken as string)) ?? updated.value);
     // Either link proves the invitee reads that mailbox: an invitee whose invitation lapsed joins

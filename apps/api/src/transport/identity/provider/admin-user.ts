@@ -32,7 +32,10 @@ const namedUser = async (provider: Provider, call: ProviderCall): Promise<Identi
 };
 
 /** GET /admin/users/{id}: the service key reads an account. */
-export const adminGetUser: ProviderHandler = async (provider, call) => ({ status: 200, body: presentProviderUser(await namedUser(provider, call)) });
+export const adminGetUser: ProviderHandler = async (provider, call) => ({
+  status: 200,
+  body: presentProviderUser(await namedUser(provider, call)),
+});
 
 /** PUT /admin/users/{id}: the service key changes an account; an email change takes effect at once. */
 export const adminUpdateUser: ProviderHandler = async (provider, call) => {

@@ -3,13 +3,26 @@ import { digestOpaqueToken } from '@switchyard/domain/transport/tenants/imperson
 import { hitRateLimit } from '@switchyard/db/rate-limit';
 import { deleteAllIdentityLinks } from '@switchyard/db/transport/identity/identity-links';
 import { endIdentitySessions, isTokenViaLink } from '@switchyard/db/transport/identity/identity-tokens';
-import { findIdentityUserByEmail, updateIdentityUser, type IdentityUserChanges, type IdentityUserRow } from '@switchyard/db/transport/identity/identity-users';
+import {
+  findIdentityUserByEmail,
+  updateIdentityUser,
+  type IdentityUserChanges,
+  type IdentityUserRow,
+} from '@switchyard/db/transport/identity/identity-users';
 import { presentProviderUser } from '../builtin-users.ts';
 import { enqueueEmailChangeNotice } from '../identity-mail.ts';
 import { hashPassword, verifyPassword } from '../password-hash.ts';
 import { refuse, refuseRateLimited } from '../provider-answers.ts';
 import { mailLink } from './mail-link.ts';
-import { checkedEmail, checkedPassword, metadata, PASSWORD_ATTEMPTS, refuseSelfAssignedRole, text, type Provider } from './provider-call.ts';
+import {
+  checkedEmail,
+  checkedPassword,
+  metadata,
+  PASSWORD_ATTEMPTS,
+  refuseSelfAssignedRole,
+  text,
+  type Provider,
+} from './provider-call.ts';
 
 /**
  * A password set from a signed-in session needs the current one, unless a mailed reset or
@@ -17,7 +30,12 @@ import { checkedEmail, checkedPassword, metadata, PASSWORD_ATTEMPTS, refuseSelfA
  * So a token taken from a browser cannot lock the owner out. Wrong guesses count against the
  * sign-in limit of the account.
  */
-const requireCurrentPassword = async (provider: Provider, user: IdentityUserRow, bearer: string, current: string | undefined): Promise<void> => {
+const requireCurrentPassword = async (
+  provider: Provider,
+  user: IdentityUserRow,
+  bearer: string,
+  current: string | undefined,
+): Promise<void> => {
   if (await isTokenViaLink(provider.em(), digestOpaqueToken(bearer))) {
     return;
   }

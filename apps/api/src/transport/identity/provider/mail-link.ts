@@ -25,6 +25,13 @@ export const mailLink = async (
     at: now,
     ...(extra.newEmail === undefined ? {} : { newEmail: extra.newEmail }),
   });
-  await enqueueLinkMail(provider.em(), { kind, to: extra.to ?? user.email, link: linkUrl(provider.publicUrl, kind, token), ...(extra.data ? { data: extra.data } : {}), userId: user.id, now });
+  await enqueueLinkMail(provider.em(), {
+    kind,
+    to: extra.to ?? user.email,
+    link: linkUrl(provider.publicUrl, kind, token),
+    ...(extra.data ? { data: extra.data } : {}),
+    userId: user.id,
+    now,
+  });
   provider.wakeMail();
 };

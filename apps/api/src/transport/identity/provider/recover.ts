@@ -14,7 +14,12 @@ import { checkedEmail, readBody, text, type ProviderHandler } from './provider-c
  */
 export const recover: ProviderHandler = async (provider, call) => {
   if (!isOwnLoopbackCall(call.req)) {
-    const byAddress = await hitRateLimit(provider.em(), PUBLIC_WRITE_LIMITS.recoverPerAddress, clientAddress(call.req, provider.trustProxy), provider.now());
+    const byAddress = await hitRateLimit(
+      provider.em(),
+      PUBLIC_WRITE_LIMITS.recoverPerAddress,
+      clientAddress(call.req, provider.trustProxy),
+      provider.now(),
+    );
     if (!byAddress.allowed) {
       throw refuseRateLimited(RATE_LIMITED_MESSAGE, byAddress.retryAfterSeconds);
     }

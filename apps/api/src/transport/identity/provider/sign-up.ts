@@ -15,7 +15,12 @@ import { checkedEmail, checkedPassword, metadata, readBody, refuseSelfAssignedRo
  */
 export const signUp: ProviderHandler = async (provider, call) => {
   if (!isOwnLoopbackCall(call.req)) {
-    const hit = await hitRateLimit(provider.em(), PUBLIC_WRITE_LIMITS.signUpPerAddress, clientAddress(call.req, provider.trustProxy), provider.now());
+    const hit = await hitRateLimit(
+      provider.em(),
+      PUBLIC_WRITE_LIMITS.signUpPerAddress,
+      clientAddress(call.req, provider.trustProxy),
+      provider.now(),
+    );
     if (!hit.allowed) {
       throw refuseRateLimited(RATE_LIMITED_MESSAGE, hit.retryAfterSeconds);
     }

@@ -25,7 +25,13 @@ export const verify: ProviderHandler = async (provider, call) => {
   const presented = text(body, 'token_hash') ?? text(body, 'token') ?? '';
   const email = text(body, 'email');
   const linked = presented
-    ? await consumeIdentityLink(provider.em(), digestOpaqueToken(presented), kind, provider.now(), email === undefined ? undefined : normalizeEmail(email))
+    ? await consumeIdentityLink(
+        provider.em(),
+        digestOpaqueToken(presented),
+        kind,
+        provider.now(),
+        email === undefined ? undefined : normalizeEmail(email),
+      )
     : null;
   if (!linked) {
     throw refuse(403, 'otp_expired', 'Email link is invalid or has expired');

@@ -16,7 +16,8 @@ export const busesLive = tenantProcedure
       access: 'tenant',
       tags: ['buses'],
       streamsBody: 'text/event-stream',
-      summary: "Live positions of the tenant's buses (Server-Sent Events: `location` events with `{bus_id, lat, lng, heading, speed, last_update}`, id = the position's time in ms; Last-Event-ID resumes)",
+      summary:
+        "Live positions of the tenant's buses (Server-Sent Events: `location` events with `{bus_id, lat, lng, heading, speed, last_update}`, id = the position's time in ms; Last-Event-ID resumes)",
       errors: ['unauthorized', 'forbidden'],
     },
   })

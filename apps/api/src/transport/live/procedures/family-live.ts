@@ -28,7 +28,8 @@ export const familyLive = signedInProcedure
       access: 'tenant',
       tags: ['family'],
       streamsBody: 'text/event-stream',
-      summary: "Live positions of the buses the family's children ride, inside their trip windows only (Server-Sent Events: a `window` event, then `location` events; Last-Event-ID resumes)",
+      summary:
+        "Live positions of the buses the family's children ride, inside their trip windows only (Server-Sent Events: a `window` event, then `location` events; Last-Event-ID resumes)",
       errors: ['unauthorized', 'forbidden', 'rate_limited'],
     },
   })
@@ -52,17 +53,26 @@ export const familyLive = signedInProcedure
       const now = ctx.now();
       return routes.some(
         (route) =>
-          route.bus_id === position.bus_id &&
-          tripAt(runTimesOf(route), at, zone) !== null &&
-          tripAt(runTimesOf(route), now, zone) !== null,
+          route.bus_id === position.bus_id && tripAt(runTimesOf(route), at, zone) !== null && tripAt(runTimesOf(route), now, zone) !== null,
       );
     };
     const now = ctx.now();
     const windows = routes.flatMap((route) =>
       route.runs.map((run) => {
-        const window = tripWindow(dateOf(now, zone), run.stops.map((stop) => stop.time), zone);
+        const window = tripWindow(
+          dateOf(now, zone),
+          run.stops.map((stop) => stop.time),
+          zone,
+        );
 
-        return { route_id: route.id, direction: run.direction, bus_id: route.bus_id, opens_at: window?.opensAt.toISOString() ?? null, closes_at: window?.closesAt.toISOString() ?? null, open: isInside(window, now) };
+        return {
+          route_id: route.id,
+          direction: run.direction,
+          bus_id: route.bus_id,
+          opens_at: window?.opensAt.toISOString() ?? null,
+          closes_at: window?.closesAt.toISOString() ?? null,
+          open: isInside(window, now),
+        };
       }),
     );
     const openWindows = windows.filter((window) => window.open);
@@ -87,5 +97,9 @@ export const familyLive = signedInProcedure
       ),
     );
 
-    return streamPositions(ctx, ctx.transport.sendStream, { accept, busIds, first: (events) => events.send('window', { buses: busIds, windows }) });
+    return streamPositions(ctx, ctx.transport.sendStream, {
+      accept,
+      busIds,
+      first: (events) => events.send('window', { buses: busIds, windows }),
+    });
   });

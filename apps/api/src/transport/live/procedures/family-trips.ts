@@ -15,7 +15,8 @@ export const familyTrips = signedInProcedure
       status: 200,
       access: 'tenant',
       tags: ['family'],
-      summary: "Today's trips of the signed-in family's children, one per run ridden (a child riding both runs has a morning and an afternoon trip): route, stop and the run's time there; inside the trip window also the bus and the stop's eta; `status`, what the family reads (served only once the bus was seen at the stop); `late_notice` once the families were told the bus runs late",
+      summary:
+        "Today's trips of the signed-in family's children, one per run ridden (a child riding both runs has a morning and an afternoon trip): route, stop and the run's time there; inside the trip window also the bus and the stop's eta; `status`, what the family reads (served only once the bus was seen at the stop); `late_notice` once the families were told the bus runs late",
       errors: ['unauthorized', 'forbidden'],
     },
   })
@@ -42,7 +43,9 @@ export const familyTrips = signedInProcedure
       trips: rides.map(({ child, route, direction, stop }) => {
         const view = views.get(`${route.id}/${direction}`) as TripView;
         const estimate = view.estimate.stops.find((candidate) => candidate.position === stop.position) ?? null;
-        const notice = notices.find((row) => row.route_id === route.id && row.direction === view.key.direction && row.stop_position === stop.position) ?? null;
+        const notice =
+          notices.find((row) => row.route_id === route.id && row.direction === view.key.direction && row.stop_position === stop.position) ??
+          null;
 
         return {
           child_id: child.child_id,
@@ -62,13 +65,26 @@ export const familyTrips = signedInProcedure
           progress: view.estimate.progress,
           status: rideStatus({
             direction: view.key.direction,
-            stop: estimate ?? { position: stop.position, name: stop.name, time: stop.time, eta: null, minutes_late: null, state: 'upcoming' },
+            stop: estimate ?? {
+              position: stop.position,
+              name: stop.name,
+              time: stop.time,
+              eta: null,
+              minutes_late: null,
+              state: 'upcoming',
+            },
             basis: view.estimate.basis,
             progress: view.estimate.progress,
             over: view.window !== null && now.getTime() > view.window.closesAt.getTime(),
             timeZone: ctx.tenantTimeZone,
           }),
-          late_notice: notice ? { minutes_late: notice.minutes_late, eta: new Date(notice.eta).toISOString(), notified_at: new Date(notice.notified_at).toISOString() } : null,
+          late_notice: notice
+            ? {
+                minutes_late: notice.minutes_late,
+                eta: new Date(notice.eta).toISOString(),
+                notified_at: new Date(notice.notified_at).toISOString(),
+              }
+            : null,
         };
       }),
     };

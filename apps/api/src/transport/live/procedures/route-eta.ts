@@ -14,7 +14,8 @@ export const routeEta = tenantProcedure
       status: 200,
       access: 'tenant',
       tags: ['routes'],
-      summary: "Today's trip of the route: each stop's expected time from the bus's position (the schedule without a fresh one), state and minutes late",
+      summary:
+        "Today's trip of the route: each stop's expected time from the bus's position (the schedule without a fresh one), state and minutes late",
       errors: ['unauthorized', 'forbidden', 'not_found'],
     },
   })
@@ -27,5 +28,9 @@ export const routeEta = tenantProcedure
       throw new DomainError('not_found', 'Route not found');
     }
 
-    return presentRouteEta(route.id, route.bus_id, await viewTrip(em, { id: ctx.tenantId, timeZone: ctx.tenantTimeZone }, route, ctx.now()));
+    return presentRouteEta(
+      route.id,
+      route.bus_id,
+      await viewTrip(em, { id: ctx.tenantId, timeZone: ctx.tenantTimeZone }, route, ctx.now()),
+    );
   });

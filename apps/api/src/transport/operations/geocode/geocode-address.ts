@@ -1,5 +1,11 @@
 import { DomainError } from '@switchyard/domain/errors';
-import { GEOCODE_CALL_LIMIT, GEOCODE_LIMITS, geocodeInput, normalizeGeocodeQuery, searchAreaKey } from '@switchyard/domain/transport/operations/geocode';
+import {
+  GEOCODE_CALL_LIMIT,
+  GEOCODE_LIMITS,
+  geocodeInput,
+  normalizeGeocodeQuery,
+  searchAreaKey,
+} from '@switchyard/domain/transport/operations/geocode';
 import { searchAreaOf } from '@switchyard/domain/transport/operations/home-area';
 import { readGeocodeAnswer, storeGeocodeAnswer } from '@switchyard/db/transport/operations/geocode-cache';
 import { countAgainst } from '../../rate-limits.ts';
@@ -23,7 +29,8 @@ export const geocodeAddress = tenantProcedure
       input: 'query',
       access: 'tenant',
       tags: ['routes'],
-      summary: "Places matching an address (`q`, 3-200 characters), near the tenant's home area first; at most 5. 503 when address search is off (GEOCODER_URL) or busy, 502 when the geocoder fails or does not answer in time",
+      summary:
+        "Places matching an address (`q`, 3-200 characters), near the tenant's home area first; at most 5. 503 when address search is off (GEOCODER_URL) or busy, 502 when the geocoder fails or does not answer in time",
       errors: ['unauthorized', 'forbidden', 'validation_error', 'rate_limited', 'bad_gateway', 'service_unavailable'],
     },
   })

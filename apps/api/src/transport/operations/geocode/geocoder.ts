@@ -1,6 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '@switchyard/domain/errors';
-import { GEOCODE_LIMITS, readNominatimResults, takeProviderTurn, type GeocodeResult, type SearchArea } from '@switchyard/domain/transport/operations/geocode';
+import {
+  GEOCODE_LIMITS,
+  readNominatimResults,
+  takeProviderTurn,
+  type GeocodeResult,
+  type SearchArea,
+} from '@switchyard/domain/transport/operations/geocode';
 import type { Env } from '../../../env.ts';
 
 /**
@@ -12,7 +18,8 @@ import type { Env } from '../../../env.ts';
 export type Geocoder = { search(query: string, area: SearchArea | null): Promise<GeocodeResult[]> };
 
 /** What every request says of itself: the product, and how to reach whoever runs it when given. */
-export const geocoderUserAgent = (contact: string | undefined): string => `Switchyard-Transport/1.0 (school transport address search${contact ? `; ${contact}` : ''})`;
+export const geocoderUserAgent = (contact: string | undefined): string =>
+  `Switchyard-Transport/1.0 (school transport address search${contact ? `; ${contact}` : ''})`;
 
 /** The least time a request to the provider is given once its turn has come. */
 const MIN_REQUEST_MS = 1000;
@@ -35,7 +42,9 @@ export const createGeocoder = (
       const arrived = now().getTime();
       const turn = takeProviderTurn(nextFree, arrived, { intervalMs: GEOCODE_LIMITS.providerIntervalMs, maxWaitMs });
       if (turn.kind === 'busy') {
-        throw new DomainError('service_unavailable', 'Address search is busy; try again in a moment, or type the coordinates.', { retryAfterSeconds: Math.ceil(turn.retryAfterMs / 1000) });
+        throw new DomainError('service_unavailable', 'Address search is busy; try again in a moment, or type the coordinates.', {
+          retryAfterSeconds: Math.ceil(turn.retryAfterMs / 1000),
+        });
       }
       nextFree = turn.next;
       if (turn.at > arrived) {
@@ -52,7 +61,10 @@ export const createGeocoder = (
       let body: unknown;
       let status: number;
       try {
-        const response = await fetch(url, { headers: { Accept: 'application/json', 'User-Agent': userAgent }, signal: AbortSignal.timeout(Math.max(MIN_REQUEST_MS, timeoutMs - (turn.at - arrived))) });
+        const response = await fetch(url, {
+          headers: { Accept: 'application/json', 'User-Agent': userAgent },
+          signal: AbortSignal.timeout(Math.max(MIN_REQUEST_MS, timeoutMs - (turn.at - arrived))),
+        });
         status = response.status;
         const text = await response.text();
         try {
@@ -62,7 +74,12 @@ export const createGeocoder = (
         }
       } catch (error) {
         const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
-        throw new DomainError('bad_gateway', timedOut ? 'Address search did not answer in time; try again, or type the coordinates.' : 'Address search is unreachable right now; type the coordinates instead.');
+        throw new DomainError(
+          'bad_gateway',
+          timedOut
+            ? 'Address search did not answer in time; try again, or type the coordinates.'
+            : 'Address search is unreachable right now; type the coordinates instead.',
+        );
       }
       const results = status === 200 ? readNominatimResults(body) : null;
       if (results === null) {

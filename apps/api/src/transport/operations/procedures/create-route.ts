@@ -28,8 +28,12 @@ export const createRoute = tenantProcedure
   .mutation(async ({ ctx, input }) => {
     const em = ctx.db.fork();
     const values = newRouteValues(input);
-    const runs = input.runs ? runsOfRequest({ mode: values.mode, stopCount: values.stops.length, runs: input.runs, stored: [] }) : runOfStops(values.mode, values.stops);
-    const overridden = await checkRiders(em, ctx.tenantId, { runs, stops: values.stops }, null, { overridden: input.override !== undefined });
+    const runs = input.runs
+      ? runsOfRequest({ mode: values.mode, stopCount: values.stops.length, runs: input.runs, stored: [] })
+      : runOfStops(values.mode, values.stops);
+    const overridden = await checkRiders(em, ctx.tenantId, { runs, stops: values.stops }, null, {
+      overridden: input.override !== undefined,
+    });
     const id = await insertRoute(em, ctx.tenantId, { ...values, runs }, ctx.now());
     await auditStaffWrite(ctx, { action: 'route.create', resource: `route:${id}`, details: { to: input } });
     await auditRiderOverride(ctx, id, input.override, overridden);

@@ -12,7 +12,18 @@ type WeatherOutcome = { ok: true; forecast: Forecast } | { ok: false; detail: st
 
 /** Anonymous, so limited per address and answered from the shared cache (docs/transport.md). */
 export const getWeather = publicProcedure
-  .meta({ rest: { method: 'GET', path: '/api/weather', status: 200, input: 'query', access: 'public', tags: ['weather'], summary: "Open-Meteo's forecast for lat/lon (default Savannah, GA; shared for 10 minutes; limited per address)", errors: ['bad_gateway', 'rate_limited'] } })
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/api/weather',
+      status: 200,
+      input: 'query',
+      access: 'public',
+      tags: ['weather'],
+      summary: "Open-Meteo's forecast for lat/lon (default Savannah, GA; shared for 10 minutes; limited per address)",
+      errors: ['bad_gateway', 'rate_limited'],
+    },
+  })
   .output(weatherOutput)
   .use(limitedPerAddress(PROVIDER_CALL_LIMITS.weatherPerAddress))
   .input(weatherInput)
@@ -20,7 +31,10 @@ export const getWeather = publicProcedure
     const deps = { db: ctx.db, now: ctx.now, timeoutMs: ctx.env.TRANSPORT_HTTP_TIMEOUT_MS };
     const outcome = await cachedProviderAnswer<WeatherOutcome>(deps, `weather:${input.lat},${input.lon}`, async () => {
       try {
-        return { answer: { ok: true, forecast: await fetchForecast(ctx.env, input.lat, input.lon) }, freshSeconds: PROVIDER_ANSWER_SECONDS.weather };
+        return {
+          answer: { ok: true, forecast: await fetchForecast(ctx.env, input.lat, input.lon) },
+          freshSeconds: PROVIDER_ANSWER_SECONDS.weather,
+        };
       } catch (error) {
         if (error instanceof DomainError && error.code === 'bad_gateway') {
           return { answer: { ok: false, detail: error.message }, freshSeconds: PROVIDER_ANSWER_SECONDS.failure };

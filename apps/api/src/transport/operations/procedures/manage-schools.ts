@@ -1,7 +1,12 @@
 import { DomainError } from '@switchyard/domain/errors';
 import { assertSchoolHours } from '@switchyard/domain/transport/operations/school-hours';
 import { createSchoolInput, schoolRefInput, updateSchoolInput } from '@switchyard/domain/transport/operations/schemas';
-import { createSchool as insertSchool, deleteSchoolUnlessAttended, findSchool, updateSchool as patchSchool } from '@switchyard/db/transport/operations/schools';
+import {
+  createSchool as insertSchool,
+  deleteSchoolUnlessAttended,
+  findSchool,
+  updateSchool as patchSchool,
+} from '@switchyard/db/transport/operations/schools';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { auditStaffWrite } from '../../tenants/staff-audit.ts';
 import { tenantProcedure } from '../../trpc.ts';
@@ -21,7 +26,12 @@ const loadSchool = async (em: SqlEntityManager, tenantId: string, id: string) =>
 export const createSchool = tenantProcedure.input(createSchoolInput).mutation(async ({ ctx, input }) => {
   assertSchoolHours(input.start_time, input.end_time);
   const em = ctx.db.fork();
-  const values = { name: input.name, address: input.address ?? null, start_time: input.start_time ?? null, end_time: input.end_time ?? null };
+  const values = {
+    name: input.name,
+    address: input.address ?? null,
+    start_time: input.start_time ?? null,
+    end_time: input.end_time ?? null,
+  };
   const id = await insertSchool(em, ctx.tenantId, values);
   await auditStaffWrite(ctx, { action: 'school.create', resource: `school:${id}`, details: { to: values } });
 
@@ -33,7 +43,10 @@ export const updateSchool = tenantProcedure.input(updateSchoolInput).mutation(as
   const { school_id: id, ...patch } = input;
   const em = ctx.db.fork();
   const before = await loadSchool(em, ctx.tenantId, id);
-  assertSchoolHours(patch.start_time === undefined ? before.start_time : patch.start_time, patch.end_time === undefined ? before.end_time : patch.end_time);
+  assertSchoolHours(
+    patch.start_time === undefined ? before.start_time : patch.start_time,
+    patch.end_time === undefined ? before.end_time : patch.end_time,
+  );
   if (!(await patchSchool(em, ctx.tenantId, id, patch))) {
     throw new DomainError('not_found', 'School not found');
   }
@@ -41,7 +54,10 @@ export const updateSchool = tenantProcedure.input(updateSchoolInput).mutation(as
   await auditStaffWrite(ctx, {
     action: 'school.update',
     resource: `school:${id}`,
-    details: { from: Object.fromEntries(fields.map((field) => [field, before[field]])), to: Object.fromEntries(fields.map((field) => [field, patch[field] ?? null])) },
+    details: {
+      from: Object.fromEntries(fields.map((field) => [field, before[field]])),
+      to: Object.fromEntries(fields.map((field) => [field, patch[field] ?? null])),
+    },
   });
 
   return loadSchool(em, ctx.tenantId, id);
@@ -57,9 +73,16 @@ export const deleteSchool = tenantProcedure.input(schoolRefInput).mutation(async
   }
   if (!outcome.deleted) {
     const n = outcome.children;
-    throw new DomainError('conflict', `${n} ${n === 1 ? 'child attends' : 'children attend'} this school; move ${n === 1 ? 'that child' : 'them'} to another school first.`);
+    throw new DomainError(
+      'conflict',
+      `${n} ${n === 1 ? 'child attends' : 'children attend'} this school; move ${n === 1 ? 'that child' : 'them'} to another school first.`,
+    );
   }
-  await auditStaffWrite(ctx, { action: 'school.delete', resource: `school:${input.school_id}`, details: { removed: before ? presentSchool(before) : null } });
+  await auditStaffWrite(ctx, {
+    action: 'school.delete',
+    resource: `school:${input.school_id}`,
+    details: { removed: before ? presentSchool(before) : null },
+  });
 
   return { ok: true as const };
 });

@@ -20,9 +20,15 @@ export const moveSchoolChildren = tenantProcedure
       throw new DomainError('not_found', 'School not found');
     }
     if (outcome.kind === 'target_not_found') {
-      throw new DomainError('validation_error', 'to_school_id: no such school of this operator', { issues: [{ path: 'to_school_id', message: 'no such school of this operator' }] });
+      throw new DomainError('validation_error', 'to_school_id: no such school of this operator', {
+        issues: [{ path: 'to_school_id', message: 'no such school of this operator' }],
+      });
     }
-    await auditStaffWrite(ctx, { action: 'school.move_children', resource: `school:${input.school_id}`, details: { to_school_id: outcome.to.id, child_ids: outcome.childIds } });
+    await auditStaffWrite(ctx, {
+      action: 'school.move_children',
+      resource: `school:${input.school_id}`,
+      details: { to_school_id: outcome.to.id, child_ids: outcome.childIds },
+    });
 
     return { moved: outcome.childIds.length, child_ids: outcome.childIds, to_school_id: outcome.to.id };
   });

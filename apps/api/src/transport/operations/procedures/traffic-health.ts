@@ -7,12 +7,23 @@ import { trafficHealthOutput } from '../output-schemas.ts';
 
 /** Anonymous, so limited per address and answered from the shared cache (docs/transport.md). */
 export const trafficHealth = publicProcedure
-  .meta({ rest: { method: 'GET', path: '/api/health/tomtom', status: 200, access: 'public', tags: ['health'], summary: 'Server-side ping of the traffic provider (shared for a minute; limited per address)', errors: ['rate_limited'] } })
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/api/health/tomtom',
+      status: 200,
+      access: 'public',
+      tags: ['health'],
+      summary: 'Server-side ping of the traffic provider (shared for a minute; limited per address)',
+      errors: ['rate_limited'],
+    },
+  })
   .output(trafficHealthOutput)
-  .use(limitedPerAddress(PROVIDER_CALL_LIMITS.trafficHealthPerAddress)).query(({ ctx }) =>
-  cachedProviderAnswer({ db: ctx.db, now: ctx.now, timeoutMs: ctx.env.TRANSPORT_HTTP_TIMEOUT_MS }, 'traffic-health', async () => {
-    const health = await pingTrafficProvider(ctx.env);
+  .use(limitedPerAddress(PROVIDER_CALL_LIMITS.trafficHealthPerAddress))
+  .query(({ ctx }) =>
+    cachedProviderAnswer({ db: ctx.db, now: ctx.now, timeoutMs: ctx.env.TRANSPORT_HTTP_TIMEOUT_MS }, 'traffic-health', async () => {
+      const health = await pingTrafficProvider(ctx.env);
 
-    return { answer: health, freshSeconds: health.ok ? PROVIDER_ANSWER_SECONDS.trafficHealth : PROVIDER_ANSWER_SECONDS.failure };
-  }),
-);
+      return { answer: health, freshSeconds: health.ok ? PROVIDER_ANSWER_SECONDS.trafficHealth : PROVIDER_ANSWER_SECONDS.failure };
+    }),
+  );

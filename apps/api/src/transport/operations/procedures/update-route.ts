@@ -41,18 +41,43 @@ export const updateRoute = tenantProcedure
       // The runs stay; a mode they do not fit is the route's state, not the request's shape.
       assertRunsOfMode(mode, storedRuns, 'conflict');
     }
-    const overridden = runs === undefined ? [] : await checkRiders(em, ctx.tenantId, { runs, stops: stops?.map(stopValues) ?? before.stops }, routeId, { overridden: override !== undefined }, { runs: storedRuns, stops: before.stops });
-    const found = await patchRoute(em, ctx.tenantId, routeId, { ...fields, ...(stops ? { stops: stops.map(stopValues) } : {}), ...(runs ? { runs } : {}) }, ctx.now());
+    const overridden =
+      runs === undefined
+        ? []
+        : await checkRiders(
+            em,
+            ctx.tenantId,
+            { runs, stops: stops?.map(stopValues) ?? before.stops },
+            routeId,
+            { overridden: override !== undefined },
+            { runs: storedRuns, stops: before.stops },
+          );
+    const found = await patchRoute(
+      em,
+      ctx.tenantId,
+      routeId,
+      { ...fields, ...(stops ? { stops: stops.map(stopValues) } : {}), ...(runs ? { runs } : {}) },
+      ctx.now(),
+    );
     if (!found) {
       throw new DomainError('not_found', 'Route not found');
     }
-    const changed = Object.keys(fields).filter((field) => fields[field as keyof typeof fields] !== undefined) as (keyof typeof fields & keyof typeof before)[];
+    const changed = Object.keys(fields).filter((field) => fields[field as keyof typeof fields] !== undefined) as (keyof typeof fields &
+      keyof typeof before)[];
     await auditStaffWrite(ctx, {
       action: 'route.update',
       resource: `route:${routeId}`,
       details: {
-        from: { ...Object.fromEntries(changed.map((field) => [field, before[field]])), ...(stops ? { stops: before.stops } : {}), ...(runs ? { runs: before.runs } : {}) },
-        to: { ...Object.fromEntries(changed.map((field) => [field, fields[field]])), ...(stops ? { stops } : {}), ...(runs ? { runs: runsAsked ?? 'from the stops' } : {}) },
+        from: {
+          ...Object.fromEntries(changed.map((field) => [field, before[field]])),
+          ...(stops ? { stops: before.stops } : {}),
+          ...(runs ? { runs: before.runs } : {}),
+        },
+        to: {
+          ...Object.fromEntries(changed.map((field) => [field, fields[field]])),
+          ...(stops ? { stops } : {}),
+          ...(runs ? { runs: runsAsked ?? 'from the stops' } : {}),
+        },
       },
     });
     await auditRiderOverride(ctx, routeId, override, overridden);

@@ -17,7 +17,18 @@ const TAKEN = 'An account with this email address already exists';
  * service key, where the invitee cannot change them (never into user metadata, which they can).
  */
 export const inviteOperator = signedInProcedure
-  .meta({ rest: { method: 'POST', path: '/api/tenants/{tenant}/invites', status: 201, input: 'json', access: 'tenant', tags: ['tenants'], summary: "Invite operator staff into a tenant (its operators, platform administrators)", errors: ['unauthorized', 'forbidden', 'not_found', 'conflict', 'bad_gateway'] } })
+  .meta({
+    rest: {
+      method: 'POST',
+      path: '/api/tenants/{tenant}/invites',
+      status: 201,
+      input: 'json',
+      access: 'tenant',
+      tags: ['tenants'],
+      summary: 'Invite operator staff into a tenant (its operators, platform administrators)',
+      errors: ['unauthorized', 'forbidden', 'not_found', 'conflict', 'bad_gateway'],
+    },
+  })
   .output(staffInviteOutput)
   .input(inviteOperatorInput)
   .mutation(async ({ ctx, input }) => {
@@ -31,7 +42,9 @@ export const inviteOperator = signedInProcedure
       if (invited.status >= 500) {
         throw new DomainError('bad_gateway', `The identity provider failed: ${invited.message}`);
       }
-      throw /already|exists/i.test(invited.message) ? new DomainError('conflict', TAKEN) : new DomainError('validation_error', invited.message);
+      throw /already|exists/i.test(invited.message)
+        ? new DomainError('conflict', TAKEN)
+        : new DomainError('validation_error', invited.message);
     }
     const user = invited.value;
     const granted = await ctx.identity.updateUserMetadata(user.id, { app_metadata: { role: 'operator', tenant_id: tenant.id } });
@@ -41,7 +54,14 @@ export const inviteOperator = signedInProcedure
       throw new DomainError('bad_gateway', 'The identity provider did not take the operator role; the invitation is not complete');
     }
     const em = ctx.db.fork();
-    const row = await insertStaffInvite(em, { tenantId: tenant.id, email: input.email, displayName: input.display_name || null, userId: user.id, invitedBy: ctx.user.email || ctx.user.id, at: ctx.now() });
+    const row = await insertStaffInvite(em, {
+      tenantId: tenant.id,
+      email: input.email,
+      displayName: input.display_name || null,
+      userId: user.id,
+      invitedBy: ctx.user.email || ctx.user.id,
+      at: ctx.now(),
+    });
     if (!row) {
       throw new DomainError('conflict', `${input.email} is already invited to ${tenant.name}`);
     }

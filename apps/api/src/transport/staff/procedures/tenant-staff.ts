@@ -7,7 +7,18 @@ import { staffTenant } from '../staff-tenant.ts';
 
 /** The operator staff invited into a tenant: pending invitations first, then those who joined. */
 export const tenantStaff = signedInProcedure
-  .meta({ rest: { method: 'GET', path: '/api/tenants/{tenant}/staff', status: 200, input: 'query', access: 'tenant', tags: ['tenants'], summary: "A tenant's invited operator staff (its operators, platform administrators)", errors: ['unauthorized', 'forbidden', 'not_found'] } })
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/api/tenants/{tenant}/staff',
+      status: 200,
+      input: 'query',
+      access: 'tenant',
+      tags: ['tenants'],
+      summary: "A tenant's invited operator staff (its operators, platform administrators)",
+      errors: ['unauthorized', 'forbidden', 'not_found'],
+    },
+  })
   .output(tenantStaffOutput)
   .input(tenantStaffInput)
   .query(async ({ ctx, input }) => {

@@ -15,7 +15,17 @@ const present = (tenantId: string, row: TenantPricingRow) => ({
 });
 
 export const getPricingSettings = tenantProcedure
-  .meta({ rest: { method: 'GET', path: '/api/tenant/settings/pricing', status: 200, access: 'tenant', tags: ['tenants'], summary: "The operator's weekly rates, registration fee and currency", errors: ['unauthorized', 'forbidden', 'not_found'] } })
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/api/tenant/settings/pricing',
+      status: 200,
+      access: 'tenant',
+      tags: ['tenants'],
+      summary: "The operator's weekly rates, registration fee and currency",
+      errors: ['unauthorized', 'forbidden', 'not_found'],
+    },
+  })
   .output(pricingSettingsOutput)
   .query(async ({ ctx }) => {
     const row = await readTenantPricing(ctx.db.fork(), ctx.tenantId);
@@ -49,7 +59,12 @@ export const updatePricingSettings = tenantProcedure
   .output(pricingSettingsOutput)
   .mutation(async ({ ctx, input }) => {
     const cents = pricingCents(input);
-    const next: TenantPricingRow = { one_way_rate_cents: cents.oneWayCents, two_way_rate_cents: cents.twoWayCents, registration_fee_cents: cents.registrationFeeCents, currency: cents.currency };
+    const next: TenantPricingRow = {
+      one_way_rate_cents: cents.oneWayCents,
+      two_way_rate_cents: cents.twoWayCents,
+      registration_fee_cents: cents.registrationFeeCents,
+      currency: cents.currency,
+    };
     const before = await writeTenantPricing(ctx.db.fork(), ctx.tenantId, next);
     if (!before) {
       throw new DomainError('not_found', 'Tenant not found');

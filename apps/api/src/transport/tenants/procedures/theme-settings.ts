@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { DomainError } from '@switchyard/domain/errors';
-import { applyThemeSettings, THEME_SETTING_KEYS, themeSettingsInput, themeSettingsOf } from '@switchyard/domain/transport/tenants/theme-settings';
+import {
+  applyThemeSettings,
+  THEME_SETTING_KEYS,
+  themeSettingsInput,
+  themeSettingsOf,
+} from '@switchyard/domain/transport/tenants/theme-settings';
 import { findTenant, updateTenantTheme } from '@switchyard/db/transport/tenants';
 import { tenantProcedure } from '../../trpc.ts';
 import { auditStaffWrite } from '../staff-audit.ts';
@@ -12,7 +17,17 @@ const themeSettingsOutput = z.strictObject({
 });
 
 export const getThemeSettings = tenantProcedure
-  .meta({ rest: { method: 'GET', path: '/api/tenant/settings/theme', status: 200, access: 'tenant', tags: ['tenants'], summary: "The operator's primary colour and logo", errors: ['unauthorized', 'forbidden', 'not_found'] } })
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/api/tenant/settings/theme',
+      status: 200,
+      access: 'tenant',
+      tags: ['tenants'],
+      summary: "The operator's primary colour and logo",
+      errors: ['unauthorized', 'forbidden', 'not_found'],
+    },
+  })
   .output(themeSettingsOutput)
   .query(async ({ ctx }) => {
     const tenant = await findTenant(ctx.db.fork(), ctx.tenantId);

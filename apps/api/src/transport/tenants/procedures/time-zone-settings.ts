@@ -7,7 +7,17 @@ import { timeZoneSettingsOutput } from '../output-schemas.ts';
 import { auditStaffWrite } from '../staff-audit.ts';
 
 export const getTimeZoneSettings = tenantProcedure
-  .meta({ rest: { method: 'GET', path: '/api/tenant/settings/time-zone', status: 200, access: 'tenant', tags: ['tenants'], summary: "The operator's time zone: route stop times are wall-clock times there", errors: ['unauthorized', 'forbidden'] } })
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/api/tenant/settings/time-zone',
+      status: 200,
+      access: 'tenant',
+      tags: ['tenants'],
+      summary: "The operator's time zone: route stop times are wall-clock times there",
+      errors: ['unauthorized', 'forbidden'],
+    },
+  })
   .output(timeZoneSettingsOutput)
   .query(({ ctx }) => ({ tenant_id: ctx.tenantId, time_zone: ctx.tenantTimeZone }));
 

@@ -19,7 +19,9 @@ export const MessageForm = ({ claimNumber }: { claimNumber: string }) => {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const sendMessage = useMutation(portalTrpc.claims.sendMessage.mutationOptions({ onSuccess: invalidates(portalTrpc.claims.pathFilter()) }));
+  const sendMessage = useMutation(
+    portalTrpc.claims.sendMessage.mutationOptions({ onSuccess: invalidates(portalTrpc.claims.pathFilter()) }),
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -47,7 +49,14 @@ export const MessageForm = ({ claimNumber }: { claimNumber: string }) => {
     <form className="form" onSubmit={(event) => void submit(event)} noValidate aria-label="Message the team">
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       {sent ? <FormAlert tone="success">Your message was sent. We usually reply within one business day.</FormAlert> : null}
-      <SelectField id="message-subject" label="Subject" value={subject} options={subjectOptions} onValueChange={setSubject} error={errors.subject} />
+      <SelectField
+        id="message-subject"
+        label="Subject"
+        value={subject}
+        options={subjectOptions}
+        onValueChange={setSubject}
+        error={errors.subject}
+      />
       <TextAreaField
         id="message-content"
         label="Message"

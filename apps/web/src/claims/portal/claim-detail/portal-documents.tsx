@@ -28,16 +28,12 @@ export const PortalDocuments = ({ claimNumber, documents }: PortalDocumentsProps
     <DocumentList
       documents={documents}
       download={(document) =>
-        watchStatus(
-          downloadWithHeaders(`${documentsPath(claimNumber)}/${document.id}`, bearerHeaders(), document.original_name),
-        )
+        watchStatus(downloadWithHeaders(`${documentsPath(claimNumber)}/${document.id}`, bearerHeaders(), document.original_name))
       }
     />
     <DocumentUpload
       send={(file, onProgress) =>
-        watchStatus(
-          uploadWithProgress({ url: documentsPath(claimNumber), file, fileField: 'file', headers: bearerHeaders(), onProgress }),
-        )
+        watchStatus(uploadWithProgress({ url: documentsPath(claimNumber), file, fileField: 'file', headers: bearerHeaders(), onProgress }))
       }
       onUploaded={invalidates(portalTrpc.claims.pathFilter())}
     />

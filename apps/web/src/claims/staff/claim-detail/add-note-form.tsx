@@ -68,15 +68,35 @@ export const AddNoteForm = ({ claimNumber }: { claimNumber: string }) => {
         <fieldset className="radio-group">
           <legend className="field__label">Who can see it</legend>
           <label className="radio">
-            <input type="radio" name="note-visibility" value="INTERNAL" checked={visibility === 'INTERNAL'} onChange={() => setVisibility('INTERNAL')} />
+            <input
+              type="radio"
+              name="note-visibility"
+              value="INTERNAL"
+              checked={visibility === 'INTERNAL'}
+              onChange={() => setVisibility('INTERNAL')}
+            />
             Internal (staff only)
           </label>
           <label className="radio">
-            <input type="radio" name="note-visibility" value="SHARED" checked={visibility === 'SHARED'} onChange={() => setVisibility('SHARED')} />
+            <input
+              type="radio"
+              name="note-visibility"
+              value="SHARED"
+              checked={visibility === 'SHARED'}
+              onChange={() => setVisibility('SHARED')}
+            />
             Shared with the client
           </label>
         </fieldset>
-        <TextField id="note-author" label="Your name" hint="Shown as the note's author" maxLength={LIMITS.authorName} value={author} onValueChange={setAuthor} error={errors.author_name} />
+        <TextField
+          id="note-author"
+          label="Your name"
+          hint="Shown as the note's author"
+          maxLength={LIMITS.authorName}
+          value={author}
+          onValueChange={setAuthor}
+          error={errors.author_name}
+        />
       </div>
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={addNote.isPending}>

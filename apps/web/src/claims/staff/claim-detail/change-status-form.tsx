@@ -61,7 +61,14 @@ export const ChangeStatusForm = ({ claim }: { claim: StaffClaim }) => {
     <form className="form" onSubmit={(event) => void submit(event)} noValidate aria-label="Change status and tier">
       {message ? <FormAlert tone={message.tone}>{message.text}</FormAlert> : null}
       <div className="form-grid">
-        <SelectField id="patch-status" label="Status" value={status} options={statusOptions} onValueChange={setStatus} error={errors.status} />
+        <SelectField
+          id="patch-status"
+          label="Status"
+          value={status}
+          options={statusOptions}
+          onValueChange={setStatus}
+          error={errors.status}
+        />
         <SelectField id="patch-tier" label="Tier" value={tier} options={tierOptions} onValueChange={setTier} error={errors.tier} />
         <div className="form-grid__wide">
           <TextAreaField

@@ -30,8 +30,16 @@ export const ContactCards = ({ claim }: { claim: StaffClaim }) => (
       <dl className="facts facts--stacked">
         <Row label="Name" value={claim.debtor.name} />
         <Row label="Type" value={businessTypeLabel(claim.debtor.business_type)} />
-        <Row label="Email" value={claim.debtor.contact_email} href={claim.debtor.contact_email ? `mailto:${claim.debtor.contact_email}` : undefined} />
-        <Row label="Phone" value={claim.debtor.contact_phone} href={claim.debtor.contact_phone ? `tel:${claim.debtor.contact_phone}` : undefined} />
+        <Row
+          label="Email"
+          value={claim.debtor.contact_email}
+          href={claim.debtor.contact_email ? `mailto:${claim.debtor.contact_email}` : undefined}
+        />
+        <Row
+          label="Phone"
+          value={claim.debtor.contact_phone}
+          href={claim.debtor.contact_phone ? `tel:${claim.debtor.contact_phone}` : undefined}
+        />
         <Row label="Address" value={claim.debtor.physical_address} />
       </dl>
     </section>

@@ -31,9 +31,27 @@ export const ClaimFilterBar = ({ filters }: { filters: ClaimFilters }) => {
 
   return (
     <form className="filters" onSubmit={search} role="search" aria-label="Filter claims">
-      <SelectField id="filter-status" label="Status" value={filters.status ?? ''} options={[ALL, ...statusOptions]} onValueChange={(value) => apply({ status: value })} />
-      <SelectField id="filter-tier" label="Tier" value={filters.tier ?? ''} options={[ALL, ...tierOptions]} onValueChange={(value) => apply({ tier: value })} />
-      <SelectField id="filter-sort" label="Sort by" value={sortValue(filters.sort, filters.order)} options={SORT_SELECT} onValueChange={sortBy} />
+      <SelectField
+        id="filter-status"
+        label="Status"
+        value={filters.status ?? ''}
+        options={[ALL, ...statusOptions]}
+        onValueChange={(value) => apply({ status: value })}
+      />
+      <SelectField
+        id="filter-tier"
+        label="Tier"
+        value={filters.tier ?? ''}
+        options={[ALL, ...tierOptions]}
+        onValueChange={(value) => apply({ tier: value })}
+      />
+      <SelectField
+        id="filter-sort"
+        label="Sort by"
+        value={sortValue(filters.sort, filters.order)}
+        options={SORT_SELECT}
+        onValueChange={sortBy}
+      />
       <div className="field filters__search">
         <label htmlFor="filter-q" className="field__label">
           Search

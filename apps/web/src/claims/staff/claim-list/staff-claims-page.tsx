@@ -36,11 +36,7 @@ export const StaffClaimsPage = () => {
       <QueryView query={claims} loadingLabel="Loading claims…" errorTitle="The claims could not be loaded">
         {(result) => (
           <section className="card card--flush" aria-label="Claims">
-            {result.claims.length === 0 ? (
-              <EmptyState title="No claims match these filters" />
-            ) : (
-              <ClaimsTable claims={result.claims} />
-            )}
+            {result.claims.length === 0 ? <EmptyState title="No claims match these filters" /> : <ClaimsTable claims={result.claims} />}
             <Pagination
               page={filters.page}
               pageSize={PAGE_SIZE}

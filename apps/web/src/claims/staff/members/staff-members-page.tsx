@@ -46,7 +46,13 @@ const AddMemberForm = () => {
       ) : null}
       <TextField id="member-name" label="Name" required value={name} onValueChange={setName} />
       <TextField id="member-email" label="Email" type="email" required value={email} onValueChange={setEmail} />
-      <CheckboxField id="member-admin" name="administrator" label="Administrator (may invite and deactivate staff)" checked={isAdmin} onCheckedChange={setIsAdmin} />
+      <CheckboxField
+        id="member-admin"
+        name="administrator"
+        label="Administrator (may invite and deactivate staff)"
+        checked={isAdmin}
+        onCheckedChange={setIsAdmin}
+      />
       <button type="submit" className="button button--primary" disabled={add.isPending}>
         {add.isPending ? 'Adding…' : 'Add staff member'}
       </button>

@@ -82,7 +82,15 @@ const KeySignIn = ({ wasRejected }: { wasRejected: boolean }) => {
   return (
     <form className="form" onSubmit={(event) => void submit(event)} noValidate>
       {error ? <FormAlert>{error}</FormAlert> : null}
-      <TextField id="staff-key" label="Staff key" type="password" autoComplete="current-password" required value={key} onValueChange={setKey} />
+      <TextField
+        id="staff-key"
+        label="Staff key"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={key}
+        onValueChange={setKey}
+      />
       <button type="submit" className="button button--block" disabled={isChecking}>
         {isChecking ? 'Checking…' : 'Sign in'}
       </button>

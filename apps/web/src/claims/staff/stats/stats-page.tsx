@@ -49,13 +49,23 @@ export const StatsPage = () => {
               <section className="card">
                 <BarChart
                   title="Claims by status"
-                  bars={CLAIM_STATUSES.map((status) => ({ key: status, label: STATUS_LABELS[status], value: figures.by_status[status] ?? 0, href: claimFiltersHref({ ...NO_FILTERS, status }) }))}
+                  bars={CLAIM_STATUSES.map((status) => ({
+                    key: status,
+                    label: STATUS_LABELS[status],
+                    value: figures.by_status[status] ?? 0,
+                    href: claimFiltersHref({ ...NO_FILTERS, status }),
+                  }))}
                 />
               </section>
               <section className="card">
                 <BarChart
                   title="Claims by tier"
-                  bars={CLAIM_TIERS.map((tier) => ({ key: tier, label: TIER_LABELS[tier], value: figures.by_tier[tier] ?? 0, href: claimFiltersHref({ ...NO_FILTERS, tier }) }))}
+                  bars={CLAIM_TIERS.map((tier) => ({
+                    key: tier,
+                    label: TIER_LABELS[tier],
+                    value: figures.by_tier[tier] ?? 0,
+                    href: claimFiltersHref({ ...NO_FILTERS, tier }),
+                  }))}
                 />
               </section>
             </div>

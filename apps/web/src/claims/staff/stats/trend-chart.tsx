@@ -54,11 +54,27 @@ export const TrendChart = ({ title, points, tick, color = '#1d4ed8', share = fal
             ) : (
               <>
                 <XAxis dataKey="label" tickLine={false} interval="preserveStartEnd" fontSize={12} />
-                <YAxis tickFormatter={tick} width={56} tickLine={false} axisLine={false} fontSize={12} allowDecimals={share} {...valueDomain} />
+                <YAxis
+                  tickFormatter={tick}
+                  width={56}
+                  tickLine={false}
+                  axisLine={false}
+                  fontSize={12}
+                  allowDecimals={share}
+                  {...valueDomain}
+                />
               </>
             )}
-            <Tooltip formatter={(_value, _name, item) => [(item.payload as TrendPoint).figure, title]} cursor={{ fill: 'rgb(29 78 216 / 8%)' }} />
-            <Bar dataKey="value" radius={byRow ? [0, 4, 4, 0] : [4, 4, 0, 0]} isAnimationActive={false} onClick={(_data, index) => open(index)}>
+            <Tooltip
+              formatter={(_value, _name, item) => [(item.payload as TrendPoint).figure, title]}
+              cursor={{ fill: 'rgb(29 78 216 / 8%)' }}
+            />
+            <Bar
+              dataKey="value"
+              radius={byRow ? [0, 4, 4, 0] : [4, 4, 0, 0]}
+              isAnimationActive={false}
+              onClick={(_data, index) => open(index)}
+            >
               {points.map((point) => (
                 <Cell key={point.key} fill={color} cursor={point.link ? 'pointer' : 'default'} data-key={point.key} />
               ))}

@@ -9,14 +9,20 @@ import { TrendChart } from './trend-chart.tsx';
 
 type Trends = ClaimsOutputs['staff']['trends'];
 
-const compactDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+const compactDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
 
 const monthLabel = (month: string) => monthName.format(new Date(`${month}-01T00:00:00Z`));
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-const monthHref = (row: Trends['months'][number]) => claimFiltersHref({ ...NO_FILTERS, createdFrom: row.first_day, createdTo: row.last_day });
+const monthHref = (row: Trends['months'][number]) =>
+  claimFiltersHref({ ...NO_FILTERS, createdFrom: row.first_day, createdTo: row.last_day });
 const tierHref = (tier: string) => claimFiltersHref({ ...NO_FILTERS, tier: tier as ClaimTier });
 
 const Charts = ({ trends }: { trends: Trends }) => (
@@ -71,7 +77,10 @@ const Charts = ({ trends }: { trends: Trends }) => (
           key: row.tier,
           label: row.tier_label,
           value: row.amount_rate ?? 0,
-          figure: row.amount_rate === null ? 'No claims' : `${percent.format(row.amount_rate)} (${formatCents(row.recovered_amount_cents)} of ${formatCents(row.amount_cents)})`,
+          figure:
+            row.amount_rate === null
+              ? 'No claims'
+              : `${percent.format(row.amount_rate)} (${formatCents(row.recovered_amount_cents)} of ${formatCents(row.amount_cents)})`,
           link: tierHref(row.tier),
         }))}
       />

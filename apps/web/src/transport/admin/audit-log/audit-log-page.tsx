@@ -21,9 +21,19 @@ export const AuditLogPage = () => {
 
   return (
     <>
-      <PageHeader eyebrow="Platform admin" title="Audit log" lead={`The newest ${LIMIT} entries: assumed identities and what was done with them.`} />
+      <PageHeader
+        eyebrow="Platform admin"
+        title="Audit log"
+        lead={`The newest ${LIMIT} entries: assumed identities and what was done with them.`}
+      />
       <div className="filter-bar">
-        <SelectField id="audit-tenant" label="Operator" value={tenant} options={options} onValueChange={(value) => navigate(transportPaths.auditLog(value || undefined), { replace: true })} />
+        <SelectField
+          id="audit-tenant"
+          label="Operator"
+          value={tenant}
+          options={options}
+          onValueChange={(value) => navigate(transportPaths.auditLog(value || undefined), { replace: true })}
+        />
       </div>
       <QueryView query={entries} loadingLabel="Loading the audit log…" errorTitle="The audit log could not be loaded">
         {(rows) => <AuditEntryList rows={rows} emptyTitle="No entries" showTenant />}

@@ -20,11 +20,15 @@ export const AssumeIdentityForm = ({ tenantId, tenantName }: { tenantId: string;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void form.submit(assumeIdentityInput, { tenant_id: tenantId, user_email: email.trim() || null, target_role: role.trim() || undefined }, async (request) => {
-      const answer = await assume.mutateAsync(request);
-      impersonation.save({ token: answer.token, tenant_id: tenantId, expires_at: answer.expires_at, banner: answer.banner });
-      navigate(transportPaths.acting);
-    });
+    void form.submit(
+      assumeIdentityInput,
+      { tenant_id: tenantId, user_email: email.trim() || null, target_role: role.trim() || undefined },
+      async (request) => {
+        const answer = await assume.mutateAsync(request);
+        impersonation.save({ token: answer.token, tenant_id: tenantId, expires_at: answer.expires_at, banner: answer.banner });
+        navigate(transportPaths.acting);
+      },
+    );
   };
 
   return (

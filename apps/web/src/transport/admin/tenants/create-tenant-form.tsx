@@ -35,7 +35,13 @@ export const CreateTenantForm = ({ onCreated }: { onCreated: (tenant: { id: stri
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const request = { slug: slug.trim(), name: name.trim(), tier: tier as (typeof TENANT_TIERS)[number], ...(domain.trim() ? { domain: domain.trim() } : {}), time_zone: timeZone.trim() };
+    const request = {
+      slug: slug.trim(),
+      name: name.trim(),
+      tier: tier as (typeof TENANT_TIERS)[number],
+      ...(domain.trim() ? { domain: domain.trim() } : {}),
+      time_zone: timeZone.trim(),
+    };
     void form.submit(createTenantInput, request, async (checked) => {
       const created = await create.mutateAsync(checked);
       onCreated({ id: created.id, name: created.name });
@@ -73,7 +79,14 @@ export const CreateTenantForm = ({ onCreated }: { onCreated: (tenant: { id: stri
           }}
           error={form.errors.slug}
         />
-        <SelectField id="tenant-tier" label="Plan" value={tier} options={TENANT_TIERS.map((value) => ({ value, label: TIER_LABELS[value] }))} onValueChange={setTier} error={form.errors.tier} />
+        <SelectField
+          id="tenant-tier"
+          label="Plan"
+          value={tier}
+          options={TENANT_TIERS.map((value) => ({ value, label: TIER_LABELS[value] }))}
+          onValueChange={setTier}
+          error={form.errors.tier}
+        />
         <TextField
           id="tenant-domain"
           label="Domain"

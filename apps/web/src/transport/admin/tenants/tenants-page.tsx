@@ -30,7 +30,8 @@ export const TenantsPage = () => {
   const [open, setOpen] = useState<Open>(null);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
-  const toggle = (tenantId: string, form: 'assume' | 'invite') => setOpen(open?.tenantId === tenantId && open.form === form ? null : { tenantId, form });
+  const toggle = (tenantId: string, form: 'assume' | 'invite') =>
+    setOpen(open?.tenantId === tenantId && open.form === form ? null : { tenantId, form });
 
   return (
     <>
@@ -92,16 +93,30 @@ export const TenantsPage = () => {
                       <Link className="button button--small" to={transportPaths.auditLog(tenant.id)}>
                         Logs
                       </Link>
-                      <button type="button" className="button button--small" aria-expanded={open?.tenantId === tenant.id && open.form === 'invite'} onClick={() => toggle(tenant.id, 'invite')}>
+                      <button
+                        type="button"
+                        className="button button--small"
+                        aria-expanded={open?.tenantId === tenant.id && open.form === 'invite'}
+                        onClick={() => toggle(tenant.id, 'invite')}
+                      >
                         Invite operator
                       </button>
-                      <button type="button" className="button button--small" aria-expanded={open?.tenantId === tenant.id && open.form === 'assume'} onClick={() => toggle(tenant.id, 'assume')}>
+                      <button
+                        type="button"
+                        className="button button--small"
+                        aria-expanded={open?.tenantId === tenant.id && open.form === 'assume'}
+                        onClick={() => toggle(tenant.id, 'assume')}
+                      >
                         Assume identity
                       </button>
                     </div>
                   </div>
-                  {open?.tenantId === tenant.id && open.form === 'assume' ? <AssumeIdentityForm tenantId={tenant.id} tenantName={tenant.name} /> : null}
-                  {open?.tenantId === tenant.id && open.form === 'invite' ? <InviteOperatorForm tenantId={tenant.id} tenantName={tenant.name} /> : null}
+                  {open?.tenantId === tenant.id && open.form === 'assume' ? (
+                    <AssumeIdentityForm tenantId={tenant.id} tenantName={tenant.name} />
+                  ) : null}
+                  {open?.tenantId === tenant.id && open.form === 'invite' ? (
+                    <InviteOperatorForm tenantId={tenant.id} tenantName={tenant.name} />
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -33,14 +33,16 @@ export const HouseholdPage = () => {
           rows.length === 0 ? (
             <EmptyState title="No household yet">
               <p>
-                Registrations you send while signed in to this account show here. <Link to={transportPaths.familyRegister}>Register your children</Link>.
+                Registrations you send while signed in to this account show here.{' '}
+                <Link to={transportPaths.familyRegister}>Register your children</Link>.
               </p>
             </EmptyState>
           ) : (
             <div className="stack">
               {justRegistered && rows.some((household) => household.registration_status === 'pending') ? (
                 <FormAlert tone="success" title="Registration sent">
-                  The operator will review it. Once it is approved you receive the registration fee by email, and it shows below with a payment link.
+                  The operator will review it. Once it is approved you receive the registration fee by email, and it shows below with a
+                  payment link.
                 </FormAlert>
               ) : null}
               <FamilyTrips hasApprovedHousehold={rows.some((household) => household.registration_status === 'approved')} />

@@ -35,7 +35,15 @@ const payment = (invoice: Invoice) =>
       Pay now
     </a>
   ) : (
-    <span className="muted">{invoice.outstanding > 0 ? 'Link in your email' : invoice.status === 'pending' ? 'After approval' : invoice.status === 'draft' ? 'Emailed when due' : '—'}</span>
+    <span className="muted">
+      {invoice.outstanding > 0
+        ? 'Link in your email'
+        : invoice.status === 'pending'
+          ? 'After approval'
+          : invoice.status === 'draft'
+            ? 'Emailed when due'
+            : '—'}
+    </span>
   );
 
 /** Every invoice of the household; a payment link shows while something is owed on it. */

@@ -33,7 +33,13 @@ export const ChildFields = ({ index, child, schools, errors, onChange, onRemove 
           onValueChange={(name) => onChange({ ...child, name }, path('name'))}
           error={errors[path('name')]}
         />
-        <TextField id={path('grade')} label="Grade" value={child.grade} onValueChange={(grade) => onChange({ ...child, grade }, path('grade'))} error={errors[path('grade')]} />
+        <TextField
+          id={path('grade')}
+          label="Grade"
+          value={child.grade}
+          onValueChange={(grade) => onChange({ ...child, grade }, path('grade'))}
+          error={errors[path('grade')]}
+        />
         <SelectField
           id={path('school_id')}
           label="School"

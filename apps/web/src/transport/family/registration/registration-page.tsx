@@ -42,7 +42,12 @@ export const RegistrationPage = ({ email }: { email: string }) => {
   const submitRegistration = useMutation(transportTrpc.billing.submitFullRegistration.mutationOptions({ onSuccess: afterBillingChange }));
   const schoolOptions = schoolList.map((school) => ({ value: school.id, label: school.name }));
 
-  const setField = (section: Section, field: string, value: string, path = `${section === 'contact' ? 'emergency_contacts.0' : section}.${field}`) => {
+  const setField = (
+    section: Section,
+    field: string,
+    value: string,
+    path = `${section === 'contact' ? 'emergency_contacts.0' : section}.${field}`,
+  ) => {
     setValues((current) => ({ ...current, [section]: { ...current[section], [field]: value } }));
     form.clearError(path);
   };
@@ -63,7 +68,12 @@ export const RegistrationPage = ({ email }: { email: string }) => {
     );
   };
 
-  const text = (section: Section, field: string, label: string, options: { required?: boolean; type?: string; autoComplete?: string } = {}) => {
+  const text = (
+    section: Section,
+    field: string,
+    label: string,
+    options: { required?: boolean; type?: string; autoComplete?: string } = {},
+  ) => {
     const path = `${section === 'contact' ? 'emergency_contacts.0' : section}.${field}`;
     const group = values[section] as Record<string, string>;
 
@@ -146,7 +156,11 @@ export const RegistrationPage = ({ email }: { email: string }) => {
             ))}
           </div>
           {values.children.length < LIMITS.children ? (
-            <button type="button" className="button button--small" onClick={() => setValues((current) => ({ ...current, children: [...current.children, emptyChild()] }))}>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => setValues((current) => ({ ...current, children: [...current.children, emptyChild()] }))}
+            >
               Add another child
             </button>
           ) : null}

@@ -11,7 +11,15 @@ import type { ChildValues } from './registration-values.ts';
  * of the children entered, the registration fee, and the first week pro rata when the first pickup
  * is after a Monday (the same rules billing applies).
  */
-export const RunningTotal = ({ tenant, riders, firstPickupDate }: { tenant: string; riders: readonly ChildValues[]; firstPickupDate: string }) => {
+export const RunningTotal = ({
+  tenant,
+  riders,
+  firstPickupDate,
+}: {
+  tenant: string;
+  riders: readonly ChildValues[];
+  firstPickupDate: string;
+}) => {
   const rates = useQuery(transportTrpc.billing.billingRates.queryOptions({ tenant }));
   if (!rates.data) {
     return null;

@@ -25,7 +25,8 @@ export const TripCard = ({ trip, timeZone, bus, now }: { trip: Trip; timeZone: s
     </div>
     {trip.late_notice ? (
       <FormAlert tone="info" title="The bus is running late">
-        Expected at {trip.stop.name} at {clockTime(trip.late_notice.eta, timeZone)}, {lateness(trip.late_notice.minutes_late)}. We emailed you at {clockTime(trip.late_notice.notified_at, timeZone)}.
+        Expected at {trip.stop.name} at {clockTime(trip.late_notice.eta, timeZone)}, {lateness(trip.late_notice.minutes_late)}. We emailed
+        you at {clockTime(trip.late_notice.notified_at, timeZone)}.
       </FormAlert>
     ) : null}
     <dl className="facts">
@@ -38,13 +39,17 @@ export const TripCard = ({ trip, timeZone, bus, now }: { trip: Trip; timeZone: s
       {SERVED.has(trip.status.kind) ? (
         <Fact label="Bus came">{trip.status.time ?? '—'}</Fact>
       ) : (
-        <Fact label="Expected">{trip.in_window ? `${clockTime(trip.eta, timeZone)}${trip.minutes_late != null ? ` · ${lateness(trip.minutes_late)}` : ''}` : '—'}</Fact>
+        <Fact label="Expected">
+          {trip.in_window ? `${clockTime(trip.eta, timeZone)}${trip.minutes_late != null ? ` · ${lateness(trip.minutes_late)}` : ''}` : '—'}
+        </Fact>
       )}
     </dl>
     {trip.in_window ? (
       <>
         <TripMap childName={trip.child_name} stop={trip.stop} bus={bus} now={now} />
-        <p className="muted">{bus ? `Bus position ${formatAge(bus.last_update, now)}.` : 'The bus has not reported a position yet on this trip.'}</p>
+        <p className="muted">
+          {bus ? `Bus position ${formatAge(bus.last_update, now)}.` : 'The bus has not reported a position yet on this trip.'}
+        </p>
       </>
     ) : (
       <p className="muted">
@@ -52,8 +57,8 @@ export const TripCard = ({ trip, timeZone, bus, now }: { trip: Trip; timeZone: s
         {SERVED.has(trip.status.kind) || trip.status.kind === 'not_seen'
           ? "Today's run is over."
           : trip.window
-          ? `The bus shows here from ${clockTime(trip.window.opens_at, timeZone)} to ${clockTime(trip.window.closes_at, timeZone)} on the day of the trip.`
-          : 'This stop has no time yet, so there is no trip to follow.'}
+            ? `The bus shows here from ${clockTime(trip.window.opens_at, timeZone)} to ${clockTime(trip.window.closes_at, timeZone)} on the day of the trip.`
+            : 'This stop has no time yet, so there is no trip to follow.'}
       </p>
     )}
   </article>

@@ -6,7 +6,12 @@ import { BusMarkers } from '../../shared/map/bus-markers.tsx';
 import { homeStopIcon } from '../../shared/map/map-icons.ts';
 import { TransportMap } from '../../shared/map/transport-map.tsx';
 
-type TripMapProps = { childName: string; stop: { name: string; lat: number | null; lng: number | null }; bus: BusPosition | null; now: number };
+type TripMapProps = {
+  childName: string;
+  stop: { name: string; lat: number | null; lng: number | null };
+  bus: BusPosition | null;
+  now: number;
+};
 
 /** The child's stop and, inside the trip window, the bus on its way: a small map on the family page. */
 export const TripMap = ({ childName, stop, bus, now }: TripMapProps) => {

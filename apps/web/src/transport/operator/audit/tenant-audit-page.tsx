@@ -33,7 +33,9 @@ export const TenantAuditPage = () => {
   const resource = searchParams.get('resource') ?? '';
   const actor = searchParams.get('actor') ?? '';
   const [actorDraft, setActorDraft] = useState(actor);
-  const entries = useQuery(transportTrpc.tenants.tenantLogs.queryOptions({ tenant, limit: '200', ...(resource ? { resource } : {}), ...(actor ? { actor } : {}) }));
+  const entries = useQuery(
+    transportTrpc.tenants.tenantLogs.queryOptions({ tenant, limit: '200', ...(resource ? { resource } : {}), ...(actor ? { actor } : {}) }),
+  );
   const filter = (next: { resource?: string; actor?: string }) => {
     const params = new URLSearchParams();
     const r = next.resource ?? resource;
@@ -46,7 +48,11 @@ export const TenantAuditPage = () => {
 
   return (
     <>
-      <PageHeader eyebrow="Operator console" title="Audit log" lead="Every change by your staff, by a platform administrator, or by a payment provider, newest first." />
+      <PageHeader
+        eyebrow="Operator console"
+        title="Audit log"
+        lead="Every change by your staff, by a platform administrator, or by a payment provider, newest first."
+      />
       <form
         className="filter-bar"
         onSubmit={(event: FormEvent) => {
@@ -54,7 +60,13 @@ export const TenantAuditPage = () => {
           filter({ actor: actorDraft.trim() });
         }}
       >
-        <SelectField id="audit-resource" label="What" value={resource} options={RESOURCE_OPTIONS} onValueChange={(value) => filter({ resource: value })} />
+        <SelectField
+          id="audit-resource"
+          label="What"
+          value={resource}
+          options={RESOURCE_OPTIONS}
+          onValueChange={(value) => filter({ resource: value })}
+        />
         <TextField id="audit-actor" label="Who (exact email)" value={actorDraft} onValueChange={setActorDraft} />
         <button type="submit" className="button">
           Filter

@@ -16,7 +16,8 @@ const SPLIT_LABELS: Record<string, string> = {
   per_child: 'All of what is left for the child',
 };
 
-const isShown = (path: string) => ['name', 'email', 'phone', 'allocation.child_id', 'allocation.split_type', 'allocation.value'].includes(path);
+const isShown = (path: string) =>
+  ['name', 'email', 'phone', 'allocation.child_id', 'allocation.split_type', 'allocation.value'].includes(path);
 
 type AddPayerFormProps = { householdId: string; children: readonly { id: string; name: string }[]; onAdded: (name: string) => void };
 
@@ -33,7 +34,11 @@ export const AddPayerForm = ({ householdId, children, onAdded }: AddPayerFormPro
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const allocation = values.child_id
-      ? { child_id: values.child_id, split_type: values.split_type as (typeof SPLIT_TYPES)[number], value: values.value.trim() === '' ? 0 : Number(values.value) }
+      ? {
+          child_id: values.child_id,
+          split_type: values.split_type as (typeof SPLIT_TYPES)[number],
+          value: values.value.trim() === '' ? 0 : Number(values.value),
+        }
       : null;
     void form.submit(
       addPayerInput,
@@ -50,14 +55,39 @@ export const AddPayerForm = ({ householdId, children, onAdded }: AddPayerFormPro
     <form className="form" onSubmit={submit} noValidate aria-label="Add a payer">
       {form.formError ? <FormAlert title="The payer was not added">{form.formError}</FormAlert> : null}
       <div className="form-grid">
-        <TextField id="payer-name" label="Payer name" required value={values.name} onValueChange={(value) => set('name', value)} error={form.errors.name} />
-        <TextField id="payer-email" label="Payer email" type="email" required value={values.email} onValueChange={(value) => set('email', value)} error={form.errors.email} />
-        <TextField id="payer-phone" label="Payer phone" type="tel" value={values.phone} onValueChange={(value) => set('phone', value)} error={form.errors.phone} />
+        <TextField
+          id="payer-name"
+          label="Payer name"
+          required
+          value={values.name}
+          onValueChange={(value) => set('name', value)}
+          error={form.errors.name}
+        />
+        <TextField
+          id="payer-email"
+          label="Payer email"
+          type="email"
+          required
+          value={values.email}
+          onValueChange={(value) => set('email', value)}
+          error={form.errors.email}
+        />
+        <TextField
+          id="payer-phone"
+          label="Payer phone"
+          type="tel"
+          value={values.phone}
+          onValueChange={(value) => set('phone', value)}
+          error={form.errors.phone}
+        />
         <SelectField
           id="payer-child"
           label="Pays for"
           value={values.child_id}
-          options={[{ value: '', label: 'Nothing yet (main payer pays all)' }, ...children.map((child) => ({ value: child.id, label: child.name }))]}
+          options={[
+            { value: '', label: 'Nothing yet (main payer pays all)' },
+            ...children.map((child) => ({ value: child.id, label: child.name })),
+          ]}
           onValueChange={(value) => set('child_id', value, 'allocation.child_id')}
           error={form.errors['allocation.child_id']}
         />

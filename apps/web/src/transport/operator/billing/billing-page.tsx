@@ -22,7 +22,10 @@ type Household = TransportOutputs['billing']['listHouseholds'][number];
 
 const householdColumns = (currency: string): readonly DataColumn<Household>[] => [
   { label: 'Household', isRowHeader: true, cell: (household) => <Link to={transportPaths.household(household.id)}>{household.name}</Link> },
-  { label: 'Registration', cell: (household) => (household.registration_status ? <StateBadge state={household.registration_status} /> : '—') },
+  {
+    label: 'Registration',
+    cell: (household) => (household.registration_status ? <StateBadge state={household.registration_status} /> : '—'),
+  },
   { label: 'Children', numeric: true, cell: (household) => household.children.length },
   { label: 'Weekly', numeric: true, cell: (household) => formatMoney(household.weekly_total, currency) },
   { label: 'First pickup', cell: (household) => formatDate(household.first_pickup_date) },
@@ -94,7 +97,9 @@ export const BillingPage = () => {
           Outstanding
         </h2>
         <QueryView query={outstanding} loadingLabel="Loading outstanding amounts…" errorTitle="Outstanding amounts could not be loaded">
-          {(rows) => (rows.length === 0 ? <EmptyState title="Nothing is outstanding" /> : <OutstandingTable rows={rows} currency={currency} />)}
+          {(rows) =>
+            rows.length === 0 ? <EmptyState title="Nothing is outstanding" /> : <OutstandingTable rows={rows} currency={currency} />
+          }
         </QueryView>
       </section>
       <CreditsLine />

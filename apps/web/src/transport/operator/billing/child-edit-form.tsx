@@ -20,7 +20,12 @@ type Values = { name: string; school_id: string; grade: string; transport_need: 
 const FIELD_LABELS: Record<keyof Values, string> = { name: 'Name', school_id: 'School', grade: 'Grade', transport_need: 'Rides' };
 const isShown = (path: string) => path in FIELD_LABELS;
 
-const toValues = (child: Child): Values => ({ name: child.name, school_id: child.school_id ?? '', grade: child.grade ?? '', transport_need: child.transport_need });
+const toValues = (child: Child): Values => ({
+  name: child.name,
+  school_id: child.school_id ?? '',
+  grade: child.grade ?? '',
+  transport_need: child.transport_need,
+});
 
 /** Only the fields that differ from the record: a save never rewrites what the operator left alone. */
 const changedRequest = (child: Child, values: Values): ChildRequest => {
@@ -55,7 +60,8 @@ export const ChildEditForm = ({ child, onDone }: ChildEditFormProps) => {
     form.clearError(field);
   };
   const schoolName = (id: string) => (id ? (schools.data?.find((school) => school.id === id)?.name ?? id) : 'none');
-  const shown = (field: keyof Values, value: string) => (field === 'school_id' ? schoolName(value) : field === 'transport_need' ? transportNeedLabel(value) : value || 'none');
+  const shown = (field: keyof Values, value: string) =>
+    field === 'school_id' ? schoolName(value) : field === 'transport_need' ? transportNeedLabel(value) : value || 'none';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -112,16 +118,32 @@ export const ChildEditForm = ({ child, onDone }: ChildEditFormProps) => {
         {form.formError ? <FormAlert title="The child was not saved">{form.formError}</FormAlert> : null}
         {failure ? <FormAlert title="Not saved">{failure}</FormAlert> : null}
         <div className="form-grid">
-          <TextField id={`child-${child.id}-name`} label="Name" required value={values.name} onValueChange={(value) => set('name', value)} error={form.errors.name} />
+          <TextField
+            id={`child-${child.id}-name`}
+            label="Name"
+            required
+            value={values.name}
+            onValueChange={(value) => set('name', value)}
+            error={form.errors.name}
+          />
           <SelectField
             id={`child-${child.id}-school`}
             label="School"
             value={values.school_id}
-            options={[{ value: '', label: 'No school' }, ...(schools.data ?? []).map((school) => ({ value: school.id, label: school.name }))]}
+            options={[
+              { value: '', label: 'No school' },
+              ...(schools.data ?? []).map((school) => ({ value: school.id, label: school.name })),
+            ]}
             onValueChange={(value) => set('school_id', value)}
             error={form.errors.school_id}
           />
-          <TextField id={`child-${child.id}-grade`} label="Grade" value={values.grade} onValueChange={(value) => set('grade', value)} error={form.errors.grade} />
+          <TextField
+            id={`child-${child.id}-grade`}
+            label="Grade"
+            value={values.grade}
+            onValueChange={(value) => set('grade', value)}
+            error={form.errors.grade}
+          />
           <SelectField
             id={`child-${child.id}-need`}
             label="Rides"
@@ -145,7 +167,14 @@ export const ChildEditForm = ({ child, onDone }: ChildEditFormProps) => {
         <ReviewActions isBusy={form.isBusy} onCancel={() => onDone(null)} />
       </form>
       {pending ? (
-        <ConfirmChanges title={`Save ${child.name}'s changes?`} confirmLabel="Save changes" lines={pending.lines} isBusy={update.isPending || rides.isSaving} onConfirm={() => void confirm()} onCancel={() => setPending(null)} />
+        <ConfirmChanges
+          title={`Save ${child.name}'s changes?`}
+          confirmLabel="Save changes"
+          lines={pending.lines}
+          isBusy={update.isPending || rides.isSaving}
+          onConfirm={() => void confirm()}
+          onCancel={() => setPending(null)}
+        />
       ) : null}
     </>
   );

@@ -22,20 +22,28 @@ const keyOf = (routeId: string, stop: number) => `${routeId} ${String(stop)}`;
  */
 export const useChildRides = (childId: string) => {
   const list = useQuery(transportTrpc.operations.listRoutes.queryOptions());
-  const details = useQueries({ queries: (list.data ?? []).map((route) => transportTrpc.operations.getRoute.queryOptions({ route_id: route.id })) });
+  const details = useQueries({
+    queries: (list.data ?? []).map((route) => transportTrpc.operations.getRoute.queryOptions({ route_id: route.id })),
+  });
   const update = useMutation(transportTrpc.operations.updateRoute.mutationOptions());
   const routes = details.flatMap((query) => (query.data ? [query.data] : []));
 
   const placesOf = (direction: Direction): Place[] =>
     routes.flatMap((route) =>
-      route.runs.filter((run) => run.direction === direction).flatMap((run) => run.stops.map((stop) => ({ routeId: route.id, routeName: route.name, stop: stop.stop, stopName: stop.name }))),
+      route.runs
+        .filter((run) => run.direction === direction)
+        .flatMap((run) => run.stops.map((stop) => ({ routeId: route.id, routeName: route.name, stop: stop.stop, stopName: stop.name }))),
     );
   const currentOf = (direction: Direction): Place | null =>
     routes
       .flatMap((route) =>
         route.runs
           .filter((run) => run.direction === direction)
-          .flatMap((run) => run.stops.filter((stop) => stop.riders.some((rider) => riderId(rider) === childId)).map((stop) => ({ routeId: route.id, routeName: route.name, stop: stop.stop, stopName: stop.name }))),
+          .flatMap((run) =>
+            run.stops
+              .filter((stop) => stop.riders.some((rider) => riderId(rider) === childId))
+              .map((stop) => ({ routeId: route.id, routeName: route.name, stop: stop.stop, stopName: stop.name })),
+          ),
       )
       .at(0) ?? null;
   const label = (place: Place | null) => (place ? `${place.routeName}, ${place.stopName}` : 'no stop');
@@ -54,14 +62,22 @@ export const useChildRides = (childId: string) => {
     stops: (route.runs.find((run) => run.direction === direction)?.stops ?? []).map((stop) => {
       const others = stop.riders.filter((rider) => riderId(rider) !== childId);
 
-      return { stop: stop.stop, time: stop.time, riders: (stop.stop === at ? [...others, childId] : others) as RunRequest['stops'][number]['riders'] };
+      return {
+        stop: stop.stop,
+        time: stop.time,
+        riders: (stop.stop === at ? [...others, childId] : others) as RunRequest['stops'][number]['riders'],
+      };
     }),
   });
 
-  const save = async (choice: RidesChoice, overrideReason?: string): Promise<{ kind: 'saved' } | { kind: 'refused'; message: string; overridable: boolean }> => {
+  const save = async (
+    choice: RidesChoice,
+    overrideReason?: string,
+  ): Promise<{ kind: 'saved' } | { kind: 'refused'; message: string; overridable: boolean }> => {
     // Off the old stops first: a child rides one stop per direction, so the new stop would be refused while the old one holds it.
     const planned = changes(choice);
-    const byRoute = (pick: (change: (typeof planned)[number]) => Place | null) => new Set(planned.flatMap((change) => (pick(change) ? [pick(change)?.routeId ?? ''] : [])));
+    const byRoute = (pick: (change: (typeof planned)[number]) => Place | null) =>
+      new Set(planned.flatMap((change) => (pick(change) ? [pick(change)?.routeId ?? ''] : [])));
     const adding = byRoute((change) => change.to);
     const order = [...new Set([...[...byRoute((change) => change.from)].filter((id) => !adding.has(id)), ...adding])];
     const saved: Route[] = [];
@@ -69,20 +85,48 @@ export const useChildRides = (childId: string) => {
       const route = routes.find((candidate) => candidate.id === routeId);
       if (!route) continue;
       const runs = Object.fromEntries(
-        planned.filter((change) => change.from?.routeId === routeId || change.to?.routeId === routeId).map((change) => [change.direction, runRequest(route, change.direction, change.to?.routeId === routeId ? change.to.stop : null)]),
+        planned
+          .filter((change) => change.from?.routeId === routeId || change.to?.routeId === routeId)
+          .map((change) => [change.direction, runRequest(route, change.direction, change.to?.routeId === routeId ? change.to.stop : null)]),
       );
       try {
-        await update.mutateAsync({ route_id: routeId, runs, ...(overrideReason && adding.has(routeId) ? { override: { reason: overrideReason } } : {}) });
+        await update.mutateAsync({
+          route_id: routeId,
+          runs,
+          ...(overrideReason && adding.has(routeId) ? { override: { reason: overrideReason } } : {}),
+        });
         saved.push(route);
       } catch (error) {
         const info = readAppError(error);
         // Put back what this move already changed, so a refused move leaves the child where it was.
         for (const earlier of saved) {
-          await update.mutateAsync({ route_id: earlier.id, runs: Object.fromEntries(earlier.runs.map((run) => [run.direction, { stops: run.stops.map((stop) => ({ stop: stop.stop, time: stop.time, riders: stop.riders as RunRequest['stops'][number]['riders'] })) }])) }).catch(() => undefined);
+          await update
+            .mutateAsync({
+              route_id: earlier.id,
+              runs: Object.fromEntries(
+                earlier.runs.map((run) => [
+                  run.direction,
+                  {
+                    stops: run.stops.map((stop) => ({
+                      stop: stop.stop,
+                      time: stop.time,
+                      riders: stop.riders as RunRequest['stops'][number]['riders'],
+                    })),
+                  },
+                ]),
+              ),
+            })
+            .catch(() => undefined);
         }
         const overridable = info.code === 'conflict' && info.message.endsWith(OVERRIDE_HINT);
 
-        return { kind: 'refused', overridable, message: overridable ? `${info.message.slice(0, -OVERRIDE_HINT.length).trim()} Give a reason below to place the child anyway.` : info.message };
+        return {
+          kind: 'refused',
+          overridable,
+          message: overridable
+            ? `${info.message.slice(0, -OVERRIDE_HINT.length).trim()} Give a reason below to place the child anyway.`
+            : info.message,
+        };
       }
     }
 
@@ -92,13 +136,17 @@ export const useChildRides = (childId: string) => {
   return {
     isLoading: list.isPending || details.some((query) => query.isPending),
     isSaving: update.isPending,
-    options: (direction: Direction) => placesOf(direction).map((place) => ({ value: keyOf(place.routeId, place.stop), label: label(place) })),
+    options: (direction: Direction) =>
+      placesOf(direction).map((place) => ({ value: keyOf(place.routeId, place.stop), label: label(place) })),
     current: (direction: Direction) => {
       const place = currentOf(direction);
 
       return place ? keyOf(place.routeId, place.stop) : '';
     },
-    describeChanges: (choice: RidesChoice) => changes(choice).map((change) => `${change.direction === 'morning' ? 'Morning stop' : 'Afternoon stop'}: ${label(change.from)} → ${label(change.to)}`),
+    describeChanges: (choice: RidesChoice) =>
+      changes(choice).map(
+        (change) => `${change.direction === 'morning' ? 'Morning stop' : 'Afternoon stop'}: ${label(change.from)} → ${label(change.to)}`,
+      ),
     save,
   };
 };
@@ -106,7 +154,17 @@ export const useChildRides = (childId: string) => {
 export type ChildRides = ReturnType<typeof useChildRides>;
 
 /** A stop per run direction, from every run of the tenant's routes. */
-export const ChildRidesFields = ({ idPrefix, rides, choice, onChoice }: { idPrefix: string; rides: ChildRides; choice: RidesChoice; onChoice: (choice: RidesChoice) => void }) =>
+export const ChildRidesFields = ({
+  idPrefix,
+  rides,
+  choice,
+  onChoice,
+}: {
+  idPrefix: string;
+  rides: ChildRides;
+  choice: RidesChoice;
+  onChoice: (choice: RidesChoice) => void;
+}) =>
   rides.isLoading ? (
     <p className="muted">Loading the routes…</p>
   ) : (
@@ -117,7 +175,10 @@ export const ChildRidesFields = ({ idPrefix, rides, choice, onChoice }: { idPref
           id={`${idPrefix}${direction}-stop`}
           label={direction === 'morning' ? 'Morning stop' : 'Afternoon stop'}
           value={choice[direction] ?? rides.current(direction)}
-          options={[{ value: '', label: direction === 'morning' ? 'Not on a morning run' : 'Not on an afternoon run' }, ...rides.options(direction)]}
+          options={[
+            { value: '', label: direction === 'morning' ? 'Not on a morning run' : 'Not on an afternoon run' },
+            ...rides.options(direction),
+          ]}
           onValueChange={(value) => onChoice({ ...choice, [direction]: value })}
         />
       ))}

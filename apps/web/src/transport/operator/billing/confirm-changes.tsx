@@ -1,11 +1,26 @@
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
 
-type ConfirmChangesProps = { title: string; confirmLabel: string; lines: readonly string[]; isBusy: boolean; onConfirm: () => void; onCancel: () => void };
+type ConfirmChangesProps = {
+  title: string;
+  confirmLabel: string;
+  lines: readonly string[];
+  isBusy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
 
 /** A correction of a record, each changed field as "Field: before → after", confirmed before it is saved. */
 export const ConfirmChanges = ({ title, confirmLabel, lines, isBusy, onConfirm, onCancel }: ConfirmChangesProps) => (
-  <ConfirmDialog title={title} confirmLabel={confirmLabel} busyLabel="Saving…" tone="primary" isBusy={isBusy} onConfirm={onConfirm} onCancel={onCancel}>
+  <ConfirmDialog
+    title={title}
+    confirmLabel={confirmLabel}
+    busyLabel="Saving…"
+    tone="primary"
+    isBusy={isBusy}
+    onConfirm={onConfirm}
+    onCancel={onCancel}
+  >
     <ul className="change-list">
       {lines.map((line) => (
         <li key={line}>{line}</li>

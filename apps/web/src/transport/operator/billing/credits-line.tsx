@@ -22,7 +22,9 @@ export const CreditsLine = () => {
             <div className="card">
               <p data-testid="total-credit">
                 <strong>{formatDollars(answer.total_credit)}</strong>{' '}
-                {answer.households.length === 1 ? 'held for one household, taken off its next invoice.' : `held for ${answer.households.length} households, taken off their next invoices.`}
+                {answer.households.length === 1
+                  ? 'held for one household, taken off its next invoice.'
+                  : `held for ${answer.households.length} households, taken off their next invoices.`}
               </p>
               <ul className="credit-list">
                 {answer.households.map((household) => (

@@ -67,14 +67,23 @@ export const DraftsToSend = ({ householdName }: { householdName: (id: string) =>
   };
 
   const columns: readonly DataColumn<Invoice>[] = [
-    { label: 'Household', isRowHeader: true, cell: (invoice) => <Link to={transportPaths.household(invoice.household_id)}>{householdName(invoice.household_id)}</Link> },
+    {
+      label: 'Household',
+      isRowHeader: true,
+      cell: (invoice) => <Link to={transportPaths.household(invoice.household_id)}>{householdName(invoice.household_id)}</Link>,
+    },
     { label: 'Week', cell: weekOf },
     { label: 'Billed', cell: partOf },
     { label: 'Amount', numeric: true, cell: (invoice) => formatMoney(invoice.amount, invoice.currency) },
     {
       label: 'Action',
       cell: (invoice) => (
-        <button type="button" className="button button--small button--primary" onClick={() => setReviewing(invoice)} aria-label={`Review and send ${weekOf(invoice).toLowerCase()} of ${householdName(invoice.household_id)}`}>
+        <button
+          type="button"
+          className="button button--small button--primary"
+          onClick={() => setReviewing(invoice)}
+          aria-label={`Review and send ${weekOf(invoice).toLowerCase()} of ${householdName(invoice.household_id)}`}
+        >
           Review and send
         </button>
       ),
@@ -88,7 +97,11 @@ export const DraftsToSend = ({ householdName }: { householdName: (id: string) =>
         {(rows) => {
           const weekly = rows.filter((invoice) => invoice.kind === 'transportation');
 
-          return weekly.length === 0 ? <EmptyState title="No drafts waiting" /> : <DataTable label="Drafts to send" columns={columns} rows={weekly} rowKey={(invoice) => invoice.id} />;
+          return weekly.length === 0 ? (
+            <EmptyState title="No drafts waiting" />
+          ) : (
+            <DataTable label="Drafts to send" columns={columns} rows={weekly} rowKey={(invoice) => invoice.id} />
+          );
         }}
       </QueryView>
       {reviewing ? (
@@ -102,7 +115,8 @@ export const DraftsToSend = ({ householdName }: { householdName: (id: string) =>
           onCancel={() => setReviewing(null)}
         >
           <p>
-            {reviewing.cycle_start ? formatDate(reviewing.cycle_start) : '—'} – {reviewing.cycle_end ? formatDate(reviewing.cycle_end) : '—'}: {partOf(reviewing).toLowerCase()}.
+            {reviewing.cycle_start ? formatDate(reviewing.cycle_start) : '—'} –{' '}
+            {reviewing.cycle_end ? formatDate(reviewing.cycle_end) : '—'}: {partOf(reviewing).toLowerCase()}.
           </p>
           <PayerLine invoice={reviewing} />
         </ConfirmDialog>

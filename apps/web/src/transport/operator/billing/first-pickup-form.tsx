@@ -8,7 +8,15 @@ import { transportTrpc } from '../../shared/transport-client.ts';
 import { afterBillingChange } from '../../shared/transport-invalidation.ts';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 
-export const FirstPickupForm = ({ householdId, current, onSaved }: { householdId: string; current: string | null; onSaved: () => void }) => {
+export const FirstPickupForm = ({
+  householdId,
+  current,
+  onSaved,
+}: {
+  householdId: string;
+  current: string | null;
+  onSaved: () => void;
+}) => {
   const [date, setDate] = useState(current ?? '');
   const form = useFormSubmission((path) => path === 'first_pickup_date');
   const setFirstPickup = useMutation(transportTrpc.billing.setFirstPickup.mutationOptions({ onSuccess: afterBillingChange }));
@@ -24,7 +32,14 @@ export const FirstPickupForm = ({ householdId, current, onSaved }: { householdId
   return (
     <form className="inline-form" onSubmit={submit} noValidate>
       {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
-      <TextField id="first_pickup_date" label="First pickup date" type="date" value={date} onValueChange={setDate} error={form.errors.first_pickup_date} />
+      <TextField
+        id="first_pickup_date"
+        label="First pickup date"
+        type="date"
+        value={date}
+        onValueChange={setDate}
+        error={form.errors.first_pickup_date}
+      />
       <SubmitButton label="Save date" busyLabel="Saving…" isBusy={form.isBusy} variant="plain" />
     </form>
   );

@@ -9,7 +9,12 @@ import { QueryView } from '../../../shared/ui/query-view.tsx';
 import { transportTrpc } from '../../shared/transport-client.ts';
 import { afterBillingChange, afterTenantsChange } from '../../shared/transport-invalidation.ts';
 
-const KIND_LABELS: Record<string, string> = { overpayment: 'Overpayment kept', refund: 'Refunded', applied: 'Applied to an invoice', released: 'Given back by a voided invoice' };
+const KIND_LABELS: Record<string, string> = {
+  overpayment: 'Overpayment kept',
+  refund: 'Refunded',
+  applied: 'Applied to an invoice',
+  released: 'Given back by a voided invoice',
+};
 
 /** The household's credit, how it came and went, and a refund of it. */
 export const HouseholdCreditCard = ({ householdId }: { householdId: string }) => {
@@ -29,7 +34,10 @@ export const HouseholdCreditCard = ({ householdId }: { householdId: string }) =>
     event.preventDefault();
     try {
       const answer = await refund.mutateAsync({ household_id: householdId, amount: Number(amount), note: note.trim() });
-      setOutcome({ tone: 'success', text: `Refund of ${formatDollars(Number(amount))} recorded. ${formatDollars(answer.credit)} of credit is left.` });
+      setOutcome({
+        tone: 'success',
+        text: `Refund of ${formatDollars(Number(amount))} recorded. ${formatDollars(answer.credit)} of credit is left.`,
+      });
       setAmount('');
       setNote('');
     } catch (error) {
@@ -46,7 +54,8 @@ export const HouseholdCreditCard = ({ householdId }: { householdId: string }) =>
         {(answer) => (
           <div className="stack stack--tight">
             <p>
-              <strong data-testid="household-credit">{formatDollars(answer.credit)}</strong> {answer.credit > 0 ? 'is taken off the next invoice of this household.' : 'of credit.'}
+              <strong data-testid="household-credit">{formatDollars(answer.credit)}</strong>{' '}
+              {answer.credit > 0 ? 'is taken off the next invoice of this household.' : 'of credit.'}
             </p>
             {answer.entries.length > 0 ? (
               <ul className="credit-list">

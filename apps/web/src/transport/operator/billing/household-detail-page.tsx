@@ -45,7 +45,9 @@ export const HouseholdDetailPage = ({ householdId }: { householdId: string }) =>
             <div className="detail__main">
               <section className="card">
                 <dl className="facts">
-                  <Fact label="Registration">{household.registration_status ? <StateBadge state={household.registration_status} /> : '—'}</Fact>
+                  <Fact label="Registration">
+                    {household.registration_status ? <StateBadge state={household.registration_status} /> : '—'}
+                  </Fact>
                   <Fact label="Weekly total">{formatMoney(household.weekly_total, currency)}</Fact>
                   <Fact label="First pickup">{formatDate(household.first_pickup_date)}</Fact>
                   <Fact label="Agreed to">{policyTitles(household.policy_acknowledged) || '—'}</Fact>
@@ -60,7 +62,12 @@ export const HouseholdDetailPage = ({ householdId }: { householdId: string }) =>
                   children={household.children}
                   currency={currency}
                   actions={(child) => (
-                    <button type="button" className="button button--small" aria-label={`Edit ${child.name}`} onClick={() => setEditing({ kind: 'child', id: child.id })}>
+                    <button
+                      type="button"
+                      className="button button--small"
+                      aria-label={`Edit ${child.name}`}
+                      onClick={() => setEditing({ kind: 'child', id: child.id })}
+                    >
                       Edit
                     </button>
                   )}
@@ -80,11 +87,21 @@ export const HouseholdDetailPage = ({ householdId }: { householdId: string }) =>
                   currency={currency}
                   actions={(payer) => (
                     <>
-                      <button type="button" className="button button--small" aria-label={`Edit ${payer.name}`} onClick={() => setEditing({ kind: 'payer', id: payer.id })}>
+                      <button
+                        type="button"
+                        className="button button--small"
+                        aria-label={`Edit ${payer.name}`}
+                        onClick={() => setEditing({ kind: 'payer', id: payer.id })}
+                      >
                         Edit
                       </button>
                       {payer.is_primary ? null : (
-                        <button type="button" className="button button--small" aria-label={`Remove ${payer.name}`} onClick={() => setEditing({ kind: 'remove-payer', id: payer.id })}>
+                        <button
+                          type="button"
+                          className="button button--small"
+                          aria-label={`Remove ${payer.name}`}
+                          onClick={() => setEditing({ kind: 'remove-payer', id: payer.id })}
+                        >
                           Remove
                         </button>
                       )}

@@ -12,7 +12,11 @@ const payersOf = (row: OutstandingRow): PayerOwing[] => row.payers as PayerOwing
 
 /** Amounts in the tenant's currency (the invoices of one tenant share it unless its currency changed since). */
 const columnsIn = (currency: string): readonly DataColumn<OutstandingRow>[] => [
-  { label: 'Household', isRowHeader: true, cell: (row) => <Link to={transportPaths.household(row.household_id)}>{row.household_name}</Link> },
+  {
+    label: 'Household',
+    isRowHeader: true,
+    cell: (row) => <Link to={transportPaths.household(row.household_id)}>{row.household_name}</Link>,
+  },
   {
     label: 'Payers',
     cell: (row) =>

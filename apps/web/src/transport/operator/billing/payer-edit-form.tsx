@@ -18,7 +18,15 @@ const LABELS: Record<keyof Values, string> = { name: 'Name', email: 'Email', pho
 const FIELDS = Object.keys(LABELS) as (keyof Values)[];
 
 /** Corrects a payer's contact details; the changes are listed for confirmation before they are saved. */
-export const PayerEditForm = ({ householdId, payer, onDone }: { householdId: string; payer: Payer; onDone: (message: string | null) => void }) => {
+export const PayerEditForm = ({
+  householdId,
+  payer,
+  onDone,
+}: {
+  householdId: string;
+  payer: Payer;
+  onDone: (message: string | null) => void;
+}) => {
   const before: Values = { name: payer.name, email: payer.email ?? '', phone: payer.phone ?? '', relationship: payer.relationship ?? '' };
   const [values, setValues] = useState(before);
   const [pending, setPending] = useState<{ request: PayerRequest; lines: string[] } | null>(null);
@@ -82,14 +90,29 @@ export const PayerEditForm = ({ householdId, payer, onDone }: { householdId: str
         <ReviewActions isBusy={form.isBusy} onCancel={() => onDone(null)} />
       </form>
       {pending ? (
-        <ConfirmChanges title={`Save ${payer.name}'s details?`} confirmLabel="Save details" lines={pending.lines} isBusy={update.isPending} onConfirm={() => void confirm()} onCancel={() => setPending(null)} />
+        <ConfirmChanges
+          title={`Save ${payer.name}'s details?`}
+          confirmLabel="Save details"
+          lines={pending.lines}
+          isBusy={update.isPending}
+          onConfirm={() => void confirm()}
+          onCancel={() => setPending(null)}
+        />
       ) : null}
     </>
   );
 };
 
 /** Removing a payer, after a confirmation saying where their share goes; the server's refusal (the main payer, open invoices) is shown as it says it. */
-export const RemovePayerDialog = ({ householdId, payer, onDone }: { householdId: string; payer: Payer; onDone: (outcome: { tone: 'success' | 'error'; text: string } | null) => void }) => {
+export const RemovePayerDialog = ({
+  householdId,
+  payer,
+  onDone,
+}: {
+  householdId: string;
+  payer: Payer;
+  onDone: (outcome: { tone: 'success' | 'error'; text: string } | null) => void;
+}) => {
   const remove = useMutation(transportTrpc.billing.removePayer.mutationOptions({ onSuccess: afterBillingChange }));
 
   return (

@@ -33,11 +33,17 @@ export const PayerSplitForm = ({ household, currency }: { household: Household; 
     event.preventDefault();
     setSaved(null);
     const amount = /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
-    void form.submit(payerSplitInput, { household_id: household.id, payer_id: payerId, split_type: splitType, value: amount as number }, async (request) => {
-      const answer = await update.mutateAsync(request);
-      const name = answer.payers.find((payer) => payer.id === payerId)?.name ?? 'The payer';
-      setSaved(`${name} now pays ${formatMoney(answer.payer_splits.find((split) => split.payer_id === payerId)?.amount ?? 0, currency)} a week, from the next invoices.`);
-    });
+    void form.submit(
+      payerSplitInput,
+      { household_id: household.id, payer_id: payerId, split_type: splitType, value: amount as number },
+      async (request) => {
+        const answer = await update.mutateAsync(request);
+        const name = answer.payers.find((payer) => payer.id === payerId)?.name ?? 'The payer';
+        setSaved(
+          `${name} now pays ${formatMoney(answer.payer_splits.find((split) => split.payer_id === payerId)?.amount ?? 0, currency)} a week, from the next invoices.`,
+        );
+      },
+    );
   };
 
   return (
@@ -52,7 +58,10 @@ export const PayerSplitForm = ({ household, currency }: { household: Household; 
           setPayerId(next);
           setSaved(null);
         }}
-        options={others.map((payer) => ({ value: payer.id, label: `${payer.name} (now ${formatMoney(shareOf(payer.id), currency)} a week)` }))}
+        options={others.map((payer) => ({
+          value: payer.id,
+          label: `${payer.name} (now ${formatMoney(shareOf(payer.id), currency)} a week)`,
+        }))}
       />
       <div className="form-grid">
         <SelectField
@@ -68,7 +77,9 @@ export const PayerSplitForm = ({ household, currency }: { household: Household; 
         <TextField
           id="value"
           label={splitType === 'percentage' ? 'Percent' : 'Amount a week'}
-          hint={splitType === 'percentage' ? '0 to 100; the main payer pays the rest.' : 'Up to the weekly total; the main payer pays the rest.'}
+          hint={
+            splitType === 'percentage' ? '0 to 100; the main payer pays the rest.' : 'Up to the weekly total; the main payer pays the rest.'
+          }
           inputMode="decimal"
           required
           value={value}

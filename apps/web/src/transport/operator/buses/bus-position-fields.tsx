@@ -3,7 +3,12 @@ import type { FieldErrors } from '../../../shared/forms/field-errors.ts';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import type { BusPositionValues } from './bus-position-values.ts';
 
-const LABELS: Record<keyof BusPositionValues, string> = { lat: 'Latitude', lng: 'Longitude', heading: 'Heading (°)', speed: 'Speed (km/h)' };
+const LABELS: Record<keyof BusPositionValues, string> = {
+  lat: 'Latitude',
+  lng: 'Longitude',
+  heading: 'Heading (°)',
+  speed: 'Speed (km/h)',
+};
 
 type BusPositionFieldsProps = {
   idPrefix: string;

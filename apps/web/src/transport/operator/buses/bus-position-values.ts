@@ -11,7 +11,12 @@ export const toPosition = (values: BusPositionValues) => ({
   speed: numberOrNull(values.speed),
 });
 
-export const positionToValues = (bus: { lat: number | null; lng: number | null; heading: number | null; speed: number | null }): BusPositionValues => ({
+export const positionToValues = (bus: {
+  lat: number | null;
+  lng: number | null;
+  heading: number | null;
+  speed: number | null;
+}): BusPositionValues => ({
   lat: bus.lat == null ? '' : String(bus.lat),
   lng: bus.lng == null ? '' : String(bus.lng),
   heading: bus.heading == null ? '' : String(bus.heading),

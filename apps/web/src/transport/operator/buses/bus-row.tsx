@@ -38,10 +38,14 @@ export const BusRow = ({ bus }: { bus: Bus }) => {
     event.preventDefault();
     const { lat, lng, heading, speed } = toPosition(position);
     // A position set here is a report like a tracker's: it needs both coordinates.
-    void form.submit(busLocationInput, { bus_id: bus.id, lat: lat ?? Number.NaN, lng: lng ?? Number.NaN, heading, speed }, async (request) => {
-      await report.mutateAsync(request);
-      setIsEditing(false);
-    });
+    void form.submit(
+      busLocationInput,
+      { bus_id: bus.id, lat: lat ?? Number.NaN, lng: lng ?? Number.NaN, heading, speed },
+      async (request) => {
+        await report.mutateAsync(request);
+        setIsEditing(false);
+      },
+    );
   };
 
   const remove = async () => {

@@ -13,7 +13,11 @@ export const BusesPage = () => {
 
   return (
     <>
-      <PageHeader eyebrow="Operator console" title="Buses" lead="Trackers register their bus on their first report; add a bus here to plan with it before then." />
+      <PageHeader
+        eyebrow="Operator console"
+        title="Buses"
+        lead="Trackers register their bus on their first report; add a bus here to plan with it before then."
+      />
       <AddBusForm />
       <QueryView query={buses} loadingLabel="Loading buses…" errorTitle="The buses could not be loaded">
         {(rows) =>

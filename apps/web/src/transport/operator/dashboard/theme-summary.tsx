@@ -25,7 +25,9 @@ export const ThemeSummary = ({ theme }: { theme: Record<string, unknown> }) => {
         return (
           <li key={key}>
             <span className="muted">{label(key)}:</span>{' '}
-            {typeof value === 'string' && COLOR.test(value) ? <span className="theme-swatch" style={{ background: value }} aria-hidden="true" /> : null}
+            {typeof value === 'string' && COLOR.test(value) ? (
+              <span className="theme-swatch" style={{ background: value }} aria-hidden="true" />
+            ) : null}
             {text}
           </li>
         );

@@ -22,11 +22,20 @@ const ROUTE_COLORS = ['#1e3a8a', '#9d174d', '#166534', '#7c2d12', '#5b21b6', '#0
 
 /** The active routes with their placed stops, each with its own colour. */
 const useActiveRouteLines = (routes: readonly { id: string; status: string; stops: number }[]) => {
-  const details = useQueries({ queries: routes.filter((route) => route.status === 'active' && route.stops > 0).map((route) => transportTrpc.operations.getRoute.queryOptions({ route_id: route.id })) });
+  const details = useQueries({
+    queries: routes
+      .filter((route) => route.status === 'active' && route.stops > 0)
+      .map((route) => transportTrpc.operations.getRoute.queryOptions({ route_id: route.id })),
+  });
 
   return details
     .flatMap((query) => (query.data ? [query.data] : []))
-    .map((route, index) => ({ id: route.id, name: route.name, color: ROUTE_COLORS[index % ROUTE_COLORS.length] ?? '#1e3a8a', stops: placedStops(route.stops) }))
+    .map((route, index) => ({
+      id: route.id,
+      name: route.name,
+      color: ROUTE_COLORS[index % ROUTE_COLORS.length] ?? '#1e3a8a',
+      stops: placedStops(route.stops),
+    }))
     .filter((route) => route.stops.length > 0);
 };
 
@@ -39,11 +48,18 @@ export const DispatchPage = () => {
   const routesOf = (busId: string) => (routes.data ?? []).filter((route) => route.bus_id === busId);
   const placed = buses.filter((bus) => bus.lat != null && bus.lng != null);
   const lines = useActiveRouteLines(routes.data ?? []);
-  const points: LatLngTuple[] = [...placed.map((bus): LatLngTuple => [bus.lat ?? 0, bus.lng ?? 0]), ...lines.flatMap((line) => stopPoints(line.stops))];
+  const points: LatLngTuple[] = [
+    ...placed.map((bus): LatLngTuple => [bus.lat ?? 0, bus.lng ?? 0]),
+    ...lines.flatMap((line) => stopPoints(line.stops)),
+  ];
 
   return (
     <>
-      <PageHeader eyebrow="Operator console" title="Live map" lead="Every bus where it last reported: the arrow points where it is heading; grey means no report for 15 minutes." />
+      <PageHeader
+        eyebrow="Operator console"
+        title="Live map"
+        lead="Every bus where it last reported: the arrow points where it is heading; grey means no report for 15 minutes."
+      />
       <QueryView query={query} loadingLabel="Loading buses…" errorTitle="The buses could not be loaded">
         {() =>
           buses.length === 0 && lines.length === 0 ? (
@@ -92,7 +108,10 @@ export const DispatchPage = () => {
                 <ul className="dispatch-list">
                   {buses.map((bus) => (
                     <li key={bus.id} className="dispatch-list__item" aria-label={`Bus ${bus.id}`}>
-                      <span className={`dispatch-list__dot${isStale(bus.last_update, now) ? ' dispatch-list__dot--stale' : ''}`} aria-hidden="true" />
+                      <span
+                        className={`dispatch-list__dot${isStale(bus.last_update, now) ? ' dispatch-list__dot--stale' : ''}`}
+                        aria-hidden="true"
+                      />
                       <span className="dispatch-list__id">{bus.id}</span>
                       <span className="dispatch-list__routes">
                         {routesOf(bus.id).length === 0
@@ -104,9 +123,7 @@ export const DispatchPage = () => {
                               </span>
                             ))}
                       </span>
-                      <span className="dispatch-list__facts">
-                        {bus.lat == null ? 'No position yet' : busSummary(bus, now)}
-                      </span>
+                      <span className="dispatch-list__facts">{bus.lat == null ? 'No position yet' : busSummary(bus, now)}</span>
                     </li>
                   ))}
                 </ul>

@@ -26,7 +26,10 @@ type Asking = { kind: 'send' | 'payment' | 'void'; invoice: Invoice } | null;
 const STATUS_OPTIONS = [
   { value: '', label: 'All' },
   { value: 'outstanding', label: 'Outstanding' },
-  ...['pending', 'draft', 'sent', 'partial', 'paid', 'void'].map((status) => ({ value: status, label: `${status.charAt(0).toUpperCase()}${status.slice(1)}` })),
+  ...['pending', 'draft', 'sent', 'partial', 'paid', 'void'].map((status) => ({
+    value: status,
+    label: `${status.charAt(0).toUpperCase()}${status.slice(1)}`,
+  })),
 ];
 const METHOD_OPTIONS = [
   { value: 'check', label: 'Cheque' },
@@ -37,7 +40,8 @@ const METHOD_OPTIONS = [
 ];
 const OWED = new Set(['sent', 'unpaid', 'partial']);
 
-const describe = (invoice: Invoice) => (invoice.kind === 'registration' ? 'Registration fee' : `Week of ${invoice.cycle_start ? formatDate(invoice.cycle_start) : '—'}`);
+const describe = (invoice: Invoice) =>
+  invoice.kind === 'registration' ? 'Registration fee' : `Week of ${invoice.cycle_start ? formatDate(invoice.cycle_start) : '—'}`;
 /** Today as the browser's calendar has it; the server checks the tenant's today and answers which day is allowed. */
 const todayText = (): string => {
   const now = new Date();
@@ -140,18 +144,33 @@ export const InvoicesPage = () => {
       cell: (invoice) => (
         <div className="row-actions">
           {invoice.status === 'draft' || invoice.status === 'pending' ? (
-            <button type="button" className="button button--small button--primary" onClick={() => open('send', invoice)} aria-label={`Send ${describe(invoice)} to ${nameOf(invoice.household_id)}`}>
+            <button
+              type="button"
+              className="button button--small button--primary"
+              onClick={() => open('send', invoice)}
+              aria-label={`Send ${describe(invoice)} to ${nameOf(invoice.household_id)}`}
+            >
               Send
             </button>
           ) : null}
           {OWED.has(invoice.status) ? (
-            <button type="button" className="button button--small" onClick={() => open('payment', invoice)} aria-label={`Record a payment on ${describe(invoice)} from ${nameOf(invoice.household_id)}`}>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => open('payment', invoice)}
+              aria-label={`Record a payment on ${describe(invoice)} from ${nameOf(invoice.household_id)}`}
+            >
               Record payment
             </button>
           ) : null}
           {invoice.status === 'void' || invoice.status === 'paid' ? <span className="muted">Nothing to do</span> : null}
           {invoice.status !== 'void' && invoice.status !== 'paid' && invoice.amount_paid === 0 ? (
-            <button type="button" className="button button--small" onClick={() => open('void', invoice)} aria-label={`Void ${describe(invoice)} of ${nameOf(invoice.household_id)}`}>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => open('void', invoice)}
+              aria-label={`Void ${describe(invoice)} of ${nameOf(invoice.household_id)}`}
+            >
               Void
             </button>
           ) : null}
@@ -166,25 +185,43 @@ export const InvoicesPage = () => {
 
   return (
     <>
-      <PageHeader eyebrow="Operator console" title="Invoices" lead="Newest first. Send drafts, record cheques and cash, void an invoice sent by mistake." />
+      <PageHeader
+        eyebrow="Operator console"
+        title="Invoices"
+        lead="Newest first. Send drafts, record cheques and cash, void an invoice sent by mistake."
+      />
       <div className="filter-bar">
         <SelectField
           id="invoice-status"
           label="Status"
           value={status}
           options={STATUS_OPTIONS}
-          onValueChange={(value) => navigate(value ? `${transportPaths.invoices}?status=${value}` : transportPaths.invoices, { replace: true })}
+          onValueChange={(value) =>
+            navigate(value ? `${transportPaths.invoices}?status=${value}` : transportPaths.invoices, { replace: true })
+          }
         />
       </div>
       {outcome ? <FormAlert tone={outcome.tone}>{outcome.text}</FormAlert> : null}
       <QueryView query={invoices} loadingLabel="Loading invoices…" errorTitle="The invoices could not be loaded">
-        {(rows) => (rows.length === 0 ? <EmptyState title="No invoices match" /> : <DataTable label="Invoices" columns={columns} rows={rows} rowKey={(invoice) => invoice.id} compact />)}
+        {(rows) =>
+          rows.length === 0 ? (
+            <EmptyState title="No invoices match" />
+          ) : (
+            <DataTable label="Invoices" columns={columns} rows={rows} rowKey={(invoice) => invoice.id} compact />
+          )
+        }
       </QueryView>
       {asking?.kind === 'send' ? (
-        <ConfirmDialog title={`Send ${describe(asking.invoice)} to ${nameOf(asking.invoice.household_id)}?`} confirmLabel="Send invoice" busyLabel="Sending…" tone="primary" isBusy={busy} onConfirm={() => void confirm()} onCancel={() => setAsking(null)}>
-          <p>
-            The payer is emailed {formatDollars(asking.invoice.amount)} with a way to pay it.
-          </p>
+        <ConfirmDialog
+          title={`Send ${describe(asking.invoice)} to ${nameOf(asking.invoice.household_id)}?`}
+          confirmLabel="Send invoice"
+          busyLabel="Sending…"
+          tone="primary"
+          isBusy={busy}
+          onConfirm={() => void confirm()}
+          onCancel={() => setAsking(null)}
+        >
+          <p>The payer is emailed {formatDollars(asking.invoice.amount)} with a way to pay it.</p>
         </ConfirmDialog>
       ) : null}
       {asking?.kind === 'payment' ? (
@@ -216,11 +253,19 @@ export const InvoicesPage = () => {
           {overBalance ? (
             <div className="inline-note" role="status">
               <p>
-                That is {formatDollars(amountValue - owedOn(asking.invoice))} more than the {formatDollars(owedOn(asking.invoice))} still owed.
-                {excessAsCredit ? ' The excess is kept as credit for the household and taken off its next invoice.' : ' Change the amount, or keep the excess as household credit.'}
+                That is {formatDollars(amountValue - owedOn(asking.invoice))} more than the {formatDollars(owedOn(asking.invoice))} still
+                owed.
+                {excessAsCredit
+                  ? ' The excess is kept as credit for the household and taken off its next invoice.'
+                  : ' Change the amount, or keep the excess as household credit.'}
               </p>
               <label className="inline-note__check">
-                <input type="checkbox" className="checkbox" checked={excessAsCredit} onChange={(event) => setExcessAsCredit(event.target.checked)} />
+                <input
+                  type="checkbox"
+                  className="checkbox"
+                  checked={excessAsCredit}
+                  onChange={(event) => setExcessAsCredit(event.target.checked)}
+                />
                 <span>Record the excess as credit</span>
               </label>
             </div>

@@ -24,7 +24,15 @@ type HouseholdFacts = {
   policy_acknowledged: string[];
   emergency_contacts: { name: string; phone: string; relationship?: string | null }[];
   payers: { id: string; name: string; email: string | null; phone: string | null; relationship: string | null; is_primary: boolean }[];
-  children: { id: string; name: string; school: string | null; grade: string | null; route: string | null; transport_need: string; rate_weekly: number }[];
+  children: {
+    id: string;
+    name: string;
+    school: string | null;
+    grade: string | null;
+    route: string | null;
+    transport_need: string;
+    rate_weekly: number;
+  }[];
   weekly_total: number;
 };
 type InvoiceFacts = { id: string; kind: string; status: string; amount: number };
@@ -47,7 +55,12 @@ export const RegistrationPage = ({ registrationId }: { registrationId: string })
     try {
       if (action === 'approve') {
         const answer = await approve.mutateAsync({ reg_id: registrationId });
-        setOutcome({ tone: 'success', text: answer.email_sent ? 'Approved. The family was emailed the registration fee.' : 'Approved. The email could not be sent; approve again later to resend it.' });
+        setOutcome({
+          tone: 'success',
+          text: answer.email_sent
+            ? 'Approved. The family was emailed the registration fee.'
+            : 'Approved. The email could not be sent; approve again later to resend it.',
+        });
       } else {
         const answer = await reject.mutateAsync({ reg_id: registrationId, ...(reason.trim() ? { reason: reason.trim() } : {}) });
         setOutcome({ tone: 'success', text: answer.email_sent ? 'Rejected. The family was emailed the reason.' : 'Rejected.' });
@@ -118,7 +131,8 @@ export const RegistrationPage = ({ registrationId }: { registrationId: string })
                 {household.children.map((child) => (
                   <li key={child.id}>
                     <strong>{child.name}</strong> · {child.school ?? 'School not given'}
-                    {child.grade ? `, grade ${child.grade}` : ''} · {transportNeedLabel(child.transport_need)} · {child.route ?? 'no route yet'} · {formatDollars(child.rate_weekly)}/week
+                    {child.grade ? `, grade ${child.grade}` : ''} · {transportNeedLabel(child.transport_need)} ·{' '}
+                    {child.route ?? 'no route yet'} · {formatDollars(child.rate_weekly)}/week
                   </li>
                 ))}
               </ul>
@@ -129,7 +143,8 @@ export const RegistrationPage = ({ registrationId }: { registrationId: string })
                 {household.payers.map((payer) => (
                   <li key={payer.id}>
                     <strong>{payer.name}</strong>
-                    {payer.is_primary ? ' (registering parent)' : payer.relationship ? ` (${payer.relationship})` : ''} · {payer.email ?? 'no email'} · {payer.phone ?? 'no phone'}
+                    {payer.is_primary ? ' (registering parent)' : payer.relationship ? ` (${payer.relationship})` : ''} ·{' '}
+                    {payer.email ?? 'no email'} · {payer.phone ?? 'no phone'}
                   </li>
                 ))}
               </ul>
@@ -154,7 +169,8 @@ export const RegistrationPage = ({ registrationId }: { registrationId: string })
               <ul className="plain-list">
                 {invoices.map((invoice) => (
                   <li key={invoice.id}>
-                    {invoice.kind === 'registration' ? 'Registration fee' : 'Transport'} · {formatDollars(invoice.amount)} · <StateBadge state={invoice.status} />
+                    {invoice.kind === 'registration' ? 'Registration fee' : 'Transport'} · {formatDollars(invoice.amount)} ·{' '}
+                    <StateBadge state={invoice.status} />
                   </li>
                 ))}
               </ul>
@@ -182,7 +198,15 @@ export const RegistrationPage = ({ registrationId }: { registrationId: string })
                 onConfirm={() => void decide('reject')}
                 onCancel={() => setAsking(null)}
               >
-                <TextAreaField id="reject-reason" label="Reason (emailed to the family)" value={reason} onValueChange={setReason} required rows={3} maxLength={1000} />
+                <TextAreaField
+                  id="reject-reason"
+                  label="Reason (emailed to the family)"
+                  value={reason}
+                  onValueChange={setReason}
+                  required
+                  rows={3}
+                  maxLength={1000}
+                />
               </ConfirmDialog>
             ) : null}
           </>

@@ -15,7 +15,10 @@ import { RegistrationsTable } from '../../shared/registrations-table.tsx';
 
 type Status = 'all' | (typeof REGISTRATION_STATUSES)[number];
 
-const STATUS_OPTIONS = [{ value: 'all', label: 'All' }, ...REGISTRATION_STATUSES.map((status) => ({ value: status, label: `${status.charAt(0).toUpperCase()}${status.slice(1)}` }))];
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All' },
+  ...REGISTRATION_STATUSES.map((status) => ({ value: status, label: `${status.charAt(0).toUpperCase()}${status.slice(1)}` })),
+];
 
 /** Filters live in the address (`status`, `q`), so a filtered list can be reloaded and shared. */
 export const RegistrationsPage = () => {
@@ -33,7 +36,11 @@ export const RegistrationsPage = () => {
 
   return (
     <>
-      <PageHeader eyebrow="Operator console" title="Registrations" lead="Families’ sign-ups, newest first. Open one to read every fact before approving or rejecting it." />
+      <PageHeader
+        eyebrow="Operator console"
+        title="Registrations"
+        lead="Families’ sign-ups, newest first. Open one to read every fact before approving or rejecting it."
+      />
       <form
         className="filter-bar"
         onSubmit={(event: FormEvent) => {
@@ -41,8 +48,20 @@ export const RegistrationsPage = () => {
           filter({ q: draft.trim() });
         }}
       >
-        <SelectField id="registration-status" label="Status" value={status} options={STATUS_OPTIONS} onValueChange={(value) => filter({ status: value })} />
-        <TextField id="registration-search" label="Search" placeholder="Parent, child, school or route" value={draft} onValueChange={setDraft} />
+        <SelectField
+          id="registration-status"
+          label="Status"
+          value={status}
+          options={STATUS_OPTIONS}
+          onValueChange={(value) => filter({ status: value })}
+        />
+        <TextField
+          id="registration-search"
+          label="Search"
+          placeholder="Parent, child, school or route"
+          value={draft}
+          onValueChange={setDraft}
+        />
         <button type="submit" className="button">
           Search
         </button>
@@ -55,7 +74,11 @@ export const RegistrationsPage = () => {
             <RegistrationsTable
               rows={rows}
               actions={(row) => (
-                <a className="button button--small button--primary" href={transportPaths.registration(row.id)} aria-label={`Review ${row.parent_name}`}>
+                <a
+                  className="button button--small button--primary"
+                  href={transportPaths.registration(row.id)}
+                  aria-label={`Review ${row.parent_name}`}
+                >
                   Review
                 </a>
               )}

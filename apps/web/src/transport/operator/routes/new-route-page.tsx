@@ -14,7 +14,11 @@ export const NewRoutePage = () => {
 
   return (
     <>
-      <PageHeader eyebrow="Routes" title="New route" lead="Stops are ridden in the order listed. Coordinates let the console check traffic along the route." />
+      <PageHeader
+        eyebrow="Routes"
+        title="New route"
+        lead="Stops are ridden in the order listed. Coordinates let the console check traffic along the route."
+      />
       <section className="card">
         <RouteForm
           initial={EMPTY_ROUTE}

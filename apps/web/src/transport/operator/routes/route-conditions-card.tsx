@@ -33,7 +33,10 @@ export const RouteConditionsCard = ({ routeId }: { routeId: string }) => {
                 ))}
               </ul>
             ) : null}
-            <p className="muted">Schools served: {conditions.schools.length === 0 ? 'none matched by stop' : conditions.schools.map((school) => school.name).join(', ')}</p>
+            <p className="muted">
+              Schools served:{' '}
+              {conditions.schools.length === 0 ? 'none matched by stop' : conditions.schools.map((school) => school.name).join(', ')}
+            </p>
           </div>
         )}
       </QueryView>

@@ -32,7 +32,9 @@ export const RouteDetailPage = ({ routeId }: { routeId: string }) => {
   const deleteRoute = useMutation(transportTrpc.operations.deleteRoute.mutationOptions({ onSuccess: afterOperationsChange }));
   const [isEditing, setIsEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(searchParams.get('created') ? { tone: 'success', text: 'Route created.' } : null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(
+    searchParams.get('created') ? { tone: 'success', text: 'Route created.' } : null,
+  );
   useDocumentTitle(routeQuery.data?.name ?? 'Route');
 
   const remove = async () => {

@@ -70,15 +70,21 @@ export const RouteEtaCard = ({ route, busPositionAt }: { route: Route; busPositi
                 Times are in {answer.time_zone}.
               </p>
               <div>
-                <DataTable label="Estimates by stop" columns={columnsIn(answer.time_zone)} rows={answer.stops} rowKey={(stop) => stop.position} compact />
+                <DataTable
+                  label="Estimates by stop"
+                  columns={columnsIn(answer.time_zone)}
+                  rows={answer.stops}
+                  rowKey={(stop) => stop.position}
+                  compact
+                />
               </div>
             </div>
           )
         }
       </QueryView>
       <p className="muted eta-accuracy" data-testid="eta-accuracy">
-        Accuracy on this route: {accuracy.arrivals} {accuracy.arrivals === 1 ? 'arrival' : 'arrivals'} recorded; estimates made 10 minutes before: {accuracySentence(accuracy.minutes_10)}; 5 minutes before:{' '}
-        {accuracySentence(accuracy.minutes_5)}.
+        Accuracy on this route: {accuracy.arrivals} {accuracy.arrivals === 1 ? 'arrival' : 'arrivals'} recorded; estimates made 10 minutes
+        before: {accuracySentence(accuracy.minutes_10)}; 5 minutes before: {accuracySentence(accuracy.minutes_5)}.
       </p>
     </section>
   );

@@ -24,10 +24,15 @@ export const RouteFitCard = ({ route }: { route: Route }) => (
       </FormAlert>
     ) : null}
     {route.unplaced_children.length === 0 ? (
-      <p className="muted">Every child of the schools this route serves has a stop for the runs they ride (a route serves the schools its stops are named for or stand at).</p>
+      <p className="muted">
+        Every child of the schools this route serves has a stop for the runs they ride (a route serves the schools its stops are named for
+        or stand at).
+      </p>
     ) : (
       <>
-        <p className="muted">These children attend a school this route serves and have no stop yet for a run they ride; place them in Riders below.</p>
+        <p className="muted">
+          These children attend a school this route serves and have no stop yet for a run they ride; place them in Riders below.
+        </p>
         <ul className="rider-list" aria-label="Children without a stop">
           {route.unplaced_children.map((child) => (
             <li key={child.child_id} className="rider-chip">

@@ -12,7 +12,8 @@ import { StopRows } from './stop-rows.tsx';
 import { StopsMapEditor } from './stops-map-editor.tsx';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 
-const isShown = (path: string) => /^(name|driver|bus_id|mode|status|miles)$/.test(path) || /^stops\.\d+\.(name|address|lat|lng|time)$/.test(path);
+const isShown = (path: string) =>
+  /^(name|driver|bus_id|mode|status|miles)$/.test(path) || /^stops\.\d+\.(name|address|lat|lng|time)$/.test(path);
 
 type RouteFormProps = {
   initial: RouteValues;
@@ -44,16 +45,64 @@ export const RouteForm = ({ initial, runs, submitLabel, onSave }: RouteFormProps
     <form className="form" onSubmit={submit} noValidate>
       {form.formError ? <FormAlert title="The route was not saved">{form.formError}</FormAlert> : null}
       <div className="form-grid">
-        <TextField id="name" label="Route name" required value={values.name} onValueChange={(value) => set('name', value)} error={form.errors.name} />
-        <TextField id="driver" label="Driver" value={values.driver} onValueChange={(value) => set('driver', value)} error={form.errors.driver} />
-        <SelectField id="bus_id" label="Bus" value={values.bus_id} options={[{ value: '', label: 'No bus yet' }, ...busOptions]} onValueChange={(value) => set('bus_id', value)} error={form.errors.bus_id} />
-        <TextField id="miles" label="Miles" inputMode="decimal" value={values.miles} onValueChange={(value) => set('miles', value)} error={form.errors.miles} />
-        <SelectField id="mode" label="Runs" value={values.mode} options={ROUTE_MODES.map((mode) => ({ value: mode, label: routeModeLabel(mode) }))} onValueChange={(value) => set('mode', value)} />
-        <SelectField id="status" label="Status" value={values.status} options={ROUTE_STATUSES.map((status) => ({ value: status, label: `${status.charAt(0).toUpperCase()}${status.slice(1)}` }))} onValueChange={(value) => set('status', value)} />
+        <TextField
+          id="name"
+          label="Route name"
+          required
+          value={values.name}
+          onValueChange={(value) => set('name', value)}
+          error={form.errors.name}
+        />
+        <TextField
+          id="driver"
+          label="Driver"
+          value={values.driver}
+          onValueChange={(value) => set('driver', value)}
+          error={form.errors.driver}
+        />
+        <SelectField
+          id="bus_id"
+          label="Bus"
+          value={values.bus_id}
+          options={[{ value: '', label: 'No bus yet' }, ...busOptions]}
+          onValueChange={(value) => set('bus_id', value)}
+          error={form.errors.bus_id}
+        />
+        <TextField
+          id="miles"
+          label="Miles"
+          inputMode="decimal"
+          value={values.miles}
+          onValueChange={(value) => set('miles', value)}
+          error={form.errors.miles}
+        />
+        <SelectField
+          id="mode"
+          label="Runs"
+          value={values.mode}
+          options={ROUTE_MODES.map((mode) => ({ value: mode, label: routeModeLabel(mode) }))}
+          onValueChange={(value) => set('mode', value)}
+        />
+        <SelectField
+          id="status"
+          label="Status"
+          value={values.status}
+          options={ROUTE_STATUSES.map((status) => ({ value: status, label: `${status.charAt(0).toUpperCase()}${status.slice(1)}` }))}
+          onValueChange={(value) => set('status', value)}
+        />
       </div>
       <h2 className="section-title">Stops</h2>
-      <StopsMapEditor stops={values.stops} canAdd={values.stops.length < LIMITS.stopsPerRoute} onChange={(stops) => setValues((current) => ({ ...current, stops }))} />
-      {runs && runs.length > 0 ? <p className="muted">Times are set per run in the timetable on the route page; moving or removing a stop here carries its runs along, and a new stop joins the end of each run.</p> : null}
+      <StopsMapEditor
+        stops={values.stops}
+        canAdd={values.stops.length < LIMITS.stopsPerRoute}
+        onChange={(stops) => setValues((current) => ({ ...current, stops }))}
+      />
+      {runs && runs.length > 0 ? (
+        <p className="muted">
+          Times are set per run in the timetable on the route page; moving or removing a stop here carries its runs along, and a new stop
+          joins the end of each run.
+        </p>
+      ) : null}
       <StopRows
         stops={values.stops}
         showTime={!runs || runs.length === 0}
@@ -67,7 +116,11 @@ export const RouteForm = ({ initial, runs, submitLabel, onSave }: RouteFormProps
       />
       <div className="form-actions form-actions--split">
         {values.stops.length < LIMITS.stopsPerRoute ? (
-          <button type="button" className="button" onClick={() => setValues((current) => ({ ...current, stops: [...current.stops, emptyStop()] }))}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => setValues((current) => ({ ...current, stops: [...current.stops, emptyStop()] }))}
+          >
             Add stop
           </button>
         ) : null}

@@ -27,7 +27,11 @@ export const RouteMapCard = ({ route, bus, streamState }: { route: Route; bus: B
         </h2>
         {route.bus_id ? <LiveStateLine state={streamState} /> : null}
       </div>
-      <TransportMap label={`Map of ${route.name}`} points={[...stopPoints(stops), ...busPoint]} fitKey={`${route.id}:${stops.length}:${busPoint.length}`}>
+      <TransportMap
+        label={`Map of ${route.name}`}
+        points={[...stopPoints(stops), ...busPoint]}
+        fitKey={`${route.id}:${stops.length}:${busPoint.length}`}
+      >
         <RouteLine points={stopPoints(stops)} />
         <StopMarkers stops={stops} />
         {bus ? <BusMarkers buses={[bus]} now={now} /> : null}
@@ -41,7 +45,9 @@ export const RouteMapCard = ({ route, bus, streamState }: { route: Route; bus: B
             : `Bus ${route.bus_id} has not reported yet.`
           : 'No bus is assigned to this route.'}
         {stops.length === 0 ? ' No stop has a position yet: edit the route and click the map to place them.' : ''}
-        {stops.length > 0 && missing > 0 ? ` ${missing} ${missing === 1 ? 'stop has' : 'stops have'} no position and ${missing === 1 ? 'is' : 'are'} not drawn.` : ''}
+        {stops.length > 0 && missing > 0
+          ? ` ${missing} ${missing === 1 ? 'stop has' : 'stops have'} no position and ${missing === 1 ? 'is' : 'are'} not drawn.`
+          : ''}
       </p>
     </section>
   );

@@ -15,11 +15,16 @@ type Direction = Run['direction'];
 type Stop = { position: number; name: string; time: string | null; riders: unknown[] };
 type RunStopRequest = NonNullable<NonNullable<TransportInputs['operations']['updateRoute']['runs']>['morning']>['stops'][number];
 
-const runStops = (run: Run): Stop[] => run.stops.map((stop) => ({ position: stop.stop, name: stop.name, time: stop.time, riders: stop.riders }));
+const runStops = (run: Run): Stop[] =>
+  run.stops.map((stop) => ({ position: stop.stop, name: stop.name, time: stop.time, riders: stop.riders }));
 
 /** The run's timetable as sent back, with one stop's riders changed. */
 const toRunRequest = (run: Run, position: number, riders: unknown[]): { stops: RunStopRequest[] } => ({
-  stops: run.stops.map((stop) => ({ stop: stop.stop, time: stop.time, riders: (stop.stop === position ? riders : stop.riders) as RunStopRequest['riders'] })),
+  stops: run.stops.map((stop) => ({
+    stop: stop.stop,
+    time: stop.time,
+    riders: (stop.stop === position ? riders : stop.riders) as RunStopRequest['riders'],
+  })),
 });
 
 /** The server's refusals (a child already riding another stop, a run or school the child does not fit, an unknown child) in words for the operator. */
@@ -47,7 +52,13 @@ const OverrideForm = ({ busy, onConfirm, onCancel }: { busy: boolean; onConfirm:
       }}
     >
       <label htmlFor="rider-override-reason">Reason to place anyway</label>
-      <input id="rider-override-reason" className="input" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+      <input
+        id="rider-override-reason"
+        className="input"
+        maxLength={500}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
       <button type="submit" className="button button--small" disabled={busy || !reason.trim()}>
         {busy ? 'Saving…' : 'Place anyway'}
       </button>
@@ -58,7 +69,13 @@ const OverrideForm = ({ busy, onConfirm, onCancel }: { busy: boolean; onConfirm:
   );
 };
 
-type StopRidersProps = { stop: Stop; children: ReadonlyMap<string, RiderChild>; placedAt: ReadonlyMap<string, string>; busy: boolean; onChange: (riders: unknown[]) => Promise<boolean> };
+type StopRidersProps = {
+  stop: Stop;
+  children: ReadonlyMap<string, RiderChild>;
+  placedAt: ReadonlyMap<string, string>;
+  busy: boolean;
+  onChange: (riders: unknown[]) => Promise<boolean>;
+};
 
 const StopRiders = ({ stop, children, placedAt, busy, onChange }: StopRidersProps) => {
   const [choice, setChoice] = useState('');
@@ -85,7 +102,13 @@ const StopRiders = ({ stop, children, placedAt, busy, onChange }: StopRidersProp
             return (
               <li key={`${riderId(rider) ?? name}-${index}`} className="rider-chip">
                 {name}
-                <button type="button" className="rider-chip__remove" disabled={busy} aria-label={`Remove ${name} from ${stop.name}`} onClick={() => void onChange(stop.riders.filter((_, at) => at !== index))}>
+                <button
+                  type="button"
+                  className="rider-chip__remove"
+                  disabled={busy}
+                  aria-label={`Remove ${name} from ${stop.name}`}
+                  onClick={() => void onChange(stop.riders.filter((_, at) => at !== index))}
+                >
                   ✕
                 </button>
               </li>
@@ -142,7 +165,11 @@ export const RouteRidersCard = ({ route }: { route: Route }) => {
   const children = new Map<string, RiderChild>(
     (households.data ?? [])
       .filter((household) => household.registration_status === 'approved')
-      .flatMap((household) => household.children.map((child) => [child.id, { id: child.id, name: child.name, household: household.name, school: child.school }] as const)),
+      .flatMap((household) =>
+        household.children.map(
+          (child) => [child.id, { id: child.id, name: child.name, household: household.name, school: child.school }] as const,
+        ),
+      ),
   );
 
   const [chosen, setChosen] = useState<Direction | null>(null);
@@ -158,14 +185,25 @@ export const RouteRidersCard = ({ route }: { route: Route }) => {
     setNotice(null);
     setRefused(null);
     try {
-      await update.mutateAsync({ route_id: route.id, runs: { [run.direction]: toRunRequest(run, stop.position, riders) }, ...(overrideReason ? { override: { reason: overrideReason } } : {}) });
-      setNotice({ tone: 'success', text: `Riders at ${stop.name} on the ${run.direction} run saved${overrideReason ? ' by override' : ''}.` });
+      await update.mutateAsync({
+        route_id: route.id,
+        runs: { [run.direction]: toRunRequest(run, stop.position, riders) },
+        ...(overrideReason ? { override: { reason: overrideReason } } : {}),
+      });
+      setNotice({
+        tone: 'success',
+        text: `Riders at ${stop.name} on the ${run.direction} run saved${overrideReason ? ' by override' : ''}.`,
+      });
 
       return true;
     } catch (error) {
       const info = readAppError(error);
       const overridable = info.code === 'conflict' && info.message.endsWith(OVERRIDE_HINT);
-      setNotice({ tone: 'error', title: refusalTitle(info.code, overridable), text: overridable ? info.message.slice(0, -OVERRIDE_HINT.length).trim() : info.message });
+      setNotice({
+        tone: 'error',
+        title: refusalTitle(info.code, overridable),
+        text: overridable ? info.message.slice(0, -OVERRIDE_HINT.length).trim() : info.message,
+      });
       if (overridable) {
         setRefused({ stop, riders });
       }
@@ -184,7 +222,13 @@ export const RouteRidersCard = ({ route }: { route: Route }) => {
           {notice.text}
         </FormAlert>
       ) : null}
-      {refused ? <OverrideForm busy={update.isPending} onConfirm={(reason) => void save(refused.stop, refused.riders, reason)} onCancel={() => setRefused(null)} /> : null}
+      {refused ? (
+        <OverrideForm
+          busy={update.isPending}
+          onConfirm={(reason) => void save(refused.stop, refused.riders, reason)}
+          onCancel={() => setRefused(null)}
+        />
+      ) : null}
       {households.isError ? <QueryError query={households} title="The children could not be loaded" /> : null}
       {run === null ? (
         <p className="muted">Give the route a run first (its stops and times, in the timetable); children are placed at a stop of a run.</p>
@@ -193,17 +237,32 @@ export const RouteRidersCard = ({ route }: { route: Route }) => {
           {route.runs.length > 1 ? (
             <div className="segmented" role="group" aria-label="Run">
               {route.runs.map((candidate) => (
-                <button key={candidate.direction} type="button" className={`button button--small${candidate.direction === run.direction ? ' button--primary' : ''}`} aria-pressed={candidate.direction === run.direction} onClick={() => setChosen(candidate.direction)}>
+                <button
+                  key={candidate.direction}
+                  type="button"
+                  className={`button button--small${candidate.direction === run.direction ? ' button--primary' : ''}`}
+                  aria-pressed={candidate.direction === run.direction}
+                  onClick={() => setChosen(candidate.direction)}
+                >
                   {candidate.direction === 'morning' ? 'Morning run' : 'Afternoon run'}
                 </button>
               ))}
             </div>
           ) : null}
-          {households.isSuccess && children.size === 0 ? <p className="muted">No approved household has children yet: approve a registration first.</p> : null}
+          {households.isSuccess && children.size === 0 ? (
+            <p className="muted">No approved household has children yet: approve a registration first.</p>
+          ) : null}
           {households.isPending ? <p className="muted">Loading the children…</p> : null}
           <ol className="rider-stops">
             {stops.map((stop) => (
-              <StopRiders key={stop.position} stop={stop} children={children} placedAt={placedAt} busy={update.isPending} onChange={(riders) => save(stop, riders)} />
+              <StopRiders
+                key={stop.position}
+                stop={stop}
+                children={children}
+                placedAt={placedAt}
+                busy={update.isPending}
+                onChange={(riders) => save(stop, riders)}
+              />
             ))}
           </ol>
         </>

@@ -46,7 +46,18 @@ export const RouteRunsCard = ({ route }: { route: Route }) => {
     try {
       await update.mutateAsync({
         route_id: route.id,
-        runs: { [direction]: stops === null ? null : { stops: stops.map((stop) => ({ stop: stop.stop, time: stop.time.trim() === '' ? null : stop.time, riders: stop.riders as string[] })) } },
+        runs: {
+          [direction]:
+            stops === null
+              ? null
+              : {
+                  stops: stops.map((stop) => ({
+                    stop: stop.stop,
+                    time: stop.time.trim() === '' ? null : stop.time,
+                    riders: stop.riders as string[],
+                  })),
+                },
+        },
       });
       setEditing(null);
       setConfirmRemove(null);
@@ -62,7 +73,9 @@ export const RouteRunsCard = ({ route }: { route: Route }) => {
         Timetable
       </h2>
       {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
-      {route.stops.length === 0 ? <p className="muted">Add stops to the route first; each run serves some of them in its own order.</p> : null}
+      {route.stops.length === 0 ? (
+        <p className="muted">Add stops to the route first; each run serves some of them in its own order.</p>
+      ) : null}
       {route.stops.length > 0
         ? directions.map((direction) => {
             const run = route.runs.find((candidate) => candidate.direction === direction) ?? null;
@@ -90,7 +103,12 @@ export const RouteRunsCard = ({ route }: { route: Route }) => {
                             className="input"
                             type="time"
                             value={stop.time}
-                            onChange={(event) => setEditing({ direction, stops: draft.map((each, at) => (at === index ? { ...each, time: event.target.value } : each)) })}
+                            onChange={(event) =>
+                              setEditing({
+                                direction,
+                                stops: draft.map((each, at) => (at === index ? { ...each, time: event.target.value } : each)),
+                              })
+                            }
                           />
                         </li>
                       ))}
@@ -108,11 +126,30 @@ export const RouteRunsCard = ({ route }: { route: Route }) => {
                   <>
                     <DataTable label={TITLE[direction]} columns={COLUMNS} rows={run.stops} rowKey={(stop) => stop.stop} compact />
                     <div className="row-actions">
-                      <button type="button" className="button button--small" onClick={() => setEditing({ direction, stops: run.stops.map((stop) => ({ stop: stop.stop, name: stop.name, time: stop.time ?? '', riders: stop.riders })) })}>
+                      <button
+                        type="button"
+                        className="button button--small"
+                        onClick={() =>
+                          setEditing({
+                            direction,
+                            stops: run.stops.map((stop) => ({
+                              stop: stop.stop,
+                              name: stop.name,
+                              time: stop.time ?? '',
+                              riders: stop.riders,
+                            })),
+                          })
+                        }
+                      >
                         Edit times
                       </button>
                       {confirmRemove === direction ? (
-                        <button type="button" className="button button--small button--danger" disabled={update.isPending} onClick={() => void save(direction, null)}>
+                        <button
+                          type="button"
+                          className="button button--small button--danger"
+                          disabled={update.isPending}
+                          onClick={() => void save(direction, null)}
+                        >
                           Yes, remove the {direction} run
                         </button>
                       ) : (
@@ -126,7 +163,11 @@ export const RouteRunsCard = ({ route }: { route: Route }) => {
                   <>
                     <p className="muted">No {direction} run yet.</p>
                     <div className="row-actions">
-                      <button type="button" className="button button--small" onClick={() => setEditing({ direction, stops: newRun(route, direction) })}>
+                      <button
+                        type="button"
+                        className="button button--small"
+                        onClick={() => setEditing({ direction, stops: newRun(route, direction) })}
+                      >
                         Add the {direction} run{direction === 'afternoon' ? ' (stops reversed)' : ''}
                       </button>
                     </div>

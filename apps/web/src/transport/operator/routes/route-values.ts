@@ -6,13 +6,29 @@ export type StopValues = { name: string; address: string; lat: string; lng: stri
 
 export type StopTextField = Exclude<keyof StopValues, 'riders' | 'origin'>;
 
-export type RouteValues = { name: string; driver: string; bus_id: string; mode: RouteMode; status: RouteStatus; miles: string; stops: StopValues[] };
+export type RouteValues = {
+  name: string;
+  driver: string;
+  bus_id: string;
+  mode: RouteMode;
+  status: RouteStatus;
+  miles: string;
+  stops: StopValues[];
+};
 
 type RouteDetail = TransportOutputs['operations']['getRoute'];
 
 export const emptyStop = (): StopValues => ({ name: '', address: '', lat: '', lng: '', time: '', riders: [] });
 
-export const EMPTY_ROUTE: RouteValues = { name: '', driver: '', bus_id: '', mode: 'both', status: 'active', miles: '', stops: [emptyStop()] };
+export const EMPTY_ROUTE: RouteValues = {
+  name: '',
+  driver: '',
+  bus_id: '',
+  mode: 'both',
+  status: 'active',
+  miles: '',
+  stops: [emptyStop()],
+};
 
 const text = (value: string | number | null | undefined): string => (value == null ? '' : String(value));
 
@@ -24,7 +40,15 @@ export const routeToValues = (route: RouteDetail): RouteValues => ({
   status: route.status as RouteStatus,
   miles: text(route.miles),
   // `origin` is where the stop stood when loaded, so the runs follow it when stops move.
-  stops: route.stops.map((stop) => ({ name: stop.name, address: text(stop.address), lat: text(stop.lat), lng: text(stop.lng), time: text(stop.time), riders: [...stop.riders], origin: stop.position })),
+  stops: route.stops.map((stop) => ({
+    name: stop.name,
+    address: text(stop.address),
+    lat: text(stop.lat),
+    lng: text(stop.lng),
+    time: text(stop.time),
+    riders: [...stop.riders],
+    origin: stop.position,
+  })),
 });
 
 type Run = RouteDetail['runs'][number];
@@ -62,7 +86,9 @@ const textOrNull = (value: string): string | null => (value.trim() === '' ? null
  * without them (a new route) the stops' times and riders are its one run.
  */
 export const toRouteRequest = (values: RouteValues, runs?: readonly Run[]): TransportInputs['operations']['createRoute'] => {
-  const kept = values.stops.filter((stop) => stop.riders.length > 0 || [stop.name, stop.address, stop.lat, stop.lng, stop.time].some((part) => part.trim() !== ''));
+  const kept = values.stops.filter(
+    (stop) => stop.riders.length > 0 || [stop.name, stop.address, stop.lat, stop.lng, stop.time].some((part) => part.trim() !== ''),
+  );
 
   return {
     ...toRouteFields(values, kept),
@@ -77,13 +103,12 @@ const toRouteFields = (values: RouteValues, kept: readonly StopValues[]) => ({
   mode: values.mode,
   status: values.status,
   miles: numberOrNull(values.miles),
-  stops: kept
-    .map((stop) => ({
-      name: stop.name.trim(),
-      address: textOrNull(stop.address),
-      lat: numberOrNull(stop.lat),
-      lng: numberOrNull(stop.lng),
-      time: textOrNull(stop.time),
-      riders: stop.riders as NonNullable<TransportInputs['operations']['createRoute']['stops']>[number]['riders'],
-    })),
+  stops: kept.map((stop) => ({
+    name: stop.name.trim(),
+    address: textOrNull(stop.address),
+    lat: numberOrNull(stop.lat),
+    lng: numberOrNull(stop.lng),
+    time: textOrNull(stop.time),
+    riders: stop.riders as NonNullable<TransportInputs['operations']['createRoute']['stops']>[number]['riders'],
+  })),
 });

@@ -2,7 +2,12 @@ import type { FieldErrors } from '../../../shared/forms/field-errors.ts';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import type { StopTextField, StopValues } from './route-values.ts';
 
-type StopRowsProps = { stops: StopValues[]; errors: FieldErrors; showTime?: boolean; onChange: (stops: StopValues[], path?: string) => void };
+type StopRowsProps = {
+  stops: StopValues[];
+  errors: FieldErrors;
+  showTime?: boolean;
+  onChange: (stops: StopValues[], path?: string) => void;
+};
 
 /** The route's stops in riding order: each row can move up or be removed. */
 export const StopRows = ({ stops, errors, showTime = true, onChange }: StopRowsProps) => {
@@ -24,7 +29,14 @@ export const StopRows = ({ stops, errors, showTime = true, onChange }: StopRowsP
     <ol className="stop-rows" aria-label="Stops">
       {stops.map((stop, index) => {
         const field = (name: StopTextField, label: string, extra: { required?: boolean; inputMode?: 'decimal'; type?: string } = {}) => (
-          <TextField id={`stops.${index}.${name}`} label={label} value={stop[name]} onValueChange={(value) => update(index, name, value)} error={errors[`stops.${index}.${name}`]} {...extra} />
+          <TextField
+            id={`stops.${index}.${name}`}
+            label={label}
+            value={stop[name]}
+            onValueChange={(value) => update(index, name, value)}
+            error={errors[`stops.${index}.${name}`]}
+            {...extra}
+          />
         );
 
         return (
@@ -41,11 +53,21 @@ export const StopRows = ({ stops, errors, showTime = true, onChange }: StopRowsP
             </div>
             <div className="stop-row__actions">
               {index > 0 ? (
-                <button type="button" className="button button--small" onClick={() => moveUp(index)} aria-label={`Move stop ${index + 1} up`}>
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => moveUp(index)}
+                  aria-label={`Move stop ${index + 1} up`}
+                >
                   ↑
                 </button>
               ) : null}
-              <button type="button" className="button button--small" onClick={() => onChange(stops.filter((_, at) => at !== index))} aria-label={`Remove stop ${index + 1}`}>
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => onChange(stops.filter((_, at) => at !== index))}
+                aria-label={`Remove stop ${index + 1}`}
+              >
                 ✕
               </button>
             </div>

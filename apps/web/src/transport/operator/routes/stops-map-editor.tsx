@@ -24,16 +24,31 @@ type StopsMapEditorProps = { stops: StopValues[]; canAdd: boolean; onChange: (st
  * still be typed. Nothing is saved until the form is.
  */
 export const StopsMapEditor = ({ stops, canAdd, onChange }: StopsMapEditorProps) => {
-  const drawn = placedStops(stops.map((stop, index) => ({ position: index + 1, name: stop.name.trim() || `Stop ${index + 1}`, time: stop.time || null, lat: asNumber(stop.lat), lng: asNumber(stop.lng) })));
+  const drawn = placedStops(
+    stops.map((stop, index) => ({
+      position: index + 1,
+      name: stop.name.trim() || `Stop ${index + 1}`,
+      time: stop.time || null,
+      lat: asNumber(stop.lat),
+      lng: asNumber(stop.lng),
+    })),
+  );
 
   /** A found address names the stop after its first part ("Oak Street & 5th Street") and fills its address. */
   const place = (lat: number, lng: number, found?: { label: string }) => {
-    const named = (number: number) => (found ? (found.label.split(',')[0]?.trim() ?? '').slice(0, 200) || `Stop ${number}` : `Stop ${number}`);
+    const named = (number: number) =>
+      found ? (found.label.split(',')[0]?.trim() ?? '').slice(0, 200) || `Stop ${number}` : `Stop ${number}`;
     const address = found ? found.label.slice(0, 500) : '';
     // An untouched blank row (the new-route form starts with one) takes the first click.
     const blank = stops.findIndex((stop) => stop.name.trim() === '' && stop.lat.trim() === '' && stop.lng.trim() === '');
     if (blank !== -1) {
-      onChange(stops.map((stop, index) => (index === blank ? { ...stop, name: named(blank + 1), address: address || stop.address, lat: coordinate(lat), lng: coordinate(lng) } : stop)));
+      onChange(
+        stops.map((stop, index) =>
+          index === blank
+            ? { ...stop, name: named(blank + 1), address: address || stop.address, lat: coordinate(lat), lng: coordinate(lng) }
+            : stop,
+        ),
+      );
 
       return;
     }
@@ -42,12 +57,14 @@ export const StopsMapEditor = ({ stops, canAdd, onChange }: StopsMapEditorProps)
     }
   };
 
-  const move = (position: number, lat: number, lng: number) => onChange(stops.map((stop, index) => (index === position - 1 ? { ...stop, lat: coordinate(lat), lng: coordinate(lng) } : stop)));
+  const move = (position: number, lat: number, lng: number) =>
+    onChange(stops.map((stop, index) => (index === position - 1 ? { ...stop, lat: coordinate(lat), lng: coordinate(lng) } : stop)));
 
   return (
     <div className="stops-map-editor">
       <p className="muted" id="stops-map-help">
-        Find an address or click the map to add a stop at the end of the route; drag a numbered stop to move it. Names, times and exact coordinates go in the rows below. Save the route to keep the changes.
+        Find an address or click the map to add a stop at the end of the route; drag a numbered stop to move it. Names, times and exact
+        coordinates go in the rows below. Save the route to keep the changes.
       </p>
       <AddressSearch id="stop-address-search" chooseLabel="Drop a stop here" onChoose={(found) => place(found.lat, found.lng, found)} />
       <TransportMap label="Map of the route's stops (editing)" points={stopPoints(drawn)} fitKey={drawn.length > 0 ? 'stops' : 'none'}>

@@ -22,4 +22,8 @@ const COLUMNS: readonly DataColumn<Stop>[] = [
 ];
 
 export const StopsTable = ({ stops }: { stops: readonly Stop[] }) =>
-  stops.length === 0 ? <EmptyState title="This route has no stops yet" /> : <DataTable label="Stops" columns={COLUMNS} rows={stops} rowKey={(stop) => stop.position} compact />;
+  stops.length === 0 ? (
+    <EmptyState title="This route has no stops yet" />
+  ) : (
+    <DataTable label="Stops" columns={COLUMNS} rows={stops} rowKey={(stop) => stop.position} compact />
+  );

@@ -8,7 +8,11 @@ import { transportTrpc } from '../../shared/transport-client.ts';
 import { afterBillingChange, afterOperationsChange } from '../../shared/transport-invalidation.ts';
 
 type School = { id: string; name: string };
-type RemoveSchoolDialogProps = { school: School; others: readonly School[]; onDone: (outcome: { tone: 'success' | 'error'; text: string } | null) => void };
+type RemoveSchoolDialogProps = {
+  school: School;
+  others: readonly School[];
+  onDone: (outcome: { tone: 'success' | 'error'; text: string } | null) => void;
+};
 
 /**
  * Removing a school after a confirmation. While children attend it the server refuses (409 naming
@@ -29,7 +33,10 @@ export const RemoveSchoolDialog = ({ school, others, onDone }: RemoveSchoolDialo
         const moved = await moveChildren.mutateAsync({ school_id: school.id, to_school_id: target });
         const to = others.find((other) => other.id === moved.to_school_id)?.name ?? moved.to_school_id;
         await deleteSchool.mutateAsync({ school_id: school.id });
-        onDone({ tone: 'success', text: `${String(moved.moved)} ${moved.moved === 1 ? 'child' : 'children'} moved to ${to}; ${school.name} was removed.` });
+        onDone({
+          tone: 'success',
+          text: `${String(moved.moved)} ${moved.moved === 1 ? 'child' : 'children'} moved to ${to}; ${school.name} was removed.`,
+        });
 
         return;
       }

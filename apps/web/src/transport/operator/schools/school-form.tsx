@@ -14,7 +14,13 @@ const FIELDS: { field: keyof SchoolValues; label: string; type?: string; require
   { field: 'end_time', label: 'Day ends', type: 'time' },
 ];
 
-type SchoolFormProps = { idPrefix: string; initial: SchoolValues; submitLabel: string; onSave: (request: ReturnType<typeof toSchoolRequest>) => Promise<void>; onCancel?: () => void };
+type SchoolFormProps = {
+  idPrefix: string;
+  initial: SchoolValues;
+  submitLabel: string;
+  onSave: (request: ReturnType<typeof toSchoolRequest>) => Promise<void>;
+  onCancel?: () => void;
+};
 
 /** Adding and editing a school check the same fields (`createSchoolInput`); an edit sends them with the id. */
 export const SchoolForm = ({ idPrefix, initial, submitLabel, onSave, onCancel }: SchoolFormProps) => {

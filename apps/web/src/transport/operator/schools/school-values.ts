@@ -11,7 +11,12 @@ export const toSchoolRequest = (values: SchoolValues) => ({
   end_time: textOrNull(values.end_time),
 });
 
-export const schoolToValues = (school: { name: string; address: string | null; start_time: string | null; end_time: string | null }): SchoolValues => ({
+export const schoolToValues = (school: {
+  name: string;
+  address: string | null;
+  start_time: string | null;
+  end_time: string | null;
+}): SchoolValues => ({
   name: school.name,
   address: school.address ?? '',
   start_time: school.start_time ?? '',

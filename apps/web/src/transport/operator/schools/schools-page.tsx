@@ -23,7 +23,11 @@ export const SchoolsPage = () => {
 
   return (
     <>
-      <PageHeader eyebrow="Operator console" title="Schools" lead="Families pick their children’s school from this list when they register." />
+      <PageHeader
+        eyebrow="Operator console"
+        title="Schools"
+        lead="Families pick their children’s school from this list when they register."
+      />
       <section className="card" aria-labelledby="add-school-title">
         <h2 id="add-school-title" className="card__title">
           Add a school
@@ -63,13 +67,25 @@ export const SchoolsPage = () => {
                     <div className="item__row">
                       <div>
                         <h3 className="item__title">{school.name}</h3>
-                        <p className="muted">{[school.address, formatSchoolHours(school)].filter(Boolean).join(' · ') || 'No address or hours yet'}</p>
+                        <p className="muted">
+                          {[school.address, formatSchoolHours(school)].filter(Boolean).join(' · ') || 'No address or hours yet'}
+                        </p>
                       </div>
                       <div className="row-actions">
-                        <button type="button" className="button button--small" onClick={() => setEditing(school.id)} aria-label={`Edit ${school.name}`}>
+                        <button
+                          type="button"
+                          className="button button--small"
+                          onClick={() => setEditing(school.id)}
+                          aria-label={`Edit ${school.name}`}
+                        >
                           Edit
                         </button>
-                        <button type="button" className="button button--small" onClick={() => setRemoving(school.id)} aria-label={`Remove ${school.name}`}>
+                        <button
+                          type="button"
+                          className="button button--small"
+                          onClick={() => setRemoving(school.id)}
+                          aria-label={`Remove ${school.name}`}
+                        >
                           Remove
                         </button>
                       </div>

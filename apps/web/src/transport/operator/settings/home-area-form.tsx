@@ -44,7 +44,11 @@ export const HomeAreaForm = ({ current }: { current: Current }) => {
     const answer = await update.mutateAsync({ home_area: null });
     setLat('');
     setLng('');
-    setSaved(answer.home_area ? 'Cleared: maps open on the middle of your stops.' : 'Cleared: maps open on the whole world until you place a stop.');
+    setSaved(
+      answer.home_area
+        ? 'Cleared: maps open on the middle of your stops.'
+        : 'Cleared: maps open on the whole world until you place a stop.',
+    );
   };
   const field = (id: 'lat' | 'lng' | 'zoom', label: string, value: string, set: (value: string) => void, hint?: string) => (
     <TextField

@@ -27,7 +27,11 @@ export const PaymentInstructionsForm = ({ current }: { current: string | null })
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Payment instructions">
       {form.formError ? <FormAlert title="The payment instructions were not saved">{form.formError}</FormAlert> : null}
-      {saved ? <FormAlert tone="success">{text.trim() ? 'Approved families are told how to pay this way.' : 'The payment instructions are cleared.'}</FormAlert> : null}
+      {saved ? (
+        <FormAlert tone="success">
+          {text.trim() ? 'Approved families are told how to pay this way.' : 'The payment instructions are cleared.'}
+        </FormAlert>
+      ) : null}
       <TextAreaField
         id="payment_instructions"
         label="Payment instructions"

@@ -11,16 +11,27 @@ import { afterPricingChange } from '../../shared/transport-invalidation.ts';
 
 type Field = 'one_way' | 'two_way' | 'registration_fee' | 'currency';
 const FIELDS: readonly Field[] = ['one_way', 'two_way', 'registration_fee', 'currency'];
-const LABELS: Record<Field, string> = { one_way: 'One-way weekly rate', two_way: 'Two-way weekly rate', registration_fee: 'Registration fee', currency: 'Currency' };
+const LABELS: Record<Field, string> = {
+  one_way: 'One-way weekly rate',
+  two_way: 'Two-way weekly rate',
+  registration_fee: 'Registration fee',
+  currency: 'Currency',
+};
 
 /** Typed text to the request: an amount field that is not a plain number stays text, so the schema names it. */
 const toRequest = (text: Record<Field, string>): Record<Field, unknown> => {
   const amount = (value: string) => (/^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);
 
-  return { one_way: amount(text.one_way), two_way: amount(text.two_way), registration_fee: amount(text.registration_fee), currency: text.currency.trim() };
+  return {
+    one_way: amount(text.one_way),
+    two_way: amount(text.two_way),
+    registration_fee: amount(text.registration_fee),
+    currency: text.currency.trim(),
+  };
 };
 
-const shown = (field: Field, value: number | string, currency: string) => (field === 'currency' ? String(value) : formatMoney(Number(value), currency));
+const shown = (field: Field, value: number | string, currency: string) =>
+  field === 'currency' ? String(value) : formatMoney(Number(value), currency);
 
 /**
  * The operator's own prices. Saving lists each change (old -> new) and asks once more: the new
@@ -60,7 +71,12 @@ export const PricingForm = ({ current }: { current: PricingSettingsInput }) => {
     try {
       const answer = await update.mutateAsync(pending);
       // The stored spelling (CAD for cad, 140.00 for 140).
-      setText({ one_way: answer.one_way.toFixed(2), two_way: answer.two_way.toFixed(2), registration_fee: answer.registration_fee.toFixed(2), currency: answer.currency });
+      setText({
+        one_way: answer.one_way.toFixed(2),
+        two_way: answer.two_way.toFixed(2),
+        registration_fee: answer.registration_fee.toFixed(2),
+        currency: answer.currency,
+      });
       setSaved(true);
     } finally {
       setPending(null);
@@ -78,7 +94,13 @@ export const PricingForm = ({ current }: { current: PricingSettingsInput }) => {
             key={field}
             id={field}
             label={LABELS[field]}
-            hint={field === 'currency' ? 'An ISO 4217 code such as USD, CAD or EUR.' : field === 'registration_fee' ? 'Charged once, when a registration is approved.' : 'Per child, Monday to Sunday.'}
+            hint={
+              field === 'currency'
+                ? 'An ISO 4217 code such as USD, CAD or EUR.'
+                : field === 'registration_fee'
+                  ? 'Charged once, when a registration is approved.'
+                  : 'Per child, Monday to Sunday.'
+            }
             required
             inputMode={field === 'currency' ? 'text' : 'decimal'}
             autoComplete="off"
@@ -103,7 +125,8 @@ export const PricingForm = ({ current }: { current: PricingSettingsInput }) => {
           <ul className="plain-list">
             {Object.entries(changes).map(([field, change]) => (
               <li key={field}>
-                {LABELS[field as Field]}: {shown(field as Field, change.from, current.currency)} → <strong>{shown(field as Field, change.to, pending.currency)}</strong>
+                {LABELS[field as Field]}: {shown(field as Field, change.from, current.currency)} →{' '}
+                <strong>{shown(field as Field, change.to, pending.currency)}</strong>
               </li>
             ))}
           </ul>

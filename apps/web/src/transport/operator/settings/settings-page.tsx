@@ -20,12 +20,19 @@ export const SettingsPage = () => {
 
   return (
     <>
-      <PageHeader eyebrow="Operator console" title="Settings" lead="Your prices, how families pay you, and the clock your routes and weeks run on, and where your maps open." />
+      <PageHeader
+        eyebrow="Operator console"
+        title="Settings"
+        lead="Your prices, how families pay you, and the clock your routes and weeks run on, and where your maps open."
+      />
       <section className="card stack stack--tight" aria-labelledby="pricing-title">
         <h2 id="pricing-title" className="card__title">
           Prices
         </h2>
-        <p className="muted">Families see these rates before they register. A change applies to invoices generated after it; invoices already made keep their amounts.</p>
+        <p className="muted">
+          Families see these rates before they register. A change applies to invoices generated after it; invoices already made keep their
+          amounts.
+        </p>
         <QueryView query={pricing} loadingLabel="Loading your prices…" errorTitle="Your prices could not be loaded">
           {(answer) => <PricingForm current={answer} />}
         </QueryView>
@@ -34,7 +41,11 @@ export const SettingsPage = () => {
         <h2 id="payments-title" className="card__title">
           Paying by cheque or bank transfer
         </h2>
-        <QueryView query={payments} loadingLabel="Loading the payment instructions…" errorTitle="The payment instructions could not be loaded">
+        <QueryView
+          query={payments}
+          loadingLabel="Loading the payment instructions…"
+          errorTitle="The payment instructions could not be loaded"
+        >
           {(answer) => <PaymentInstructionsForm current={answer.payment_instructions} />}
         </QueryView>
       </section>
@@ -50,7 +61,9 @@ export const SettingsPage = () => {
         <h2 id="time-zone-title" className="card__title">
           Time zone
         </h2>
-        <p className="muted">Route stop times are clock times in this zone; trip windows, arrival estimates and the families' rides of the day follow it.</p>
+        <p className="muted">
+          Route stop times are clock times in this zone; trip windows, arrival estimates and the families' rides of the day follow it.
+        </p>
         <QueryView query={settings} loadingLabel="Loading the time zone…" errorTitle="The time zone could not be loaded">
           {(answer) => <TimeZoneForm current={answer.time_zone} />}
         </QueryView>

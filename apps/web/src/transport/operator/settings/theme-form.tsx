@@ -19,10 +19,14 @@ export const ThemeForm = ({ current }: { current: { primary_color: string | null
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    void form.submit(themeSettingsInput, { primary_color: color.trim() === '' ? null : color.trim(), logo_url: logo.trim() === '' ? null : logo.trim() }, async (request) => {
-      await update.mutateAsync(request);
-      setSaved(true);
-    });
+    void form.submit(
+      themeSettingsInput,
+      { primary_color: color.trim() === '' ? null : color.trim(), logo_url: logo.trim() === '' ? null : logo.trim() },
+      async (request) => {
+        await update.mutateAsync(request);
+        setSaved(true);
+      },
+    );
   };
 
   return (

@@ -53,24 +53,28 @@ export const TimeZoneForm = ({ current }: { current: string }) => {
     <form className="form" onSubmit={submit} noValidate aria-label="Time zone">
       {form.formError ? <FormAlert title="The time zone was not changed">{form.formError}</FormAlert> : null}
       {update.error ? <FormAlert title="The time zone was not changed">{update.error.message}</FormAlert> : null}
-      {saved ? <FormAlert tone="success">Stop times are read in {saved}. It is {clockTime(new Date().toISOString(), saved)} there now.</FormAlert> : null}
+      {saved ? (
+        <FormAlert tone="success">
+          Stop times are read in {saved}. It is {clockTime(new Date().toISOString(), saved)} there now.
+        </FormAlert>
+      ) : null}
       <div className="form-grid">
         <TextField
-        id="time_zone"
-        label="Time zone"
-        hint="An IANA zone name such as America/New_York; start typing to pick one."
-        required
-        list="time-zone-names"
-        autoComplete="off"
-        spellCheck={false}
-        value={zone}
-        onValueChange={(value) => {
-          setZone(value);
-          setPending(null);
-          setSaved(null);
-          form.clearError('time_zone');
-        }}
-        error={form.errors.time_zone}
+          id="time_zone"
+          label="Time zone"
+          hint="An IANA zone name such as America/New_York; start typing to pick one."
+          required
+          list="time-zone-names"
+          autoComplete="off"
+          spellCheck={false}
+          value={zone}
+          onValueChange={(value) => {
+            setZone(value);
+            setPending(null);
+            setSaved(null);
+            form.clearError('time_zone');
+          }}
+          error={form.errors.time_zone}
         />
       </div>
       <TimeZoneList id="time-zone-names" />
@@ -79,7 +83,10 @@ export const TimeZoneForm = ({ current }: { current: string }) => {
           <p className="alert__title" id="time-zone-confirm">
             Change the time zone from {current} to {pending}?
           </p>
-          <p>Every route's stop times are then read on {pending} clocks: a stop at 07:15 is due at 07:15 there. Today's trips, estimates and the families' rides move with it.</p>
+          <p>
+            Every route's stop times are then read on {pending} clocks: a stop at 07:15 is due at 07:15 there. Today's trips, estimates and
+            the families' rides move with it.
+          </p>
           <div className="form-actions">
             <button type="button" className="button button--primary" onClick={() => void confirm()} disabled={update.isPending}>
               {update.isPending ? 'Saving…' : `Use ${pending}`}

@@ -10,12 +10,25 @@ import { InviteOperatorForm } from '../../shared/staff/invite-operator-form.tsx'
 import { StateBadge } from '../../shared/state-badge.tsx';
 import { transportTrpc } from '../../shared/transport-client.ts';
 
-type Invite = { id: string; email: string; display_name: string | null; invited_by: string; invited_at: string; accepted_at: string | null; status: 'pending' | 'active' };
+type Invite = {
+  id: string;
+  email: string;
+  display_name: string | null;
+  invited_by: string;
+  invited_at: string;
+  accepted_at: string | null;
+  status: 'pending' | 'active';
+};
 
 const COLUMNS = [
   { label: 'Name', isRowHeader: true, cell: (row: Invite) => row.display_name ?? row.email },
   { label: 'Email', cell: (row: Invite) => row.email },
-  { label: 'Status', cell: (row: Invite) => <StateBadge state={row.status === 'active' ? 'active' : 'pending'} text={row.status === 'active' ? 'Joined' : 'Invitation sent'} /> },
+  {
+    label: 'Status',
+    cell: (row: Invite) => (
+      <StateBadge state={row.status === 'active' ? 'active' : 'pending'} text={row.status === 'active' ? 'Joined' : 'Invitation sent'} />
+    ),
+  },
   { label: 'Invited', nowrap: true, cell: (row: Invite) => `${formatDate(row.invited_at)} by ${row.invited_by}` },
   { label: 'Joined', nowrap: true, cell: (row: Invite) => (row.accepted_at ? formatDate(row.accepted_at) : '—') },
 ] as const;
@@ -30,7 +43,11 @@ export const StaffPage = () => {
 
   return (
     <>
-      <PageHeader eyebrow="Operator console" title="Staff" lead="Operator staff invited to your console. An invitation mails a link; the person chooses a password and signs in." />
+      <PageHeader
+        eyebrow="Operator console"
+        title="Staff"
+        lead="Operator staff invited to your console. An invitation mails a link; the person chooses a password and signs in."
+      />
       <section className="card" aria-labelledby="invite-title">
         <h2 id="invite-title" className="card__title">
           Invite operator staff

@@ -1,5 +1,12 @@
 /** A bus where it last reported, as the bus list gives it and as location events carry it. */
-export type BusPosition = { id: string; lat: number | null; lng: number | null; heading: number | null; speed: number | null; last_update: string | null };
+export type BusPosition = {
+  id: string;
+  lat: number | null;
+  lng: number | null;
+  heading: number | null;
+  speed: number | null;
+  last_update: string | null;
+};
 
 const numberOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
@@ -25,7 +32,14 @@ export const readLocationEvent = (data: string): BusPosition | null => {
     return null;
   }
 
-  return { id, lat, lng, heading: numberOrNull(record.heading), speed: numberOrNull(record.speed), last_update: typeof record.last_update === 'string' ? record.last_update : null };
+  return {
+    id,
+    lat,
+    lng,
+    heading: numberOrNull(record.heading),
+    speed: numberOrNull(record.speed),
+    last_update: typeof record.last_update === 'string' ? record.last_update : null,
+  };
 };
 
 const timeOf = (bus: BusPosition) => (bus.last_update ? Date.parse(bus.last_update) || 0 : 0);

@@ -36,4 +36,5 @@ export const formatAge = (at: string | null | undefined, now: number): string =>
 /** Older than this, a position is drawn faded: the bus may have moved on long since. */
 export const STALE_AFTER_MS = 15 * 60_000;
 
-export const isStale = (at: string | null | undefined, now: number): boolean => !at || Number.isNaN(Date.parse(at)) || now - Date.parse(at) > STALE_AFTER_MS;
+export const isStale = (at: string | null | undefined, now: number): boolean =>
+  !at || Number.isNaN(Date.parse(at)) || now - Date.parse(at) > STALE_AFTER_MS;

@@ -4,7 +4,10 @@ import { createSseParser, type SseEvent } from './sse-parser.ts';
 const parse = (chunks: string[]) => {
   const events: SseEvent[] = [];
   const retries: number[] = [];
-  const parser = createSseParser((event) => events.push(event), (ms) => retries.push(ms));
+  const parser = createSseParser(
+    (event) => events.push(event),
+    (ms) => retries.push(ms),
+  );
   for (const chunk of chunks) {
     parser.push(chunk);
   }
@@ -14,7 +17,10 @@ const parse = (chunks: string[]) => {
 
 describe('createSseParser', () => {
   it('reads typed events with ids, and remembers the last id', () => {
-    const { events, lastId } = parse(['event: location\nid: 7\ndata: {"bus_id":"B-1"}\n\n', 'event: location\nid: 8\ndata: {"bus_id":"B-2"}\n\n']);
+    const { events, lastId } = parse([
+      'event: location\nid: 7\ndata: {"bus_id":"B-1"}\n\n',
+      'event: location\nid: 8\ndata: {"bus_id":"B-2"}\n\n',
+    ]);
     expect(events).toEqual([
       { event: 'location', data: '{"bus_id":"B-1"}', id: '7' },
       { event: 'location', data: '{"bus_id":"B-2"}', id: '8' },
@@ -37,7 +43,12 @@ describe('createSseParser', () => {
   });
 
   it('drops comments (keep-alives) and events without data; joins data lines; reports retry', () => {
-    const { events, retries } = parse([': keep-alive\n\n', 'event: ping\n\n', 'data: one\ndata: two\nretry: 3000\n\n', 'data:no-space\n\n']);
+    const { events, retries } = parse([
+      ': keep-alive\n\n',
+      'event: ping\n\n',
+      'data: one\ndata: two\nretry: 3000\n\n',
+      'data:no-space\n\n',
+    ]);
     expect(events).toEqual([
       { event: 'message', data: 'one\ntwo', id: null },
       { event: 'message', data: 'no-space', id: null },

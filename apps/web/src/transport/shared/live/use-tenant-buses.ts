@@ -14,7 +14,11 @@ const POLL_ONLY_MS = 15_000;
  */
 export const useTenantBuses = () => {
   const live = useLivePositions('/api/buses/live');
-  const buses = useQuery({ ...transportTrpc.operations.listBuses.queryOptions(), refetchInterval: live.state === 'open' ? POLL_LIVE_MS : POLL_ONLY_MS, refetchOnMount: 'always' });
+  const buses = useQuery({
+    ...transportTrpc.operations.listBuses.queryOptions(),
+    refetchInterval: live.state === 'open' ? POLL_LIVE_MS : POLL_ONLY_MS,
+    refetchOnMount: 'always',
+  });
 
   return { query: buses, buses: mergePositions(buses.data ?? [], live.positions), streamState: live.state };
 };

@@ -41,7 +41,10 @@ export const AddressSearch = ({ id, chooseLabel, onChoose }: AddressSearchProps)
       const answer = await transportClient.operations.geocodeAddress.query({ q: query.trim() });
       setState({ kind: 'found', results: answer.results });
     } catch (error) {
-      setState({ kind: 'failed', message: error instanceof Error && error.message ? error.message : 'Address search failed; type the coordinates instead.' });
+      setState({
+        kind: 'failed',
+        message: error instanceof Error && error.message ? error.message : 'Address search failed; type the coordinates instead.',
+      });
     }
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -57,7 +60,17 @@ export const AddressSearch = ({ id, chooseLabel, onChoose }: AddressSearchProps)
         Find an address
       </label>
       <div className="address-search__row">
-        <input id={id} className="input" type="search" value={query} onChange={(event) => setQuery(event.target.value)} onKeyDown={onKeyDown} autoComplete="off" maxLength={200} placeholder="e.g. Oak St & 5th St, Savannah" />
+        <input
+          id={id}
+          className="input"
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={onKeyDown}
+          autoComplete="off"
+          maxLength={200}
+          placeholder="e.g. Oak St & 5th St, Savannah"
+        />
         <button type="button" className="button" onClick={() => void search()} disabled={state.kind === 'searching'}>
           {state.kind === 'searching' ? 'Searching…' : 'Search'}
         </button>
@@ -68,7 +81,9 @@ export const AddressSearch = ({ id, chooseLabel, onChoose }: AddressSearchProps)
             {state.message}
           </p>
         ) : null}
-        {state.kind === 'found' && state.results.length === 0 ? <p className="address-search__message">No places found; try the street and town, or type the coordinates.</p> : null}
+        {state.kind === 'found' && state.results.length === 0 ? (
+          <p className="address-search__message">No places found; try the street and town, or type the coordinates.</p>
+        ) : null}
         {state.kind === 'found' && state.results.length > 0 ? (
           <ul className="address-search__results" aria-label="Places found">
             {state.results.map((place) => (

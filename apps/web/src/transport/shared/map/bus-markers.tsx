@@ -10,10 +10,23 @@ type LabelLength = 'full' | 'short';
 /** Below this map width a full label ("Bus B-12 · 22 km/h · heading 180° · just now") would be cut by the map's edge. */
 const FULL_LABEL_MIN_WIDTH = 480;
 
-const BusMarker = ({ bus, now, name, full }: { bus: BusPosition & { lat: number; lng: number }; now: number; name: string; full: boolean }) => {
+const BusMarker = ({
+  bus,
+  now,
+  name,
+  full,
+}: {
+  bus: BusPosition & { lat: number; lng: number };
+  now: number;
+  name: string;
+  full: boolean;
+}) => {
   const stale = isStale(bus.last_update, now);
   const summary = busSummary(bus, now);
-  const icon = useMemo(() => busIcon({ id: bus.id, heading: bus.heading, stale, label: `${name}: ${summary}` }), [bus.id, bus.heading, stale, name, summary]);
+  const icon = useMemo(
+    () => busIcon({ id: bus.id, heading: bus.heading, stale, label: `${name}: ${summary}` }),
+    [bus.id, bus.heading, stale, name, summary],
+  );
 
   return (
     <Marker position={[bus.lat, bus.lng]} icon={icon} keyboard zIndexOffset={1000}>
@@ -38,7 +51,11 @@ export const BusMarkers = ({ buses, now, nameOf = (bus) => `Bus ${bus.id}`, labe
 
   return (
     <>
-      {buses.map((bus) => (bus.lat != null && bus.lng != null ? <BusMarker key={bus.id} bus={{ ...bus, lat: bus.lat, lng: bus.lng }} now={now} name={nameOf(bus)} full={full} /> : null))}
+      {buses.map((bus) =>
+        bus.lat != null && bus.lng != null ? (
+          <BusMarker key={bus.id} bus={{ ...bus, lat: bus.lat, lng: bus.lng }} now={now} name={nameOf(bus)} full={full} />
+        ) : null,
+      )}
     </>
   );
 };

@@ -7,7 +7,12 @@ export type MapStop = { position: number; name: string; time: string | null; lat
 
 const labelOf = (stop: MapStop, prefix: string) => `${prefix}${stop.position}. ${stop.name}${stop.time ? ` · ${stop.time}` : ''}`;
 
-type StopMarkerOptions = { draft: boolean; onMove?: (position: number, lat: number, lng: number) => void; prefix?: string; quiet?: boolean };
+type StopMarkerOptions = {
+  draft: boolean;
+  onMove?: (position: number, lat: number, lng: number) => void;
+  prefix?: string;
+  quiet?: boolean;
+};
 
 const StopMarker = ({ stop, draft, onMove, prefix = '', quiet = false }: StopMarkerOptions & { stop: MapStop }) => {
   const label = labelOf(stop, prefix);
@@ -42,7 +47,13 @@ const StopMarker = ({ stop, draft, onMove, prefix = '', quiet = false }: StopMar
  * several routes on one map, `quiet` shows a stop's name (after `prefix`, the route's) only on hover
  * or focus, so the labels do not cover each other.
  */
-export const StopMarkers = ({ stops, draft = false, onMove, prefix, quiet }: Partial<StopMarkerOptions> & { stops: readonly MapStop[] }) => (
+export const StopMarkers = ({
+  stops,
+  draft = false,
+  onMove,
+  prefix,
+  quiet,
+}: Partial<StopMarkerOptions> & { stops: readonly MapStop[] }) => (
   <>
     {stops.map((stop) => (
       <StopMarker key={stop.position} stop={stop} draft={draft} onMove={onMove} prefix={prefix} quiet={quiet} />
@@ -53,5 +64,11 @@ export const StopMarkers = ({ stops, draft = false, onMove, prefix, quiet }: Par
 export const stopPoints = (stops: readonly MapStop[]): LatLngTuple[] => stops.map((stop) => [stop.lat, stop.lng]);
 
 /** Stops that have both coordinates, numbered by their place on the route. */
-export const placedStops = (stops: readonly { position: number; name: string; time: string | null; lat: number | null; lng: number | null }[]): MapStop[] =>
-  stops.flatMap((stop) => (stop.lat != null && stop.lng != null ? [{ position: stop.position, name: stop.name, time: stop.time, lat: stop.lat, lng: stop.lng }] : []));
+export const placedStops = (
+  stops: readonly { position: number; name: string; time: string | null; lat: number | null; lng: number | null }[],
+): MapStop[] =>
+  stops.flatMap((stop) =>
+    stop.lat != null && stop.lng != null
+      ? [{ position: stop.position, name: stop.name, time: stop.time, lat: stop.lat, lng: stop.lng }]
+      : [],
+  );

@@ -27,7 +27,12 @@ const fitView = (map: LeafletMap, points: readonly LatLngTuple[]) => {
     // Stop labels sit to the right of their markers and bus labels centred above theirs: room on
     // those sides, so the map's edge does not cut them.
     const right = Math.round(Math.min(170, Math.max(48, map.getSize().x / 3)));
-    map.fitBounds(latLngBounds(points.map((point) => [...point] as LatLngTuple)), { paddingTopLeft: [72, 56], paddingBottomRight: [right, 40], maxZoom: 16, animate: false });
+    map.fitBounds(latLngBounds(points.map((point) => [...point] as LatLngTuple)), {
+      paddingTopLeft: [72, 56],
+      paddingBottomRight: [right, 40],
+      maxZoom: 16,
+      animate: false,
+    });
   }
 };
 
@@ -111,7 +116,8 @@ const WheelZoomWhenChosen = () => {
   return null;
 };
 
-const isTouchScreen = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+const isTouchScreen = () =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
 
 /**
  * A Leaflet map with the operator's tiles (MAP_TILE_URL) under the app's own markers and lines.
@@ -138,7 +144,11 @@ export const TransportMap = ({ label, points, fitKey = 'first', size = 'large', 
         attributionControl={false}
       >
         {settings?.tile_url ? (
-          <TileLayer url={settings.tile_url} attribution={settings.attribution} eventHandlers={{ tileerror: () => setTilesFailed(true), tileload: () => setTilesFailed(false) }} />
+          <TileLayer
+            url={settings.tile_url}
+            attribution={settings.attribution}
+            eventHandlers={{ tileerror: () => setTilesFailed(true), tileload: () => setTilesFailed(false) }}
+          />
         ) : null}
         <AttributionControl prefix={false} />
         <FitPoints points={points} fitKey={fitKey} />
@@ -146,8 +156,12 @@ export const TransportMap = ({ label, points, fitKey = 'first', size = 'large', 
         <WheelZoomWhenChosen />
         {children}
       </MapContainer>
-      {tilesFailed || settings?.tile_url === null ? <p className="transport-map__note">Map background unavailable: stops and buses are still shown.</p> : null}
-      {points.length === 0 && home === null ? <p className="transport-map__note">No home area yet: set one in Settings, or place a stop, and maps open there.</p> : null}
+      {tilesFailed || settings?.tile_url === null ? (
+        <p className="transport-map__note">Map background unavailable: stops and buses are still shown.</p>
+      ) : null}
+      {points.length === 0 && home === null ? (
+        <p className="transport-map__note">No home area yet: set one in Settings, or place a stop, and maps open there.</p>
+      ) : null}
       {touch ? <p className="transport-map__note">Use two fingers to move the map.</p> : null}
     </div>
   );

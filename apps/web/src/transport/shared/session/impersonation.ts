@@ -7,6 +7,9 @@ import { createStoredValue } from '../../../shared/storage/stored-value.ts';
 export type Impersonation = { token: string; tenant_id: string; expires_at: string; banner: string };
 
 const isImpersonation = (value: unknown): value is Impersonation =>
-  typeof value === 'object' && value !== null && typeof (value as Impersonation).token === 'string' && typeof (value as Impersonation).banner === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Impersonation).token === 'string' &&
+  typeof (value as Impersonation).banner === 'string';
 
 export const impersonation = createStoredValue(() => window.sessionStorage, 'switchyard.transport.impersonation', isImpersonation);

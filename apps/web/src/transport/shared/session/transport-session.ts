@@ -9,7 +9,10 @@ export type SessionUser = { id: string; email: string; name: string; role: strin
 export type TransportSession = { token: string; user: SessionUser };
 
 const isSession = (value: unknown): value is TransportSession =>
-  typeof value === 'object' && value !== null && typeof (value as TransportSession).token === 'string' && typeof (value as TransportSession).user === 'object';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as TransportSession).token === 'string' &&
+  typeof (value as TransportSession).user === 'object';
 
 export const transportSession = createStoredValue(() => window.localStorage, 'switchyard.transport.session', isSession);
 

@@ -59,7 +59,11 @@ export const InviteOperatorForm = ({ tenantId, tenantName }: { tenantId: string;
   return (
     <>
       <form className="form" onSubmit={ask} noValidate aria-label={`Invite operator staff to ${tenantName}`}>
-        {sent ? <FormAlert tone="success">Invitation sent to {sent}. They choose a password from the mail and then sign in to the operator console.</FormAlert> : null}
+        {sent ? (
+          <FormAlert tone="success">
+            Invitation sent to {sent}. They choose a password from the mail and then sign in to the operator console.
+          </FormAlert>
+        ) : null}
         {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
         <div className="form-grid">
           <TextField
@@ -103,7 +107,8 @@ export const InviteOperatorForm = ({ tenantId, tenantName }: { tenantId: string;
           onCancel={() => setPending(null)}
         >
           <p>
-            They get a mail with a link to choose a password. Once they have, they run {tenantName}&rsquo;s routes, registrations and billing as operator staff.
+            They get a mail with a link to choose a password. Once they have, they run {tenantName}&rsquo;s routes, registrations and
+            billing as operator staff.
           </p>
         </ConfirmDialog>
       ) : null}

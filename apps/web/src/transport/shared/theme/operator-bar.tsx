@@ -13,7 +13,13 @@ export const OperatorBar = ({ logo, name }: { logo: ThemeLogo; name: string }) =
     <div className="operator-bar" data-testid="operator-bar">
       <div className="operator-bar__inner">
         {source ? (
-          <img className="operator-bar__logo" src={source} alt={logo.text ? '' : name} referrerPolicy="no-referrer" onError={() => setFailedSource(source)} />
+          <img
+            className="operator-bar__logo"
+            src={source}
+            alt={logo.text ? '' : name}
+            referrerPolicy="no-referrer"
+            onError={() => setFailedSource(source)}
+          />
         ) : null}
         {logo.text || !source ? <span className="operator-bar__name">{logo.text ?? name}</span> : null}
       </div>

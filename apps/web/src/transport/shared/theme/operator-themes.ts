@@ -19,7 +19,9 @@ const readStored = (): Record<string, OperatorTheme> => {
   try {
     const stored: unknown = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? '{}');
 
-    return typeof stored === 'object' && stored !== null ? Object.fromEntries(Object.entries(stored).filter((entry): entry is [string, OperatorTheme] => isTheme(entry[1]))) : {};
+    return typeof stored === 'object' && stored !== null
+      ? Object.fromEntries(Object.entries(stored).filter((entry): entry is [string, OperatorTheme] => isTheme(entry[1])))
+      : {};
   } catch {
     return {};
   }

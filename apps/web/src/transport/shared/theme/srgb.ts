@@ -20,7 +20,8 @@ export const parseHex = (value: string): Rgb | null => {
 
 const clampChannel = (value: number): number => Math.min(255, Math.max(0, Math.round(value)));
 
-export const toHex = ({ r, g, b }: Rgb): string => `#${[r, g, b].map((value) => clampChannel(value).toString(16).padStart(2, '0')).join('')}`;
+export const toHex = ({ r, g, b }: Rgb): string =>
+  `#${[r, g, b].map((value) => clampChannel(value).toString(16).padStart(2, '0')).join('')}`;
 
 /** `amount` of `other` mixed into `color` (0 keeps `color`, 1 gives `other`). */
 export const mix = (color: Rgb, other: Rgb, amount: number): Rgb => ({

@@ -7,7 +7,10 @@ describe('themeLogo', () => {
   });
 
   it('accepts the common spellings of logo address and name', () => {
-    expect(themeLogo({ logoUrl: '/logos/harbor.png', logoText: 'Harbor  Buses ' })).toEqual({ src: '/logos/harbor.png', text: 'Harbor Buses' });
+    expect(themeLogo({ logoUrl: '/logos/harbor.png', logoText: 'Harbor  Buses ' })).toEqual({
+      src: '/logos/harbor.png',
+      text: 'Harbor Buses',
+    });
     expect(themeLogo({ logo_url: 'https://cdn.example.test/logo.svg' })).toEqual({ src: 'https://cdn.example.test/logo.svg', text: null });
     expect(themeLogo({ logo_name: 'Harbor: Buses' })).toEqual({ src: null, text: 'Harbor: Buses' });
   });
@@ -19,7 +22,14 @@ describe('themeLogo', () => {
   });
 
   it('has no logo for an empty theme, unknown keys or values that are not text', () => {
-    for (const theme of [{}, { primary_color: '#000', banner: 'Hi' }, { logo_text: 42 }, { logo_text: ' ' }, { logo_url: ['x'] }, { logo_text: 'x'.repeat(61) }]) {
+    for (const theme of [
+      {},
+      { primary_color: '#000', banner: 'Hi' },
+      { logo_text: 42 },
+      { logo_text: ' ' },
+      { logo_url: ['x'] },
+      { logo_text: 'x'.repeat(61) },
+    ]) {
       expect(themeLogo(theme), JSON.stringify(theme)).toBeNull();
     }
   });
@@ -27,7 +37,12 @@ describe('themeLogo', () => {
 
 describe('safeImageSource', () => {
   it('allows this site’s paths, https addresses and inline raster images', () => {
-    for (const value of ['/logo.png', '/tenants/acme/logo.svg?v=2', 'https://cdn.example.test/logo.png', 'data:image/png;base64,iVBORw0KGgo=']) {
+    for (const value of [
+      '/logo.png',
+      '/tenants/acme/logo.svg?v=2',
+      'https://cdn.example.test/logo.png',
+      'data:image/png;base64,iVBORw0KGgo=',
+    ]) {
       expect(safeImageSource(value), value).toBe(value);
     }
   });

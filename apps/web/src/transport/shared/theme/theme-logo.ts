@@ -42,7 +42,10 @@ const plainText = (value: string): string | null => {
 
 /** The theme's logo image and name; `logo` alone counts as an image when it is an address, else as a name. */
 export const themeLogo = (theme: Readonly<Record<string, unknown>>): ThemeLogo | null => {
-  const src = themeStrings(theme, URL_NAMES).map(safeImageSource).find((value) => value !== null) ?? null;
+  const src =
+    themeStrings(theme, URL_NAMES)
+      .map(safeImageSource)
+      .find((value) => value !== null) ?? null;
   const text =
     themeStrings(theme, TEXT_NAMES)
       .filter((value) => safeImageSource(value) === null && !ADDRESS.test(value))

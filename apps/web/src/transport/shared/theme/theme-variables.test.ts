@@ -82,7 +82,14 @@ describe('themeVariables', () => {
 
   it('writes only values it built itself', () => {
     const variables = themeVariables({ primary_color: 'gold', extra: 'x' }, readColor);
-    expect(Object.keys(variables).sort()).toEqual(['--focus', '--on-primary', '--primary', '--primary-dark', '--primary-soft', '--primary-text']);
+    expect(Object.keys(variables).sort()).toEqual([
+      '--focus',
+      '--on-primary',
+      '--primary',
+      '--primary-dark',
+      '--primary-soft',
+      '--primary-text',
+    ]);
     for (const [name, value] of Object.entries(variables)) {
       expect(value, name).toMatch(name === '--focus' ? /^0 0 0 3px rgb\(\d{1,3} \d{1,3} \d{1,3} \/ 35%\)$/ : /^#[0-9a-f]{6}$/);
     }
@@ -91,10 +98,29 @@ describe('themeVariables', () => {
 
 describe('looksLikeColor', () => {
   it('lets colour syntax through and nothing else', () => {
-    for (const value of ['#fff', '#1d4ed8', '#1d4ed8ff', 'rebeccapurple', 'rgb(1, 2, 3)', 'hsl(200 50% 40%)', 'oklch(0.6 0.15 250)', 'color(display-p3 1 0 0)']) {
+    for (const value of [
+      '#fff',
+      '#1d4ed8',
+      '#1d4ed8ff',
+      'rebeccapurple',
+      'rgb(1, 2, 3)',
+      'hsl(200 50% 40%)',
+      'oklch(0.6 0.15 250)',
+      'color(display-p3 1 0 0)',
+    ]) {
       expect(looksLikeColor(value), value).toBe(true);
     }
-    for (const value of ['var(--x)', 'rgb(var(--x))', 'light-dark(red, blue)', 'red blue', 'url(x)', 'initial', 'revert-layer', '#ff', `#${'f'.repeat(200)}`]) {
+    for (const value of [
+      'var(--x)',
+      'rgb(var(--x))',
+      'light-dark(red, blue)',
+      'red blue',
+      'url(x)',
+      'initial',
+      'revert-layer',
+      '#ff',
+      `#${'f'.repeat(200)}`,
+    ]) {
       expect(looksLikeColor(value), value).toBe(false);
     }
   });

@@ -5,10 +5,21 @@ import { themeStrings } from './theme-values.ts';
 export type ColorReader = (value: string) => Rgb | null;
 
 /** The custom properties of the app's stylesheet (shared/styles/base.css, transport.css) a theme may set. */
-export type ThemeVariables = Partial<Record<'--primary' | '--primary-dark' | '--primary-soft' | '--primary-text' | '--on-primary' | '--focus', string>>;
+export type ThemeVariables = Partial<
+  Record<'--primary' | '--primary-dark' | '--primary-soft' | '--primary-text' | '--on-primary' | '--focus', string>
+>;
 
 /** Keys the CLI's example and the demo operator use, and the spellings operators commonly write. */
-const PRIMARY_NAMES = ['primarycolor', 'primarycolour', 'primary', 'colorprimary', 'brandcolor', 'brandcolour', 'themecolor', 'themecolour'];
+const PRIMARY_NAMES = [
+  'primarycolor',
+  'primarycolour',
+  'primary',
+  'colorprimary',
+  'brandcolor',
+  'brandcolour',
+  'themecolor',
+  'themecolour',
+];
 
 /** The app's own text colour (base.css `--text`), for text on a light primary. */
 const DARK_TEXT: Rgb = { r: 17, g: 24, b: 39 };
@@ -26,7 +37,9 @@ const NOT_A_COLOR = new Set(['inherit', 'initial', 'unset', 'revert', 'currentco
 
 /** Only plain colour syntax reaches the reader; everything else is refused before the browser parses it. */
 export const looksLikeColor = (value: string): boolean =>
-  value.length <= MAX_LENGTH && !NOT_A_COLOR.has(value.toLowerCase()) && (HEX.test(value) || NAMED.test(value) || COLOR_FUNCTION.test(value));
+  value.length <= MAX_LENGTH &&
+  !NOT_A_COLOR.has(value.toLowerCase()) &&
+  (HEX.test(value) || NAMED.test(value) || COLOR_FUNCTION.test(value));
 
 /** A shade of `color` white text stays readable on, for hover backgrounds and text on white. */
 const readableDarkShade = (color: Rgb): Rgb => {
