@@ -72,6 +72,35 @@ describe('client notifications', () => {
     }
   });
 
+  it('tell the client of a tier change as their recovery stage, with a status change in the same mail; none without notify_client', async () => {
+    const client = await submitAndSignIn(claims);
+    const quiet = await submitAndSignIn(claims);
+    try {
+      const moment = await atMoment(async () => {
+        const both = await call(claims, 'PATCH', `/api/staff/claims/${client.claimNumber}`, {
+          staff: true,
+          body: { status: 'ACTIVE', tier: 'TIER_2_5' },
+        });
+        expect(both.status).toBe(200);
+        const silent = await call(claims, 'PATCH', `/api/staff/claims/${quiet.claimNumber}`, {
+          staff: true,
+          body: { tier: 'TIER_3', notify_client: false },
+        });
+        expect(silent.status).toBe(200);
+        expect(silent.body.tier).toBe('TIER_3');
+      });
+      passWindow(moment);
+      const mail = await claims.smtp.waitFor((message) => message.to.includes(client.email) && message.subject.startsWith('News about'));
+      expect(mail.text).toContain('- Status changed to In Progress');
+      expect(mail.text).toContain('- Recovery stage changed to Lien Threat');
+      await claims.runMailOutbox();
+      expect(updateMails(client.email)).toHaveLength(1);
+      expect(updateMails(quiet.email)).toEqual([]);
+    } finally {
+      claims.setNow(null);
+    }
+  });
+
   it('group a status change, a shared note and a visible document within the window into one mail; internal ones say nothing', async () => {
     const client = await submitAndSignIn(claims);
     try {

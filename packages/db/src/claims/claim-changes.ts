@@ -39,11 +39,15 @@ const lockClaim = async (tx: SqlEntityManager, claimNumber: string) => {
  * Applies a staff change of status and/or tier with its audit rows and optional client note;
  * answers the note the client was given, if any.
  */
-export const patchClaim = (em: SqlEntityManager, patch: ClaimPatch): Promise<{ clientNote: string | null }> =>
+export const patchClaim = (
+  em: SqlEntityManager,
+  patch: ClaimPatch,
+): Promise<{ clientNote: string | null; tierChangedTo: ClaimTier | null }> =>
   em.fork().transactional(async (tx) => {
     const claim = await lockClaim(tx, patch.claimNumber);
     let changed = false;
     let clientNote: string | null = null;
+    let tierChangedTo: ClaimTier | null = null;
     if (patch.status !== undefined) {
       const plan = planStatusChange(
         { status: claim.status as ClaimStatus, dateAssigned: claim.dateAssigned ?? null, dateResolved: claim.dateResolved ?? null },
@@ -95,6 +99,7 @@ export const patchClaim = (em: SqlEntityManager, patch: ClaimPatch): Promise<{ c
         at: patch.now,
       });
       claim.tier = patch.tier;
+      tierChangedTo = patch.tier;
       changed = true;
     }
     if (changed) {
@@ -102,7 +107,7 @@ export const patchClaim = (em: SqlEntityManager, patch: ClaimPatch): Promise<{ c
     }
     await tx.flush();
 
-    return { clientNote };
+    return { clientNote, tierChangedTo };
   });
 
 export type NewNote = {

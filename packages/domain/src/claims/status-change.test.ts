@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors.ts';
-import { planStatusChange } from './status-change.ts';
+import { planStatusChange, tierChangeNote } from './status-change.ts';
 
 const now = new Date('2026-03-01T10:00:00Z');
 const earlier = new Date('2026-01-01T10:00:00Z');
@@ -48,5 +48,13 @@ describe('planStatusChange', () => {
     const attempt = () => planStatusChange({ status: 'ACTIVE', dateAssigned: earlier, dateResolved: null }, 'NEW', now);
     expect(attempt).toThrow(DomainError);
     expect(attempt).toThrow(/back to NEW/);
+  });
+});
+
+describe('tierChangeNote', () => {
+  it('names the recovery stage the client sees, the lien threat by its badge', () => {
+    expect(tierChangeNote('TIER_2')).toBe('Recovery stage changed to Formal Demand');
+    expect(tierChangeNote('TIER_2_5')).toBe('Recovery stage changed to Lien Threat');
+    expect(tierChangeNote('TIER_4')).toBe('Recovery stage changed to Legal Action');
   });
 });

@@ -1,5 +1,5 @@
 import { DomainError } from '../errors.ts';
-import { OPEN_STATUSES, RESOLVED_STATUSES, STATUS_LABELS, type ClaimStatus } from './vocabulary.ts';
+import { OPEN_STATUSES, RESOLVED_STATUSES, STATUS_LABELS, TIER_LABELS, type ClaimStatus, type ClaimTier } from './vocabulary.ts';
 
 export type ClaimDates = { dateAssigned: Date | null; dateResolved: Date | null };
 
@@ -37,3 +37,9 @@ export const planStatusChange = (current: { status: ClaimStatus } & ClaimDates, 
     clientNote: `Status changed to ${STATUS_LABELS[next]}`,
   };
 };
+
+/**
+ * The line a client's news mail gives a change of tier, in the words of the portal's "Recovery
+ * stage" steps; the lien threat, a sub-stage, is named as its badge is.
+ */
+export const tierChangeNote = (next: ClaimTier): string => `Recovery stage changed to ${TIER_LABELS[next]}`;

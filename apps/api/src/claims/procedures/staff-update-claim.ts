@@ -1,4 +1,5 @@
 import { staffPatchInput } from '@switchyard/domain/claims/schemas';
+import { tierChangeNote } from '@switchyard/domain/claims/status-change';
 import { patchClaim } from '@switchyard/db/claims/claim-changes';
 import { staffProcedure } from '../trpc.ts';
 import { loadStaffClaimDetail } from './staff-get-claim.ts';
@@ -20,18 +21,24 @@ export const staffUpdateClaim = staffProcedure
   .output(staffClaimDetailOutput)
   .input(staffPatchInput)
   .mutation(async ({ ctx, input }) => {
-    const { clientNote } = await patchClaim(ctx.db.em, {
+    const notifyClient = input.notify_client ?? true;
+    const { clientNote, tierChangedTo } = await patchClaim(ctx.db.em, {
       claimNumber: input.claim_number,
       status: input.status,
       tier: input.tier,
       reason: input.reason,
       // A status change tells the client unless staff say not to.
-      notifyClient: input.notify_client ?? true,
+      notifyClient,
       actor: ctx.staffActor,
       now: ctx.now(),
     });
     if (clientNote) {
       await ctx.mailer.claimUpdate(input.claim_number, clientNote);
+    }
+    // The client sees the tier as the portal's recovery stage, so its change is news too (mail only:
+    // the stage itself is on the claim page, no note is added for it).
+    if (tierChangedTo && notifyClient) {
+      await ctx.mailer.claimUpdate(input.claim_number, tierChangeNote(tierChangedTo));
     }
 
     return loadStaffClaimDetail(ctx.db, input.claim_number);
