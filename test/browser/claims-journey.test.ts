@@ -187,8 +187,15 @@ describe.skipIf(skipWithoutBrowser())('claim journey: intake, client portal, sta
   });
 
   it('moves the claim to ACTIVE and the lien threat, adds notes and documents', async () => {
+    // Saving with nothing chosen is refused; a new choice clears that refusal.
+    await staff.getByRole('button', { name: 'Save changes' }).click();
+    await visible(staff, 'Choose a new status or tier first.');
     await staff.getByLabel('Status', { exact: true }).selectOption('ACTIVE');
+    await expect.poll(() => staff.getByText('Choose a new status or tier first.').count()).toBe(0);
     await staff.getByLabel('Tier', { exact: true }).selectOption('TIER_2_5');
+    expect(await staff.getByLabel('Tell the client about the new status and recovery stage (adds a shared update note)').isChecked()).toBe(
+      true,
+    );
     await staff.getByLabel('Reason').fill('Documents check out; debtor ignored two reminders');
     await staff.getByRole('button', { name: 'Save changes' }).click();
     await visible(staff, 'Saved: In Progress, Lien Threat.');

@@ -23,6 +23,18 @@ export const ChangeStatusForm = ({ claim }: { claim: StaffClaim }) => {
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const update = useMutation(staffTrpc.staff.update.mutationOptions({ onSuccess: invalidates(staffTrpc.staff.pathFilter()) }));
 
+  // A new choice starts over: the refusal of the last one no longer applies to it.
+  const choose = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors({});
+    setMessage(null);
+  };
+  const statusChanged = status !== claim.status;
+  const tierChanged = tier !== claim.tier;
+  const notifyLabel = statusChanged
+    ? `Tell the client about the new status${tierChanged ? ' and recovery stage' : ''} (adds a shared update note)`
+    : 'Tell the client about the new recovery stage (by mail)';
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
@@ -32,7 +44,7 @@ export const ChangeStatusForm = ({ claim }: { claim: StaffClaim }) => {
       status: status === claim.status ? undefined : status,
       tier: tier === claim.tier ? undefined : tier,
       reason: reason.trim() || undefined,
-      notify_client: status === claim.status ? undefined : notifyClient,
+      notify_client: status === claim.status && tier === claim.tier ? undefined : notifyClient,
     });
     if (!check.success) {
       const issues = check.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
@@ -66,10 +78,10 @@ export const ChangeStatusForm = ({ claim }: { claim: StaffClaim }) => {
           label="Status"
           value={status}
           options={statusOptions}
-          onValueChange={setStatus}
+          onValueChange={choose(setStatus)}
           error={errors.status}
         />
-        <SelectField id="patch-tier" label="Tier" value={tier} options={tierOptions} onValueChange={setTier} error={errors.tier} />
+        <SelectField id="patch-tier" label="Tier" value={tier} options={tierOptions} onValueChange={choose(setTier)} error={errors.tier} />
         <div className="form-grid__wide">
           <TextAreaField
             id="patch-reason"
@@ -83,14 +95,8 @@ export const ChangeStatusForm = ({ claim }: { claim: StaffClaim }) => {
           />
         </div>
       </div>
-      {status !== claim.status ? (
-        <CheckboxField
-          id="patch-notify"
-          name="Notify"
-          label="Tell the client about the new status (adds a shared update note)"
-          checked={notifyClient}
-          onCheckedChange={setNotifyClient}
-        />
+      {statusChanged || tierChanged ? (
+        <CheckboxField id="patch-notify" name="Notify" label={notifyLabel} checked={notifyClient} onCheckedChange={setNotifyClient} />
       ) : null}
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={update.isPending}>
