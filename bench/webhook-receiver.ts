@@ -180,19 +180,33 @@ const STATS_REPORT_MS = 1_500;
  * the benchmark's database, so the flushes its backends make are timed; the WAL counters are the
  * server's, and nothing else writes during a run).
  */
-type CommitCounters = { commits: number; walSyncs: number; walSyncMs: number };
-type PostgresWork = { commitsPerSecond: number; eventsPerCommit: number; walFlushesPerSecond: number; walFlushMs: number };
+type CommitCounters = { commits: number; walSyncs: number; walSyncMs: number; walBytes: number; walFullPages: number };
+type PostgresWork = {
+  commitsPerSecond: number;
+  eventsPerCommit: number;
+  walFlushesPerSecond: number;
+  walFlushMs: number;
+  /** Write-ahead log written per stored event, and full-page images in it: what the disk must take per event. */
+  walBytesPerEvent: number;
+  walFullPagesPerEvent: number;
+};
 
 const commitCounters = async (): Promise<CommitCounters> =>
   onServer(benchDatabaseUrl, async (client) => {
     const row = (
       await client.query(
         `select (select xact_commit from pg_stat_database where datname = current_database()) as commits,
-                wal_sync, wal_sync_time from pg_stat_wal`,
+                wal_sync, wal_sync_time, wal_bytes, wal_fpi from pg_stat_wal`,
       )
     ).rows[0];
 
-    return { commits: Number(row?.commits), walSyncs: Number(row?.wal_sync), walSyncMs: Number(row?.wal_sync_time) };
+    return {
+      commits: Number(row?.commits),
+      walSyncs: Number(row?.wal_sync),
+      walSyncMs: Number(row?.wal_sync_time),
+      walBytes: Number(row?.wal_bytes),
+      walFullPages: Number(row?.wal_fpi),
+    };
   });
 
 const postgresWork = (before: CommitCounters, after: CommitCounters, events: number, seconds: number): PostgresWork => {
@@ -204,6 +218,8 @@ const postgresWork = (before: CommitCounters, after: CommitCounters, events: num
     eventsPerCommit: Number((events / Math.max(1, commits)).toFixed(1)),
     walFlushesPerSecond: Math.round(syncs / seconds),
     walFlushMs: Number(((after.walSyncMs - before.walSyncMs) / Math.max(1, syncs)).toFixed(2)),
+    walBytesPerEvent: Math.round((after.walBytes - before.walBytes) / Math.max(1, events)),
+    walFullPagesPerEvent: Number(((after.walFullPages - before.walFullPages) / Math.max(1, events)).toFixed(2)),
   };
 };
 
@@ -470,7 +486,7 @@ const main = async () => {
           const work = level.switchyard.postgres;
 
           return work
-            ? `PostgreSQL for switchyard at ${level.concurrency} connections (median round): ${work.commitsPerSecond} commits/s, ${work.eventsPerCommit} events per commit, ${work.walFlushesPerSecond} WAL flushes/s taking ${work.walFlushMs} ms each on average.`
+            ? `PostgreSQL for switchyard at ${level.concurrency} connections (median round): ${work.commitsPerSecond} commits/s, ${work.eventsPerCommit} events per commit, ${work.walFlushesPerSecond} WAL flushes/s taking ${work.walFlushMs} ms each on average, ${work.walBytesPerEvent} bytes of WAL and ${work.walFullPagesPerEvent} full-page images per event.`
             : '';
         }),
         '',

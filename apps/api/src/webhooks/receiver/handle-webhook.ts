@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { wasRecentlyDelivered } from '@switchyard/db/webhooks/delivery-queue/idempotency-keys';
 import type { NewDelivery } from '@switchyard/db/webhooks/delivery-queue/new-delivery';
 import { eventAllowed, eventSource, isUnrequestedPing, resolveEventType } from '@switchyard/domain/webhooks/event-type';
 import { evaluateFilter } from '@switchyard/domain/webhooks/filters';
 import { idempotencyKey } from '@switchyard/domain/webhooks/idempotency-key';
+import { uuidV7 } from '@switchyard/domain/webhooks/delivery-id';
 import { checkJsonBody, JSON_BODY_PROBLEMS } from '@switchyard/domain/json-body-check';
 import { isPayloadContainer, PAYLOAD_SHAPE_PROBLEM } from '@switchyard/domain/webhooks/payload-shape';
 import { planDelivery } from '@switchyard/domain/webhooks/delivery-plan';
@@ -170,7 +171,8 @@ export const handleWebhook = async (pipeline: WebhookPipeline, req: IncomingMess
     return;
   }
   const delivery: NewDelivery = {
-    id: randomUUID(),
+    // Time-ordered, so the table's primary key grows at one end (see uuidV7).
+    id: uuidV7(Math.floor(pipeline.clock.now()), randomBytes(10)),
     route: route.name,
     eventType,
     idempotencyKey: key,
