@@ -67,7 +67,8 @@ beforeAll(async () => {
         'no-template': slackRoute(),
       },
     },
-    env: { SLACK_BOT_TOKEN: 'xoxb-test', SLACK_API_URL: slack.url, WEBHOOK_SCRIPT_TIMEOUT_MS: '1500' },
+    // Room for an interpreter to start on a busy machine (python3 took over 1.5 s under load); slow.sh outlasts it.
+    env: { SLACK_BOT_TOKEN: 'xoxb-test', SLACK_API_URL: slack.url, WEBHOOK_SCRIPT_TIMEOUT_MS: '6000' },
     files: {
       'lists/allowed.txt': 'carol\ndave\n',
       'scripts/enrich.py':
@@ -76,7 +77,7 @@ beforeAll(async () => {
       'scripts/empty.sh': '#!/bin/bash\ncat > /dev/null\n',
       'scripts/silent.sh': '#!/bin/bash\necho "[SILENT]"\n',
       'scripts/fail.sh': '#!/bin/bash\necho \'{"a": 1}\'\nexit 3\n',
-      'scripts/slow.sh': '#!/bin/bash\nsleep 5\necho \'{"a": 1}\'\n',
+      'scripts/slow.sh': '#!/bin/bash\nsleep 60\necho \'{"a": 1}\'\n',
       'scripts/env.sh':
         "#!/bin/bash\ncat > /dev/null\nenv | cut -d= -f1 | grep -v -e '^PWD$' -e '^SHLVL$' -e '^_$' | sort | tr '\\n' ' '\n",
       'escape.sh': '#!/bin/bash\necho \'{"escaped": true}\'\n',
