@@ -4,7 +4,7 @@ import { startClaimsApp, type ClaimsApp } from '../support/browser/claims-app.ts
 import { skipWithoutBrowser } from '../support/browser/chromium.ts';
 import { shootAtBothWidths } from '../support/browser/screenshots.ts';
 import { sideways } from '../support/browser/page-width.ts';
-import { call, submitAndSignIn } from '../support/claims-client.ts';
+import { call, intakeBody, submitAndSignIn } from '../support/claims-client.ts';
 
 /** The link of the newest staff sign-in mail to `email`, on the test server. */
 const staffLinkFor = async (app: ClaimsApp, email: string): Promise<string> => {
@@ -113,5 +113,72 @@ describe.skipIf(skipWithoutBrowser())('the claims team signs in by name and mana
     await expect.poll(() => page.getByRole('row').filter({ hasText: client.claimNumber }).count()).toBe(0);
     await page.getByLabel('Client replied, not yet opened').uncheck();
     await expect.poll(() => page.getByRole('row').filter({ hasText: client.claimNumber }).textContent()).not.toContain('client replied');
+  });
+  it('Rita gives claims to herself in one step, sees what was skipped and why, and finds them under her name', async () => {
+    const company = 'Bulkhead Fittings';
+    const file = async () => {
+      const answer = await call(app.server, 'POST', '/api/intake', { body: intakeBody({ company }) });
+      expect(answer.status).toBe(201);
+
+      return answer.body.claim_number as string;
+    };
+    const numbers: string[] = [];
+    for (let index = 0; index < 27; index++) {
+      numbers.push(await file());
+    }
+    // The newest two are on the first page (newest first).
+    const active = numbers.at(-1) ?? '';
+    const fresh = numbers.at(-2) ?? '';
+    expect((await call(app.server, 'PATCH', `/api/staff/claims/${active}`, { staff: true, body: { status: 'ACTIVE' } })).status).toBe(200);
+
+    await page.goto(`${app.server.url}/staff?q=${encodeURIComponent(company)}`);
+    await page.getByRole('row').filter({ hasText: active }).waitFor();
+    // Every claim the filters match, beyond this page of 25, as one change of tier.
+    await page.getByLabel('Select all 25 on this page').check();
+    await page.getByRole('button', { name: 'Select all 27 matching the filters' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Change 27 selected claims' }).isVisible()).toBe(true);
+    await page.locator('#bulk-tier').selectOption('TIER_2');
+    await page.getByRole('button', { name: 'Apply to 27 claims' }).click();
+    // No reason yet: the bar says so and nothing is sent.
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Give a reason');
+    await page.getByLabel(/^Reason/).fill('Formal demands go out this week');
+    await shootAtBothWidths(page, 'staff-bulk-bar', async () => {
+      expect((await sideways(page)).page).toBeLessThanOrEqual(0);
+      expect(await page.getByRole('button', { name: 'Apply to 27 claims' }).isVisible()).toBe(true);
+    });
+    await page.getByRole('button', { name: 'Apply to 27 claims' }).click();
+    await expect.poll(() => page.locator('.bulk-bar').textContent()).toContain('Changed 27 claims.');
+    await expect.poll(() => page.getByRole('row').filter({ hasText: active }).textContent()).toContain('Formal Demand');
+
+    // Two claims by hand, one of which cannot go back to NEW: it is skipped with the reason, the other is changed.
+    await page.getByLabel(`Select ${active}`).check();
+    await page.getByLabel(`Select ${fresh}`).check();
+    await page.locator('#bulk-status').selectOption('NEW');
+    await page.locator('#bulk-assignee').selectOption({ label: 'Rita Ross' });
+    await page.getByLabel(/^Reason/).fill('Mine to start');
+    await page.getByRole('button', { name: 'Apply to 2 claims' }).click();
+    await expect.poll(() => page.locator('.bulk-bar').textContent()).toContain('Changed 1 claim.');
+    expect(await page.locator('.bulk-bar__skipped').textContent()).toMatch(new RegExp(`${active}: A claim cannot move back to NEW`));
+    await shootAtBothWidths(page, 'staff-bulk-result', async () => {
+      expect((await sideways(page)).page).toBeLessThanOrEqual(0);
+      expect(await page.locator('.bulk-bar__skipped').isVisible()).toBe(true);
+    });
+
+    await page.locator('#filter-assignee').selectOption('me');
+    await expect.poll(() => page.getByRole('row').filter({ hasText: company }).count()).toBe(1);
+    expect(await page.getByRole('row').filter({ hasText: fresh }).textContent()).toContain('Rita Ross');
+    await shootAtBothWidths(page, 'staff-list-assignee', async () => {
+      expect((await sideways(page)).page).toBeLessThanOrEqual(0);
+    });
+
+    await page.getByRole('link', { name: fresh }).click();
+    await expect.poll(() => page.getByTestId('claim-assignee').textContent()).toBe('Rita Ross');
+    await page.getByRole('button', { name: 'Change', exact: true }).click();
+    await page.getByLabel('Give the claim to').selectOption({ label: 'Nobody' });
+    await shootAtBothWidths(page, 'staff-claim-assignee', async () => {
+      expect((await sideways(page)).page).toBeLessThanOrEqual(0);
+    });
+    await page.getByRole('button', { name: 'Assign', exact: true }).click();
+    await expect.poll(() => page.getByTestId('claim-assignee').textContent()).toBe('Nobody yet');
   });
 });

@@ -70,6 +70,7 @@ describe('GET /api/staff/claims', () => {
       document_count: 0,
       note_count: 2,
       client_activity_at: null,
+      assignee: null,
     });
   });
 

@@ -141,6 +141,12 @@ export const auditEntryOutput = z.strictObject({
   created_at: timestamp,
 });
 
+/** The staff member a claim is given to, or null for nobody. */
+const assigneeOutput = z
+  .strictObject({ id: z.string(), name: z.string() })
+  .nullable()
+  .describe('the staff member the claim is given to; null: nobody');
+
 export const staffClaimDetailOutput = z.strictObject({
   id: z.string(),
   claim_number: z.string(),
@@ -161,6 +167,7 @@ export const staffClaimDetailOutput = z.strictObject({
   documents: z.array(staffDocumentOutput),
   notes: z.array(staffNoteOutput),
   audit: z.array(auditEntryOutput),
+  assignee: assigneeOutput,
 });
 
 export const staffListOutput = z.strictObject({
@@ -180,6 +187,7 @@ export const staffListOutput = z.strictObject({
       client_activity_at: timestamp
         .nullable()
         .describe('the latest client message or upload no staff member has opened the claim since; null when there is none'),
+      assignee: assigneeOutput,
     }),
   ),
   total: z.int(),

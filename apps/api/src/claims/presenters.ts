@@ -175,6 +175,7 @@ export const presentStaffClaimDetail = (input: {
   documents: DocumentRow[];
   notes: NoteRow[];
   audit: AuditRow[];
+  assignee: { id: string; name: string } | null;
 }): StaffClaimDetail => ({
   id: input.claim.id,
   claim_number: input.claim.claim_number,
@@ -195,6 +196,7 @@ export const presentStaffClaimDetail = (input: {
   documents: input.documents.map(presentStaffDocument),
   notes: input.notes.map(presentStaffNote),
   audit: input.audit.map(presentAudit),
+  assignee: input.assignee,
 });
 
 export const presentStaffListItem = (row: StaffListRow): Answer<typeof staffListOutput>['claims'][number] => ({
@@ -210,4 +212,5 @@ export const presentStaffListItem = (row: StaffListRow): Answer<typeof staffList
   document_count: row.document_count,
   note_count: row.note_count,
   client_activity_at: toIsoSecondsOrNull(row.client_activity_at),
+  assignee: row.assignee_id && row.assignee_name !== null ? { id: row.assignee_id, name: row.assignee_name } : null,
 });

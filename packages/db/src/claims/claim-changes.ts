@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { DomainError } from '@switchyard/domain/errors';
 import { planStatusChange } from '@switchyard/domain/claims/status-change';
+import { ensureAssignable } from '@switchyard/domain/claims/assignee';
 import {
   SYSTEM_ACTOR,
   SYSTEM_AUTHOR_NAME,
@@ -13,15 +14,25 @@ import {
 } from '@switchyard/domain/claims/vocabulary';
 import { recordAudit } from './audit.ts';
 import { Claim, Note } from './entities.ts';
+import { StaffMember } from './staff-entities.ts';
 
 export type ClaimPatch = {
   claimNumber: string;
   status?: ClaimStatus | undefined;
   tier?: ClaimTier | undefined;
   reason?: string | undefined;
+  /** A staff member's id, null for nobody, undefined to leave the assignee as it is. */
+  assigneeId?: string | null | undefined;
   notifyClient: boolean;
   actor: string;
   now: Date;
+};
+
+export type ClaimPatchResult = {
+  /** Whether anything was written (false: the claim already was as asked). */
+  changed: boolean;
+  clientNote: string | null;
+  tierChangedTo: ClaimTier | null;
 };
 
 const lockClaim = async (tx: SqlEntityManager, claimNumber: string) => {
@@ -36,15 +47,17 @@ const lockClaim = async (tx: SqlEntityManager, claimNumber: string) => {
 };
 
 /**
- * Applies a staff change of status and/or tier with its audit rows and optional client note;
- * answers the note the client was given, if any.
+ * Applies a staff change of status, tier and/or assignee with its audit rows and optional client
+ * note, all or nothing; answers whether anything changed and the note the client was given, if any.
+ * A bulk change runs it once per claim, so each claim obeys the same rules as a single change.
  */
-export const patchClaim = (
-  em: SqlEntityManager,
-  patch: ClaimPatch,
-): Promise<{ clientNote: string | null; tierChangedTo: ClaimTier | null }> =>
+export const patchClaim = (em: SqlEntityManager, patch: ClaimPatch): Promise<ClaimPatchResult> =>
   em.fork().transactional(async (tx) => {
     const claim = await lockClaim(tx, patch.claimNumber);
+    if (patch.assigneeId) {
+      // Read in the change's transaction: a member deactivated a moment ago is not given the claim.
+      ensureAssignable(await tx.findOne(StaffMember, { id: patch.assigneeId }));
+    }
     let changed = false;
     let clientNote: string | null = null;
     let tierChangedTo: ClaimTier | null = null;
@@ -102,12 +115,29 @@ export const patchClaim = (
       tierChangedTo = patch.tier;
       changed = true;
     }
+    const oldAssignee = claim.assigneeId ?? null;
+    if (patch.assigneeId !== undefined && patch.assigneeId !== oldAssignee) {
+      recordAudit(tx, {
+        entityType: 'claim',
+        entityId: claim.id,
+        claimId: claim.id,
+        action: 'assign',
+        field: 'assignee_id',
+        oldValue: oldAssignee,
+        newValue: patch.assigneeId,
+        actor: patch.actor,
+        reason: patch.reason ?? null,
+        at: patch.now,
+      });
+      claim.assigneeId = patch.assigneeId;
+      changed = true;
+    }
     if (changed) {
       claim.updatedAt = patch.now;
     }
     await tx.flush();
 
-    return { clientNote, tierChangedTo };
+    return { changed, clientNote, tierChangedTo };
   });
 
 export type NewNote = {

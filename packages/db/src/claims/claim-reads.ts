@@ -35,6 +35,7 @@ export const CLAIM_COLUMNS = [
   'c.crm_id',
   'c.created_at',
   'c.updated_at',
+  'c.assignee_id',
 ] as const;
 
 /** A claim by number, optionally only when it belongs to the given client. */

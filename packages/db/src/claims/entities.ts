@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { claimsStaffEntities } from './staff-entities.ts';
+import { claimsStaffEntities, StaffMember } from './staff-entities.ts';
 
 // The entities declare the whole schema the migrations build (types, lengths, defaults, keys,
 // indexes, checks, constraint names), so MikroORM's schema diff against a migrated database is
@@ -65,6 +65,7 @@ export const ClaimSchema = defineEntity({
     { name: 'claims_claim_status_idx', columns: [{ name: 'status' }, { name: 'created_at', sort: 'DESC' }, { name: 'id', sort: 'DESC' }] },
     { name: 'claims_claim_tier_idx', columns: [{ name: 'tier' }, { name: 'created_at', sort: 'DESC' }, { name: 'id', sort: 'DESC' }] },
     { name: 'claims_claim_debtor_idx', properties: ['debtor'] },
+    { name: 'claims_claim_assignee_idx', properties: ['assigneeId'] },
   ],
   checks: [{ name: 'claims_claim_amount_cents_check', expression: 'amount_cents > 0' }],
   properties: {
@@ -85,6 +86,15 @@ export const ClaimSchema = defineEntity({
     searchText: p.text().fieldName('search_text'),
     clientViewedAt: p.datetime().fieldName('client_viewed_at').nullable(),
     staffViewedAt: p.datetime().fieldName('staff_viewed_at').nullable(),
+    /** The staff member the claim is given to; null: nobody yet. */
+    assigneeId: () =>
+      p
+        .manyToOne(StaffMember)
+        .mapToPk()
+        .fieldName('assignee_id')
+        .nullable()
+        .deleteRule('set null')
+        .foreignKeyName('claims_claim_assignee_id_fkey'),
     ...timestamps,
     updatedAt: p.datetime().fieldName('updated_at'),
   },

@@ -1,7 +1,7 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { expressionBuilder, sql, type Expression } from 'kysely';
 import { db, escapeLike, type Database } from '../kysely.ts';
-import type { StaffListInput, StaffListSort } from '@switchyard/domain/claims/schemas';
+import type { StaffListFilters, StaffListInput, StaffListSort } from '@switchyard/domain/claims/schemas';
 import { CLAIM_STATUSES } from '@switchyard/domain/claims/vocabulary';
 import type { AuditRow } from './claim-reads.ts';
 import { clientActivityAt } from './client-activity.ts';
@@ -24,6 +24,8 @@ export type StaffListRow = {
   note_count: number;
   /** The latest client message or upload no staff member has opened the claim since, else null. */
   client_activity_at: Date | null;
+  assignee_id: string | null;
+  assignee_name: string | null;
 };
 
 /** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
@@ -68,11 +70,15 @@ const staffListOrder = (sort: StaffListSort, order: 'asc' | 'desc'): [Expression
   return keys;
 };
 
-type StaffFilter = Pick<StaffListInput, 'status' | 'tier' | 'q' | 'created_from' | 'created_to' | 'has_client_activity'>;
+/**
+ * The staff list's filters as the database reads them: the assignee a member id or `none` (the
+ * procedure has already turned `me` into the caller's id).
+ */
+export type StaffFilter = StaffListFilters;
 
-/** The claims of the staff filters, as `c`, shared by the list and the export. */
+/** The claims of the staff filters, as `c`, shared by the list, the export and a bulk change. */
 const staffFiltered = (em: SqlEntityManager, filter: StaffFilter) => {
-  const { status, tier, q, created_from: from, created_to: to, has_client_activity: activity } = filter;
+  const { status, tier, q, created_from: from, created_to: to, has_client_activity: activity, assignee } = filter;
 
   return (
     db(em)
@@ -85,6 +91,8 @@ const staffFiltered = (em: SqlEntityManager, filter: StaffFilter) => {
       .$if(Boolean(to), (query) => query.where('c.created_at', '<', sql<Date>`((${to}::date) + 1)::timestamp at time zone 'UTC'`))
       .$if(activity === 'true', (query) => query.where(sql<boolean>`${clientActivityAt} is not null`))
       .$if(activity === 'false', (query) => query.where(sql<boolean>`${clientActivityAt} is null`))
+      .$if(assignee === 'none', (query) => query.where('c.assignee_id', 'is', null))
+      .$if(assignee !== undefined && assignee !== 'none', (query) => query.where('c.assignee_id', '=', assignee ?? ''))
   );
 };
 
@@ -116,6 +124,7 @@ const staffRows = (em: SqlEntityManager, picked: PickedClaims) =>
     .selectFrom(picked.as('c'))
     .innerJoin('claims_client as cl', 'cl.id', 'c.client_id')
     .innerJoin('claims_debtor as d', 'd.id', 'c.debtor_id')
+    .leftJoin('claims_staff_member as a', 'a.id', 'c.assignee_id')
     .select((eb) => [
       'c.id',
       'c.claim_number',
@@ -138,6 +147,8 @@ const staffRows = (em: SqlEntityManager, picked: PickedClaims) =>
         .cast<number>(eb.selectFrom('claims_note as x').select(eb.fn.countAll().as('n')).whereRef('x.claim_id', '=', 'c.id'), 'integer')
         .as('note_count'),
       clientActivityAt.as('client_activity_at'),
+      'c.assignee_id',
+      'a.name as assignee_name',
     ]);
 
 export type StatsRow = {
@@ -232,7 +243,7 @@ export const listAudit = async (
  */
 export async function* exportStaffClaims(
   em: SqlEntityManager,
-  filter: Pick<StaffListInput, 'status' | 'tier' | 'q' | 'created_from' | 'created_to' | 'has_client_activity' | 'sort' | 'order'>,
+  filter: StaffFilter & Pick<StaffListInput, 'sort' | 'order'>,
   batchSize = 500,
 ): AsyncGenerator<StaffListRow[]> {
   const ids = await ordered(staffFiltered(em, filter).select('c.id'), staffListOrder(filter.sort, filter.order)).execute();
@@ -247,3 +258,22 @@ export async function* exportStaffClaims(
     });
   }
 }
+
+/**
+ * The numbers of the claims the staff filters match, in the list's default order, at most `limit`
+ * of them; the total tells a caller whether more matched than it may take.
+ */
+export const matchingClaimNumbers = async (
+  em: SqlEntityManager,
+  filter: StaffFilter,
+  limit: number,
+): Promise<{ claimNumbers: string[]; total: number }> => {
+  const [count, rows] = await Promise.all([
+    staffFiltered(em, filter)
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirst(),
+    ordered(staffFiltered(em, filter).select('c.claim_number'), staffListOrder('created_at', 'desc')).limit(limit).execute(),
+  ]);
+
+  return { claimNumbers: rows.map((row) => row.claim_number), total: Number(count?.total ?? 0) };
+};

@@ -37,6 +37,7 @@ import { Migration20261128080000WebhookDeliveryOrigin } from './Migration2026112
 import { Migration20261128090000ClaimsStaffViewed } from './Migration20261128090000_claims_staff_viewed.ts';
 import { Migration20261128090000RetentionIndexes } from './Migration20261128090000_retention_indexes.ts';
 import { Migration20261129120300WebhookDeliveryHistory } from './Migration20261129120300_webhook_delivery_history.ts';
+import { Migration20261129130000ClaimsAssignee } from './Migration20261129130000_claims_assignee.ts';
 import { Migration20261128090000WebhookSharedGateways } from './Migration20261128090000_webhook_shared_gateways.ts';
 
 /** Applied in this order; a new migration is appended, an applied one is never edited. */
@@ -80,4 +81,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128090000_retention_indexes', class: Migration20261128090000RetentionIndexes },
   { name: 'Migration20261128090000_webhook_shared_gateways', class: Migration20261128090000WebhookSharedGateways },
   { name: 'Migration20261129120300_webhook_delivery_history', class: Migration20261129120300WebhookDeliveryHistory },
+  { name: 'Migration20261129130000_claims_assignee', class: Migration20261129130000ClaimsAssignee },
 ];

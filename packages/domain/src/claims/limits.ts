@@ -25,6 +25,8 @@ export const LIMITS = {
   staffListMax: 200,
   auditListDefault: 100,
   auditListMax: 500,
+  /** Claims one bulk change may touch, named or matched by filters. */
+  bulkChangeMax: 500,
 } as const;
 
 export type RateLimitRule = { name: string; max: number; windowSeconds: number };

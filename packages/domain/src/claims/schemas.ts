@@ -83,14 +83,14 @@ export const signInRequestInput = z.strictObject({ email: emailSchema });
 export const verifyInput = z.strictObject({ token: z.string().min(1).max(200) });
 
 /** Checked before any lookup: a claim number that cannot exist is a malformed request, not a missing claim. */
-const claimNumber = z.string().max(40).regex(CLAIM_NUMBER_PATTERN, 'must be a claim number such as CLM-2026-0001');
+export const claimNumberInput = z.string().max(40).regex(CLAIM_NUMBER_PATTERN, 'must be a claim number such as CLM-2026-0001');
 
-export const claimRefInput = z.strictObject({ claim_number: claimNumber });
+export const claimRefInput = z.strictObject({ claim_number: claimNumberInput });
 
-export const documentRefInput = z.strictObject({ claim_number: claimNumber, document_id: z.uuid('must be a document id') });
+export const documentRefInput = z.strictObject({ claim_number: claimNumberInput, document_id: z.uuid('must be a document id') });
 
 export const messageInput = z.strictObject({
-  claim_number: claimNumber,
+  claim_number: claimNumberInput,
   subject: z.enum(MESSAGE_SUBJECTS),
   content: requiredText(LIMITS.noteContent),
 });
@@ -99,7 +99,19 @@ export const messageInput = z.strictObject({
 export const STAFF_LIST_SORTS = ['claim_number', 'amount_cents', 'created_at', 'updated_at', 'status'] as const;
 export type StaffListSort = (typeof STAFF_LIST_SORTS)[number];
 
-export const staffListInput = z.strictObject({
+/**
+ * Whose claims the staff list shows: a member's id, `none` (nobody's yet) or `me` (the signed-in
+ * member's; the shared key is nobody, so it cannot ask for `me`).
+ */
+export const assigneeFilter = z
+  .union([z.enum(['none', 'me']), z.uuid()], 'must be a staff member id, none or me')
+  .describe('a staff member id, none (unassigned) or me (the signed-in member)');
+
+/** Who a claim is given to: a staff member's id, or null to give it to nobody. */
+export const assigneeIdInput = z.uuid('must be a staff member id').nullable();
+
+/** The staff list's filters; the export and a bulk change take the same. */
+export const staffListFilters = z.strictObject({
   status: z.enum(CLAIM_STATUSES).optional(),
   tier: z.enum(CLAIM_TIERS).optional(),
   q: text().trim().max(LIMITS.name).optional(),
@@ -112,6 +124,11 @@ export const staffListInput = z.strictObject({
     .enum(['true', 'false'])
     .optional()
     .describe('true: only claims with a client message or upload no staff member has opened since; false: only those without'),
+  assignee: assigneeFilter.optional(),
+});
+export type StaffListFilters = z.output<typeof staffListFilters>;
+
+export const staffListInput = staffListFilters.extend({
   limit: z.coerce.number().int().min(1).max(LIMITS.staffListMax, `must be at most ${LIMITS.staffListMax}`).default(LIMITS.staffListDefault),
   offset: z.coerce.number().int().min(0).default(0),
   sort: z.enum(STAFF_LIST_SORTS).default('created_at'),
@@ -122,29 +139,34 @@ export type StaffListInput = z.output<typeof staffListInput>;
 /** The export takes the list's filters and order; it has no pages. */
 export const staffExportInput = staffListInput.omit({ limit: true, offset: true });
 
+/** The reason a change gives on the audit trail, where it must be given. */
+export const requiredReasonInput = requiredText(LIMITS.reason);
+
 export const staffPatchInput = z
   .strictObject({
-    claim_number: claimNumber,
+    claim_number: claimNumberInput,
     status: z.enum(CLAIM_STATUSES).optional(),
     tier: z.enum(CLAIM_TIERS).optional(),
     reason: freeText(LIMITS.reason).optional(),
     notify_client: z.boolean().optional(),
+    /** null gives the claim to nobody. */
+    assignee_id: assigneeIdInput.optional(),
   })
-  .refine((value) => value.status !== undefined || value.tier !== undefined, {
-    message: 'give a status or a tier to change',
+  .refine((value) => value.status !== undefined || value.tier !== undefined || value.assignee_id !== undefined, {
+    message: 'give a status or a tier (or an assignee) to change',
     path: ['status'],
   });
 export type StaffPatchInput = z.output<typeof staffPatchInput>;
 
 export const staffNoteInput = z.strictObject({
-  claim_number: claimNumber,
+  claim_number: claimNumberInput,
   content: requiredText(LIMITS.noteContent),
   visibility: z.enum(NOTE_VISIBILITIES).default('INTERNAL'),
   author_name: requiredLine(LIMITS.authorName).optional(),
 });
 
 export const uploadInput = z.strictObject({
-  claim_number: claimNumber,
+  claim_number: claimNumberInput,
   client_visible: z.enum(['true', 'false']).optional(),
 });
 

@@ -80,8 +80,21 @@ export type Uploader = (typeof UPLOADERS)[number];
 export const AUDIT_ENTITY_TYPES = ['claim', 'client', 'document', 'note', 'staff_member', 'export'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
-/** `activity_seen`: a staff member opened a claim with unseen client activity (who saw it, and the activity's time as the old value); `erase`: a client's personal data was erased. */
-export const AUDIT_ACTIONS = ['create', 'status_change', 'update', 'upload', 'note_add', 'export', 'erase', 'activity_seen'] as const;
+/**
+ * `activity_seen`: a staff member opened a claim with unseen client activity (who saw it, and the activity's time as the old value);
+ * `erase`: a client's personal data was erased; `assign`: a claim given to a staff member or to nobody (old and new member id).
+ */
+export const AUDIT_ACTIONS = [
+  'create',
+  'status_change',
+  'update',
+  'upload',
+  'note_add',
+  'export',
+  'erase',
+  'activity_seen',
+  'assign',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const SYSTEM_ACTOR = 'system';

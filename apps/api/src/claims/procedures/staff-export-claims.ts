@@ -2,6 +2,7 @@ import { staffExportInput } from '@switchyard/domain/claims/schemas';
 import { STATUS_LABELS, type ClaimStatus } from '@switchyard/domain/claims/vocabulary';
 import { centsAsDecimal, csvRow } from '@switchyard/domain/csv';
 import { DomainError } from '@switchyard/domain/errors';
+import { resolveAssigneeFilter } from '@switchyard/domain/claims/assignee';
 import { toIsoSeconds, toIsoSecondsOrNull } from '@switchyard/domain/time';
 import { exportStaffClaims, type StaffListRow } from '@switchyard/db/claims/staff-reads';
 import { recordExport } from '@switchyard/db/claims/audit';
@@ -25,6 +26,7 @@ const HEADER = [
   'created_at',
   'updated_at',
   'date_resolved',
+  'assignee',
 ];
 
 const recordOf = (row: StaffListRow) =>
@@ -47,6 +49,7 @@ const recordOf = (row: StaffListRow) =>
     toIsoSeconds(row.created_at),
     toIsoSeconds(row.updated_at),
     toIsoSecondsOrNull(row.date_resolved),
+    row.assignee_name,
   ]);
 
 /** The staff list's filters as CSV, every matching claim, streamed as it is read. */
@@ -71,10 +74,11 @@ export const staffExportClaims = staffProcedure
     }
     // Who took the claims out, and with which filters, stays on the audit trail.
     await recordExport(ctx.db.fork(), { filters: JSON.stringify(input), actor: ctx.staffActor, at: ctx.now() });
+    const assignee = resolveAssigneeFilter(input.assignee, ctx.staffCaller);
     const em = ctx.db.fork();
     async function* chunks() {
       yield csvRow(HEADER);
-      for await (const rows of exportStaffClaims(em, input)) {
+      for await (const rows of exportStaffClaims(em, { ...input, assignee })) {
         yield rows.map(recordOf).join('');
       }
     }

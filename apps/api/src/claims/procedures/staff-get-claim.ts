@@ -2,6 +2,7 @@ import { DomainError } from '@switchyard/domain/errors';
 import { claimRefInput } from '@switchyard/domain/claims/schemas';
 import { findClaim, findClientRow, findDebtorRow, listClaimAudit, listDocuments, listNotes } from '@switchyard/db/claims/claim-reads';
 import { markClientActivitySeen } from '@switchyard/db/claims/client-activity';
+import { findStaffMember } from '@switchyard/db/claims/staff-members';
 import type { Database } from '@switchyard/db/orm';
 import { staffProcedure } from '../trpc.ts';
 import { presentStaffClaimDetail } from '../presenters.ts';
@@ -14,18 +15,27 @@ export const loadStaffClaimDetail = async (db: Database, claimNumber: string) =>
   if (!claim) {
     throw new DomainError('not_found', `Claim ${claimNumber} not found.`);
   }
-  const [client, debtor, documents, notes, audit] = await Promise.all([
+  const [client, debtor, documents, notes, audit, assignee] = await Promise.all([
     findClientRow(em, claim.client_id),
     findDebtorRow(em, claim.debtor_id),
     listDocuments(em, claim.id, false),
     listNotes(em, claim.id, false),
     listClaimAudit(em, claim.id),
+    claim.assignee_id ? findStaffMember(em, claim.assignee_id) : null,
   ]);
   if (!client || !debtor) {
     throw new Error(`claim ${claimNumber} has lost its client or debtor`);
   }
 
-  return presentStaffClaimDetail({ claim, client, debtor, documents, notes, audit });
+  return presentStaffClaimDetail({
+    claim,
+    client,
+    debtor,
+    documents,
+    notes,
+    audit,
+    assignee: assignee ? { id: assignee.id, name: assignee.name } : null,
+  });
 };
 
 export const staffGetClaim = staffProcedure

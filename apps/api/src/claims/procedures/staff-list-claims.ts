@@ -1,4 +1,5 @@
 import { staffListInput } from '@switchyard/domain/claims/schemas';
+import { resolveAssigneeFilter } from '@switchyard/domain/claims/assignee';
 import { listStaffClaims } from '@switchyard/db/claims/staff-reads';
 import { staffProcedure } from '../trpc.ts';
 import { presentStaffListItem } from '../presenters.ts';
@@ -20,7 +21,8 @@ export const staffListClaims = staffProcedure
   .output(staffListOutput)
   .input(staffListInput)
   .query(async ({ ctx, input }) => {
-    const { rows, total } = await listStaffClaims(ctx.db.fork(), input);
+    const assignee = resolveAssigneeFilter(input.assignee, ctx.staffCaller);
+    const { rows, total } = await listStaffClaims(ctx.db.fork(), { ...input, assignee });
 
     return { claims: rows.map(presentStaffListItem), total, limit: input.limit, offset: input.offset };
   });

@@ -1,7 +1,7 @@
 import { staffPatchInput } from '@switchyard/domain/claims/schemas';
-import { tierChangeNote } from '@switchyard/domain/claims/status-change';
 import { patchClaim } from '@switchyard/db/claims/claim-changes';
 import { staffProcedure } from '../trpc.ts';
+import { mailClientOfChange } from '../claim-change-mail.ts';
 import { loadStaffClaimDetail } from './staff-get-claim.ts';
 import { staffClaimDetailOutput } from '../output-schemas.ts';
 
@@ -14,7 +14,7 @@ export const staffUpdateClaim = staffProcedure
       input: 'json',
       access: 'staff',
       tags: ['staff'],
-      summary: 'Change status and/or tier',
+      summary: 'Change status, tier and/or assignee (assignee_id: an active staff member, or null for nobody)',
       errors: ['forbidden', 'not_found', 'conflict'],
     },
   })
@@ -22,24 +22,18 @@ export const staffUpdateClaim = staffProcedure
   .input(staffPatchInput)
   .mutation(async ({ ctx, input }) => {
     const notifyClient = input.notify_client ?? true;
-    const { clientNote, tierChangedTo } = await patchClaim(ctx.db.em, {
+    const result = await patchClaim(ctx.db.em, {
       claimNumber: input.claim_number,
       status: input.status,
       tier: input.tier,
       reason: input.reason,
+      assigneeId: input.assignee_id,
       // A status change tells the client unless staff say not to.
       notifyClient,
       actor: ctx.staffActor,
       now: ctx.now(),
     });
-    if (clientNote) {
-      await ctx.mailer.claimUpdate(input.claim_number, clientNote);
-    }
-    // The client sees the tier as the portal's recovery stage, so its change is news too (mail only:
-    // the stage itself is on the claim page, no note is added for it).
-    if (tierChangedTo && notifyClient) {
-      await ctx.mailer.claimUpdate(input.claim_number, tierChangeNote(tierChangedTo));
-    }
+    await mailClientOfChange(ctx.mailer, input.claim_number, result, notifyClient);
 
     return loadStaffClaimDetail(ctx.db, input.claim_number);
   });

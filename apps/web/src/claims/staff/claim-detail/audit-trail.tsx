@@ -1,5 +1,6 @@
 import { formatDateTime } from '../../../shared/format/format-date.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { useMemberNames } from '../assignee/assignee-options.ts';
 import type { StaffClaim } from './staff-claim-types.ts';
 
 const ACTION_LABELS: Record<string, string> = {
@@ -8,9 +9,16 @@ const ACTION_LABELS: Record<string, string> = {
   update: 'Updated',
   upload: 'Document uploaded',
   note_add: 'Note added',
+  assign: 'Assigned',
 };
 
-const describeChange = (entry: StaffClaim['audit'][number]): string => {
+const describeChange = (entry: StaffClaim['audit'][number], names: ReadonlyMap<string, string>): string => {
+  // An assignment records member ids (they never change); the trail shows today's names.
+  if (entry.action === 'assign') {
+    const nameOf = (id: string | null) => (id === null ? 'nobody' : (names.get(id) ?? id));
+
+    return `assignee: ${nameOf(entry.old_value)} → ${nameOf(entry.new_value)}`;
+  }
   if (entry.old_value !== null || entry.new_value !== null) {
     return `${entry.field ?? 'value'}: ${entry.old_value ?? '—'} → ${entry.new_value ?? '—'}`;
   }
@@ -20,6 +28,7 @@ const describeChange = (entry: StaffClaim['audit'][number]): string => {
 
 /** Oldest first, as the API returns it: the trail reads as a story. */
 export const AuditTrail = ({ entries }: { entries: StaffClaim['audit'] }) => {
+  const names = useMemberNames();
   if (entries.length === 0) {
     return <EmptyState title="No audit entries" />;
   }
@@ -43,7 +52,7 @@ export const AuditTrail = ({ entries }: { entries: StaffClaim['audit'] }) => {
               <td className="nowrap">{formatDateTime(entry.created_at)}</td>
               <td>{ACTION_LABELS[entry.action] ?? entry.action}</td>
               <td>{entry.entity_type}</td>
-              <td>{describeChange(entry)}</td>
+              <td>{describeChange(entry, names)}</td>
               <td className="nowrap">{entry.actor}</td>
               <td>{entry.reason ?? ''}</td>
             </tr>

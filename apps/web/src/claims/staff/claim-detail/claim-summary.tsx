@@ -1,5 +1,6 @@
 import { Fact } from '../../../shared/fact.tsx';
 import { ClaimDateFacts } from '../../shared/claim-date-facts.tsx';
+import { ClaimAssignee } from '../assignee/claim-assignee.tsx';
 import type { StaffClaim } from './staff-claim-types.ts';
 
 export const ClaimSummary = ({ claim }: { claim: StaffClaim }) => (
@@ -10,6 +11,9 @@ export const ClaimSummary = ({ claim }: { claim: StaffClaim }) => (
     <dl className="facts facts--stacked">
       <Fact label="Amount" valueClassName="facts__amount">
         {claim.amount_display}
+      </Fact>
+      <Fact label="Assignee">
+        <ClaimAssignee claim={claim} />
       </Fact>
       <Fact label="Tier">
         {claim.tier_label} ({claim.tier})

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { navigate } from '../../../shared/router/browser-location.ts';
 import { statusOptions, tierOptions } from '../../shared/vocabulary-options.ts';
+import { useAssigneeOptions } from '../assignee/assignee-options.ts';
 import { claimFiltersHref, hasFilters, NO_FILTERS, readClaimFilters, type ClaimFilters } from './claim-filters.ts';
 import { SORT_OPTIONS, sortValue } from './claim-sort-options.ts';
 
@@ -10,6 +11,7 @@ const SORT_SELECT = SORT_OPTIONS.map((option) => ({ value: sortValue(option.sort
 
 export const ClaimFilterBar = ({ filters }: { filters: ClaimFilters }) => {
   const [q, setQ] = useState(filters.q);
+  const assignees = useAssigneeOptions();
   // Any change of filter or order starts again at page 1.
   const apply = (change: Record<string, string>) => {
     const params = new URLSearchParams(claimFiltersHref({ ...filters, page: 1 }).split('?')[1] ?? '');
@@ -44,6 +46,13 @@ export const ClaimFilterBar = ({ filters }: { filters: ClaimFilters }) => {
         value={filters.tier ?? ''}
         options={[ALL, ...tierOptions]}
         onValueChange={(value) => apply({ tier: value })}
+      />
+      <SelectField
+        id="filter-assignee"
+        label="Assignee"
+        value={filters.assignee ?? ''}
+        options={[{ value: '', label: 'Anyone' }, ...assignees.filter]}
+        onValueChange={(value) => apply({ assignee: value })}
       />
       <SelectField
         id="filter-sort"

@@ -14,6 +14,8 @@ export type ClaimFilters = {
   createdTo: string | undefined;
   /** Only claims with a client message or upload no staff member has opened since. */
   clientActivity: boolean;
+  /** A staff member's id, `none` (nobody's) or `me` (the signed-in member's). */
+  assignee: string | undefined;
   sort: StaffListSort;
   order: SortOrder;
   page: number;
@@ -24,6 +26,11 @@ export const DEFAULT_ORDER: SortOrder = 'desc';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (value: string | null): string | undefined => (value && DAY.test(value) ? value : undefined);
+
+const MEMBER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A hand-edited address with a wrong assignee lists every claim rather than failing the page. */
+const assigneeOf = (value: string | null): string | undefined =>
+  value === 'none' || value === 'me' || (value && MEMBER_ID.test(value)) ? value : undefined;
 
 /** Filters live in the address, so the back button and shared links keep them. */
 export const readClaimFilters = (params: URLSearchParams): ClaimFilters => {
@@ -40,20 +47,27 @@ export const readClaimFilters = (params: URLSearchParams): ClaimFilters => {
     createdFrom: day(params.get('created_from')),
     createdTo: day(params.get('created_to')),
     clientActivity: params.get('has_client_activity') === 'true',
+    assignee: assigneeOf(params.get('assignee')),
     sort: STAFF_LIST_SORTS.find((value) => value === sort) ?? DEFAULT_SORT,
     order: order === 'asc' || order === 'desc' ? order : DEFAULT_ORDER,
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
   };
 };
 
-/** The filters as the API takes them (list and export): no pages, blanks left out. */
-export const claimFiltersQuery = (filters: ClaimFilters) => ({
+/** Which claims the filters choose, as the API takes them (list, export and a bulk change): blanks left out. */
+export const claimFiltersOnly = (filters: ClaimFilters) => ({
   status: filters.status,
   tier: filters.tier,
   q: filters.q.trim() || undefined,
   created_from: filters.createdFrom,
   created_to: filters.createdTo,
   has_client_activity: filters.clientActivity ? ('true' as const) : undefined,
+  assignee: filters.assignee,
+});
+
+/** The filters and order as the API takes them (list and export): no pages, blanks left out. */
+export const claimFiltersQuery = (filters: ClaimFilters) => ({
+  ...claimFiltersOnly(filters),
   sort: filters.sort,
   order: filters.order,
 });
@@ -93,10 +107,19 @@ export const NO_FILTERS: ClaimFilters = {
   createdFrom: undefined,
   createdTo: undefined,
   clientActivity: false,
+  assignee: undefined,
   sort: DEFAULT_SORT,
   order: DEFAULT_ORDER,
   page: 1,
 };
 
 export const hasFilters = (filters: ClaimFilters): boolean =>
-  Boolean(filters.status || filters.tier || filters.q.trim() || filters.createdFrom || filters.createdTo || filters.clientActivity);
+  Boolean(
+    filters.status ||
+    filters.tier ||
+    filters.q.trim() ||
+    filters.createdFrom ||
+    filters.createdTo ||
+    filters.clientActivity ||
+    filters.assignee,
+  );
