@@ -14,6 +14,7 @@ import { staffListClaims } from './procedures/staff-list-claims.ts';
 import { staffExportClaims } from './procedures/staff-export-claims.ts';
 import { staffGetClaim } from './procedures/staff-get-claim.ts';
 import { staffUpdateClaim } from './procedures/staff-update-claim.ts';
+import { staffCorrectClaim } from './procedures/staff-correct-claim.ts';
 import { staffAddNote } from './procedures/staff-add-note.ts';
 import { checkStaffUpload, uploadStaffDocument } from './procedures/staff-upload-document.ts';
 import { staffStats } from './procedures/staff-stats.ts';
@@ -42,6 +43,7 @@ export const claimsRouter = router({
     export: staffExportClaims,
     get: staffGetClaim,
     update: staffUpdateClaim,
+    correct: staffCorrectClaim,
     addNote: staffAddNote,
     checkUpload: checkStaffUpload,
     upload: uploadStaffDocument,

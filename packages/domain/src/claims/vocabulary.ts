@@ -80,8 +80,22 @@ export type Uploader = (typeof UPLOADERS)[number];
 export const AUDIT_ENTITY_TYPES = ['claim', 'client', 'document', 'note', 'staff_member', 'export'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
-/** `activity_seen`: a staff member opened a claim with unseen client activity (who saw it, and the activity's time as the old value); `erase`: a client's personal data was erased. */
-export const AUDIT_ACTIONS = ['create', 'status_change', 'update', 'upload', 'note_add', 'export', 'erase', 'activity_seen'] as const;
+/**
+ * `activity_seen`: a staff member opened a claim with unseen client activity (who saw it, and the activity's time as the old value);
+ * `erase`: a client's personal data was erased; `correction`: staff corrected a claim's details, every changed field's old and
+ * new value on the one row (JSON objects keyed by field, see correction.ts) with the reason.
+ */
+export const AUDIT_ACTIONS = [
+  'create',
+  'status_change',
+  'update',
+  'upload',
+  'note_add',
+  'export',
+  'erase',
+  'activity_seen',
+  'correction',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const SYSTEM_ACTOR = 'system';
