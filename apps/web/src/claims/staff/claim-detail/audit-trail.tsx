@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/format/format-date.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { CorrectionChanges } from './correction-changes.tsx';
 import type { StaffClaim } from './staff-claim-types.ts';
 
 const ACTION_LABELS: Record<string, string> = {
@@ -8,9 +10,18 @@ const ACTION_LABELS: Record<string, string> = {
   update: 'Updated',
   upload: 'Document uploaded',
   note_add: 'Note added',
+  correction: 'Details corrected',
 };
 
-const describeChange = (entry: StaffClaim['audit'][number]): string => {
+const describeChange = (entry: StaffClaim['audit'][number]): ReactNode => {
+  // A correction keeps several fields on one row: each is shown before -> after, amounts in dollars.
+  if (entry.changes) {
+    return (
+      <CorrectionChanges
+        changes={entry.changes.map((change) => ({ field: change.field, before: change.old_value, after: change.new_value }))}
+      />
+    );
+  }
   if (entry.old_value !== null || entry.new_value !== null) {
     return `${entry.field ?? 'value'}: ${entry.old_value ?? '—'} → ${entry.new_value ?? '—'}`;
   }
