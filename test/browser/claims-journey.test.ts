@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startClaimsApp, signInLinkFor, type ClaimsApp } from '../support/browser/claims-app.ts';
 import { skipWithoutBrowser } from '../support/browser/chromium.ts';
-import { MOBILE_VIEWPORT, saveScreenshot } from '../support/browser/screenshots.ts';
+import { DESKTOP_VIEWPORT, MOBILE_VIEWPORT, saveScreenshot, shootAtBothWidths } from '../support/browser/screenshots.ts';
 import { call } from '../support/claims-client.ts';
 import { sideways } from '../support/browser/page-width.ts';
 
@@ -277,6 +277,57 @@ describe.skipIf(skipWithoutBrowser())('claim journey: intake, client portal, sta
     await expect.poll(() => staff.getByRole('heading', { name: claimNumber }).isVisible()).toBe(true);
     expect(await staff.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await saveScreenshot(staff, 'staff-claim-mobile');
+  });
+
+  it('corrects the amount after reviewing the change, and the audit trail shows it before and after', async () => {
+    await staff.setViewportSize(DESKTOP_VIEWPORT);
+    await staff.goto(`${app.server.url}/staff/claims/${claimNumber}`);
+    await expect.poll(() => staff.getByRole('heading', { name: claimNumber }).isVisible()).toBe(true);
+    await staff.getByRole('button', { name: 'Correct details' }).click();
+    const form = staff.getByRole('form', { name: 'Correct details' });
+    // Prefilled with the claim as stored.
+    expect(await form.getByLabel('Amount (USD)').inputValue()).toBe('12345.67');
+    expect(await form.getByLabel('Debtor name').inputValue()).toBe('Late Payer Corp');
+    expect(await form.getByLabel('Debtor email').inputValue()).toBe('ap@latepayer.test');
+
+    // Nothing changed, then a bad amount and no reason: each refusal sits beside its field.
+    await form.getByRole('button', { name: 'Review changes' }).click();
+    await visible(staff, 'Change at least one detail before reviewing.');
+    await form.getByLabel('Amount (USD)').fill('12,4oo');
+    await form.getByRole('button', { name: 'Review changes' }).click();
+    await expect.poll(() => form.locator('#correct-amount-error').isVisible()).toBe(true);
+    await form.getByLabel('Amount (USD)').fill('12,400.00');
+    await form.getByRole('button', { name: 'Review changes' }).click();
+    await expect.poll(() => form.locator('#correct-reason-error').textContent()).toMatch(/is required/);
+    await shootAtBothWidths(staff, 'staff-correct-details-form', async ({ label }) => {
+      expect(await staff.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), label).toBeLessThanOrEqual(0);
+    });
+    await form.getByLabel('Reason for the correction').fill('The client sent the corrected invoice');
+    await form.getByRole('button', { name: 'Review changes' }).click();
+
+    const review = staff.getByRole('group', { name: 'Review changes' });
+    await expect.poll(() => review.isVisible()).toBe(true);
+    // Only the changed field is listed, before and after.
+    expect(await review.getByRole('listitem').count()).toBe(1);
+    expect(await review.getByRole('listitem').textContent()).toMatch(/Amount\$12,345\.67.*\$12,400\.00/);
+    await shootAtBothWidths(staff, 'staff-correct-details-review', async ({ label }) => {
+      expect(await staff.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), label).toBeLessThanOrEqual(0);
+    });
+    await review.getByRole('button', { name: 'Save correction' }).click();
+    await visible(staff, 'Corrected: amount.');
+    await expect.poll(() => staff.locator('.facts__amount').first().textContent()).toBe('$12,400.00');
+
+    const audit = staff.getByRole('region', { name: 'Audit entries' });
+    const row = audit.getByRole('row').filter({ hasText: 'Details corrected' });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toMatch(/Amount\$12,345\.67.*\$12,400\.00/);
+    expect(await row.textContent()).toContain('The client sent the corrected invoice');
+    const stored = await call(app.server, 'GET', `/api/staff/claims/${claimNumber}`, { staff: true });
+    expect(stored.body.amount_cents).toBe(1_240_000);
+    await row.scrollIntoViewIfNeeded();
+    await shootAtBothWidths(staff, 'staff-correct-details-audit', async ({ label }) => {
+      expect(await staff.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), label).toBeLessThanOrEqual(0);
+    });
   });
 
   it('signs the client out and revokes the session', async () => {

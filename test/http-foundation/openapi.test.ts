@@ -189,6 +189,10 @@ describe('every documented success body matches a real answer', () => {
       headers: staff,
       body: { status: 'UNDER_REVIEW', reason: 'Checking the papers' },
     });
+    await call('PATCH', '/api/staff/claims/{claim_number}/details', `/api/staff/claims/${claimNumber}/details`, {
+      headers: staff,
+      body: { amount_cents: 260_000, debtor: { contact_phone: '+1 555 0199' }, reason: 'Corrected invoice' },
+    });
     await call('POST', '/api/staff/claims/{claim_number}/notes', `/api/staff/claims/${claimNumber}/notes`, {
       headers: staff,
       body: { content: 'Called the debtor', visibility: 'INTERNAL' },

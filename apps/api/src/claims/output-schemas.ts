@@ -138,6 +138,16 @@ export const auditEntryOutput = z.strictObject({
   new_value: z.string().nullable(),
   actor: z.string(),
   reason: z.string().nullable(),
+  /** A `correction` row only: each changed field with its value before and after. */
+  changes: z
+    .array(
+      z.strictObject({
+        field: z.string(),
+        old_value: z.union([z.string(), z.number(), z.null()]),
+        new_value: z.union([z.string(), z.number(), z.null()]),
+      }),
+    )
+    .optional(),
   created_at: timestamp,
 });
 

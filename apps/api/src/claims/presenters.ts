@@ -1,5 +1,6 @@
 import { formatCents } from '@switchyard/domain/money';
 import { escapeHtml } from '@switchyard/domain/claims/escape-html';
+import { correctionChangesOfAudit } from '@switchyard/domain/claims/correction';
 import { STATUS_LABELS, TIER_LABELS, TIER_STEPS, tierBadge, type ClaimStatus, type ClaimTier } from '@switchyard/domain/claims/vocabulary';
 import { toIsoSeconds, toIsoSecondsOrNull } from '@switchyard/domain/time';
 import type { AuditRow, ClaimRow, ClientRow, DebtorRow, DocumentRow, NoteRow } from '@switchyard/db/claims/claim-reads';
@@ -155,6 +156,16 @@ export const presentDebtor = (debtor: DebtorRow): StaffClaimDetail['debtor'] => 
   updated_at: toIsoSeconds(debtor.updated_at),
 });
 
+/** A correction's row carries its changes as JSON; the answer lists them, so no reader parses the values. */
+const correctionChanges = (entry: AuditRow) => {
+  const changes =
+    entry.action === 'correction'
+      ? correctionChangesOfAudit({ field: entry.field, oldValue: entry.old_value, newValue: entry.new_value })
+      : null;
+
+  return changes ? { changes } : {};
+};
+
 export const presentAudit = (entry: AuditRow): Answer<typeof auditEntryOutput> => ({
   id: entry.id,
   entity_type: entry.entity_type,
@@ -165,6 +176,7 @@ export const presentAudit = (entry: AuditRow): Answer<typeof auditEntryOutput> =
   new_value: entry.new_value,
   actor: entry.actor,
   reason: entry.reason,
+  ...correctionChanges(entry),
   created_at: toIsoSeconds(entry.created_at),
 });
 

@@ -15,6 +15,7 @@ import { staffExportClaims } from './procedures/staff-export-claims.ts';
 import { staffGetClaim } from './procedures/staff-get-claim.ts';
 import { staffUpdateClaim } from './procedures/staff-update-claim.ts';
 import { staffBulkChange } from './procedures/staff-bulk-change.ts';
+import { staffCorrectClaim } from './procedures/staff-correct-claim.ts';
 import { staffAddNote } from './procedures/staff-add-note.ts';
 import { checkStaffUpload, uploadStaffDocument } from './procedures/staff-upload-document.ts';
 import { staffStats } from './procedures/staff-stats.ts';
@@ -44,6 +45,7 @@ export const claimsRouter = router({
     get: staffGetClaim,
     update: staffUpdateClaim,
     bulk: staffBulkChange,
+    correct: staffCorrectClaim,
     addNote: staffAddNote,
     checkUpload: checkStaffUpload,
     upload: uploadStaffDocument,

@@ -158,6 +158,53 @@ export const staffPatchInput = z
   });
 export type StaffPatchInput = z.output<typeof staffPatchInput>;
 
+/** The intake's own field rules: a correction is held to exactly what the intake accepts. */
+const intakeClaimFields = intakeInput.shape.claim.shape;
+const intakeDebtorFields = intakeInput.shape.debtor.shape;
+
+/**
+ * A field the intake may leave out may be emptied by a correction: null clears it, and so does an
+ * empty string (what a cleared form field sends), so "no value" is stored one way only.
+ */
+const clearable = <Field extends z.ZodType<string, string>>(field: z.ZodOptional<Field>) =>
+  field
+    .unwrap()
+    .nullable()
+    .transform((value) => (value === '' ? null : value))
+    .optional();
+
+/**
+ * A staff correction of a claim's details: the amount, what the debt is for, the invoice and the
+ * debtor, with the same rules as at intake. Status and tier have their own PATCH; the client's
+ * details are the client's own; nothing else exists to correct (no field for an ID, bank or card
+ * number exists, and an unknown field is refused).
+ */
+export const staffCorrectionInput = z
+  .strictObject({
+    claim_number: claimNumberInput,
+    amount_cents: intakeClaimFields.amount_cents.optional(),
+    description: clearable(intakeClaimFields.description),
+    client_reference: clearable(intakeClaimFields.client_reference),
+    invoice_date: clearable(intakeClaimFields.invoice_date),
+    debtor: z
+      .strictObject({
+        name: intakeDebtorFields.name.optional(),
+        business_type: intakeDebtorFields.business_type.unwrap().optional(),
+        contact_email: clearable(intakeDebtorFields.contact_email),
+        contact_phone: clearable(intakeDebtorFields.contact_phone),
+        physical_address: clearable(intakeDebtorFields.physical_address),
+      })
+      .optional(),
+    /** Why the details were wrong; kept on the audit row. */
+    reason: requiredText(LIMITS.reason),
+  })
+  .refine(
+    ({ claim_number: _claimNumber, reason: _reason, debtor, ...claimFields }) =>
+      Object.values(claimFields).some((value) => value !== undefined) || Object.values(debtor ?? {}).some((value) => value !== undefined),
+    { message: 'give at least one detail to correct' },
+  );
+export type StaffCorrectionInput = z.output<typeof staffCorrectionInput>;
+
 export const staffNoteInput = z.strictObject({
   claim_number: claimNumberInput,
   content: requiredText(LIMITS.noteContent),

@@ -82,7 +82,9 @@ export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /**
  * `activity_seen`: a staff member opened a claim with unseen client activity (who saw it, and the activity's time as the old value);
- * `erase`: a client's personal data was erased; `assign`: a claim given to a staff member or to nobody (old and new member id).
+ * `erase`: a client's personal data was erased; `assign`: a claim given to a staff member or to nobody (old and new member id);
+ * `correction`: staff corrected a claim's details, every changed field's old and
+ * new value on the one row (JSON objects keyed by field, see correction.ts) with the reason.
  */
 export const AUDIT_ACTIONS = [
   'create',
@@ -94,6 +96,7 @@ export const AUDIT_ACTIONS = [
   'erase',
   'activity_seen',
   'assign',
+  'correction',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

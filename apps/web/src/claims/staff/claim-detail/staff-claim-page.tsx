@@ -13,6 +13,7 @@ import { AuditTrail } from './audit-trail.tsx';
 import { ChangeStatusForm } from './change-status-form.tsx';
 import { ClaimSummary } from './claim-summary.tsx';
 import { ContactCards } from './contact-cards.tsx';
+import { CorrectDetails } from './correct-details-form.tsx';
 import { StaffDocuments } from './staff-documents.tsx';
 
 export const StaffClaimPage = ({ claimNumber }: { claimNumber: string }) => {
@@ -79,6 +80,7 @@ export const StaffClaimPage = ({ claimNumber }: { claimNumber: string }) => {
               </div>
               <div className="detail__side detail__stack">
                 <ClaimSummary claim={claim} />
+                <CorrectDetails claim={claim} />
                 <ContactCards claim={claim} />
               </div>
             </div>
