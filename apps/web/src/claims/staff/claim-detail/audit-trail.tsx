@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../../shared/format/format-date.ts';
+import { DataTable, type DataColumn } from '../../../shared/ui/data-table.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import type { StaffClaim } from './staff-claim-types.ts';
 
@@ -18,38 +19,20 @@ const describeChange = (entry: StaffClaim['audit'][number]): string => {
   return entry.field ?? '';
 };
 
-/** Oldest first, as the API returns it: the trail reads as a story. */
+const COLUMNS: readonly DataColumn<StaffClaim['audit'][number]>[] = [
+  { label: 'Action', cell: (entry) => ACTION_LABELS[entry.action] ?? entry.action, isRowHeader: true },
+  { label: 'When', cell: (entry) => formatDateTime(entry.created_at), nowrap: true },
+  { label: 'What', cell: (entry) => entry.entity_type },
+  { label: 'Change', cell: describeChange },
+  { label: 'By', cell: (entry) => entry.actor, nowrap: true },
+  { label: 'Reason', cell: (entry) => entry.reason ?? '—' },
+];
+
+/** Oldest first, as the API returns it: the trail reads as a story; on a phone each entry is a card. */
 export const AuditTrail = ({ entries }: { entries: StaffClaim['audit'] }) => {
   if (entries.length === 0) {
     return <EmptyState title="No audit entries" />;
   }
 
-  return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label="Audit entries">
-      <table className="table table--compact">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Action</th>
-            <th scope="col">What</th>
-            <th scope="col">Change</th>
-            <th scope="col">By</th>
-            <th scope="col">Reason</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td className="nowrap">{formatDateTime(entry.created_at)}</td>
-              <td>{ACTION_LABELS[entry.action] ?? entry.action}</td>
-              <td>{entry.entity_type}</td>
-              <td>{describeChange(entry)}</td>
-              <td className="nowrap">{entry.actor}</td>
-              <td>{entry.reason ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DataTable label="Audit entries" columns={COLUMNS} rows={entries} rowKey={(entry) => entry.id} compact />;
 };
