@@ -225,6 +225,8 @@ describe.skipIf(skipWithoutBrowser())('claim journey: intake, client portal, sta
     await expect.poll(() => documents.getByRole('listitem').count()).toBe(3);
     expect(await documents.getByRole('listitem').filter({ hasText: 'internal-memo.pdf' }).textContent()).toContain('Internal only');
     expect(await documents.getByRole('listitem').filter({ hasText: 'demand-letter.pdf' }).textContent()).toContain('Visible to client');
+    // On a wide screen the side column holds the facts: the phone's key-facts card stays hidden.
+    expect(await staff.getByRole('heading', { name: 'Key facts' }).isVisible()).toBe(false);
     await saveScreenshot(staff, 'staff-claim');
   });
 
@@ -276,6 +278,19 @@ describe.skipIf(skipWithoutBrowser())('claim journey: intake, client portal, sta
     await staff.goto(`${app.server.url}/staff/claims/${claimNumber}`);
     await expect.poll(() => staff.getByRole('heading', { name: claimNumber }).isVisible()).toBe(true);
     expect(await staff.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // The key facts lead the page, documents come before the notes, and the audit trail is cards.
+    const top = async (name: string) => (await staff.getByRole('heading', { name, exact: true }).boundingBox())?.y ?? Number.NaN;
+    const keyFacts = staff.getByRole('region', { name: 'Key facts' });
+    expect(await keyFacts.isVisible()).toBe(true);
+    expect(await keyFacts.textContent()).toContain('$12,345.67');
+    expect(await keyFacts.textContent()).toContain('Lien Threat');
+    expect(await top('Key facts')).toBeLessThan(await top('Status and tier'));
+    expect(await top('Documents')).toBeLessThan(await top('Notes'));
+    expect(await top('Notes')).toBeLessThan(await top('Audit trail'));
+    expect(await sideways(staff)).toMatchObject({ page: 0, tooWide: [] });
+    const auditCards = staff.getByRole('region', { name: 'Audit entries' }).getByRole('rowheader');
+    expect(await auditCards.first().isVisible()).toBe(true);
+    expect(await auditCards.allTextContents()).toContain('Status changed');
     await saveScreenshot(staff, 'staff-claim-mobile');
   });
 

@@ -11,6 +11,7 @@ import { staffPaths } from '../staff-paths.ts';
 import { AddNoteForm } from './add-note-form.tsx';
 import { AuditTrail } from './audit-trail.tsx';
 import { ChangeStatusForm } from './change-status-form.tsx';
+import { ClaimKeyFacts } from './claim-key-facts.tsx';
 import { ClaimSummary } from './claim-summary.tsx';
 import { ContactCards } from './contact-cards.tsx';
 import { CorrectDetails } from './correct-details-form.tsx';
@@ -51,6 +52,7 @@ export const StaffClaimPage = ({ claimNumber }: { claimNumber: string }) => {
             </header>
             <div className="detail__grid">
               <div className="detail__main">
+                <ClaimKeyFacts claim={claim} />
                 <section className="card" aria-labelledby="stage-title">
                   <h2 id="stage-title" className="card__title">
                     Status and tier
@@ -58,18 +60,18 @@ export const StaffClaimPage = ({ claimNumber }: { claimNumber: string }) => {
                   <TierProgress tierStep={claim.tier_step} tierBadge={claim.tier_badge} />
                   <ChangeStatusForm claim={claim} />
                 </section>
+                <section className="card" aria-labelledby="documents-title">
+                  <h2 id="documents-title" className="card__title">
+                    Documents
+                  </h2>
+                  <StaffDocuments claimNumber={claim.claim_number} documents={claim.documents} />
+                </section>
                 <section className="card" aria-labelledby="notes-title">
                   <h2 id="notes-title" className="card__title">
                     Notes
                   </h2>
                   <AddNoteForm claimNumber={claim.claim_number} />
                   <NotesTimeline notes={claim.notes} viewer="staff" />
-                </section>
-                <section className="card" aria-labelledby="documents-title">
-                  <h2 id="documents-title" className="card__title">
-                    Documents
-                  </h2>
-                  <StaffDocuments claimNumber={claim.claim_number} documents={claim.documents} />
                 </section>
                 <section className="card" aria-labelledby="audit-title">
                   <h2 id="audit-title" className="card__title">
