@@ -70,8 +70,8 @@ export const staffExportClaims = staffProcedure
       throw new DomainError('validation_error', 'Export claims from the REST path.');
     }
     // Who took the claims out, and with which filters, stays on the audit trail.
-    await recordExport(ctx.db.fork(), { filters: JSON.stringify(input), actor: ctx.staffActor, at: ctx.now() });
-    const em = ctx.db.fork();
+    await recordExport(ctx.em, { filters: JSON.stringify(input), actor: ctx.staffActor, at: ctx.now() });
+    const em = ctx.em;
     async function* chunks() {
       yield csvRow(HEADER);
       for await (const rows of exportStaffClaims(em, input)) {

@@ -20,7 +20,7 @@ export const staffListClaims = staffProcedure
   .output(staffListOutput)
   .input(staffListInput)
   .query(async ({ ctx, input }) => {
-    const { rows, total } = await listStaffClaims(ctx.db.fork(), input);
+    const { rows, total } = await listStaffClaims(ctx.em, input);
 
     return { claims: rows.map(presentStaffListItem), total, limit: input.limit, offset: input.offset };
   });

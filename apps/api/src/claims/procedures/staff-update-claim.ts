@@ -22,7 +22,7 @@ export const staffUpdateClaim = staffProcedure
   .input(staffPatchInput)
   .mutation(async ({ ctx, input }) => {
     const notifyClient = input.notify_client ?? true;
-    const { clientNote, tierChangedTo } = await patchClaim(ctx.db.em, {
+    const { clientNote, tierChangedTo } = await patchClaim(ctx.em, {
       claimNumber: input.claim_number,
       status: input.status,
       tier: input.tier,
@@ -41,5 +41,5 @@ export const staffUpdateClaim = staffProcedure
       await ctx.mailer.claimUpdate(input.claim_number, tierChangeNote(tierChangedTo));
     }
 
-    return loadStaffClaimDetail(ctx.db, input.claim_number);
+    return loadStaffClaimDetail(ctx.em, input.claim_number);
   });
