@@ -50,7 +50,7 @@ export const patchClaim = (
     let tierChangedTo: ClaimTier | null = null;
     if (patch.status !== undefined) {
       const plan = planStatusChange(
-        { status: claim.status as ClaimStatus, dateAssigned: claim.dateAssigned ?? null, dateResolved: claim.dateResolved ?? null },
+        { status: claim.status, dateAssigned: claim.dateAssigned ?? null, dateResolved: claim.dateResolved ?? null },
         patch.status,
         patch.now,
       );

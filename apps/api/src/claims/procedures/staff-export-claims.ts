@@ -1,5 +1,5 @@
 import { staffExportInput } from '@switchyard/domain/claims/schemas';
-import { STATUS_LABELS, type ClaimStatus } from '@switchyard/domain/claims/vocabulary';
+import { STATUS_LABELS } from '@switchyard/domain/claims/vocabulary';
 import { centsAsDecimal, csvRow } from '@switchyard/domain/csv';
 import { DomainError } from '@switchyard/domain/errors';
 import { toIsoSeconds, toIsoSecondsOrNull } from '@switchyard/domain/time';
@@ -31,7 +31,7 @@ const recordOf = (row: StaffListRow) =>
   csvRow([
     row.claim_number,
     row.status,
-    STATUS_LABELS[row.status as ClaimStatus] ?? row.status,
+    STATUS_LABELS[row.status] ?? row.status,
     row.tier,
     // Dollars with two decimals, as text a spreadsheet reads as a number.
     centsAsDecimal(row.amount_cents),
