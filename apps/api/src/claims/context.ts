@@ -1,6 +1,7 @@
 import type { Metrics } from '../ops/metrics/metrics.ts';
 import type { IncomingMessage } from 'node:http';
 import type { RestTransport } from '@switchyard/rest-adapter/create-rest-handler';
+import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Database } from '@switchyard/db/orm';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
@@ -25,6 +26,12 @@ export type ClaimsServices = {
 };
 
 export type ClaimsContext = ClaimsServices & {
+  /**
+   * The request's entity manager, forked once here: the procedure and its middlewares (session,
+   * staff caller, rate limits) share one identity map. Transactions fork again in the repositories,
+   * so they start from an empty map; work outside a request forks `db` per unit of work.
+   */
+  em: SqlEntityManager;
   ip: string;
   bearerToken: string | null;
   staffKeyHeader: string | null;
@@ -39,6 +46,7 @@ export const createClaimsContext = (services: ClaimsServices, req: IncomingMessa
 
   return {
     ...services,
+    em: services.db.fork(),
     ip: clientAddress(req, services.env.TRUST_PROXY),
     bearerToken: bearer || null,
     staffKeyHeader: headerValue(req.headers['x-staff-key']),

@@ -9,7 +9,7 @@ import type { ClaimsContext } from './context.ts';
 export const issueSignInLink = async (ctx: ClaimsContext, clientId: string): Promise<string> => {
   const rawToken = randomBytes(32).toString('base64url');
   const now = ctx.now();
-  await storeMagicLink(ctx.db.fork(), {
+  await storeMagicLink(ctx.em, {
     clientId,
     tokenHash: hashToken(rawToken),
     expiresAt: new Date(now.getTime() + LIMITS.magicLinkMinutes * 60_000),

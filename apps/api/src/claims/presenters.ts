@@ -27,13 +27,13 @@ import type {
 type Answer<Schema extends z.ZodType> = z.output<Schema>;
 type StaffClaimDetail = Answer<typeof staffClaimDetailOutput>;
 
-const statusFields = (status: string) => ({ status, status_label: STATUS_LABELS[status as ClaimStatus] ?? status });
+const statusFields = (status: ClaimStatus) => ({ status, status_label: STATUS_LABELS[status] ?? status });
 const amountFields = (cents: number) => ({ amount_cents: cents, amount_display: formatCents(cents) });
-const tierFields = (tier: string) => ({
+const tierFields = (tier: ClaimTier) => ({
   tier,
-  tier_step: TIER_STEPS[tier as ClaimTier],
-  tier_label: TIER_LABELS[tier as ClaimTier],
-  tier_badge: tierBadge(tier as ClaimTier),
+  tier_step: TIER_STEPS[tier],
+  tier_label: TIER_LABELS[tier],
+  tier_badge: tierBadge(tier),
 });
 
 export const presentClientClaimItem = (row: ClientClaimRow): Answer<typeof clientClaimItemOutput> => ({

@@ -54,7 +54,8 @@ export const createClaimsService = (options: {
     // As decided for failed email: logged (by the worker) and recorded on the claim's audit trail.
     onGiveUp: async (mail, cause) => {
       if (mail.reference) {
-        await recordEmailFailure(db.em, { claimId: mail.reference, cause, now: now() });
+        // The outbox worker's hook runs outside any request: a fork of its own, as every unit of a worker's work.
+        await recordEmailFailure(db.fork(), { claimId: mail.reference, cause, now: now() });
       }
     },
   });

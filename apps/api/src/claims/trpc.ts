@@ -20,7 +20,7 @@ export const clientProcedure = t.procedure.use(async ({ ctx, next }) => {
   if (!ctx.bearerToken) {
     throw new DomainError('unauthorized', 'Sign in to continue.');
   }
-  const session = await touchSession(ctx.db.fork(), hashToken(ctx.bearerToken), ctx.now());
+  const session = await touchSession(ctx.em, hashToken(ctx.bearerToken), ctx.now());
   if (!session) {
     throw new DomainError('unauthorized', 'Your session has ended. Sign in again.');
   }
@@ -41,7 +41,7 @@ export const staffProcedure = t.procedure.use(async ({ ctx, next }) => {
     }
     staffCaller = { kind: 'key' };
   } else if (ctx.bearerToken) {
-    const session = await touchStaffSession(ctx.db.fork(), hashToken(ctx.bearerToken), ctx.now());
+    const session = await touchStaffSession(ctx.em, hashToken(ctx.bearerToken), ctx.now());
     if (!session) {
       throw new DomainError('forbidden', 'A valid staff key or staff session is required. Sign in again.');
     }

@@ -8,7 +8,7 @@ import { storedDocument, type StoredDocument } from './presenters.ts';
 
 /** Asked before the body is read: is there such a claim for this caller, and room for a file? */
 export const checkUploadTarget = async (ctx: ClaimsContext, claimNumber: string, ownerClientId?: string): Promise<void> => {
-  const target = await findUploadTarget(ctx.db.fork(), claimNumber, ownerClientId);
+  const target = await findUploadTarget(ctx.em, claimNumber, ownerClientId);
   if (!target) {
     throw new DomainError('not_found', `Claim ${claimNumber} not found.`);
   }
@@ -31,7 +31,7 @@ export const acceptUpload = async (
   }
   const originalName = sanitizeFileName(upload.originalName);
   const mimeType = checkUploadType({ fileName: originalName, declaredMime: upload.declaredMime, head: upload.head });
-  const recorded = await recordDocument(ctx.db.em, {
+  const recorded = await recordDocument(ctx.em, {
     claimNumber: target.claimNumber,
     ownerClientId: target.ownerClientId,
     originalName,

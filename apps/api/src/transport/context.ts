@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { RestTransport } from '@switchyard/rest-adapter/create-rest-handler';
+import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Database } from '@switchyard/db/orm';
 import type { RequestTenantHints } from '@switchyard/domain/transport/tenant-resolution';
 import type { Env } from '../env.ts';
@@ -29,6 +30,12 @@ export type TransportServices = {
 };
 
 export type TransportContext = TransportServices & {
+  /**
+   * The request's entity manager, forked once here: the procedure and its middlewares (tenant
+   * check, rate limits) share one identity map. Transactions fork again in the repositories, so
+   * they start from an empty map; work outside a request forks `db` per unit of work.
+   */
+  em: SqlEntityManager;
   ip: string;
   bearerToken: string | null;
   tenantHints: RequestTenantHints;
@@ -57,6 +64,7 @@ export const createTransportContext = (
 
   return {
     ...services,
+    em: services.db.fork(),
     ip: clientAddress(req, services.env.TRUST_PROXY),
     bearerToken: bearer || null,
     tenantHints: {

@@ -17,11 +17,11 @@ export const limitedPerAddress =
 
 /** Counts one call of `subject` (an address, an account id) against `rule`; over it, `rate_limited` (429 with Retry-After). */
 export const countAgainst = async (
-  ctx: Pick<TransportContext, 'db' | 'now'>,
+  ctx: Pick<TransportContext, 'em' | 'now'>,
   rule: TransportRateLimitRule,
   subject: string,
 ): Promise<void> => {
-  const hit = await hitRateLimit(ctx.db.fork(), rule, subject, ctx.now());
+  const hit = await hitRateLimit(ctx.em, rule, subject, ctx.now());
   if (!hit.allowed) {
     throw new DomainError('rate_limited', RATE_LIMITED_MESSAGE, { retryAfterSeconds: hit.retryAfterSeconds });
   }

@@ -71,6 +71,7 @@ export const createTransportService = (options: {
     now,
     onGiveUp: async (failed, cause) => {
       const tenantId = failed.reference?.split('/')[0] ?? null;
+      // The outbox worker's hook runs outside any request: a fork of its own, as every unit of a worker's work.
       await recordTransportAudit(db.fork(), {
         tenantId,
         actor: 'system',

@@ -81,7 +81,7 @@ export const optionalUser = async (ctx: TransportContext): Promise<SessionUser |
 export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const user = await authenticate(ctx);
   const tenantId = resolveProtectedTenant(user.tenant_id, ctx.tenantHints);
-  const tenant = await findTenant(ctx.db.fork(), tenantId);
+  const tenant = await findTenant(ctx.em, tenantId);
   if (!tenant) {
     throw new DomainError('not_found', 'Tenant not found');
   }

@@ -63,7 +63,7 @@ export const patchClaim = (em: SqlEntityManager, patch: ClaimPatch): Promise<Cla
     let tierChangedTo: ClaimTier | null = null;
     if (patch.status !== undefined) {
       const plan = planStatusChange(
-        { status: claim.status as ClaimStatus, dateAssigned: claim.dateAssigned ?? null, dateResolved: claim.dateResolved ?? null },
+        { status: claim.status, dateAssigned: claim.dateAssigned ?? null, dateResolved: claim.dateResolved ?? null },
         patch.status,
         patch.now,
       );

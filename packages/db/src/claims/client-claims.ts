@@ -1,11 +1,12 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { ClaimStatus, ClaimTier } from '@switchyard/domain/claims/vocabulary';
 import { db } from '../kysely.ts';
 import { Claim } from './entities.ts';
 
 export type ClientClaimRow = {
   claim_number: string;
-  status: string;
-  tier: string;
+  status: ClaimStatus;
+  tier: ClaimTier;
   amount_cents: number;
   debtor_name: string;
   created_at: Date;

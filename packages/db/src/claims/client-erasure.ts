@@ -27,7 +27,7 @@ export const findClientForErasure = async (em: SqlEntityManager, email: string):
   return {
     id: client.id,
     clientNumber: client.client_number,
-    claims: claims.map((claim) => ({ claimNumber: claim.claim_number, status: claim.status as ClaimStatus })),
+    claims: claims.map((claim) => ({ claimNumber: claim.claim_number, status: claim.status })),
   };
 };
 

@@ -1,4 +1,14 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type {
+  AuditAction,
+  AuditEntityType,
+  AuthorType,
+  BusinessType,
+  ClaimStatus,
+  ClaimTier,
+  NoteVisibility,
+  Uploader,
+} from '@switchyard/domain/claims/vocabulary';
 import { claimsStaffEntities, StaffMember } from './staff-entities.ts';
 
 // The entities declare the whole schema the migrations build (types, lengths, defaults, keys,
@@ -33,7 +43,7 @@ export const DebtorSchema = defineEntity({
   properties: {
     id: p.uuid().primary(),
     name: p.string().length(200),
-    businessType: p.text().fieldName('business_type').default('OTHER'),
+    businessType: p.text().$type<BusinessType>().fieldName('business_type').default('OTHER'),
     contactEmail: p.string().length(254).fieldName('contact_email').nullable(),
     contactPhone: p.string().length(50).fieldName('contact_phone').nullable(),
     physicalAddress: p.string().length(500).fieldName('physical_address').nullable(),
@@ -75,8 +85,8 @@ export const ClaimSchema = defineEntity({
     debtor: () => p.manyToOne(Debtor).fieldName('debtor_id').deleteRule('restrict').foreignKeyName('claims_claim_debtor_id_fkey'),
     amountCents: p.integer().fieldName('amount_cents'),
     currency: p.text().default('USD'),
-    status: p.text().default('NEW'),
-    tier: p.text().default('TIER_1'),
+    status: p.text().$type<ClaimStatus>().default('NEW'),
+    tier: p.text().$type<ClaimTier>().default('TIER_1'),
     description: p.string().length(5000).nullable(),
     clientReference: p.string().length(100).fieldName('client_reference').nullable(),
     invoiceDate: p.string().fieldName('invoice_date').columnType('date').nullable(),
@@ -114,7 +124,7 @@ export const DocumentSchema = defineEntity({
     mimeType: p.text().fieldName('mime_type'),
     sizeBytes: p.integer().fieldName('size_bytes'),
     sha256: p.string().columnType('char(64)'),
-    uploadedBy: p.text().fieldName('uploaded_by').default('CLIENT'),
+    uploadedBy: p.text().$type<Uploader>().fieldName('uploaded_by').default('CLIENT'),
     clientVisible: p.boolean().fieldName('client_visible').default(true),
     crmId: p.text().fieldName('crm_id').nullable(),
     ...timestamps,
@@ -131,11 +141,11 @@ export const NoteSchema = defineEntity({
   properties: {
     id: p.uuid().primary(),
     claim: () => p.manyToOne(Claim).fieldName('claim_id').deleteRule('restrict').foreignKeyName('claims_note_claim_id_fkey'),
-    authorType: p.text().fieldName('author_type'),
+    authorType: p.text().$type<AuthorType>().fieldName('author_type'),
     authorName: p.string().length(200).fieldName('author_name'),
     subject: p.text().nullable(),
     content: p.text(),
-    visibility: p.text().default('SHARED'),
+    visibility: p.text().$type<NoteVisibility>().default('SHARED'),
     crmId: p.text().fieldName('crm_id').nullable(),
     ...timestamps,
   },
@@ -191,11 +201,11 @@ export const AuditEntrySchema = defineEntity({
     id: p.uuid().primary(),
     /** Entries written in one transaction share a timestamp; seq keeps their written order. */
     seq: p.bigint().autoincrement().generated('identity'),
-    entityType: p.text().fieldName('entity_type'),
+    entityType: p.text().$type<AuditEntityType>().fieldName('entity_type'),
     entityId: p.uuid().fieldName('entity_id'),
     /** The claim an entry belongs to (itself, or the claim of a document or note), for the claim's trail. */
     claimId: p.uuid().fieldName('claim_id').nullable(),
-    action: p.text(),
+    action: p.text().$type<AuditAction>(),
     field: p.text().nullable(),
     oldValue: p.text().fieldName('old_value').nullable(),
     newValue: p.text().fieldName('new_value').nullable(),

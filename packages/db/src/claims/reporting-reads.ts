@@ -1,6 +1,7 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { sql } from 'kysely';
 import { db, escapeLike } from '../kysely.ts';
+import type { ClaimStatus, ClaimTier } from '@switchyard/domain/claims/vocabulary';
 import {
   CLAIM_COLUMNS,
   type AuditRow,
@@ -27,8 +28,8 @@ const keyCreatedAt = sql<string>`to_char(c.created_at at time zone 'UTC', 'YYYY-
 const keyInstant = (key: ClaimKey) => sql<Date>`${key.createdAt}::timestamptz`;
 
 export type ClaimListFilter = {
-  statuses?: readonly string[] | undefined;
-  tiers?: readonly string[] | undefined;
+  statuses?: readonly ClaimStatus[] | undefined;
+  tiers?: readonly ClaimTier[] | undefined;
   /** Inclusive lower bound on created_at. */
   createdFrom?: Date | undefined;
   /** Exclusive upper bound on created_at. */
@@ -198,7 +199,7 @@ export type AgingBucketRow = { key: string; claim_count: number; amount_cents: n
 /** Count and sum of open claims per age bucket, one statement; empty buckets answer zeros. */
 export const readAgingBuckets = async (
   em: SqlEntityManager,
-  input: { openStatuses: readonly string[]; buckets: readonly AgingBucketBounds[] },
+  input: { openStatuses: readonly ClaimStatus[]; buckets: readonly AgingBucketBounds[] },
 ): Promise<AgingBucketRow[]> => {
   const row = (await db(em)
     .selectFrom('claims_claim')
@@ -234,7 +235,7 @@ export type RecoveryRow = {
 };
 
 /** The recovery totals of the claims a query selects (counts and sums are bigints, answered as text). */
-const withRecoveryTotals = (query: ReturnType<typeof filtered>, recoveredStatuses: readonly string[]) =>
+const withRecoveryTotals = (query: ReturnType<typeof filtered>, recoveredStatuses: readonly ClaimStatus[]) =>
   query.select((eb) => [
     eb.fn.countAll().as('claim_count'),
     eb.fn.countAll().filterWhere('c.status', 'in', recoveredStatuses).as('recovered_count'),
@@ -256,7 +257,7 @@ const numericRecovery = (
 /** Totals and recovered totals per tier, for claims taken in within the range. */
 export const readRecoveryByTier = async (
   em: SqlEntityManager,
-  input: { recoveredStatuses: readonly string[]; filter: ClaimListFilter },
+  input: { recoveredStatuses: readonly ClaimStatus[]; filter: ClaimListFilter },
 ): Promise<RecoveryRow[]> =>
   numericRecovery(
     await withRecoveryTotals(filtered(em, input.filter), input.recoveredStatuses).select('c.tier as key').groupBy('c.tier').execute(),
@@ -265,7 +266,7 @@ export const readRecoveryByTier = async (
 /** Totals and recovered totals per calendar month (UTC) of intake, `YYYY-MM`. */
 export const readRecoveryByIntakeMonth = async (
   em: SqlEntityManager,
-  input: { recoveredStatuses: readonly string[]; filter: ClaimListFilter },
+  input: { recoveredStatuses: readonly ClaimStatus[]; filter: ClaimListFilter },
 ): Promise<RecoveryRow[]> => {
   // Raw: the query builder has no `at time zone` nor to_char format.
   const month = sql<string>`to_char(c.created_at at time zone 'UTC', 'YYYY-MM')`;

@@ -2,14 +2,20 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { expressionBuilder, sql, type Expression } from 'kysely';
 import { db, escapeLike, type Database } from '../kysely.ts';
 import type { StaffListFilters, StaffListInput, StaffListSort } from '@switchyard/domain/claims/schemas';
-import { CLAIM_STATUSES } from '@switchyard/domain/claims/vocabulary';
+import {
+  CLAIM_STATUSES,
+  type AuditEntityType,
+  type ClaimStatus,
+  type ClaimTier,
+  type BusinessType,
+} from '@switchyard/domain/claims/vocabulary';
 import type { AuditRow } from './claim-reads.ts';
 import { clientActivityAt } from './client-activity.ts';
 
 export type StaffListRow = {
   claim_number: string;
-  status: string;
-  tier: string;
+  status: ClaimStatus;
+  tier: ClaimTier;
   amount_cents: number;
   created_at: Date;
   updated_at: Date;
@@ -19,7 +25,7 @@ export type StaffListRow = {
   contact_name: string;
   email: string;
   debtor_name: string;
-  business_type: string;
+  business_type: BusinessType;
   document_count: number;
   note_count: number;
   /** The latest client message or upload no staff member has opened the claim since, else null. */
@@ -83,8 +89,8 @@ const staffFiltered = (em: SqlEntityManager, filter: StaffFilter) => {
   return (
     db(em)
       .selectFrom('claims_claim as c')
-      .$if(Boolean(status), (query) => query.where('c.status', '=', status ?? ''))
-      .$if(Boolean(tier), (query) => query.where('c.tier', '=', tier ?? ''))
+      .$call((query) => (status ? query.where('c.status', '=', status) : query))
+      .$call((query) => (tier ? query.where('c.tier', '=', tier) : query))
       .$if(Boolean(q), (query) => query.where('c.search_text', 'like', likeContains(q ?? '')))
       // Whole UTC days: the end bound is the start of the day after created_to (raw: `at time zone`).
       .$if(Boolean(from), (query) => query.where('c.created_at', '>=', sql<Date>`(${from}::date)::timestamp at time zone 'UTC'`))
@@ -165,7 +171,7 @@ export type StatsRow = {
 
 export const readClaimStats = async (
   em: SqlEntityManager,
-  input: { now: Date; openStatuses: readonly string[]; recoveredStatuses: readonly string[] },
+  input: { now: Date; openStatuses: readonly ClaimStatus[]; recoveredStatuses: readonly ClaimStatus[] },
 ): Promise<StatsRow> => {
   // Calendar days in the database's time zone, as interval arithmetic counts them.
   const daysBefore = (days: 30 | 60) => sql<Date>`${input.now}::timestamptz - ${`${days} days`}::interval`;
@@ -216,11 +222,11 @@ export const readClaimStats = async (
 
 export const listAudit = async (
   em: SqlEntityManager,
-  filter: { entity_type?: string | undefined; entity_id?: string | undefined; limit: number; offset: number },
+  filter: { entity_type?: AuditEntityType | undefined; entity_id?: string | undefined; limit: number; offset: number },
 ): Promise<{ rows: AuditRow[]; total: number }> => {
   const filtered = db(em)
     .selectFrom('claims_audit_entry')
-    .$if(Boolean(filter.entity_type), (query) => query.where('entity_type', '=', filter.entity_type ?? ''))
+    .$call((query) => (filter.entity_type ? query.where('entity_type', '=', filter.entity_type) : query))
     .$if(Boolean(filter.entity_id), (query) => query.where('entity_id', '=', filter.entity_id ?? ''));
   const [count, rows] = await Promise.all([
     filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),

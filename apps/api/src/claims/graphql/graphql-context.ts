@@ -28,7 +28,8 @@ export const hasStaffKey = (services: ClaimsServices, req: IncomingMessage): boo
 
 export const createGraphqlContext = (services: ClaimsServices, req: IncomingMessage): GraphqlContext => {
   const claims = createClaimsContext(services, req);
-  const em = services.db.fork();
+  // The request's one entity manager, the one the procedures a report calls use as well.
+  const { em } = claims;
 
   return {
     claims,

@@ -60,6 +60,7 @@ export const createClaimsMailer = (options: {
   now: () => Date;
   wake: () => void;
 }): ClaimsMailer => {
+  // The mailer is the process's, called by procedures and sweeps alike without a request's context: a fork per mail.
   const queue = async (kind: string, mail: OutgoingMail, claimId: string | null) => {
     try {
       await enqueueMail(options.db.fork(), {

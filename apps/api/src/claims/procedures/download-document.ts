@@ -16,9 +16,9 @@ const resolveReader = async (ctx: ClaimsContext): Promise<{ kind: 'staff' } | { 
 
     return { kind: 'staff' };
   }
-  const session = ctx.bearerToken ? await touchSession(ctx.db.fork(), hashToken(ctx.bearerToken), ctx.now()) : null;
+  const session = ctx.bearerToken ? await touchSession(ctx.em, hashToken(ctx.bearerToken), ctx.now()) : null;
   // A named staff member's session is a bearer token too; it matches no client session.
-  if (!session && ctx.bearerToken && (await touchStaffSession(ctx.db.fork(), hashToken(ctx.bearerToken), ctx.now()))) {
+  if (!session && ctx.bearerToken && (await touchStaffSession(ctx.em, hashToken(ctx.bearerToken), ctx.now()))) {
     return { kind: 'staff' };
   }
   if (!session) {
@@ -44,7 +44,7 @@ export const downloadDocument = publicProcedure
   .input(documentRefInput)
   .query(async ({ ctx, input }) => {
     const reader = await resolveReader(ctx);
-    const em = ctx.db.fork();
+    const em = ctx.em;
     const claim = await findClaim(em, input.claim_number, reader.kind === 'client' ? reader.clientId : undefined);
     const document = claim && (await findDocument(em, claim.id, input.document_id));
     if (!document || (reader.kind === 'client' && !document.client_visible)) {

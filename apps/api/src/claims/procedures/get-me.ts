@@ -28,6 +28,6 @@ export const getMe = clientProcedure
         phone: client.phone,
         created_at: toIsoSeconds(client.created_at),
       },
-      claim_count: await countClientClaims(ctx.db.fork(), client.id),
+      claim_count: await countClientClaims(ctx.em, client.id),
     };
   });

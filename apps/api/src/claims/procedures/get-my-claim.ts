@@ -21,7 +21,7 @@ export const getMyClaim = clientProcedure
   .output(clientClaimDetailOutput)
   .input(claimRefInput)
   .query(async ({ ctx, input }) => {
-    const em = ctx.db.fork();
+    const em = ctx.em;
     // Another client's claim is answered exactly like a missing one.
     const claim = await findClaim(em, input.claim_number, ctx.session.client.id);
     const debtor = claim && (await findDebtorRow(em, claim.debtor_id));

@@ -12,6 +12,6 @@ export const health = publicProcedure
   .meta({ rest: { method: 'GET', path: '/api/health', status: 200, access: 'public', tags: ['health'], summary: 'Service health' } })
   .output(healthOutput)
   .query(async ({ ctx }) => ({
-    status: (await databaseAnswers(ctx.db.fork())) ? 'ok' : 'degraded',
+    status: (await databaseAnswers(ctx.em)) ? 'ok' : 'degraded',
     time: toIsoSeconds(ctx.now()),
   }));

@@ -17,5 +17,5 @@ export const listMyClaims = clientProcedure
   })
   .output(clientClaimListOutput)
   .query(async ({ ctx }) => ({
-    claims: (await listClientClaims(ctx.db.fork(), ctx.session.client.id)).map(presentClientClaimItem),
+    claims: (await listClientClaims(ctx.em, ctx.session.client.id)).map(presentClientClaimItem),
   }));

@@ -16,7 +16,7 @@ export const logout = clientProcedure
   })
   .output(messageOutput)
   .mutation(async ({ ctx }) => {
-    await revokeSession(ctx.db.fork(), ctx.session.sessionId, ctx.now());
+    await revokeSession(ctx.em, ctx.session.sessionId, ctx.now());
 
     return { message: 'You are signed out.' };
   });

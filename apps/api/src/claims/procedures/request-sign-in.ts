@@ -30,7 +30,7 @@ export const requestSignIn = publicProcedure
   .mutation(async ({ ctx, input }) => {
     // Counted for every address, known or not, so the limit itself reveals nothing.
     await enforceRateLimit(ctx, RATE_LIMITS.signInPerEmail, input.email);
-    const client = await findClientByEmail(ctx.db.fork(), input.email);
+    const client = await findClientByEmail(ctx.em, input.email);
     // Known and unknown addresses take the same path up to here and get the same answer.
     if (client) {
       const link = await issueSignInLink(ctx, client.id);

@@ -22,7 +22,7 @@ export const sendMessage = clientProcedure
   .input(messageInput)
   .mutation(async ({ ctx, input }) => {
     const { client } = ctx.session;
-    const note = await addNote(ctx.db.em, {
+    const note = await addNote(ctx.em, {
       claimNumber: input.claim_number,
       ownerClientId: client.id,
       authorType: 'CLIENT',

@@ -21,7 +21,7 @@ export const staffAddMember = staffProcedure
   .input(staffMemberAddInput)
   .mutation(async ({ ctx, input }) => {
     ensureCanManageStaff(ctx.staffCaller);
-    const added = await addStaffMemberAudited(ctx.db.em, {
+    const added = await addStaffMemberAudited(ctx.em, {
       email: input.email,
       name: input.name,
       isAdmin: input.is_admin,

@@ -21,7 +21,7 @@ export const staffAddNote = staffProcedure
   .output(staffNoteOutput)
   .input(staffNoteInput)
   .mutation(async ({ ctx, input }) => {
-    const added = await addNote(ctx.db.em, {
+    const added = await addNote(ctx.em, {
       claimNumber: input.claim_number,
       authorType: 'STAFF',
       authorName: input.author_name ?? authorNameOf(ctx.staffCaller),

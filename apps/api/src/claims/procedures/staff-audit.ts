@@ -20,7 +20,7 @@ export const staffAudit = staffProcedure
   .output(auditListOutput)
   .input(auditListInput)
   .query(async ({ ctx, input }) => {
-    const { rows, total } = await listAudit(ctx.db.fork(), input);
+    const { rows, total } = await listAudit(ctx.em, input);
 
     return { entries: rows.map(presentAudit), total };
   });

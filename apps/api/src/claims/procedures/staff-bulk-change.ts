@@ -8,7 +8,7 @@ import { findStaffMember } from '@switchyard/db/claims/staff-members';
 import { matchingClaimNumbers } from '@switchyard/db/claims/staff-reads';
 import { staffProcedure } from '../trpc.ts';
 import { mailClientOfChange } from '../claim-change-mail.ts';
-import type { Database } from '@switchyard/db/orm';
+import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { StaffCaller } from '@switchyard/domain/claims/staff-members';
 
 export const staffBulkOutput = z.strictObject({
@@ -19,13 +19,13 @@ export const staffBulkOutput = z.strictObject({
 });
 
 /** The claims a bulk change takes: those named, or those the list's filters match (at most the limit). */
-const claimsOf = async (db: Database, caller: StaffCaller, input: StaffBulkInput): Promise<string[]> => {
+const claimsOf = async (em: SqlEntityManager, caller: StaffCaller, input: StaffBulkInput): Promise<string[]> => {
   if (input.claim_numbers) {
     return input.claim_numbers;
   }
   const filters = input.filters ?? {};
   const assignee = resolveAssigneeFilter(filters.assignee, caller);
-  const { claimNumbers, total } = await matchingClaimNumbers(db.fork(), { ...filters, assignee }, LIMITS.bulkChangeMax);
+  const { claimNumbers, total } = await matchingClaimNumbers(em, { ...filters, assignee }, LIMITS.bulkChangeMax);
   if (total > LIMITS.bulkChangeMax) {
     throw new DomainError(
       'validation_error',
@@ -60,15 +60,15 @@ export const staffBulkChange = staffProcedure
     const { change } = input;
     // An assignee nobody could be given refuses the whole request before any claim is touched.
     if (change.assignee_id) {
-      ensureAssignable(await findStaffMember(ctx.db.fork(), change.assignee_id));
+      ensureAssignable(await findStaffMember(ctx.em, change.assignee_id));
     }
-    const claimNumbers = await claimsOf(ctx.db, ctx.staffCaller, input);
+    const claimNumbers = await claimsOf(ctx.em, ctx.staffCaller, input);
     // Many clients would be mailed at once, so a bulk change tells them only when asked to.
     const notifyClient = input.notify_client ?? false;
     const outcomes: BulkOutcome[] = [];
     for (const claimNumber of claimNumbers) {
       try {
-        const result = await patchClaim(ctx.db.em, {
+        const result = await patchClaim(ctx.em, {
           claimNumber,
           status: change.status,
           tier: change.tier,

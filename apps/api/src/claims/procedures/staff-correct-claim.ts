@@ -21,7 +21,7 @@ export const staffCorrectClaim = staffProcedure
   .input(staffCorrectionInput)
   .mutation(async ({ ctx, input }) => {
     // The client is not mailed: a correction puts right what the claim should always have said.
-    await correctClaim(ctx.db.em, { claimNumber: input.claim_number, input, actor: ctx.staffActor, now: ctx.now() });
+    await correctClaim(ctx.em, { claimNumber: input.claim_number, input, actor: ctx.staffActor, now: ctx.now() });
 
-    return loadStaffClaimDetail(ctx.db, input.claim_number);
+    return loadStaffClaimDetail(ctx.em, input.claim_number);
   });

@@ -21,13 +21,13 @@ export const staffDeactivateMember = staffProcedure
   .output(staffMemberOutput)
   .input(staffMemberRefInput)
   .mutation(async ({ ctx, input }) => {
-    const target = await findStaffMember(ctx.db.fork(), input.member_id);
+    const target = await findStaffMember(ctx.em, input.member_id);
     ensureCanManageStaff(ctx.staffCaller);
     if (!target) {
       throw new DomainError('not_found', 'No such staff member.');
     }
     ensureCanDeactivate(ctx.staffCaller, target);
-    const member = await deactivateStaffMemberAudited(ctx.db.em, { id: target.id, actor: ctx.staffActor, now: ctx.now() });
+    const member = await deactivateStaffMemberAudited(ctx.em, { id: target.id, actor: ctx.staffActor, now: ctx.now() });
     if (!member) {
       throw new DomainError('not_found', 'No such staff member.');
     }

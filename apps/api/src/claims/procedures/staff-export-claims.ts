@@ -1,5 +1,5 @@
 import { staffExportInput } from '@switchyard/domain/claims/schemas';
-import { STATUS_LABELS, type ClaimStatus } from '@switchyard/domain/claims/vocabulary';
+import { STATUS_LABELS } from '@switchyard/domain/claims/vocabulary';
 import { centsAsDecimal, csvRow } from '@switchyard/domain/csv';
 import { DomainError } from '@switchyard/domain/errors';
 import { resolveAssigneeFilter } from '@switchyard/domain/claims/assignee';
@@ -33,7 +33,7 @@ const recordOf = (row: StaffListRow) =>
   csvRow([
     row.claim_number,
     row.status,
-    STATUS_LABELS[row.status as ClaimStatus] ?? row.status,
+    STATUS_LABELS[row.status] ?? row.status,
     row.tier,
     // Dollars with two decimals, as text a spreadsheet reads as a number.
     centsAsDecimal(row.amount_cents),
@@ -73,9 +73,9 @@ export const staffExportClaims = staffProcedure
       throw new DomainError('validation_error', 'Export claims from the REST path.');
     }
     // Who took the claims out, and with which filters, stays on the audit trail.
-    await recordExport(ctx.db.fork(), { filters: JSON.stringify(input), actor: ctx.staffActor, at: ctx.now() });
+    await recordExport(ctx.em, { filters: JSON.stringify(input), actor: ctx.staffActor, at: ctx.now() });
     const assignee = resolveAssigneeFilter(input.assignee, ctx.staffCaller);
-    const em = ctx.db.fork();
+    const em = ctx.em;
     async function* chunks() {
       yield csvRow(HEADER);
       for await (const rows of exportStaffClaims(em, { ...input, assignee })) {

@@ -3,14 +3,13 @@ import { claimRefInput } from '@switchyard/domain/claims/schemas';
 import { findClaim, findClientRow, findDebtorRow, listClaimAudit, listDocuments, listNotes } from '@switchyard/db/claims/claim-reads';
 import { markClientActivitySeen } from '@switchyard/db/claims/client-activity';
 import { findStaffMember } from '@switchyard/db/claims/staff-members';
-import type { Database } from '@switchyard/db/orm';
+import type { SqlEntityManager } from '@mikro-orm/sql';
 import { staffProcedure } from '../trpc.ts';
 import { presentStaffClaimDetail } from '../presenters.ts';
 import { staffClaimDetailOutput } from '../output-schemas.ts';
 
 /** The full staff view of one claim; also the answer of a staff PATCH. */
-export const loadStaffClaimDetail = async (db: Database, claimNumber: string) => {
-  const em = db.fork();
+export const loadStaffClaimDetail = async (em: SqlEntityManager, claimNumber: string) => {
   const claim = await findClaim(em, claimNumber);
   if (!claim) {
     throw new DomainError('not_found', `Claim ${claimNumber} not found.`);
@@ -53,10 +52,10 @@ export const staffGetClaim = staffProcedure
   .output(staffClaimDetailOutput)
   .input(claimRefInput)
   .query(async ({ ctx, input }) => {
-    const claim = await findClaim(ctx.db.fork(), input.claim_number);
+    const claim = await findClaim(ctx.em, input.claim_number);
     if (claim) {
-      await markClientActivitySeen(ctx.db.em, { claimId: claim.id, actor: ctx.staffActor, now: ctx.now() });
+      await markClientActivitySeen(ctx.em, { claimId: claim.id, actor: ctx.staffActor, now: ctx.now() });
     }
 
-    return loadStaffClaimDetail(ctx.db, input.claim_number);
+    return loadStaffClaimDetail(ctx.em, input.claim_number);
   });

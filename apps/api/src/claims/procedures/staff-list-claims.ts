@@ -22,7 +22,7 @@ export const staffListClaims = staffProcedure
   .input(staffListInput)
   .query(async ({ ctx, input }) => {
     const assignee = resolveAssigneeFilter(input.assignee, ctx.staffCaller);
-    const { rows, total } = await listStaffClaims(ctx.db.fork(), { ...input, assignee });
+    const { rows, total } = await listStaffClaims(ctx.em, { ...input, assignee });
 
     return { claims: rows.map(presentStaffListItem), total, limit: input.limit, offset: input.offset };
   });

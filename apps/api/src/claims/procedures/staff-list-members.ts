@@ -16,4 +16,4 @@ export const staffListMembers = staffProcedure
     },
   })
   .output(staffMemberListOutput)
-  .query(async ({ ctx }) => ({ members: (await listStaffMembers(ctx.db.fork())).map(presentStaffMember) }));
+  .query(async ({ ctx }) => ({ members: (await listStaffMembers(ctx.em)).map(presentStaffMember) }));

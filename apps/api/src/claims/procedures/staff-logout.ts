@@ -18,7 +18,7 @@ export const staffLogout = staffProcedure
   .mutation(async ({ ctx }) => {
     // The shared key has no session to end; answering the same keeps the console's sign-out simple.
     if (ctx.staffCaller.kind === 'member') {
-      await revokeStaffSession(ctx.db.fork(), ctx.staffCaller.sessionId, ctx.now());
+      await revokeStaffSession(ctx.em, ctx.staffCaller.sessionId, ctx.now());
     }
 
     return { message: 'You are signed out.' };

@@ -29,12 +29,12 @@ export const staffRequestSignIn = publicProcedure
   .input(signInRequestInput)
   .mutation(async ({ ctx, input }) => {
     await enforceRateLimit(ctx, RATE_LIMITS.staffSignInPerEmail, input.email);
-    const member = await findActiveStaffMemberByEmail(ctx.db.fork(), input.email);
+    const member = await findActiveStaffMemberByEmail(ctx.em, input.email);
     // A deactivated or unknown address gets the same answer and no mail.
     if (member) {
       const rawToken = randomBytes(32).toString('base64url');
       const now = ctx.now();
-      await storeStaffSignInToken(ctx.db.fork(), {
+      await storeStaffSignInToken(ctx.em, {
         staffMemberId: member.id,
         tokenHash: hashToken(rawToken),
         expiresAt: new Date(now.getTime() + LIMITS.magicLinkMinutes * 60_000),

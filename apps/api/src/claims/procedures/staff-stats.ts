@@ -22,7 +22,7 @@ export const staffStats = staffProcedure
   })
   .output(staffStatsOutput)
   .query(async ({ ctx }) => {
-    const stats = await readClaimStats(ctx.db.fork(), {
+    const stats = await readClaimStats(ctx.em, {
       now: ctx.now(),
       openStatuses: OPEN_STATUSES,
       recoveredStatuses: RECOVERED_STATUSES,

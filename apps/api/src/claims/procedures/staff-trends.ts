@@ -30,7 +30,7 @@ export const staffTrends = staffProcedure
   .output(staffTrendsOutput)
   .query(async ({ ctx }) => {
     const now = ctx.now();
-    const em = ctx.db.fork();
+    const em = ctx.em;
     const months = monthsEndingAt(now, MONTHS);
     const [byMonth, aging, byTier] = await Promise.all([
       readRecoveryByIntakeMonth(em, {

@@ -22,7 +22,7 @@ export const staffUpdateClaim = staffProcedure
   .input(staffPatchInput)
   .mutation(async ({ ctx, input }) => {
     const notifyClient = input.notify_client ?? true;
-    const result = await patchClaim(ctx.db.em, {
+    const result = await patchClaim(ctx.em, {
       claimNumber: input.claim_number,
       status: input.status,
       tier: input.tier,
@@ -35,5 +35,5 @@ export const staffUpdateClaim = staffProcedure
     });
     await mailClientOfChange(ctx.mailer, input.claim_number, result, notifyClient);
 
-    return loadStaffClaimDetail(ctx.db, input.claim_number);
+    return loadStaffClaimDetail(ctx.em, input.claim_number);
   });

@@ -28,10 +28,10 @@ export const staffVerifySignIn = publicProcedure
   .input(verifyInput)
   .mutation(async ({ ctx, input }) => {
     const now = ctx.now();
-    await sweepStaffSignInTokens(ctx.db.fork(), new Date(now.getTime() - LIMITS.tokenCleanupHours * 3_600_000));
+    await sweepStaffSignInTokens(ctx.em, new Date(now.getTime() - LIMITS.tokenCleanupHours * 3_600_000));
     const sessionToken = randomBytes(32).toString('base64url');
     const expiresAt = staffSessionExpiry(now);
-    const member = await consumeStaffSignInToken(ctx.db.em, {
+    const member = await consumeStaffSignInToken(ctx.em, {
       tokenHash: hashToken(input.token),
       sessionHash: hashToken(sessionToken),
       now,

@@ -33,9 +33,9 @@ export const submitIntake = publicProcedure
     await ctx.captcha(input.captcha_token, ctx.ip);
     // Intake is public; a session only matters as proof that the caller is the client of the email.
     // A missing, stale or foreign session is not an error: the intake simply counts as anonymous.
-    const session = ctx.bearerToken ? await touchSession(ctx.db.fork(), hashToken(ctx.bearerToken), ctx.now()) : null;
+    const session = ctx.bearerToken ? await touchSession(ctx.em, hashToken(ctx.bearerToken), ctx.now()) : null;
     // The team's mail is queued by the intake's own statement: a claim is never filed without it.
-    const result = await recordIntake(ctx.db.em, input, ctx.now(), session?.client.id ?? null, ({ claimNumber, clientNumber }) =>
+    const result = await recordIntake(ctx.em, input, ctx.now(), session?.client.id ?? null, ({ claimNumber, clientNumber }) =>
       ctx.mailer.intakeSummary({
         claimNumber,
         clientNumber,

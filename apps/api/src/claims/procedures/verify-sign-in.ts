@@ -30,10 +30,10 @@ export const verifySignIn = publicProcedure
   .input(verifyInput)
   .mutation(async ({ ctx, input }) => {
     const now = ctx.now();
-    await sweepMagicLinks(ctx.db.fork(), new Date(now.getTime() - LIMITS.tokenCleanupHours * 3_600_000));
+    await sweepMagicLinks(ctx.em, new Date(now.getTime() - LIMITS.tokenCleanupHours * 3_600_000));
     const sessionToken = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + LIMITS.sessionDays * 86_400_000);
-    const client = await consumeMagicLink(ctx.db.em, {
+    const client = await consumeMagicLink(ctx.em, {
       tokenHash: hashToken(input.token),
       sessionHash: hashToken(sessionToken),
       now,

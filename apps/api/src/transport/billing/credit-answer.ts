@@ -8,10 +8,10 @@ import { isoTimestamp } from './presenters.ts';
 
 /** A household's credit and its ledger, or 404 when the household is not the tenant's. */
 export const householdCreditAnswer = async (
-  ctx: Pick<TransportContext, 'db'> & { tenantId: string },
+  ctx: Pick<TransportContext, 'em'> & { tenantId: string },
   householdId: string,
 ): Promise<z.infer<typeof householdCreditOutput>> => {
-  const em = ctx.db.fork();
+  const em = ctx.em;
   const [aggregate] = await loadHouseholds(em, ctx.tenantId, { householdIds: [householdId] });
   if (!aggregate) {
     throw new DomainError('not_found', 'Household not found');

@@ -5,10 +5,10 @@ import { presentInvoiceDetail, type InvoiceDetail } from './presenters.ts';
 
 /** The tenant's invoice with its payments, or 404: what every invoice path answers. */
 export const invoiceAnswer = async (
-  ctx: Pick<TransportContext, 'db'> & { tenantId: string },
+  ctx: Pick<TransportContext, 'em'> & { tenantId: string },
   invoiceId: string,
 ): Promise<InvoiceDetail> => {
-  const detail = await readInvoiceDetail(ctx.db.fork(), ctx.tenantId, invoiceId);
+  const detail = await readInvoiceDetail(ctx.em, ctx.tenantId, invoiceId);
   if (!detail) {
     throw new DomainError('not_found', 'Invoice not found');
   }

@@ -58,10 +58,10 @@ export const applyNotification = async (
   if (!payment) {
     return { received: true, outcome: 'ignored' };
   }
-  const result = await recordProviderPayment(ctx.db.fork(), { provider, ...payment, at: ctx.now(), receiptSource: TRANSPORT_MAIL_SOURCE });
+  const result = await recordProviderPayment(ctx.em, { provider, ...payment, at: ctx.now(), receiptSource: TRANSPORT_MAIL_SOURCE });
   if (result.outcome === 'recorded') {
     ctx.wakeMail();
-    await recordTransportAudit(ctx.db.fork(), {
+    await recordTransportAudit(ctx.em, {
       tenantId: result.tenantId,
       actor: `provider:${provider}`,
       action: 'payment.provider',

@@ -42,11 +42,11 @@ export const sendRegistrationFeeMail = async (
   // The fee's pay page, which makes a checkout for what is owed when the family uses it.
   const link = registration.invoice ? await invoicePayLink(ctx, registration.invoice.id) : null;
   if (link && registration.invoice) {
-    await recordPaymentLink(ctx.db.fork(), registration.invoice.id, { ...link, ref: null }).catch((error: unknown) => {
+    await recordPaymentLink(ctx.em, registration.invoice.id, { ...link, ref: null }).catch((error: unknown) => {
       ctx.logger.warn({ err: error, invoice_id: registration.invoice?.id }, 'payment link not recorded');
     });
   }
-  const em = ctx.db.fork();
+  const em = ctx.em;
   const operator = (await findTenant(em, ctx.tenantId))?.name ?? ctx.tenantId;
   const instructions = link ? null : await readPaymentInstructions(em, ctx.tenantId);
   const amount = moneyText(amountCents, registration.invoice?.currency ?? DEFAULT_CURRENCY);
@@ -69,7 +69,7 @@ export const sendRejectionMail = async (
   registration: DecidedRegistration,
   reason: string | null,
 ): Promise<boolean> => {
-  const operator = (await findTenant(ctx.db.fork(), ctx.tenantId))?.name ?? ctx.tenantId;
+  const operator = (await findTenant(ctx.em, ctx.tenantId))?.name ?? ctx.tenantId;
 
   return sendFamilyMail(ctx, registration, `${operator}: your school transport registration was not approved`, [
     `${operator} could not approve your school transport registration.`,

@@ -10,8 +10,8 @@ export const pricingOfRow = (row: TenantPricingRow): TenantPricing => ({
 });
 
 /** The tenant's prices, or 404 when the tenant does not exist. */
-export const tenantPricing = async (ctx: Pick<TransportContext, 'db'>, tenantId: string): Promise<TenantPricing> => {
-  const row = await readTenantPricing(ctx.db.fork(), tenantId);
+export const tenantPricing = async (ctx: Pick<TransportContext, 'em'>, tenantId: string): Promise<TenantPricing> => {
+  const row = await readTenantPricing(ctx.em, tenantId);
   if (!row) {
     throw new DomainError('not_found', 'Tenant not found');
   }

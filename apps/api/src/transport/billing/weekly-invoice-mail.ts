@@ -35,7 +35,7 @@ export const describeInvoice = (
  * page when a provider is configured; null when the payer has no email or the mail failed.
  */
 export const sendWeeklyInvoiceMail = async (ctx: TransportContext, invoice: InvoiceView): Promise<SentInvoiceMail | null> => {
-  const payer = invoice.payer_id ? await payerContact(ctx.db.fork(), invoice.payer_id) : null;
+  const payer = invoice.payer_id ? await payerContact(ctx.em, invoice.payer_id) : null;
   if (!payer?.email) {
     return null;
   }

@@ -60,7 +60,8 @@ export const createGraphqlContext = async (
 ): Promise<GraphqlContext> => {
   const transport = createTransportContext(services, req, null);
   const viewer = await viewerOf(req);
-  const em = services.db.fork();
+  // The request's one entity manager, the one its transport context carries.
+  const { em } = transport;
   const tenants = new Map<string, Promise<TenantRow>>();
   const loaders = new Map<string, TenantLoaders>();
 

@@ -42,7 +42,8 @@ const header = (c: ServiceContext, name: string): string | null => {
  * is set, an unknown path or method is GoTrue's 404, a failure GoTrue's 500.
  */
 export const mountBuiltinIdentity = (options: BuiltinIdentityOptions) => {
-  const provider: Provider = { ...options, em: () => options.db.fork() };
+  // One entity manager per request, shared by the handler's statements.
+  const providerOfRequest = (): Provider => ({ ...options, em: options.db.fork() });
 
   const serve =
     (handler: ProviderHandler) =>
@@ -60,7 +61,7 @@ export const mountBuiltinIdentity = (options: BuiltinIdentityOptions) => {
         const answer: ProviderAnswer =
           req.method === 'HEAD'
             ? await notFound()
-            : await handler(provider, { req, url: new URL(req.url ?? '/', 'http://localhost'), bearer });
+            : await handler(providerOfRequest(), { req, url: new URL(req.url ?? '/', 'http://localhost'), bearer });
 
         return respond(answer.status, answer.body);
       } catch (error) {

@@ -13,6 +13,7 @@ import { presentProviderUser } from './builtin-users.ts';
 export const createBuiltinTokenCheck =
   (db: Database, now: () => Date) =>
   async (accessToken: string): Promise<IdentityUser | null> => {
+    // The identity client is the process's, called without the request's context: a fork per check.
     const user = await findUserByToken(db.fork(), digestOpaqueToken(accessToken), 'access', now());
 
     return user ? presentProviderUser(user) : null;

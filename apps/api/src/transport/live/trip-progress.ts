@@ -1,7 +1,6 @@
 import { currentRequestId } from '../../http/request-context.ts';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { enqueueMail } from '@switchyard/db/mail-outbox';
-import type { Database } from '@switchyard/db/orm';
 import { claimLateNotice } from '@switchyard/db/transport/live/late-notices';
 import { familyEmailsOfChildren } from '@switchyard/db/transport/live/riders';
 import {
@@ -71,14 +70,14 @@ const mailLateNotice = async (
  * processes add up.
  */
 export const advanceTrip = async (
-  deps: { db: Database; logger: Logger; wakeMail: () => void },
+  deps: { em: SqlEntityManager; logger: Logger; wakeMail: () => void },
   tenant: { id: string; timeZone: string },
   busId: string,
   fix: BusFix,
 ): Promise<void> => {
   const { id: tenantId, timeZone } = tenant;
   const now = fix.at;
-  const em = deps.db.fork();
+  const { em } = deps;
   const routes = await activeRoutesOfBus(em, tenantId, busId);
   const running = routes
     .map((route) => {

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { claimAnswerFill, readStoredAnswer, releaseAnswerFill, storeAnswer } from '@switchyard/db/transport/operations/provider-cache';
-import type { Database } from '@switchyard/db/orm';
+import type { SqlEntityManager } from '@mikro-orm/sql';
 
 /** What the provider said, and for how many seconds it may be served again. */
 export type ProviderAnswer<T> = { answer: T; freshSeconds: number };
@@ -17,21 +17,21 @@ const LAST_POLL_MS = 400;
  * not stored: the right to ask is given up and the error goes to this caller only.
  */
 export const cachedProviderAnswer = async <T>(
-  deps: { db: Database; now: () => Date; timeoutMs: number },
+  deps: { em: SqlEntityManager; now: () => Date; timeoutMs: number },
   key: string,
   ask: () => Promise<ProviderAnswer<T>>,
 ): Promise<T> => {
-  const em = () => deps.db.fork();
+  const { em } = deps;
   const fill = async (): Promise<T> => {
     let outcome: ProviderAnswer<T>;
     try {
       outcome = await ask();
     } catch (error) {
-      await releaseAnswerFill(em(), key);
+      await releaseAnswerFill(em, key);
       throw error;
     }
     const now = deps.now();
-    await storeAnswer(em(), key, JSON.stringify(outcome.answer), now, new Date(now.getTime() + outcome.freshSeconds * 1000));
+    await storeAnswer(em, key, JSON.stringify(outcome.answer), now, new Date(now.getTime() + outcome.freshSeconds * 1000));
 
     return outcome.answer;
   };
@@ -40,12 +40,12 @@ export const cachedProviderAnswer = async <T>(
   const giveUpAt = Date.now() + deps.timeoutMs + 1000;
   for (let pause = FIRST_POLL_MS; ; pause = Math.min(pause * 2, LAST_POLL_MS)) {
     const now = deps.now();
-    const stored = await readStoredAnswer(em(), key, now);
+    const stored = await readStoredAnswer(em, key, now);
     if (stored.fresh !== null) {
       return JSON.parse(stored.fresh) as T;
     }
     // Another process asking whose time has not run out is waited for; otherwise this one asks.
-    if (!stored.filling && (await claimAnswerFill(em(), key, now, new Date(now.getTime() + deps.timeoutMs + 1000)))) {
+    if (!stored.filling && (await claimAnswerFill(em, key, now, new Date(now.getTime() + deps.timeoutMs + 1000)))) {
       return fill();
     }
     if (Date.now() >= giveUpAt) {

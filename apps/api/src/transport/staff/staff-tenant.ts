@@ -13,7 +13,7 @@ export const staffTenant = async (ctx: TransportContext & { user: SessionUser },
   if (!mayManageStaff(ctx.user, tenantId)) {
     throw new DomainError('forbidden', 'Forbidden');
   }
-  const tenant = await findTenant(ctx.db.fork(), tenantId);
+  const tenant = await findTenant(ctx.em, tenantId);
   if (!tenant) {
     throw new DomainError('not_found', 'Tenant not found');
   }

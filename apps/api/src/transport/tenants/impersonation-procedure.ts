@@ -25,7 +25,7 @@ export const impersonationProcedure = publicProcedure.use(async ({ ctx, next }) 
     throw new DomainError('unauthorized', 'Invalid token');
   }
   const tokenHash = digestOpaqueToken(ctx.bearerToken);
-  const session = await findLiveImpersonationSession(ctx.db.fork(), tokenHash, ctx.now());
+  const session = await findLiveImpersonationSession(ctx.em, tokenHash, ctx.now());
   if (!session) {
     throw new DomainError('unauthorized', 'Invalid token');
   }

@@ -12,7 +12,7 @@ export type StaffWrite = {
   details?: Record<string, unknown>;
 };
 
-type StaffContext = Pick<TransportContext, 'db' | 'now'> & { user: SessionUser; tenantId: string };
+type StaffContext = Pick<TransportContext, 'em' | 'now'> & { user: SessionUser; tenantId: string };
 
 /**
  * One audit row for a write by a tenant's operator or a platform administrator: the actor, the
@@ -21,7 +21,7 @@ type StaffContext = Pick<TransportContext, 'db' | 'now'> & { user: SessionUser; 
  * Pass `em` to write the row in the same transaction as the change.
  */
 export const auditStaffWrite = async (ctx: StaffContext, write: StaffWrite, em?: SqlEntityManager): Promise<void> => {
-  await recordTransportAudit(em ?? ctx.db.fork(), {
+  await recordTransportAudit(em ?? ctx.em, {
     tenantId: ctx.tenantId,
     actor: ctx.user.email || ctx.user.id,
     action: write.action,

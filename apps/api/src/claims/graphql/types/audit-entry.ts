@@ -1,13 +1,12 @@
-import type { AuditAction, AuditEntityType } from '@switchyard/domain/claims/vocabulary';
 import { AuditActionEnum, AuditEntityTypeEnum } from './enums.ts';
 import { AuditEntryRef } from './refs.ts';
 
 AuditEntryRef.implement({
   fields: (t) => ({
     id: t.exposeID('id'),
-    entityType: t.field({ type: AuditEntityTypeEnum, resolve: (entry) => entry.entity_type as AuditEntityType }),
+    entityType: t.field({ type: AuditEntityTypeEnum, resolve: (entry) => entry.entity_type }),
     entityId: t.exposeString('entity_id'),
-    action: t.field({ type: AuditActionEnum, resolve: (entry) => entry.action as AuditAction }),
+    action: t.field({ type: AuditActionEnum, resolve: (entry) => entry.action }),
     field: t.exposeString('field', { nullable: true }),
     oldValue: t.exposeString('old_value', { nullable: true }),
     newValue: t.exposeString('new_value', { nullable: true }),

@@ -1,5 +1,6 @@
 import type { ClaimListFilter } from '@switchyard/db/claims/reporting-reads';
 import { boundWithinStorableYears } from '@switchyard/domain/calendar-date';
+import type { ClaimStatus, ClaimTier } from '@switchyard/domain/claims/vocabulary';
 import { builder } from '../builder.ts';
 import { invalidInputError } from '../../../graphql-common/graphql-errors.ts';
 import { ClaimStatusEnum, ClaimTierEnum } from './enums.ts';
@@ -22,8 +23,8 @@ export const ClaimFilterInput = builder.inputType('ClaimFilter', {
 });
 
 export type ClaimFilterValue = {
-  status?: readonly string[] | null | undefined;
-  tier?: readonly string[] | null | undefined;
+  status?: readonly ClaimStatus[] | null | undefined;
+  tier?: readonly ClaimTier[] | null | undefined;
   createdFrom?: string | null | undefined;
   createdTo?: string | null | undefined;
   search?: string | null | undefined;

@@ -1,5 +1,5 @@
 import { formatCents } from '@switchyard/domain/money';
-import { STATUS_LABELS, TIER_LABELS, TIER_STEPS, tierBadge, type ClaimStatus, type ClaimTier } from '@switchyard/domain/claims/vocabulary';
+import { STATUS_LABELS, TIER_LABELS, TIER_STEPS, tierBadge } from '@switchyard/domain/claims/vocabulary';
 import { cost } from '../builder.ts';
 import { GRAPHQL_LIMITS } from '../limits.ts';
 import { ClaimStatusEnum, ClaimTierEnum, NoteVisibilityEnum } from './enums.ts';
@@ -19,18 +19,18 @@ ClaimRef.implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     claimNumber: t.exposeString('claim_number'),
-    status: t.field({ type: ClaimStatusEnum, resolve: (claim) => claim.status as ClaimStatus }),
+    status: t.field({ type: ClaimStatusEnum, resolve: (claim) => claim.status }),
     statusLabel: t.string({
       description: 'The label a client sees for the status.',
-      resolve: (claim) => STATUS_LABELS[claim.status as ClaimStatus] ?? claim.status,
+      resolve: (claim) => STATUS_LABELS[claim.status] ?? claim.status,
     }),
-    tier: t.field({ type: ClaimTierEnum, resolve: (claim) => claim.tier as ClaimTier }),
-    tierLabel: t.string({ resolve: (claim) => TIER_LABELS[claim.tier as ClaimTier] ?? claim.tier }),
+    tier: t.field({ type: ClaimTierEnum, resolve: (claim) => claim.tier }),
+    tierLabel: t.string({ resolve: (claim) => TIER_LABELS[claim.tier] ?? claim.tier }),
     tierStep: t.int({
       description: 'Position on the four-step progress bar; TIER_2_5 shares step 2 with TIER_2.',
-      resolve: (claim) => TIER_STEPS[claim.tier as ClaimTier],
+      resolve: (claim) => TIER_STEPS[claim.tier],
     }),
-    tierBadge: t.string({ nullable: true, resolve: (claim) => tierBadge(claim.tier as ClaimTier) }),
+    tierBadge: t.string({ nullable: true, resolve: (claim) => tierBadge(claim.tier) }),
     amountCents: t.exposeInt('amount_cents'),
     amountDisplay: t.string({ resolve: (claim) => formatCents(claim.amount_cents) }),
     currency: t.exposeString('currency'),

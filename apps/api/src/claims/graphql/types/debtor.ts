@@ -1,4 +1,3 @@
-import type { BusinessType } from '@switchyard/domain/claims/vocabulary';
 import { BusinessTypeEnum } from './enums.ts';
 import { DebtorRef } from './refs.ts';
 
@@ -6,7 +5,7 @@ DebtorRef.implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     name: t.exposeString('name'),
-    businessType: t.field({ type: BusinessTypeEnum, resolve: (debtor) => debtor.business_type as BusinessType }),
+    businessType: t.field({ type: BusinessTypeEnum, resolve: (debtor) => debtor.business_type }),
     contactEmail: t.exposeString('contact_email', { nullable: true }),
     contactPhone: t.exposeString('contact_phone', { nullable: true }),
     physicalAddress: t.exposeString('physical_address', { nullable: true }),

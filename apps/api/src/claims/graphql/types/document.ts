@@ -1,4 +1,3 @@
-import type { Uploader } from '@switchyard/domain/claims/vocabulary';
 import { UploaderEnum } from './enums.ts';
 import { DocumentRef } from './refs.ts';
 
@@ -10,7 +9,7 @@ DocumentRef.implement({
     mimeType: t.exposeString('mime_type'),
     sizeBytes: t.exposeInt('size_bytes'),
     sha256: t.exposeString('sha256'),
-    uploadedBy: t.field({ type: UploaderEnum, resolve: (document) => document.uploaded_by as Uploader }),
+    uploadedBy: t.field({ type: UploaderEnum, resolve: (document) => document.uploaded_by }),
     clientVisible: t.exposeBoolean('client_visible'),
     crmId: t.exposeString('crm_id', { nullable: true }),
     createdAt: t.field({ type: 'DateTime', resolve: (document) => document.created_at }),

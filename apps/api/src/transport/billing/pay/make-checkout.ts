@@ -20,7 +20,7 @@ const NOTHING_OWED = {
  * to the pay page naming it), the others expired. Nothing owed is 409; a provider failure 502.
  */
 export const makeCheckout = async (ctx: TransportContext, token: string): Promise<{ checkout_url: string; amount: number }> => {
-  const page = await readPayPage(ctx.db.fork(), token, null);
+  const page = await readPayPage(ctx.em, token, null);
   if (!page) {
     throw new DomainError('not_found', 'Invoice not found');
   }
@@ -59,7 +59,7 @@ export const makeCheckout = async (ctx: TransportContext, token: string): Promis
   if (!link) {
     throw new DomainError('bad_gateway', 'The payment provider could not be reached; try again in a moment.');
   }
-  const kept = await keepNewCheckout(ctx.db.fork(), {
+  const kept = await keepNewCheckout(ctx.em, {
     id,
     invoiceId: invoice.id,
     provider: link.provider,

@@ -11,7 +11,7 @@ export const payPageUrl = (ctx: Pick<TransportContext, 'env'>, token: string): s
  * provider's checkout, whose amount would be stale once anything is paid). Null without a provider.
  */
 export const invoicePayLink = async (
-  ctx: Pick<TransportContext, 'env' | 'db'>,
+  ctx: Pick<TransportContext, 'env' | 'em'>,
   invoiceId: string,
 ): Promise<{ provider: 'square' | 'stripe'; url: string } | null> => {
   const provider = invoiceProvider(ctx.env);
@@ -19,5 +19,5 @@ export const invoicePayLink = async (
     return null;
   }
 
-  return { provider, url: payPageUrl(ctx, await ensurePayToken(ctx.db.fork(), invoiceId)) };
+  return { provider, url: payPageUrl(ctx, await ensurePayToken(ctx.em, invoiceId)) };
 };

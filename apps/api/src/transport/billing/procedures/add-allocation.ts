@@ -23,7 +23,7 @@ export const addAllocation = tenantProcedure
   .input(addAllocationInput)
   .output(householdDetailOutput)
   .mutation(async ({ ctx, input }) => {
-    const added = await insertAllocation(ctx.db.fork(), {
+    const added = await insertAllocation(ctx.em, {
       tenantId: ctx.tenantId,
       householdId: input.household_id,
       payerId: input.payer_id,

@@ -21,7 +21,7 @@ export const addPayer = tenantProcedure
   .output(addPayerOutput)
   .input(addPayerInput)
   .mutation(async ({ ctx, input }) => {
-    const inserted = await insertPayer(ctx.db.fork(), {
+    const inserted = await insertPayer(ctx.em, {
       tenantId: ctx.tenantId,
       householdId: input.household_id,
       name: input.name,

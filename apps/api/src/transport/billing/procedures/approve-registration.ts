@@ -21,7 +21,7 @@ export const approveRegistration = tenantProcedure
   .output(approvedOutput)
   .input(registrationRefInput)
   .mutation(async ({ ctx, input }) => {
-    const decided = await decideRegistration(ctx.db.fork(), ctx.tenantId, input.reg_id, 'approved', ctx.now(), {
+    const decided = await decideRegistration(ctx.em, ctx.tenantId, input.reg_id, 'approved', ctx.now(), {
       decidedBy: ctx.user.email || ctx.user.id,
     });
     if (!decided) {

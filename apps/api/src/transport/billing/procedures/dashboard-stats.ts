@@ -15,4 +15,4 @@ export const dashboardStats = tenantProcedure
     },
   })
   .output(dashboardStatsOutput)
-  .query(({ ctx }) => readDashboardStats(ctx.db.fork(), ctx.tenantId, ctx.now()));
+  .query(({ ctx }) => readDashboardStats(ctx.em, ctx.tenantId, ctx.now()));

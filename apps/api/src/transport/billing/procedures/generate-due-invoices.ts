@@ -38,7 +38,7 @@ export const generateDueInvoices = tenantProcedure
   .mutation(async ({ ctx }) => {
     const now = ctx.now();
     const today = todayIn(now, ctx.tenantTimeZone);
-    const candidates = await householdsWithPickupBy(ctx.db.fork(), ctx.tenantId, latestDuePickup(today));
+    const candidates = await householdsWithPickupBy(ctx.em, ctx.tenantId, latestDuePickup(today));
     const skipped = candidates.filter((candidate) => candidate.billed).map((candidate) => candidate.householdId);
     const due = candidates.filter((candidate) => !candidate.billed);
     // Households due together may start in different weeks (this one, or next Monday's).
@@ -53,11 +53,11 @@ export const generateDueInvoices = tenantProcedure
     const drafts: InvoiceView[] = [];
     for (const { cycle, householdIds } of byCycle.values()) {
       await generateCycleInvoices(
-        ctx.db.fork(),
+        ctx.em,
         { tenantId: ctx.tenantId, cycle, householdIds, now, provider: invoiceProvider(ctx.env), currency },
         cycleChargesOf(cycle),
       );
-      drafts.push(...(await draftTransportInvoices(ctx.db.fork(), ctx.tenantId, householdIds, cycle.cycleStart)).map(presentInvoice));
+      drafts.push(...(await draftTransportInvoices(ctx.em, ctx.tenantId, householdIds, cycle.cycleStart)).map(presentInvoice));
     }
     const generated: InvoiceView[] = [];
     const emailed: { invoice_id: string; payer_id: string | null; email: string }[] = [];
@@ -67,7 +67,7 @@ export const generateDueInvoices = tenantProcedure
         generated.push(invoice);
         continue;
       }
-      const updated = await markInvoiceSent(ctx.db.fork(), invoice.id, {
+      const updated = await markInvoiceSent(ctx.em, invoice.id, {
         at: ctx.now(),
         provider: sent.provider,
         paymentUrl: sent.paymentUrl,

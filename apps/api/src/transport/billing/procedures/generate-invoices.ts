@@ -33,7 +33,7 @@ export const generateInvoices = tenantProcedure
     const { currency } = await tenantPricing(ctx, ctx.tenantId);
     const invoices = (
       await generateCycleInvoices(
-        ctx.db.fork(),
+        ctx.em,
         { tenantId: ctx.tenantId, cycle, now, provider: invoiceProvider(ctx.env), currency },
         cycleChargesOf(cycle),
       )

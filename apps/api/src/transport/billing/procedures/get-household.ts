@@ -20,7 +20,7 @@ export const getHousehold = tenantProcedure
   .output(householdDetailOutput)
   .input(householdRefInput)
   .query(async ({ ctx, input }) => {
-    const [aggregate] = await loadHouseholds(ctx.db.fork(), ctx.tenantId, { householdIds: [input.household_id] });
+    const [aggregate] = await loadHouseholds(ctx.em, ctx.tenantId, { householdIds: [input.household_id] });
     if (!aggregate) {
       throw new DomainError('not_found', 'Household not found');
     }

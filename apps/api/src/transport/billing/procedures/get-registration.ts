@@ -23,7 +23,7 @@ export const getRegistration = tenantProcedure
   .input(registrationRefInput)
   .output(registrationReviewOutput)
   .query(async ({ ctx, input }) => {
-    const em = ctx.db.fork();
+    const em = ctx.em;
     const registration = await readRegistrationReview(em, ctx.tenantId, input.reg_id);
     const [aggregate] = registration ? await loadHouseholds(em, ctx.tenantId, { householdIds: [registration.household_id] }) : [];
     if (!registration || !aggregate) {

@@ -20,8 +20,8 @@ export const impersonatedRegistrations = impersonationProcedure
   })
   .output(registrationsOutput)
   .query(async ({ ctx }) => {
-    const registrations = (await listRegistrations(ctx.db.fork(), ctx.impersonation.tenantId, { status: 'all' })).map(presentRegistration);
-    await recordTransportAudit(ctx.db.fork(), {
+    const registrations = (await listRegistrations(ctx.em, ctx.impersonation.tenantId, { status: 'all' })).map(presentRegistration);
+    await recordTransportAudit(ctx.em, {
       tenantId: ctx.impersonation.tenantId,
       actor: impersonationActor(ctx.impersonation),
       action: 'list_registrations',

@@ -16,4 +16,4 @@ export const listChildren = tenantProcedure
     },
   })
   .output(childrenOutput)
-  .query(async ({ ctx }) => (await listActiveChildren(ctx.db.fork(), ctx.tenantId)).map(presentChild));
+  .query(async ({ ctx }) => (await listActiveChildren(ctx.em, ctx.tenantId)).map(presentChild));

@@ -16,4 +16,4 @@ export const listHouseholds = tenantProcedure
     },
   })
   .output(householdsOutput)
-  .query(async ({ ctx }) => (await loadHouseholds(ctx.db.fork(), ctx.tenantId)).map(presentHouseholdSummary));
+  .query(async ({ ctx }) => (await loadHouseholds(ctx.em, ctx.tenantId)).map(presentHouseholdSummary));

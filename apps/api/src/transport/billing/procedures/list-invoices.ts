@@ -20,5 +20,5 @@ export const listInvoices = tenantProcedure
   .input(listInvoicesInput)
   .output(invoiceListOutput)
   .query(async ({ ctx, input }) =>
-    (await listTenantInvoices(ctx.db.fork(), ctx.tenantId, { status: input.status, householdId: input.household_id })).map(presentInvoice),
+    (await listTenantInvoices(ctx.em, ctx.tenantId, { status: input.status, householdId: input.household_id })).map(presentInvoice),
   );

@@ -18,7 +18,7 @@ export const listOutstanding = tenantProcedure
   })
   .output(outstandingOutput)
   .query(async ({ ctx }) => {
-    const em = ctx.db.fork();
+    const em = ctx.em;
     const rows = await readOutstanding(em, ctx.tenantId);
 
     return presentOutstanding(rows, await creditsOfHouseholds(em, ctx.tenantId, [...new Set(rows.map((row) => row.household_id))]));

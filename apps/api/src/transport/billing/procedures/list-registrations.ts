@@ -20,5 +20,5 @@ export const listRegistrations = tenantProcedure
   .output(registrationsOutput)
   .input(listRegistrationsInput)
   .query(async ({ ctx, input }) =>
-    (await readRegistrations(ctx.db.fork(), ctx.tenantId, { status: input.status, search: input.search })).map(presentRegistration),
+    (await readRegistrations(ctx.em, ctx.tenantId, { status: input.status, search: input.search })).map(presentRegistration),
   );

@@ -15,7 +15,7 @@ export const myHouseholds = signedInProcedure.query(async ({ ctx }) => {
   if (ctx.user.role === null) {
     throw new DomainError('forbidden', 'Forbidden');
   }
-  const em = ctx.db.fork();
+  const em = ctx.em;
   const ids = await householdIdsSubmittedBy(em, ctx.tenantId, ctx.user.id);
   const [households, invoices] = [
     await loadHouseholds(em, ctx.tenantId, { householdIds: ids }),

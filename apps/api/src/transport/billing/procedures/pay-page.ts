@@ -25,7 +25,7 @@ export const payPage = publicProcedure
   .input(z.strictObject({ token: payTokenText, checkout: z.uuid().optional() }))
   .output(payPageOutput)
   .query(async ({ ctx, input }) => {
-    const page = await readPayPage(ctx.db.fork(), input.token, input.checkout ?? null);
+    const page = await readPayPage(ctx.em, input.token, input.checkout ?? null);
     if (!page) {
       throw new DomainError('not_found', 'Invoice not found');
     }

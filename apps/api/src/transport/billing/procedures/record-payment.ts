@@ -34,7 +34,7 @@ export const recordPayment = tenantProcedure
     const amountCents = Math.round(input.amount * 100);
     const paidOn = input.paid_at && input.paid_at.length === 10 ? input.paid_at : null;
     const paidAt = input.paid_at && input.paid_at.length > 10 ? new Date(input.paid_at) : null;
-    const recorded = await recordInvoicePayment(ctx.db.fork(), {
+    const recorded = await recordInvoicePayment(ctx.em, {
       tenantId: ctx.tenantId,
       invoiceId: input.invoice_id,
       amountCents,

@@ -34,7 +34,7 @@ export const recordRefund = tenantProcedure
     const refundedOn = input.refunded_at ?? today;
     const firstCredit = current.entries.find((entry) => entry.amount > 0)?.occurred_at;
     assertRefundDate(refundedOn, { today, creditSince: firstCredit ? localDateOf(new Date(firstCredit), zone) : today });
-    const refunded = await recordCreditRefund(ctx.db.fork(), {
+    const refunded = await recordCreditRefund(ctx.em, {
       tenantId: ctx.tenantId,
       householdId: input.household_id,
       amountCents: Math.round(input.amount * 100),

@@ -24,7 +24,7 @@ export const rejectRegistration = tenantProcedure
   .input(rejectRegistrationInput)
   .mutation(async ({ ctx, input }) => {
     const reason = input.reason ?? null;
-    const decided = await decideRegistration(ctx.db.fork(), ctx.tenantId, input.reg_id, 'rejected', ctx.now(), {
+    const decided = await decideRegistration(ctx.em, ctx.tenantId, input.reg_id, 'rejected', ctx.now(), {
       reason,
       decidedBy: ctx.user.email || ctx.user.id,
     });

@@ -22,7 +22,7 @@ export const removeAllocation = tenantProcedure
   .input(allocationRefInput)
   .output(householdDetailOutput)
   .mutation(async ({ ctx, input }) => {
-    const removed = await deleteAllocation(ctx.db.fork(), {
+    const removed = await deleteAllocation(ctx.em, {
       tenantId: ctx.tenantId,
       householdId: input.household_id,
       allocationId: input.allocation_id,

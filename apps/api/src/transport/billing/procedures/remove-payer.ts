@@ -22,7 +22,7 @@ export const removePayer = tenantProcedure
   .input(payerRefInput)
   .output(householdDetailOutput)
   .mutation(async ({ ctx, input }) => {
-    const removed = await deletePayer(ctx.db.fork(), { tenantId: ctx.tenantId, householdId: input.household_id, payerId: input.payer_id });
+    const removed = await deletePayer(ctx.em, { tenantId: ctx.tenantId, householdId: input.household_id, payerId: input.payer_id });
     await auditStaffWrite(ctx, {
       action: 'payer.remove',
       resource: `payer:${input.payer_id}`,

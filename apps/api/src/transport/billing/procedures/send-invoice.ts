@@ -30,17 +30,17 @@ export const sendInvoice = tenantProcedure
   .input(invoiceRefInput)
   .output(invoiceDetailOutput)
   .mutation(async ({ ctx, input }) => {
-    const { row, state } = await invoiceState(ctx.db.fork(), ctx.tenantId, input.invoice_id);
+    const { row, state } = await invoiceState(ctx.em, ctx.tenantId, input.invoice_id);
     assertSendable(state);
     const invoice = presentInvoice(row);
     const sent = await sendWeeklyInvoiceMail(ctx, invoice);
     if (!sent) {
-      const payer = invoice.payer_id ? await payerContact(ctx.db.fork(), invoice.payer_id) : null;
+      const payer = invoice.payer_id ? await payerContact(ctx.em, invoice.payer_id) : null;
       throw payer?.email
         ? new DomainError('bad_gateway', 'The invoice email could not be sent; try again.')
         : new DomainError('conflict', 'The payer has no email address.');
     }
-    const updated = await markInvoiceSent(ctx.db.fork(), invoice.id, {
+    const updated = await markInvoiceSent(ctx.em, invoice.id, {
       at: ctx.now(),
       provider: sent.provider,
       paymentUrl: sent.paymentUrl,

@@ -21,7 +21,7 @@ export const setFirstPickup = tenantProcedure
   .output(firstPickupOutput)
   .input(firstPickupInput)
   .mutation(async ({ ctx, input }) => {
-    if (!(await setFirstPickupDate(ctx.db.fork(), ctx.tenantId, input.household_id, input.first_pickup_date))) {
+    if (!(await setFirstPickupDate(ctx.em, ctx.tenantId, input.household_id, input.first_pickup_date))) {
       throw new DomainError('not_found', 'Household not found');
     }
     await auditStaffWrite(ctx, {

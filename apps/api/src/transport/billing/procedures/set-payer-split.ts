@@ -30,7 +30,7 @@ export const setPayerSplit = tenantProcedure
   .mutation(async ({ ctx, input }) => {
     const split = { splitType: input.split_type, value: input.value };
     const { before, after } = await replacePayerAllocations(
-      ctx.db.fork(),
+      ctx.em,
       { tenantId: ctx.tenantId, householdId: input.household_id, payerId: input.payer_id, now: ctx.now() },
       (riding) => allocationsForPayerSplit(riding, split),
     );

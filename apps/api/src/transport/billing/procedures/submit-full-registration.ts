@@ -33,13 +33,13 @@ export const submitFullRegistration = publicProcedure
   .input(fullRegistrationInput)
   .mutation(async ({ ctx, input }) => {
     const tenantId = resolveSignupTenant(input.tenant, ctx.tenantHints);
-    if (!(await findTenant(ctx.db.fork(), tenantId))) {
+    if (!(await findTenant(ctx.em, tenantId))) {
       throw new DomainError('not_found', 'Tenant not found');
     }
     const submitter = await optionalUser(ctx);
     // Only an account of this tenant owns what it submits; a token of another tenant is ignored.
     const ownerId = submitter !== null && submitter.tenant_id === tenantId ? submitter.id : null;
-    const created = await createFullRegistration(ctx.db.fork(), tenantId, input, ctx.now(), ownerId, invoiceProvider(ctx.env));
+    const created = await createFullRegistration(ctx.em, tenantId, input, ctx.now(), ownerId, invoiceProvider(ctx.env));
 
     return {
       household_id: created.householdId,

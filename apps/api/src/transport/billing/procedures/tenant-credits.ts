@@ -17,7 +17,7 @@ export const tenantCredits = tenantProcedure
   })
   .output(tenantCreditsOutput)
   .query(async ({ ctx }) => {
-    const rows = await readTenantCredits(ctx.db.fork(), ctx.tenantId);
+    const rows = await readTenantCredits(ctx.em, ctx.tenantId);
 
     return {
       total_credit: rows.reduce((sum, row) => sum + row.credit_cents, 0) / 100,

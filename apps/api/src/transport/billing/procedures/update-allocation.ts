@@ -22,7 +22,7 @@ export const updateAllocation = tenantProcedure
   .input(updateAllocationInput)
   .output(householdDetailOutput)
   .mutation(async ({ ctx, input }) => {
-    const changed = await patchAllocation(ctx.db.fork(), {
+    const changed = await patchAllocation(ctx.em, {
       tenantId: ctx.tenantId,
       householdId: input.household_id,
       allocationId: input.allocation_id,

@@ -28,7 +28,7 @@ export const updateChild = tenantProcedure
   .mutation(async ({ ctx, input }) => {
     const { child_id: childId, ...patch } = input;
     const pricing = await tenantPricing(ctx, ctx.tenantId);
-    const change = await changeChild(ctx.db.fork(), ctx.tenantId, childId, patch.school_id, (before, school) =>
+    const change = await changeChild(ctx.em, ctx.tenantId, childId, patch.school_id, (before, school) =>
       childFieldsAfter(before, patch, school, pricing),
     );
     if (change.kind === 'child_not_found') {
@@ -45,7 +45,7 @@ export const updateChild = tenantProcedure
       householdId: change.householdId,
       details: changedChildFields(change.before, change.after),
     });
-    const row = await tenantChildren(ctx.db.fork(), ctx.tenantId).where('c.id', '=', childId).executeTakeFirstOrThrow();
+    const row = await tenantChildren(ctx.em, ctx.tenantId).where('c.id', '=', childId).executeTakeFirstOrThrow();
 
     return presentChild(row);
   });

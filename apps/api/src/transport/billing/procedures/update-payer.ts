@@ -23,7 +23,7 @@ export const updatePayer = tenantProcedure
   .output(householdDetailOutput)
   .mutation(async ({ ctx, input }) => {
     const { household_id: householdId, payer_id: payerId, ...patch } = input;
-    const changed = await patchPayer(ctx.db.fork(), { tenantId: ctx.tenantId, householdId, payerId, patch });
+    const changed = await patchPayer(ctx.em, { tenantId: ctx.tenantId, householdId, payerId, patch });
     await auditStaffWrite(ctx, {
       action: 'payer.update',
       resource: `payer:${payerId}`,

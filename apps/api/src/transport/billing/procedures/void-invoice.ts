@@ -26,7 +26,7 @@ export const voidInvoice = tenantProcedure
   .input(voidInvoiceInput)
   .output(invoiceDetailOutput)
   .mutation(async ({ ctx, input }) => {
-    const voided = await voidTenantInvoice(ctx.db.fork(), {
+    const voided = await voidTenantInvoice(ctx.em, {
       tenantId: ctx.tenantId,
       invoiceId: input.invoice_id,
       reason: input.reason,

@@ -43,7 +43,7 @@ export const register = publicProcedure
   .input(registerInput)
   .mutation(async ({ ctx, input }): Promise<RegisterAnswer> => {
     const tenantId = input.tenant ?? resolvePublicTenant(ctx.tenantHints);
-    if (!(await findTenant(ctx.db.fork(), tenantId))) {
+    if (!(await findTenant(ctx.em, tenantId))) {
       throw new DomainError('not_found', 'Tenant not found');
     }
     const data = { display_name: input.display_name ?? input.email, role: 'parent', tenant_id: tenantId };

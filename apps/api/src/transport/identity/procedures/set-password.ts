@@ -116,8 +116,8 @@ export const setPassword = publicProcedure
     // Either link proves the invitee reads that mailbox: an invitee whose invitation lapsed joins
     // through "Forgot password?" with the invited address, and counts as joined all the same.
     {
-      for (const accepted of await markStaffInvitesAccepted(ctx.db.fork(), user.id, ctx.now())) {
-        await recordTransportAudit(ctx.db.fork(), {
+      for (const accepted of await markStaffInvitesAccepted(ctx.em, user.id, ctx.now())) {
+        await recordTransportAudit(ctx.em, {
           tenantId: accepted.tenant_id,
           actor: user.email,
           action: 'staff.invite_accepted',

@@ -9,7 +9,7 @@ export const adminCreateUser: ProviderHandler = async (provider, call) => {
   const body = await readBody(call.req);
   const email = checkedEmail(text(body, 'email'));
   const password = checkedPassword(text(body, 'password'));
-  const created = await createBuiltinUser(provider.em(), {
+  const created = await createBuiltinUser(provider.em, {
     email,
     password,
     userMetadata: mergeMetadata(null, metadata(body, 'user_metadata') ?? {}),

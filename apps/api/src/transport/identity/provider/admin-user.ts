@@ -23,7 +23,7 @@ const namedUser = async (provider: Provider, call: ProviderCall): Promise<Identi
   requireServiceKey(provider, call);
   const raw = ADMIN_USER_PATH.exec(call.url.pathname)?.[1];
   const id = raw === undefined ? null : decodedSegment(raw);
-  const user = id === null ? null : await findIdentityUserById(provider.em(), id);
+  const user = id === null ? null : await findIdentityUserById(provider.em, id);
   if (!user) {
     throw refuse(404, 'user_not_found', 'User not found');
   }

@@ -36,13 +36,13 @@ const requireCurrentPassword = async (
   bearer: string,
   current: string | undefined,
 ): Promise<void> => {
-  if (await isTokenViaLink(provider.em(), digestOpaqueToken(bearer))) {
+  if (await isTokenViaLink(provider.em, digestOpaqueToken(bearer))) {
     return;
   }
   if (current === undefined) {
     throw refuse(400, 'current_password_required', 'current_password is required to set a new password from a signed-in session');
   }
-  const attempt = await hitRateLimit(provider.em(), PASSWORD_ATTEMPTS, user.email, provider.now());
+  const attempt = await hitRateLimit(provider.em, PASSWORD_ATTEMPTS, user.email, provider.now());
   if (!attempt.allowed) {
     throw refuseRateLimited('Too many sign-in attempts; try again later', attempt.retryAfterSeconds);
   }
@@ -53,7 +53,7 @@ const requireCurrentPassword = async (
 
 /** An address another account holds is refused at once, as GoTrue does, before anything is written. */
 const refuseTakenEmail = async (provider: Provider, user: IdentityUserRow, newEmail: string): Promise<void> => {
-  const holder = await findIdentityUserByEmail(provider.em(), newEmail);
+  const holder = await findIdentityUserByEmail(provider.em, newEmail);
   if (holder && holder.id !== user.id) {
     throw refuse(422, 'email_exists', 'A user with this email address has already been registered');
   }
@@ -65,7 +65,7 @@ const refuseTakenEmail = async (provider: Provider, user: IdentityUserRow, newEm
  */
 const requestEmailChange = async (provider: Provider, user: IdentityUserRow, newEmail: string): Promise<void> => {
   await mailLink(provider, user, 'email_change', { to: newEmail, newEmail });
-  await enqueueEmailChangeNotice(provider.em(), { to: user.email, newEmail, userId: user.id, now: provider.now() });
+  await enqueueEmailChangeNotice(provider.em, { to: user.email, newEmail, userId: user.id, now: provider.now() });
   provider.wakeMail();
 };
 
@@ -116,14 +116,14 @@ export const applyUserChanges = async (provider: Provider, user: IdentityUserRow
   if (granted) {
     changes.appMetadata = mergeMetadata(user.app_metadata, granted);
   }
-  const updated = await updateIdentityUser(provider.em(), user.id, changes);
+  const updated = await updateIdentityUser(provider.em, user.id, changes);
   if (!updated) {
     throw refuse(422, 'email_exists', 'A user with this email address has already been registered');
   }
   if (changes.passwordHash !== undefined) {
-    await deleteAllIdentityLinks(provider.em(), user.id);
+    await deleteAllIdentityLinks(provider.em, user.id);
     if (bearer) {
-      await endIdentitySessions(provider.em(), digestOpaqueToken(bearer), 'others');
+      await endIdentitySessions(provider.em, digestOpaqueToken(bearer), 'others');
     }
   }
   if (pendingEmail !== undefined) {

@@ -14,7 +14,7 @@ export const invite: ProviderHandler = async (provider, call) => {
   const body = await readBody(call.req);
   const email = checkedEmail(text(body, 'email'));
   const data = metadata(body, 'data') ?? {};
-  const created = await createBuiltinUser(provider.em(), {
+  const created = await createBuiltinUser(provider.em, {
     email,
     // Nobody knows this password: the invitee signs in once they have set their own.
     password: newOpaqueToken(),

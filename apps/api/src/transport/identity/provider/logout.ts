@@ -16,7 +16,7 @@ export const logout: ProviderHandler = async (provider, call) => {
     throw refuse(400, 'validation_failed', `Unsupported logout scope "${scope.slice(0, 40)}"`);
   }
   await requireUser(provider, call);
-  await endIdentitySessions(provider.em(), digestOpaqueToken(call.bearer as string), scope as LogoutScope);
+  await endIdentitySessions(provider.em, digestOpaqueToken(call.bearer as string), scope as LogoutScope);
 
   return { status: 204, body: null };
 };

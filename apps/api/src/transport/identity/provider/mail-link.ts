@@ -17,7 +17,7 @@ export const mailLink = async (
 ): Promise<void> => {
   const token = newOpaqueToken();
   const now = provider.now();
-  await replaceIdentityLink(provider.em(), {
+  await replaceIdentityLink(provider.em, {
     hash: digestOpaqueToken(token),
     userId: user.id,
     kind,
@@ -25,7 +25,7 @@ export const mailLink = async (
     at: now,
     ...(extra.newEmail === undefined ? {} : { newEmail: extra.newEmail }),
   });
-  await enqueueLinkMail(provider.em(), {
+  await enqueueLinkMail(provider.em, {
     kind,
     to: extra.to ?? user.email,
     link: linkUrl(provider.publicUrl, kind, token),

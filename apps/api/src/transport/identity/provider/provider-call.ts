@@ -36,8 +36,8 @@ export type BuiltinIdentityOptions = {
   wakeMail: () => void;
 };
 
-/** What every handler of the provider is given: the options, and an entity manager for each statement. */
-export type Provider = BuiltinIdentityOptions & { em: () => ReturnType<Database['fork']> };
+/** What every handler of the provider is given: the options, and the request's entity manager (forked once per request). */
+export type Provider = BuiltinIdentityOptions & { em: ReturnType<Database['fork']> };
 
 /** One call to the provider: the node request (its body still unread), its URL and its bearer token. */
 export type ProviderCall = { req: IncomingMessage; url: URL; bearer: string | null };
@@ -122,7 +122,7 @@ export const checkedPassword = (raw: string | undefined): string => {
 };
 
 export const requireUser = async (provider: Provider, call: ProviderCall): Promise<IdentityUserRow> => {
-  const user = call.bearer ? await findUserByToken(provider.em(), digestOpaqueToken(call.bearer), 'access', provider.now()) : null;
+  const user = call.bearer ? await findUserByToken(provider.em, digestOpaqueToken(call.bearer), 'access', provider.now()) : null;
   if (!user) {
     throw refuse(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   }

@@ -15,7 +15,7 @@ import { checkedEmail, readBody, text, type ProviderHandler } from './provider-c
 export const recover: ProviderHandler = async (provider, call) => {
   if (!isOwnLoopbackCall(call.req)) {
     const byAddress = await hitRateLimit(
-      provider.em(),
+      provider.em,
       PUBLIC_WRITE_LIMITS.recoverPerAddress,
       clientAddress(call.req, provider.trustProxy),
       provider.now(),
@@ -25,7 +25,7 @@ export const recover: ProviderHandler = async (provider, call) => {
     }
   }
   const email = checkedEmail(text(await readBody(call.req), 'email'));
-  const byEmail = await hitRateLimit(provider.em(), PUBLIC_WRITE_LIMITS.recoverPerEmail, email, provider.now());
+  const byEmail = await hitRateLimit(provider.em, PUBLIC_WRITE_LIMITS.recoverPerEmail, email, provider.now());
   if (!byEmail.allowed) {
     throw new ProviderError(
       429,
@@ -33,7 +33,7 @@ export const recover: ProviderHandler = async (provider, call) => {
       { 'Retry-After': String(byEmail.retryAfterSeconds) },
     );
   }
-  const user = await findIdentityUserByEmail(provider.em(), email);
+  const user = await findIdentityUserByEmail(provider.em, email);
   if (user) {
     await mailLink(provider, user, 'recovery');
   }

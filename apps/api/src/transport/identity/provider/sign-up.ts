@@ -16,7 +16,7 @@ import { checkedEmail, checkedPassword, metadata, readBody, refuseSelfAssignedRo
 export const signUp: ProviderHandler = async (provider, call) => {
   if (!isOwnLoopbackCall(call.req)) {
     const hit = await hitRateLimit(
-      provider.em(),
+      provider.em,
       PUBLIC_WRITE_LIMITS.signUpPerAddress,
       clientAddress(call.req, provider.trustProxy),
       provider.now(),
@@ -30,11 +30,11 @@ export const signUp: ProviderHandler = async (provider, call) => {
   const password = checkedPassword(text(body, 'password'));
   const data = metadata(body, 'data') ?? {};
   refuseSelfAssignedRole(data);
-  const created = await createBuiltinUser(provider.em(), { email, password, userMetadata: mergeMetadata(null, data), at: provider.now() });
+  const created = await createBuiltinUser(provider.em, { email, password, userMetadata: mergeMetadata(null, data), at: provider.now() });
   if (!created) {
     throw refuse(422, 'user_already_exists', 'User already registered');
   }
 
   // Sign-ups are confirmed at once here, so GoTrue's autoconfirm answer applies: a session.
-  return { status: 200, body: await issueSession(provider.em(), created, provider.now()) };
+  return { status: 200, body: await issueSession(provider.em, created, provider.now()) };
 };

@@ -26,7 +26,7 @@ export const verify: ProviderHandler = async (provider, call) => {
   const email = text(body, 'email');
   const linked = presented
     ? await consumeIdentityLink(
-        provider.em(),
+        provider.em,
         digestOpaqueToken(presented),
         kind,
         provider.now(),
@@ -38,12 +38,12 @@ export const verify: ProviderHandler = async (provider, call) => {
   }
   let user: IdentityUserRow = linked;
   if (kind === 'email_change' && linked.new_email !== null) {
-    const moved = await updateIdentityUser(provider.em(), linked.id, { email: linked.new_email, at: provider.now() });
+    const moved = await updateIdentityUser(provider.em, linked.id, { email: linked.new_email, at: provider.now() });
     if (!moved) {
       throw refuse(422, 'email_exists', 'A user with this email address has already been registered');
     }
     user = moved;
   }
 
-  return { status: 200, body: await issueSession(provider.em(), user, provider.now(), undefined, kind !== 'email_change') };
+  return { status: 200, body: await issueSession(provider.em, user, provider.now(), undefined, kind !== 'email_change') };
 };

@@ -41,7 +41,7 @@ export const familyLive = signedInProcedure
     }
     // Counted before anything is read, so a loop of openings costs one statement each.
     await countAgainst(ctx, LIVE_WATCH_OPENINGS_PER_ACCOUNT, ctx.user.id);
-    const em = ctx.db.fork();
+    const em = ctx.em;
     const tenantId = ctx.tenantId;
     const zone = ctx.tenantTimeZone;
     const rides = await loadFamilyRides(em, tenantId, ctx.user.id);

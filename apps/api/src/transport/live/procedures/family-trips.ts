@@ -23,7 +23,7 @@ export const familyTrips = signedInProcedure
   .output(familyTripsOutput)
   .query(async ({ ctx }) => {
     assertFamilyAccount(ctx.user);
-    const em = ctx.db.fork();
+    const em = ctx.em;
     const now = ctx.now();
     const rides = await loadFamilyRides(em, ctx.tenantId, ctx.user.id);
     // One view per run ridden: a child on both runs of a route has a morning and an afternoon trip.

@@ -22,7 +22,7 @@ export const routeEta = tenantProcedure
   .output(routeEtaOutput)
   .input(routeRefInput)
   .query(async ({ ctx, input }) => {
-    const em = ctx.db.fork();
+    const em = ctx.em;
     const route = await liveRoute(em, ctx.tenantId, input.route_id);
     if (!route) {
       throw new DomainError('not_found', 'Route not found');

@@ -3,7 +3,7 @@ import type { TransportContext } from '../../context.ts';
 import type { EventStream } from '../event-stream.ts';
 import { lastEventTime } from '@switchyard/domain/transport/live/last-event-id';
 
-type StreamContext = Pick<TransportContext, 'db' | 'live' | 'logger' | 'lastEventId' | 'now'> & { tenantId: string };
+type StreamContext = Pick<TransportContext, 'db' | 'em' | 'live' | 'logger' | 'lastEventId' | 'now'> & { tenantId: string };
 
 /**
  * Opens a viewer's live positions stream and hands it to the REST transport: `first` writes what
@@ -21,13 +21,14 @@ export const streamPositions = async (
   const stream = ctx.live.open({
     tenantId,
     accept: options.accept,
+    // A resync runs while the stream lasts, long after the request that opened it: its own fork per read.
     resync: () => latestPositions(ctx.db.fork(), tenantId, only),
     onError: (error) => ctx.logger.warn({ err: error }, 'live positions could not be read again'),
   });
   options.first?.(stream.events);
   try {
     const since = lastEventTime(ctx.lastEventId, ctx.now());
-    for (const position of await latestPositions(ctx.db.fork(), tenantId, { ...only, newerThan: since })) {
+    for (const position of await latestPositions(ctx.em, tenantId, { ...only, newerThan: since })) {
       stream.sendPosition(position);
     }
   } catch (error) {

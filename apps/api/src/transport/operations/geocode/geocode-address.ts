@@ -45,16 +45,16 @@ export const geocodeAddress = tenantProcedure
     if (ctx.geocoder === null) {
       throw new DomainError('service_unavailable', 'Address search is off on this server; type the coordinates instead.');
     }
-    const area = searchAreaOf(await homeAreaOfTenant(ctx.db, ctx.tenantId));
+    const area = searchAreaOf(await homeAreaOfTenant(ctx.em, ctx.tenantId));
     const key = { query: normalizeGeocodeQuery(input.q), area: searchAreaKey(area) };
     const now = ctx.now();
     const oldest = new Date(now.getTime() - GEOCODE_LIMITS.answerDays * DAY_MS);
-    const stored = await readGeocodeAnswer(ctx.db.fork(), key, oldest);
+    const stored = await readGeocodeAnswer(ctx.em, key, oldest);
     if (stored !== null) {
       return { query: input.q, cached: true, results: stored as { label: string; lat: number; lng: number }[] };
     }
     const results = await ctx.geocoder.search(key.query, area);
-    await storeGeocodeAnswer(ctx.db.fork(), key, results, now, oldest);
+    await storeGeocodeAnswer(ctx.em, key, results, now, oldest);
 
     return { query: input.q, cached: false, results };
   });

@@ -10,7 +10,7 @@ import { presentBus } from '../presenters.ts';
 export const createBus = tenantProcedure.input(createBusInput).mutation(async ({ ctx, input }) => {
   const { bus_id: id, ...position } = input;
   const fix = manualBusFix(position, ctx.now());
-  const em = ctx.db.fork();
+  const em = ctx.em;
   if (!(await insertBus(em, ctx.tenantId, { id, ...fix.position }, fix.lastUpdate))) {
     throw new DomainError('conflict', 'Bus already exists');
   }

@@ -26,7 +26,7 @@ export const createRoute = tenantProcedure
   .output(routeDetailOutput)
   .input(createRouteInput)
   .mutation(async ({ ctx, input }) => {
-    const em = ctx.db.fork();
+    const em = ctx.em;
     const values = newRouteValues(input);
     const runs = input.runs
       ? runsOfRequest({ mode: values.mode, stopCount: values.stops.length, runs: input.runs, stored: [] })

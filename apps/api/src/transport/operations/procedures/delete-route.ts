@@ -20,7 +20,7 @@ export const deleteRoute = tenantProcedure
   .output(deletedOutput)
   .input(routeRefInput)
   .mutation(async ({ ctx, input }) => {
-    if (!(await removeRoute(ctx.db.fork(), ctx.tenantId, input.route_id))) {
+    if (!(await removeRoute(ctx.em, ctx.tenantId, input.route_id))) {
       throw new DomainError('not_found', 'Route not found');
     }
     await auditStaffWrite(ctx, { action: 'route.delete', resource: `route:${input.route_id}` });

@@ -20,7 +20,7 @@ export const getBus = tenantProcedure
   .output(busOutput)
   .input(busRefInput)
   .query(async ({ ctx, input }) => {
-    const bus = await findBus(ctx.db.fork(), ctx.tenantId, input.bus_id);
+    const bus = await findBus(ctx.em, ctx.tenantId, input.bus_id);
     if (!bus) {
       throw new DomainError('not_found', 'Bus not found');
     }

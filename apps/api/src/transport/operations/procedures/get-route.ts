@@ -18,4 +18,4 @@ export const getRoute = tenantProcedure
   })
   .output(routeDetailOutput)
   .input(routeRefInput)
-  .query(({ ctx, input }) => loadRouteDetail(ctx.db.fork(), ctx.tenantId, input.route_id));
+  .query(({ ctx, input }) => loadRouteDetail(ctx.em, ctx.tenantId, input.route_id));

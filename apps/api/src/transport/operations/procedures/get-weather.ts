@@ -28,7 +28,7 @@ export const getWeather = publicProcedure
   .use(limitedPerAddress(PROVIDER_CALL_LIMITS.weatherPerAddress))
   .input(weatherInput)
   .query(async ({ ctx, input }) => {
-    const deps = { db: ctx.db, now: ctx.now, timeoutMs: ctx.env.TRANSPORT_HTTP_TIMEOUT_MS };
+    const deps = { em: ctx.em, now: ctx.now, timeoutMs: ctx.env.TRANSPORT_HTTP_TIMEOUT_MS };
     const outcome = await cachedProviderAnswer<WeatherOutcome>(deps, `weather:${input.lat},${input.lon}`, async () => {
       try {
         return {

@@ -16,4 +16,4 @@ export const listBuses = tenantProcedure
     },
   })
   .output(busesOutput)
-  .query(async ({ ctx }) => (await listBusRows(ctx.db.fork(), ctx.tenantId)).map(presentBus));
+  .query(async ({ ctx }) => (await listBusRows(ctx.em, ctx.tenantId)).map(presentBus));

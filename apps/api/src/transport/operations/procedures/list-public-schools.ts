@@ -26,7 +26,7 @@ export const listPublicSchools = publicProcedure
   .query(async ({ ctx, input }) => {
     // tRPC callers pass the tenant in the input; REST callers' query string is already in the hints.
     const tenantId = resolvePublicTenant({ ...ctx.tenantHints, queryTenant: input?.tenant ?? input?.slug ?? ctx.tenantHints.queryTenant });
-    const em = ctx.db.fork();
+    const em = ctx.em;
     if (!(await findTenant(em, tenantId))) {
       throw new DomainError('not_found', 'Tenant not found');
     }

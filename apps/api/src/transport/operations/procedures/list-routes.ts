@@ -16,4 +16,4 @@ export const listRoutes = tenantProcedure
     },
   })
   .output(routeSummariesOutput)
-  .query(async ({ ctx }) => (await listRouteRows(ctx.db.fork(), ctx.tenantId)).map(presentRouteSummary));
+  .query(async ({ ctx }) => (await listRouteRows(ctx.em, ctx.tenantId)).map(presentRouteSummary));

@@ -16,4 +16,4 @@ export const listSchools = tenantProcedure
     },
   })
   .output(schoolsOutput)
-  .query(async ({ ctx }) => (await listSchoolRows(ctx.db.fork(), ctx.tenantId)).map(presentSchool));
+  .query(async ({ ctx }) => (await listSchoolRows(ctx.em, ctx.tenantId)).map(presentSchool));

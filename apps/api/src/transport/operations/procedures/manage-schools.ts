@@ -25,7 +25,7 @@ const loadSchool = async (em: SqlEntityManager, tenantId: string, id: string) =>
 
 export const createSchool = tenantProcedure.input(createSchoolInput).mutation(async ({ ctx, input }) => {
   assertSchoolHours(input.start_time, input.end_time);
-  const em = ctx.db.fork();
+  const em = ctx.em;
   const values = {
     name: input.name,
     address: input.address ?? null,
@@ -41,7 +41,7 @@ export const createSchool = tenantProcedure.input(createSchoolInput).mutation(as
 /** The hours are checked against what the school keeps of the ones not given. */
 export const updateSchool = tenantProcedure.input(updateSchoolInput).mutation(async ({ ctx, input }) => {
   const { school_id: id, ...patch } = input;
-  const em = ctx.db.fork();
+  const em = ctx.em;
   const before = await loadSchool(em, ctx.tenantId, id);
   assertSchoolHours(
     patch.start_time === undefined ? before.start_time : patch.start_time,
@@ -65,7 +65,7 @@ export const updateSchool = tenantProcedure.input(updateSchoolInput).mutation(as
 
 /** A school children attend stays: 409 naming how many, so their `school_id` never points at nothing. */
 export const deleteSchool = tenantProcedure.input(schoolRefInput).mutation(async ({ ctx, input }) => {
-  const em = ctx.db.fork();
+  const em = ctx.em;
   const before = await findSchool(em, ctx.tenantId, input.school_id);
   const outcome = await deleteSchoolUnlessAttended(em, ctx.tenantId, input.school_id);
   if (!outcome.found) {

@@ -15,7 +15,7 @@ export const moveSchoolChildren = tenantProcedure
   .input(moveSchoolChildrenInput)
   .output(moveOutput)
   .mutation(async ({ ctx, input }) => {
-    const outcome = await moveChildren(ctx.db.fork(), ctx.tenantId, input.school_id, input.to_school_id);
+    const outcome = await moveChildren(ctx.em, ctx.tenantId, input.school_id, input.to_school_id);
     if (outcome.kind === 'school_not_found') {
       throw new DomainError('not_found', 'School not found');
     }

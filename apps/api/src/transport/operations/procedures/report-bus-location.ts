@@ -19,7 +19,7 @@ export const reportBusLocation = tenantProcedure
   .output(statusOkOutput)
   .input(busLocationInput)
   .mutation(async ({ ctx, input }) => {
-    const em = ctx.db.fork();
+    const em = ctx.em;
     const at = ctx.now();
     const position = {
       tenant_id: ctx.tenantId,

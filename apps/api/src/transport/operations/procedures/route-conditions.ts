@@ -25,7 +25,7 @@ export const routeConditions = tenantProcedure
   .output(routeConditionsOutput)
   .input(routeRefInput)
   .query(async ({ ctx, input }) => {
-    const em = ctx.db.fork();
+    const em = ctx.em;
     const route = await findRoute(em, ctx.tenantId, input.route_id);
     if (!route) {
       throw new DomainError('not_found', 'Route not found');

@@ -21,7 +21,7 @@ export const trafficHealth = publicProcedure
   .output(trafficHealthOutput)
   .use(limitedPerAddress(PROVIDER_CALL_LIMITS.trafficHealthPerAddress))
   .query(({ ctx }) =>
-    cachedProviderAnswer({ db: ctx.db, now: ctx.now, timeoutMs: ctx.env.TRANSPORT_HTTP_TIMEOUT_MS }, 'traffic-health', async () => {
+    cachedProviderAnswer({ em: ctx.em, now: ctx.now, timeoutMs: ctx.env.TRANSPORT_HTTP_TIMEOUT_MS }, 'traffic-health', async () => {
       const health = await pingTrafficProvider(ctx.env);
 
       return { answer: health, freshSeconds: health.ok ? PROVIDER_ANSWER_SECONDS.trafficHealth : PROVIDER_ANSWER_SECONDS.failure };

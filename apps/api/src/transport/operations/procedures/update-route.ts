@@ -28,7 +28,7 @@ export const updateRoute = tenantProcedure
   .input(updateRouteInput)
   .mutation(async ({ ctx, input }) => {
     const { route_id: routeId, stops, runs: runsAsked, override, ...fields } = input;
-    const em = ctx.db.fork();
+    const em = ctx.em;
     const before = await loadRouteDetail(em, ctx.tenantId, routeId);
     const storedRuns = await listRuns(em, ctx.tenantId, routeId);
     const mode = fields.mode ?? before.mode;

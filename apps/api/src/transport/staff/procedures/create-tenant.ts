@@ -26,7 +26,7 @@ export const createTenant = adminProcedure
   .output(tenantOutput)
   .input(createTenantInput)
   .mutation(async ({ ctx, input }) => {
-    const em = ctx.db.fork();
+    const em = ctx.em;
     if (await findTenant(em, input.slug)) {
       throw new DomainError('conflict', `A tenant with the slug "${input.slug}" already exists`);
     }

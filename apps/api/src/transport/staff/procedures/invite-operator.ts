@@ -33,7 +33,7 @@ export const inviteOperator = signedInProcedure
   .input(inviteOperatorInput)
   .mutation(async ({ ctx, input }) => {
     const tenant = await staffTenant(ctx, input.tenant);
-    if (await findStaffInvite(ctx.db.fork(), tenant.id, input.email)) {
+    if (await findStaffInvite(ctx.em, tenant.id, input.email)) {
       throw new DomainError('conflict', `${input.email} is already invited to ${tenant.name}`);
     }
     const data = { display_name: input.display_name || input.email, tenant_name: tenant.name };
@@ -53,7 +53,7 @@ export const inviteOperator = signedInProcedure
       ctx.logger.warn({ status: granted.status }, 'identity provider refused to grant the operator role to an invited account');
       throw new DomainError('bad_gateway', 'The identity provider did not take the operator role; the invitation is not complete');
     }
-    const em = ctx.db.fork();
+    const em = ctx.em;
     const row = await insertStaffInvite(em, {
       tenantId: tenant.id,
       email: input.email,

@@ -24,5 +24,5 @@ export const tenantStaff = signedInProcedure
   .query(async ({ ctx, input }) => {
     const tenant = await staffTenant(ctx, input.tenant);
 
-    return { tenant_id: tenant.id, invites: (await listStaffInvites(ctx.db.fork(), tenant.id)).map(presentStaffInvite) };
+    return { tenant_id: tenant.id, invites: (await listStaffInvites(ctx.em, tenant.id)).map(presentStaffInvite) };
   });

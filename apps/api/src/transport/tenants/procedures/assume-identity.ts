@@ -35,7 +35,8 @@ export const assumeIdentity = adminProcedure
     const expiresAt = impersonationExpiry(now);
     const targetRole = input.target_role ?? DEFAULT_TARGET_ROLE;
     const userEmail = input.user_email ?? null;
-    await ctx.db.fork().transactional(async (tx) => {
+    // A transaction of its own fork, as the repositories' transactions: it starts from an empty identity map.
+    await ctx.em.fork().transactional(async (tx) => {
       if (!(await findTenant(tx, input.tenant_id))) {
         throw new DomainError('not_found', 'Tenant not found');
       }

@@ -20,5 +20,5 @@ export const auditLog = adminProcedure
   .output(auditRowsOutput)
   .input(auditLogInput)
   .query(async ({ ctx, input }) =>
-    (await listTransportAudit(ctx.db.fork(), { tenantId: input.tenant_id ?? null, limit: input.limit })).map(presentAuditRow),
+    (await listTransportAudit(ctx.em, { tenantId: input.tenant_id ?? null, limit: input.limit })).map(presentAuditRow),
   );

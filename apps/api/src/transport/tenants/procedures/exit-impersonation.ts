@@ -28,7 +28,8 @@ export const exitImpersonation = publicProcedure
       throw new DomainError('validation_error', 'token is required (in the body or as the bearer token)');
     }
     const now = ctx.now();
-    const ended = await ctx.db.fork().transactional(async (tx) => {
+    // A transaction of its own fork, as the repositories' transactions: it starts from an empty identity map.
+    const ended = await ctx.em.fork().transactional(async (tx) => {
       const session = await endImpersonationSession(tx, digestOpaqueToken(token), now);
       if (session) {
         await recordTransportAudit(tx, {

@@ -20,7 +20,7 @@ export const getTheme = publicProcedure
   .output(themeOutput)
   .input(themeInput)
   .query(async ({ ctx, input }) => {
-    const tenant = await findTenant(ctx.db.fork(), input.slug.trim().toLowerCase());
+    const tenant = await findTenant(ctx.em, input.slug.trim().toLowerCase());
     if (!tenant) {
       throw new DomainError('not_found', 'Tenant not found');
     }

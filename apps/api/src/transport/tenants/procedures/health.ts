@@ -15,7 +15,7 @@ export const health = publicProcedure
     const timedOut = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), DB_CHECK_MS);
     });
-    const dbOk = await Promise.race([databaseAnswers(ctx.db.fork()), timedOut]);
+    const dbOk = await Promise.race([databaseAnswers(ctx.em), timedOut]);
     clearTimeout(timer);
 
     return { status: dbOk ? 'ok' : 'degraded', db: dbOk ? 'ok' : 'error', version: '1.0.0', time: ctx.now().toISOString() };

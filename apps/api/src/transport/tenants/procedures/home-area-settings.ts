@@ -21,7 +21,7 @@ export const getHomeAreaSettings = signedInProcedure
     },
   })
   .output(homeAreaOutput)
-  .query(async ({ ctx }) => ({ tenant_id: ctx.tenantId, home_area: await homeAreaOfTenant(ctx.db, ctx.tenantId) }));
+  .query(async ({ ctx }) => ({ tenant_id: ctx.tenantId, home_area: await homeAreaOfTenant(ctx.em, ctx.tenantId) }));
 
 export const updateHomeAreaSettings = tenantProcedure
   .meta({
@@ -47,7 +47,7 @@ export const updateHomeAreaSettings = tenantProcedure
         'No tenant named: give it in the path (/{tenant}/api/tenant/settings/home-area) or the X-Tenant-ID header',
       );
     }
-    const written = await writeHomeArea(ctx.db.fork(), ctx.tenantId, input.home_area);
+    const written = await writeHomeArea(ctx.em, ctx.tenantId, input.home_area);
     if (written === null) {
       throw new DomainError('not_found', 'Tenant not found');
     }
@@ -57,5 +57,5 @@ export const updateHomeAreaSettings = tenantProcedure
       details: { home_area: { from: written.before, to: input.home_area } },
     });
 
-    return { tenant_id: ctx.tenantId, home_area: await homeAreaOfTenant(ctx.db, ctx.tenantId) };
+    return { tenant_id: ctx.tenantId, home_area: await homeAreaOfTenant(ctx.em, ctx.tenantId) };
   });

@@ -16,4 +16,4 @@ export const listTenants = adminProcedure
     },
   })
   .output(tenantListOutput)
-  .query(async ({ ctx }) => (await readTenants(ctx.db.fork())).map(presentTenant));
+  .query(async ({ ctx }) => (await readTenants(ctx.em)).map(presentTenant));

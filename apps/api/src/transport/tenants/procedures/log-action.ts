@@ -20,7 +20,7 @@ export const logAction = impersonationProcedure
   .output(logActionOutput)
   .input(logActionInput)
   .mutation(async ({ ctx, input }) => {
-    const id = await recordTransportAudit(ctx.db.fork(), {
+    const id = await recordTransportAudit(ctx.em, {
       tenantId: ctx.impersonation.tenantId,
       actor: impersonationActor(ctx.impersonation),
       action: input.action,

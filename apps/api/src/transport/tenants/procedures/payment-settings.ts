@@ -21,7 +21,7 @@ export const getPaymentSettings = tenantProcedure
   .output(paymentSettingsOutput)
   .query(async ({ ctx }) => ({
     tenant_id: ctx.tenantId,
-    payment_instructions: await readPaymentInstructions(ctx.db.fork(), ctx.tenantId),
+    payment_instructions: await readPaymentInstructions(ctx.em, ctx.tenantId),
   }));
 
 /** The operator's own payment instructions, mailed on approval when no payment provider is configured. */
@@ -41,7 +41,7 @@ export const updatePaymentSettings = tenantProcedure
   .input(paymentSettingsInput)
   .output(paymentSettingsOutput)
   .mutation(async ({ ctx, input }) => {
-    const before = await writePaymentInstructions(ctx.db.fork(), ctx.tenantId, input.payment_instructions);
+    const before = await writePaymentInstructions(ctx.em, ctx.tenantId, input.payment_instructions);
     await auditStaffWrite(ctx, {
       action: 'tenant.settings.update',
       resource: `tenant:${ctx.tenantId}`,

@@ -28,7 +28,7 @@ export const getPricingSettings = tenantProcedure
   })
   .output(pricingSettingsOutput)
   .query(async ({ ctx }) => {
-    const row = await readTenantPricing(ctx.db.fork(), ctx.tenantId);
+    const row = await readTenantPricing(ctx.em, ctx.tenantId);
     if (!row) {
       throw new DomainError('not_found', 'Tenant not found');
     }
@@ -65,7 +65,7 @@ export const updatePricingSettings = tenantProcedure
       registration_fee_cents: cents.registrationFeeCents,
       currency: cents.currency,
     };
-    const before = await writeTenantPricing(ctx.db.fork(), ctx.tenantId, next);
+    const before = await writeTenantPricing(ctx.em, ctx.tenantId, next);
     if (!before) {
       throw new DomainError('not_found', 'Tenant not found');
     }

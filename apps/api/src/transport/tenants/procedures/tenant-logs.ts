@@ -35,7 +35,7 @@ export const tenantLogs = signedInProcedure
     if (!isAdmin(ctx.user) && !ownTenant) {
       throw new DomainError('forbidden', 'Forbidden');
     }
-    const em = ctx.db.fork();
+    const em = ctx.em;
     if (!(await findTenant(em, tenantId))) {
       throw new DomainError('not_found', 'Tenant not found');
     }

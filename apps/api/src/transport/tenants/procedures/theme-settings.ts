@@ -30,7 +30,7 @@ export const getThemeSettings = tenantProcedure
   })
   .output(themeSettingsOutput)
   .query(async ({ ctx }) => {
-    const tenant = await findTenant(ctx.db.fork(), ctx.tenantId);
+    const tenant = await findTenant(ctx.em, ctx.tenantId);
     if (!tenant) {
       throw new DomainError('not_found', 'Tenant not found');
     }
@@ -55,7 +55,7 @@ export const updateThemeSettings = tenantProcedure
   .input(themeSettingsInput)
   .output(themeSettingsOutput)
   .mutation(async ({ ctx, input }) => {
-    const changed = await updateTenantTheme(ctx.db.fork(), ctx.tenantId, (theme) => applyThemeSettings(theme, input));
+    const changed = await updateTenantTheme(ctx.em, ctx.tenantId, (theme) => applyThemeSettings(theme, input));
     if (!changed) {
       throw new DomainError('not_found', 'Tenant not found');
     }

@@ -47,7 +47,7 @@ export const updateTimeZoneSettings = tenantProcedure
     if (namedProtectedTenant(ctx.user.tenant_id, ctx.tenantHints) === null) {
       throw new DomainError('validation_error', NO_TENANT_NAMED);
     }
-    const before = await writeTimeZone(ctx.db.fork(), ctx.tenantId, input.time_zone);
+    const before = await writeTimeZone(ctx.em, ctx.tenantId, input.time_zone);
     if (before === null) {
       throw new DomainError('not_found', 'Tenant not found');
     }
