@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestClaims, type TestClaims } from '../support/claims-server.ts';
-import { call, intakeBody, snapshotCounts } from '../support/claims-client.ts';
+import { call, intakeBody, snapshotCounts, letterTag } from '../support/claims-client.ts';
 import { addStaffMember, staffMemberSession } from '../support/claims-staff.ts';
 
 let claims: TestClaims;
@@ -20,21 +20,8 @@ type Trail = {
   reason: string | null;
 }[];
 
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-let companyCounter = 0;
-/** Letters, not digits: a long run of digits in a name reads as a card number and is refused. */
-const tag = () => {
-  let n = Date.now() * 100 + companyCounter++;
-  let text = '';
-  while (n > 0) {
-    text += LETTERS[n % 26];
-    n = Math.floor(n / 26);
-  }
-
-  return text;
-};
 /** A company name no other test files claims under, so filters see only this test's claims. */
-const uniqueCompany = () => `Bulkwise ${tag()}`;
+const uniqueCompany = () => `Bulkwise ${letterTag()}`;
 
 const file = async (company: string, email?: string) => {
   const answer = await call(claims, 'POST', '/api/intake', { body: intakeBody({ company, ...(email ? { email } : {}) }) });

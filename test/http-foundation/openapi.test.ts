@@ -198,6 +198,11 @@ describe('every documented success body matches a real answer', () => {
       body: { content: 'Called the debtor', visibility: 'INTERNAL' },
     });
     await call('GET', '/api/staff/claims/{claim_number}', `/api/staff/claims/${claimNumber}`, { headers: staff });
+    const bulk = await call('POST', '/api/staff/claims/bulk', '/api/staff/claims/bulk', {
+      headers: staff,
+      body: { claim_numbers: [claimNumber], change: { tier: 'TIER_2_5' }, reason: 'Second reminder ignored' },
+    });
+    expect(bulk).toEqual({ changed: [claimNumber], skipped: [] });
     await call('GET', '/api/staff/stats', '/api/staff/stats', { headers: staff });
     await call('GET', '/api/staff/stats/trends', '/api/staff/stats/trends', { headers: staff });
     await call('GET', '/api/staff/audit', '/api/staff/audit?limit=5', { headers: staff });

@@ -130,3 +130,17 @@ export const snapshotCounts = async (claims: TestClaims) => {
 
   return counts;
 };
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+let tagCounter = 0;
+/** A tag unique within the run, in letters: a long run of digits in a name reads as a card number and is refused. */
+export const letterTag = (): string => {
+  let n = Date.now() * 100 + tagCounter++;
+  let text = '';
+  while (n > 0) {
+    text += LETTERS[n % 26];
+    n = Math.floor(n / 26);
+  }
+
+  return text;
+};

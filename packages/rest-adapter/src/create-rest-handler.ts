@@ -6,6 +6,7 @@ import { compileRoutes, matchRoute, type RestRoute } from './route-table.ts';
 import { readJsonBody, readRawBody } from './read-json-body.ts';
 import { receiveMultipart, type MultipartOptions, type StagedUpload } from './multipart-upload.ts';
 import { sendJson } from './send-json.ts';
+import { drainRequest } from './drain-request.ts';
 
 /**
  * A file a procedure asks the adapter to stream back. `open` is called before any header goes out,
@@ -208,8 +209,10 @@ export const createRestHandler = <Ctx, Hint>(options: RestHandlerOptions<Ctx, Hi
       for (const [name, value] of Object.entries(answer.headers ?? {})) {
         res.setHeader(name, value);
       }
-      // Whatever of the body is still unread is drained, so the client sees the answer, not a reset.
-      if (!req.readableEnded) {
+      // Whatever of the body is still unread is read and dropped first, so the client sees the
+      // answer, not a broken pipe; a body too large for that ends the connection after the answer.
+      // A body refused for its size (413) is not read on: the connection ends after the answer.
+      if (!req.readableEnded && (answer.status === 413 || !(await drainRequest(req)))) {
         res.setHeader('Connection', 'close');
       }
       sendJson(res, answer.status, answer.body);
