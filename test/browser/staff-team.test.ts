@@ -147,7 +147,8 @@ describe.skipIf(skipWithoutBrowser())('the claims team signs in by name and mana
       expect(await page.getByRole('button', { name: 'Apply to 27 claims' }).isVisible()).toBe(true);
     });
     await page.getByRole('button', { name: 'Apply to 27 claims' }).click();
-    await expect.poll(() => page.locator('.bulk-bar').textContent()).toContain('Changed 27 claims.');
+    // 27 claims are changed one transaction after another: on a busy machine that takes longer than the default poll.
+    await expect.poll(() => page.locator('.bulk-bar').textContent(), { timeout: 30_000 }).toContain('Changed 27 claims.');
     await expect.poll(() => page.getByRole('row').filter({ hasText: active }).textContent()).toContain('Formal Demand');
 
     // Two claims by hand, one of which cannot go back to NEW: it is skipped with the reason, the other is changed.
