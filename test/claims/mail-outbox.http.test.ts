@@ -118,7 +118,8 @@ describe('the mail outbox', () => {
 
             return row?.attempts === attempt && row.locked_until === null ? true : undefined;
           },
-          10_000,
+          // Each attempt waits on the worker's poll and the sink's answer: generous for a busy machine.
+          30_000,
           `attempt ${attempt}`,
         );
         clock += 60 * 60_000;
@@ -130,7 +131,7 @@ describe('the mail outbox', () => {
 
           return row?.status === 'failed' ? row : undefined;
         },
-        10_000,
+        30_000,
         'the row given up on',
       );
       expect(failed).toMatchObject({ attempts: 6, body: '' });
@@ -143,7 +144,7 @@ describe('the mail outbox', () => {
           // The intake queues two mails for the claim (the team's summary, the new client's acknowledgement): one row each.
           return rows.length >= 2 ? rows : undefined;
         },
-        10_000,
+        30_000,
         'the audit rows',
       );
       const kinds = await claims.db
