@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestClaims, type TestClaims } from '../support/claims-server.ts';
-import { call, intakeBody, snapshotCounts, letterTag } from '../support/claims-client.ts';
+import { call, intakeBody, snapshotCounts, letterTag, type AuditEntry } from '../support/claims-client.ts';
 import { addStaffMember, staffMemberSession } from '../support/claims-staff.ts';
 
 let claims: TestClaims;
@@ -51,7 +51,7 @@ describe('the assignee of a claim', () => {
     expect(cleared.status).toBe(200);
     expect(cleared.body.assignee).toBeNull();
 
-    const assigns = (cleared.body.audit as { action: string; old_value: string | null; new_value: string | null; reason: string | null }[])
+    const assigns = (cleared.body.audit as AuditEntry[])
       .filter((entry) => entry.action === 'assign')
       .map((entry) => [entry.old_value, entry.new_value, entry.reason]);
     expect(assigns).toEqual(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestClaims, type TestClaims } from '../support/claims-server.ts';
-import { call, intakeBody, snapshotCounts, letterTag } from '../support/claims-client.ts';
+import { call, intakeBody, snapshotCounts, letterTag, type AuditEntry } from '../support/claims-client.ts';
 import { addStaffMember, staffMemberSession } from '../support/claims-staff.ts';
 
 let claims: TestClaims;
@@ -10,15 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await claims?.close();
 });
-
-type Trail = {
-  action: string;
-  field: string | null;
-  old_value: string | null;
-  new_value: string | null;
-  actor: string;
-  reason: string | null;
-}[];
 
 /** A company name no other test files claims under, so filters see only this test's claims. */
 const uniqueCompany = () => `Bulkwise ${letterTag()}`;
@@ -34,7 +25,7 @@ const detail = async (claimNumber: string) => {
   const answer = await call(claims, 'GET', `/api/staff/claims/${claimNumber}`, { staff: true });
   expect(answer.status).toBe(200);
 
-  return answer.body as { status: string; tier: string; assignee: { id: string; name: string } | null; audit: Trail };
+  return answer.body as { status: string; tier: string; assignee: { id: string; name: string } | null; audit: AuditEntry[] };
 };
 
 const bulk = (body: unknown, auth: { token?: string; staff?: boolean } = { staff: true }) =>
@@ -151,6 +142,39 @@ describe('a bulk change by filters', () => {
     const keyMe = await bulk({ filters: { q: company, assignee: 'me' }, change: { status: 'LEGAL' }, reason: 'r' });
     expect(keyMe.status).toBe(400);
     expect(keyMe.body.error.message).toMatch(/me/);
+  });
+
+  it('with 400 when the filters match more than 500 claims, and changes nothing', { timeout: 240_000 }, async () => {
+    const company = uniqueCompany();
+    const original = await file(company);
+    // 500 more claims of the same client and debtor, written straight into the table (filing 501 through the intake
+    // would take minutes); the year 2099 keeps their numbers apart from the intake's.
+    await claims.db.fork().execute(
+      `insert into claims_claim (id, claim_number, client_id, debtor_id, amount_cents, currency, status, tier, search_text, created_at, updated_at)
+       select gen_random_uuid(), 'CLM-2099-' || lpad(g::text, 4, '0'), client_id, debtor_id, amount_cents, currency, status, tier, search_text, created_at, updated_at
+       from claims_claim cross join generate_series(1, 500) as g where claim_number = ?`,
+      [original],
+    );
+    const listed = await call(claims, 'GET', `/api/staff/claims?q=${encodeURIComponent(company)}`, { staff: true });
+    expect(listed.body.total).toBe(501);
+    const before = await snapshotCounts(claims);
+    const answer = await bulk({ filters: { q: company }, change: { status: 'ACTIVE' }, reason: 'too wide' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('validation_error');
+    expect(answer.body.error.message).toMatch(/501 claims match; one bulk change takes at most 500/);
+    expect(await snapshotCounts(claims)).toEqual(before);
+    const [moved] = await claims.db
+      .fork()
+      .execute<{ n: number }[]>(
+        "select count(*)::int as n from claims_claim where search_text = (select search_text from claims_claim where claim_number = ?) and status <> 'NEW'",
+        [original],
+      );
+    expect(moved?.n).toBe(0);
+    // One fewer matches and the same change is taken.
+    await claims.db.fork().execute("delete from claims_claim where claim_number = 'CLM-2099-0500'");
+    const narrowed = await bulk({ filters: { q: company }, change: { tier: 'TIER_2' }, reason: 'now it fits' });
+    expect(narrowed.status).toBe(200);
+    expect(narrowed.body.changed).toHaveLength(500);
   });
 
   it('answers nothing changed when no claim matches', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestClaims, type TestClaims } from '../support/claims-server.ts';
-import { call, intakeBody, snapshotCounts, submitAndSignIn } from '../support/claims-client.ts';
+import { call, intakeBody, snapshotCounts, submitAndSignIn, type AuditEntry } from '../support/claims-client.ts';
 import { staffMemberSession } from '../support/claims-staff.ts';
 
 let claims: TestClaims;
@@ -10,16 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await claims?.close();
 });
-
-type AuditEntry = {
-  action: string;
-  field: string | null;
-  old_value: string | null;
-  new_value: string | null;
-  actor: string;
-  reason: string | null;
-  changes?: { field: string; old_value: string | number | null; new_value: string | number | null }[];
-};
 
 const submit = async (overrides: Parameters<typeof intakeBody>[0] = {}) => {
   const answer = await call(claims, 'POST', '/api/intake', { body: intakeBody(overrides) });

@@ -3,6 +3,18 @@ import type { TestClaims } from './claims-server.ts';
 
 export type Answer = { status: number; body: any; headers: Headers };
 
+/** One row of a claim's audit trail as the staff claim answer gives it. */
+export type AuditEntry = {
+  action: string;
+  field: string | null;
+  old_value: string | null;
+  new_value: string | null;
+  actor: string;
+  reason: string | null;
+  /** A correction's fields, each with its value before and after. */
+  changes?: { field: string; old_value: string | number | null; new_value: string | number | null }[];
+};
+
 /** A caller address of its own per test, so rate limits of one test never touch another. */
 export const freshIp = (): string => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 

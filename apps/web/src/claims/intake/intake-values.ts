@@ -1,6 +1,6 @@
 import { intakeInput, type IntakeInput } from '@switchyard/domain/claims/schemas';
 import type { FieldIssue } from '../../shared/api/http-error.ts';
-import { parseDollarsToCents } from './parse-dollars.ts';
+import { parseDollarsToCents } from '../shared/parse-dollars.ts';
 
 /** What the form holds: text as typed, keyed by the request's own field paths. */
 export type IntakeValues = {

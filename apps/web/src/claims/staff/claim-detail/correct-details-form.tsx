@@ -9,7 +9,7 @@ import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextAreaField } from '../../../shared/forms/text-area-field.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { invalidates } from '../../../shared/query/query-client.ts';
-import { parseDollarsToCents } from '../../intake/parse-dollars.ts';
+import { parseDollarsToCents } from '../../shared/parse-dollars.ts';
 import { businessTypeOptions } from '../../shared/vocabulary-options.ts';
 import { staffTrpc } from '../staff-client.ts';
 import { CorrectionChanges, type Change } from './correction-changes.tsx';

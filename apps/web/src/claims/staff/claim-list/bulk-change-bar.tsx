@@ -98,7 +98,7 @@ export const BulkChangeBar = ({ selection, filters, total, onDone, result, onRes
       {count > 0 ? (
         <form className="form" onSubmit={(event) => void submit(event)} noValidate aria-label="Change the selected claims">
           {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-          <div className="bulk-bar__fields">
+          <div className="form-grid form-grid--three">
             <SelectField
               id="bulk-status"
               label="Status"
@@ -114,7 +114,7 @@ export const BulkChangeBar = ({ selection, filters, total, onDone, result, onRes
               options={[UNCHANGED, { value: NOBODY, label: 'Nobody' }, ...assignees.members]}
               onValueChange={edit(setAssignee)}
             />
-            <div className="bulk-bar__reason">
+            <div className="form-grid__wide">
               <TextAreaField
                 id="bulk-reason"
                 label="Reason"
