@@ -9,13 +9,12 @@ const SERVICE_KEY = 'hostile-input-service-key';
 let app: TestTransport;
 const tokens: Record<string, string> = {};
 
-type Answer = { status: number; body: any; ms: number };
+type Answer = { status: number; body: any };
 
 const call = async (path: string, init: { method?: string; bearer?: string; body?: unknown; rawBody?: string } = {}): Promise<Answer> => {
   const headers: Record<string, string> = {};
   if (init.bearer) headers.Authorization = `Bearer ${init.bearer}`;
   if (init.body !== undefined || init.rawBody !== undefined) headers['Content-Type'] = 'application/json';
-  const started = Date.now();
   const response = await fetch(`${app.url}${path}`, {
     method: init.method ?? 'GET',
     headers,
@@ -23,7 +22,7 @@ const call = async (path: string, init: { method?: string; bearer?: string; body
   });
   const text = await response.text();
 
-  return { status: response.status, body: text ? JSON.parse(text) : null, ms: Date.now() - started };
+  return { status: response.status, body: text ? JSON.parse(text) : null };
 };
 
 /** `{"a":{"a":...1...}}` nested `levels` deep, as JSON text (JSON.stringify itself could not build it). */

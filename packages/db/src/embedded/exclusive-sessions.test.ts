@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { serveOverSocket, type SocketServer } from './socket-server.ts';
+import type { HoldTimer } from './exclusive-sessions.ts';
 
 const IDLE_HOLD_LIMIT_MS = 1_500;
 
@@ -57,6 +58,27 @@ const client = async (): Promise<pg.Client> => {
 
 const names = async () => (await pglite.query<{ name: string }>('select name from t order by name')).rows.map((row) => row.name);
 
+/** The hold limit's countdowns the server started, which the tests expire by hand instead of waiting them out. */
+type Countdown = { ms: number; expire: () => void; cancelled: boolean };
+let countdowns: Countdown[] = [];
+const steppedHoldTimer: HoldTimer = (onExpiry, ms) => {
+  const countdown: Countdown = { ms, expire: onExpiry, cancelled: false };
+  countdowns.push(countdown);
+
+  return () => (countdown.cancelled = true);
+};
+
+/** Resolves once the server has started `count` hold-limit countdowns. */
+const countdownsStarted = async (count: number): Promise<void> => {
+  const deadline = Date.now() + 10_000;
+  while (countdowns.length < count) {
+    if (Date.now() > deadline) {
+      throw new Error(`expected ${count} hold-limit countdowns, saw ${countdowns.length}`);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+};
+
 /** A promise with a flag that says whether it has settled. */
 const watched = <T>(promise: Promise<T>) => {
   const state = { settled: false, promise };
@@ -92,7 +114,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await pglite.exec('delete from t');
-  server = await serveOverSocket(pglite, dir, IDLE_HOLD_LIMIT_MS);
+  countdowns = [];
+  server = await serveOverSocket(pglite, dir, { idleHoldLimitMs: IDLE_HOLD_LIMIT_MS, holdTimer: steppedHoldTimer });
 });
 
 afterEach(async () => {
@@ -172,9 +195,14 @@ describe('one PGlite served to several clients and to its own process', () => {
     const a = await client();
     await a.query('begin');
     await a.query("insert into t values ('a1')");
-    const started = Date.now();
-    await pglite.query("insert into t values ('p1')");
-    expect(Date.now() - started).toBeGreaterThanOrEqual(IDLE_HOLD_LIMIT_MS - 100);
+    const write = watched(pglite.query("insert into t values ('p1')"));
+    // The quiet holder's countdown runs at the configured limit, and the others wait for it ...
+    await countdownsStarted(1);
+    expect(countdowns[0]?.ms).toBe(IDLE_HOLD_LIMIT_MS);
+    expect(write.settled).toBe(false);
+    // ... until it runs out: the holder is disconnected and its transaction rolled back.
+    countdowns[0]?.expire();
+    await write.promise;
     await expect(a.query('commit')).rejects.toThrow();
     expect(await names()).toEqual(['p1']);
   });
@@ -187,9 +215,9 @@ describe('one PGlite served to several clients and to its own process', () => {
     inTransaction.send('Q', Buffer.from("begin; insert into t values ('x1');\0"));
     await begun;
     inTransaction.send('X');
-    const started = Date.now();
+    // No countdown is ever expired here, so the write getting through shows the Terminate let the database go.
     await pglite.query("insert into t values ('p1')");
-    expect(Date.now() - started).toBeLessThan(IDLE_HOLD_LIMIT_MS);
+    expect(countdowns.every((countdown) => countdown.cancelled)).toBe(true);
     expect(await names()).toEqual(['p1']);
     idle.socket.destroy();
     inTransaction.socket.destroy();

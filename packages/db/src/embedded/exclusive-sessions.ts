@@ -45,6 +45,17 @@ const lastBytes = (tail: Uint8Array, chunk: Uint8Array): Uint8Array => {
   return joined.slice(-READY_IDLE.length);
 };
 
+/** Starts the hold limit's countdown and returns what cancels it (tests pass one they fire themselves). */
+export type HoldTimer = (onExpiry: () => void, ms: number) => () => void;
+
+const realHoldTimer: HoldTimer = (onExpiry, ms) => {
+  const timer = setTimeout(onExpiry, ms);
+  // The countdown alone must not keep the process alive.
+  timer.unref();
+
+  return () => clearTimeout(timer);
+};
+
 export type ExclusiveSessionsOptions = {
   /**
    * A client that holds the database inside a transaction and sends nothing for this long is
@@ -53,6 +64,8 @@ export type ExclusiveSessionsOptions = {
   idleHoldLimitMs: number;
   /** Ends a client's connection; its handler then clears the session here. */
   disconnect: (sessionId: number) => void;
+  /** The countdown of the hold limit; a real timer unless a test steps it. */
+  holdTimer?: HoldTimer;
 };
 
 export class ExclusiveSessions {
@@ -65,7 +78,7 @@ export class ExclusiveSessions {
   #driving = false;
   /** The next session waits for PGlite's own lock (behind the process's transaction). */
   #acquiring = false;
-  #idleTimer: NodeJS.Timeout | undefined;
+  #cancelIdleTimer: (() => void) | undefined;
 
   constructor(db: PGlite, options: ExclusiveSessionsOptions) {
     this.#db = db;
@@ -159,8 +172,8 @@ export class ExclusiveSessions {
   }
 
   #clearIdleTimer(): void {
-    clearTimeout(this.#idleTimer);
-    this.#idleTimer = undefined;
+    this.#cancelIdleTimer?.();
+    this.#cancelIdleTimer = undefined;
   }
 
   #releaseHolder(): void {
@@ -206,9 +219,9 @@ export class ExclusiveSessions {
           // Inside a transaction (or an extended-query batch before its Sync): keep the database
           // for this client's next message, but not forever. Other clients' arrivals do not
           // restart the clock.
-          if (this.#idleTimer === undefined) {
-            this.#idleTimer = setTimeout(() => this.#options.disconnect(holder.id), this.#options.idleHoldLimitMs);
-            this.#idleTimer.unref();
+          if (this.#cancelIdleTimer === undefined) {
+            const start = this.#options.holdTimer ?? realHoldTimer;
+            this.#cancelIdleTimer = start(() => this.#options.disconnect(holder.id), this.#options.idleHoldLimitMs);
           }
 
           return;

@@ -3,7 +3,7 @@ import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from '@electric-sql/pglite-socket';
-import { ExclusiveSessions } from './exclusive-sessions.ts';
+import { ExclusiveSessions, type HoldTimer } from './exclusive-sessions.ts';
 
 /** libpq and node-postgres find a server's socket as `<host>/.s.PGSQL.<port>`. */
 export const SOCKET_PORT = 5432;
@@ -28,10 +28,15 @@ export type SocketServer = {
  * connection handler, on a unix socket in DATA_DIR (readable by this user only) or, when that
  * path is too long for a socket, on a loopback port.
  */
-export const serveOverSocket = async (pglite: PGlite, dataDir: string, idleHoldLimitMs = IDLE_HOLD_LIMIT_MS): Promise<SocketServer> => {
+export const serveOverSocket = async (
+  pglite: PGlite,
+  dataDir: string,
+  limits: { idleHoldLimitMs?: number; holdTimer?: HoldTimer } = {},
+): Promise<SocketServer> => {
   const sockets = new Map<number, Socket>();
   const sessions = new ExclusiveSessions(pglite, {
-    idleHoldLimitMs,
+    idleHoldLimitMs: limits.idleHoldLimitMs ?? IDLE_HOLD_LIMIT_MS,
+    holdTimer: limits.holdTimer,
     disconnect: (id) => sockets.get(id)?.destroy(),
   });
   const server = createServer((socket) => {
