@@ -1,4 +1,3 @@
-import type { SplitType } from '@switchyard/domain/transport/billing/billing-split';
 import { householdShares, householdWeeklyTotalCents, type BilledHousehold } from '@switchyard/domain/transport/billing/household-billing';
 import { outstandingCents } from '@switchyard/domain/transport/billing/outstanding';
 import { netOwedCents } from '@switchyard/domain/transport/billing/household-credit';
@@ -138,7 +137,7 @@ export const billedHousehold = (parts: Pick<HouseholdAggregate, 'children' | 'pa
   allocations: parts.allocations.map((row) => ({
     payerId: row.payer_id,
     childId: row.child_id,
-    splitType: row.split_type as SplitType,
+    splitType: row.split_type,
     value: Number(row.value),
   })),
 });
