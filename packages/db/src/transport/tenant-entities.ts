@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { TenantTier } from '@switchyard/domain/transport/tenants/schemas';
 
 // The entities declare the whole schema the migrations build (test/db/schema-diff.test.ts).
 
@@ -24,7 +25,7 @@ export const TenantSchema = defineEntity({
   properties: {
     id: p.text().primary(),
     name: p.string().length(200),
-    tier: p.text().default('starter'),
+    tier: p.text().$type<TenantTier>().default('starter'),
     theme: p.json<Record<string, unknown>>().defaultRaw("'{}'::jsonb"),
     domain: p.text().nullable().unique('transport_tenant_domain_key'),
     createdAt: p.datetime().fieldName('created_at').defaultRaw('now()'),

@@ -1,10 +1,11 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { TenantTier } from '@switchyard/domain/transport/tenants/schemas';
 import { db, jsonb } from '../kysely.ts';
 
 export type TenantRow = {
   id: string;
   name: string;
-  tier: string;
+  tier: TenantTier;
   theme: Record<string, unknown>;
   domain: string | null;
   /** IANA name; stop times are wall-clock times there. */

@@ -24,7 +24,7 @@ export const householdCreditAnswer = async (
     entries: entries.map((entry) => ({
       id: entry.id,
       amount: entry.amount_cents / 100,
-      kind: entry.kind as 'overpayment' | 'refund' | 'applied' | 'released',
+      kind: entry.kind,
       invoice_id: entry.invoice_id,
       payment_id: entry.payment_id,
       note: entry.note,

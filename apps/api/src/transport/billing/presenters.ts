@@ -1,4 +1,3 @@
-import type { SplitType } from '@switchyard/domain/transport/billing/billing-split';
 import { householdShares, householdWeeklyTotalCents, type BilledHousehold } from '@switchyard/domain/transport/billing/household-billing';
 import { outstandingCents } from '@switchyard/domain/transport/billing/outstanding';
 import { netOwedCents } from '@switchyard/domain/transport/billing/household-credit';
@@ -9,8 +8,26 @@ import { paymentFlagText } from '@switchyard/domain/transport/billing/payment-se
 import type { OutstandingRow } from '@switchyard/db/transport/billing/invoices';
 import type { RegistrationRow, ReviewRow } from '@switchyard/db/transport/billing/registrations';
 import type { AllocationRow, ChildRow, InvoiceRow, PayerRow } from '@switchyard/db/transport/billing/rows';
+import type { z } from 'zod';
+import type { checkoutOutput, invoiceDetailOutput, invoiceOutput, paymentOutput } from './invoice-outputs.ts';
+import type {
+  childOutput,
+  householdDetailOutput,
+  householdsOutput,
+  outstandingOutput,
+  registrationReviewOutput,
+  registrationsOutput,
+} from './output-schemas.ts';
 
-/** The billing rows as the API answers them: money in currency units, times as ISO text. */
+/**
+ * The billing rows as the API answers them: money in currency units, times as ISO text. Each
+ * presenter answers the type of its output schema, so a field added to one and not the other fails
+ * the typecheck.
+ */
+type Answer<Schema extends z.ZodType> = z.output<Schema>;
+type HouseholdDetail = Answer<typeof householdDetailOutput>;
+type RegistrationReview = Answer<typeof registrationReviewOutput>;
+type Outstanding = Answer<typeof outstandingOutput>[number];
 
 /** The driver answers a timestamp as the database's text (or a Date); the API answers ISO 8601 UTC. */
 export const isoTimestamp = (value: unknown): string | null => {
@@ -24,7 +41,7 @@ export const isoTimestamp = (value: unknown): string | null => {
 /** jsonb comes back parsed; a driver that hands it over as text is parsed here. */
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-export const presentChild = (row: ChildRow) => ({
+export const presentChild = (row: ChildRow): Answer<typeof childOutput> => ({
   id: row.id,
   tenant_id: row.tenant_id,
   household_id: row.household_id,
@@ -40,7 +57,7 @@ export const presentChild = (row: ChildRow) => ({
   created_at: isoTimestamp(row.created_at),
 });
 
-export const presentPayer = (row: PayerRow) => ({
+export const presentPayer = (row: PayerRow): HouseholdDetail['payers'][number] => ({
   id: row.id,
   household_id: row.household_id,
   name: row.name,
@@ -51,7 +68,7 @@ export const presentPayer = (row: PayerRow) => ({
   created_at: isoTimestamp(row.created_at),
 });
 
-export const presentAllocation = (row: AllocationRow) => ({
+export const presentAllocation = (row: AllocationRow): HouseholdDetail['allocations'][number] => ({
   id: row.id,
   household_id: row.household_id,
   payer_id: row.payer_id,
@@ -61,7 +78,7 @@ export const presentAllocation = (row: AllocationRow) => ({
   created_at: isoTimestamp(row.created_at),
 });
 
-export const presentInvoice = (row: InvoiceRow) => ({
+export const presentInvoice = (row: InvoiceRow): Answer<typeof invoiceOutput> => ({
   id: row.id,
   household_id: row.household_id,
   payer_id: row.payer_id,
@@ -78,15 +95,15 @@ export const presentInvoice = (row: InvoiceRow) => ({
   currency: row.currency,
   school_days: row.school_days,
 });
-export type InvoiceView = ReturnType<typeof presentInvoice>;
+export type InvoiceView = Answer<typeof invoiceOutput>;
 
 /** An invoice with what is still owed on it (outstanding.ts). */
-export const presentOwedInvoice = (row: InvoiceRow) => ({
+export const presentOwedInvoice = (row: InvoiceRow): RegistrationReview['invoices'][number] => ({
   ...presentInvoice(row),
   outstanding: outstandingCents({ status: row.status, amountCents: row.amount_cents, amountPaidCents: row.amount_paid_cents }) / 100,
 });
 
-const presentPayment = (row: PaymentRow) => ({
+const presentPayment = (row: PaymentRow): Answer<typeof paymentOutput> => ({
   id: row.id,
   amount: row.amount_cents / 100,
   method: row.method,
@@ -100,7 +117,7 @@ const presentPayment = (row: PaymentRow) => ({
   flag_text: paymentFlagText(row.flag, row.credited_cents),
 });
 
-const presentCheckout = (row: CheckoutSessionRow) => ({
+const presentCheckout = (row: CheckoutSessionRow): Answer<typeof checkoutOutput> => ({
   id: row.id,
   provider: row.provider,
   provider_ref: row.provider_ref,
@@ -111,11 +128,13 @@ const presentCheckout = (row: CheckoutSessionRow) => ({
   closed_at: isoTimestamp(row.closed_at),
 });
 
+export type InvoiceDetail = Answer<typeof invoiceDetailOutput>;
+
 export const presentInvoiceDetail = (detail: {
   invoice: InvoiceRow & { void_reason: string | null; credit_applied_cents: number };
   payments: PaymentRow[];
   checkouts: CheckoutSessionRow[];
-}) => {
+}): InvoiceDetail => {
   const creditedCents = detail.payments.reduce((sum, payment) => sum + payment.credited_cents, 0);
 
   return {
@@ -129,7 +148,6 @@ export const presentInvoiceDetail = (detail: {
     checkouts: detail.checkouts.map(presentCheckout),
   };
 };
-export type InvoiceDetail = ReturnType<typeof presentInvoiceDetail>;
 
 /** A household's rows as the domain's billing rules read them. */
 export const billedHousehold = (parts: Pick<HouseholdAggregate, 'children' | 'payers' | 'allocations'>): BilledHousehold => ({
@@ -138,12 +156,12 @@ export const billedHousehold = (parts: Pick<HouseholdAggregate, 'children' | 'pa
   allocations: parts.allocations.map((row) => ({
     payerId: row.payer_id,
     childId: row.child_id,
-    splitType: row.split_type as SplitType,
+    splitType: row.split_type,
     value: Number(row.value),
   })),
 });
 
-export const presentHouseholdSummary = (aggregate: HouseholdAggregate) => ({
+export const presentHouseholdSummary = (aggregate: HouseholdAggregate): Answer<typeof householdsOutput>[number] => ({
   id: aggregate.household.id,
   tenant_id: aggregate.household.tenant_id,
   name: aggregate.household.name,
@@ -157,7 +175,7 @@ export const presentHouseholdSummary = (aggregate: HouseholdAggregate) => ({
   weekly_total: householdWeeklyTotalCents(billedHousehold(aggregate)) / 100,
 });
 
-export const presentHouseholdDetail = (aggregate: HouseholdAggregate) => ({
+export const presentHouseholdDetail = (aggregate: HouseholdAggregate): HouseholdDetail => ({
   ...presentHouseholdSummary(aggregate),
   payers: aggregate.payers.map(presentPayer),
   allocations: aggregate.allocations.map(presentAllocation),
@@ -170,7 +188,7 @@ const distinctJoined = (values: (string | null)[]): string | null => {
   return present.length > 0 ? present.join(', ') : null;
 };
 
-export const presentRegistration = (row: RegistrationRow) => {
+export const presentRegistration = (row: RegistrationRow): Answer<typeof registrationsOutput>[number] => {
   const children = parsed(row.children);
 
   return {
@@ -191,8 +209,15 @@ export const presentRegistration = (row: RegistrationRow) => {
   };
 };
 
-export const presentRegistrationReview = (row: ReviewRow) => ({
-  ...row,
+export const presentRegistrationReview = (row: ReviewRow): RegistrationReview['registration'] => ({
+  id: row.id,
+  household_id: row.household_id,
+  status: row.status,
+  parent_name: row.parent_name,
+  parent_email: row.parent_email,
+  parent_phone: row.parent_phone,
+  decision_reason: row.decision_reason,
+  decided_by: row.decided_by,
   created_at: isoTimestamp(row.created_at),
   updated_at: isoTimestamp(row.updated_at),
 });
@@ -201,11 +226,8 @@ export const presentRegistrationReview = (row: ReviewRow) => ({
  * Outstanding amounts grouped per household, then per payer, in the rows' order; each household
  * with its credit and what it owes once the credit is counted.
  */
-export const presentOutstanding = (rows: readonly OutstandingRow[], credits: ReadonlyMap<string, number> = new Map()) => {
-  const households = new Map<
-    string,
-    { household_id: string; household_name: string; total_outstanding: number; credit: number; net_outstanding: number; payers: unknown[] }
-  >();
+export const presentOutstanding = (rows: readonly OutstandingRow[], credits: ReadonlyMap<string, number> = new Map()): Outstanding[] => {
+  const households = new Map<string, Outstanding>();
   const totals = new Map<string, number>();
   for (const row of rows) {
     const creditCents = Math.max(credits.get(row.household_id) ?? 0, 0);

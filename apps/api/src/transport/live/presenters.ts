@@ -2,7 +2,7 @@ import type { BusRow } from '@switchyard/db/transport/operations/buses';
 import type { StopEstimate, TripEstimate } from '@switchyard/domain/transport/live/eta';
 import type { HorizonAccuracy } from '@switchyard/domain/transport/live/accuracy';
 import type { z } from 'zod';
-import type { etaAccuracyOutput, routeEtaOutput, stopEtaOutput } from './output-schemas.ts';
+import type { etaAccuracyOutput, familyTripsOutput, routeEtaOutput, stopEtaOutput } from './output-schemas.ts';
 import type { TripView } from './trip-view.ts';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -30,7 +30,7 @@ export const presentRouteEta = (routeId: string, busId: string | null, view: Tri
 });
 
 /** A bus with a position, in the shape of a live `location` event; null without one. */
-export const presentBusPosition = (bus: BusRow | null) =>
+export const presentBusPosition = (bus: BusRow | null): z.output<typeof familyTripsOutput>['trips'][number]['bus'] =>
   bus && bus.lat !== null && bus.lng !== null && bus.last_update !== null
     ? {
         bus_id: bus.id,

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { CheckoutStatus } from '@switchyard/domain/transport/billing/checkout-decision';
 import { db } from '../../kysely.ts';
 
 /** A checkout made for an invoice: what the provider calls it, what it was for and whether it is still open. */
@@ -10,7 +11,7 @@ export type CheckoutSessionRow = {
   link_id: string | null;
   url: string;
   amount_cents: number;
-  status: string;
+  status: CheckoutStatus;
   closed_at: unknown;
   created_at: unknown;
 };

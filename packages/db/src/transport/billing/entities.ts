@@ -1,8 +1,17 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { SplitType } from '@switchyard/domain/transport/billing/billing-split';
+import type { CheckoutStatus } from '@switchyard/domain/transport/billing/checkout-decision';
+import type { CreditKind } from '@switchyard/domain/transport/billing/household-credit';
+import type { PaymentMethod } from '@switchyard/domain/transport/billing/invoice-lifecycle';
+import type { InvoiceKind, InvoiceStatus } from '@switchyard/domain/transport/billing/invoice-vocabulary';
+import type { PaymentFlag } from '@switchyard/domain/transport/billing/payment-settlement';
+import type { TransportNeed, TripType } from '@switchyard/domain/transport/billing/rates';
+import type { RegistrationStatus } from '@switchyard/domain/transport/billing/schemas';
 import { Tenant } from '../tenant-entities.ts';
 
 // The entities declare the whole schema the migrations build (test/db/schema-diff.test.ts);
 // repositories read and write through them (packages/db/src/kysely.ts types its tables from them).
+// A column a check constraint keeps to a closed set of words is typed with the domain's union of them.
 const owned = (table: string) => ({
   id: p.text().primary(),
   tenantId: () => p.manyToOne(Tenant).mapToPk().fieldName('tenant_id').foreignKeyName(`${table}_tenant_id_fkey`),
@@ -74,8 +83,8 @@ export const ChildSchema = defineEntity({
     schoolId: p.string().length(100).fieldName('school_id').nullable(),
     grade: p.string().length(20).nullable(),
     route: p.string().length(100).nullable(),
-    transportNeed: p.text().fieldName('transport_need'),
-    tripType: p.text().fieldName('trip_type'),
+    transportNeed: p.text().$type<TransportNeed>().fieldName('transport_need'),
+    tripType: p.text().$type<TripType>().fieldName('trip_type'),
     rateWeeklyCents: p.integer().fieldName('rate_weekly_cents'),
     active: p.boolean().default(true),
   },
@@ -98,7 +107,7 @@ export const BillingAllocationSchema = defineEntity({
       p.manyToOne(Payer).mapToPk().fieldName('payer_id').deleteRule('cascade').foreignKeyName('transport_billing_allocation_payer_id_fkey'),
     childId: () =>
       p.manyToOne(Child).mapToPk().fieldName('child_id').deleteRule('cascade').foreignKeyName('transport_billing_allocation_child_id_fkey'),
-    splitType: p.text().fieldName('split_type'),
+    splitType: p.text().$type<SplitType>().fieldName('split_type'),
     value: p.string().columnType('numeric(12,2)'),
   },
 });
@@ -111,7 +120,7 @@ export const RegistrationSchema = defineEntity({
   properties: {
     ...owned('transport_registration'),
     ...inHousehold('transport_registration'),
-    status: p.text().default('pending'),
+    status: p.text().$type<RegistrationStatus>().default('pending'),
     parentName: p.string().length(200).fieldName('parent_name'),
     parentEmail: p.string().length(254).fieldName('parent_email'),
     parentPhone: p.string().length(50).fieldName('parent_phone').nullable(),
@@ -153,8 +162,8 @@ export const InvoiceSchema = defineEntity({
         .nullable()
         .deleteRule('set null')
         .foreignKeyName('transport_invoice_payer_id_fkey'),
-    kind: p.text(),
-    status: p.text(),
+    kind: p.text().$type<InvoiceKind>(),
+    status: p.text().$type<InvoiceStatus>(),
     amountCents: p.integer().fieldName('amount_cents'),
     amountPaidCents: p.integer().fieldName('amount_paid_cents').default(0),
     provider: p.text().default('none'),
@@ -198,7 +207,7 @@ export const PaymentSchema = defineEntity({
     invoiceId: () =>
       p.manyToOne(Invoice).mapToPk().fieldName('invoice_id').deleteRule('cascade').foreignKeyName('transport_payment_invoice_id_fkey'),
     amountCents: p.integer().fieldName('amount_cents'),
-    method: p.text(),
+    method: p.text().$type<PaymentMethod>(),
     reference: p.string().length(200).nullable(),
     provider: p.text().nullable(),
     providerPaymentId: p.text().fieldName('provider_payment_id').nullable(),
@@ -206,7 +215,7 @@ export const PaymentSchema = defineEntity({
     recordedBy: p.text().fieldName('recorded_by'),
     /** The part of the payment beyond what the invoice owed, which became household credit. */
     creditedCents: p.integer().fieldName('credited_cents').default(0),
-    flag: p.text().nullable(),
+    flag: p.text().$type<PaymentFlag>().nullable(),
   },
 });
 export class Payment extends PaymentSchema.class {}
@@ -225,7 +234,7 @@ export const HouseholdCreditSchema = defineEntity({
     ...owned('transport_household_credit'),
     ...inHousehold('transport_household_credit'),
     amountCents: p.integer().fieldName('amount_cents'),
-    kind: p.text(),
+    kind: p.text().$type<CreditKind>(),
     invoiceId: () =>
       p
         .manyToOne(Invoice)
@@ -274,7 +283,7 @@ export const CheckoutSessionSchema = defineEntity({
     linkId: p.text().fieldName('link_id').nullable(),
     url: p.text(),
     amountCents: p.integer().fieldName('amount_cents'),
-    status: p.text().default('open'),
+    status: p.text().$type<CheckoutStatus>().default('open'),
     closedAt: p.datetime().fieldName('closed_at').nullable(),
   },
 });

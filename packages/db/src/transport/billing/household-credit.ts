@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { DomainError } from '@switchyard/domain/errors';
-import { applyCredit, assertRefundable } from '@switchyard/domain/transport/billing/household-credit';
+import { applyCredit, assertRefundable, type CreditKind } from '@switchyard/domain/transport/billing/household-credit';
 import { db } from '../../kysely.ts';
 import { INVOICE_TABLE_COLUMNS, type InvoiceRow } from './rows.ts';
-
-export type CreditKind = 'overpayment' | 'refund' | 'applied' | 'released';
 
 export type CreditEntry = {
   householdId: string;
@@ -138,7 +136,7 @@ export const recordCreditRefund = (
 export type CreditEntryRow = {
   id: string;
   amount_cents: number;
-  kind: string;
+  kind: CreditKind;
   invoice_id: string | null;
   payment_id: string | null;
   note: string | null;

@@ -1,12 +1,13 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { ERASED_MARKER, erasedEmail } from '@switchyard/domain/retention/retention-rules';
+import type { InvoiceStatus } from '@switchyard/domain/transport/billing/invoice-vocabulary';
 import { db, jsonb } from '../../kysely.ts';
 import { recordTransportAudit } from '../tenants/audit-log.ts';
 
 export type HouseholdForErasure = {
   id: string;
   tenantId: string;
-  invoices: { id: string; status: string; amountCents: number; amountPaidCents: number }[];
+  invoices: { id: string; status: InvoiceStatus; amountCents: number; amountPaidCents: number }[];
 };
 
 /** The household and its invoices (what may refuse the erasure), or null. */

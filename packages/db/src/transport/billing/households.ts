@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { RegistrationStatus } from '@switchyard/domain/transport/billing/schemas';
 import { db } from '../../kysely.ts';
 import { Household } from './entities.ts';
 import { listAllocationsOfHouseholds, listChildrenOfHouseholds, listPayersOfHouseholds } from './household-parts.ts';
@@ -15,7 +16,7 @@ export type HouseholdRow = {
   emergency_contacts: unknown[] | string;
   created_at: unknown;
   /** Null for a household that did not come through the signup (seeded or imported). */
-  registration_status: string | null;
+  registration_status: RegistrationStatus | null;
 };
 
 /** One household with everything billing needs, read in four statements for any number of households. */

@@ -3,6 +3,8 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { DomainError } from '@switchyard/domain/errors';
 import { assertVoidable, type PaymentMethod } from '@switchyard/domain/transport/billing/invoice-lifecycle';
 import { assertPaymentDate } from '@switchyard/domain/transport/billing/payment-date';
+import type { InvoiceStatus } from '@switchyard/domain/transport/billing/invoice-vocabulary';
+import type { InvoiceListStatus } from '@switchyard/domain/transport/billing/schemas';
 import {
   settleOperatorPayment,
   settleProviderPayment,
@@ -22,14 +24,14 @@ import { addCreditEntry } from './household-credit.ts';
 export type PaymentRow = {
   id: string;
   amount_cents: number;
-  method: string;
+  method: PaymentMethod;
   reference: string | null;
   provider: string | null;
   paid_at: unknown;
   recorded_by: string;
   created_at: unknown;
   credited_cents: number;
-  flag: string | null;
+  flag: PaymentFlag | null;
 };
 
 export type LockedInvoice = InvoiceRow & { void_reason: string | null; credit_applied_cents: number };
@@ -38,15 +40,15 @@ export type LockedInvoice = InvoiceRow & { void_reason: string | null; credit_ap
 export const listTenantInvoices = (
   em: SqlEntityManager,
   tenantId: string,
-  filter: { status?: string | undefined; householdId?: string | undefined },
+  filter: { status?: InvoiceListStatus | undefined; householdId?: string | undefined },
 ): Promise<InvoiceRow[]> => {
   const { status, householdId } = filter;
+  const statuses: readonly InvoiceStatus[] = status === 'outstanding' ? OUTSTANDING_STATUSES : status ? [status] : [];
   return db(em)
     .selectFrom('transport_invoice as i')
     .select(INVOICE_COLUMNS)
     .where('i.tenant_id', '=', tenantId)
-    .$if(status === 'outstanding', (query) => query.where('i.status', 'in', OUTSTANDING_STATUSES))
-    .$if(Boolean(status) && status !== 'outstanding', (query) => query.where('i.status', '=', status ?? ''))
+    .$if(statuses.length > 0, (query) => query.where('i.status', 'in', statuses))
     .$if(Boolean(householdId), (query) => query.where('i.household_id', '=', householdId ?? ''))
     .orderBy('i.created_at', 'desc')
     .orderBy('i.id', 'desc')
@@ -132,7 +134,7 @@ const enqueueReceipt = async (
   tx: SqlEntityManager,
   invoice: LockedInvoice & { tenant_id: string },
   settlement: Settlement,
-  payment: { amountCents: number; method: string; paidAt: Date; at: Date },
+  payment: { amountCents: number; method: PaymentMethod; paidAt: Date; at: Date },
   paymentId: string,
   source: string,
 ): Promise<void> => {
@@ -175,7 +177,7 @@ const writePayment = async (
   settlement: Settlement,
   payment: {
     amountCents: number;
-    method: string;
+    method: PaymentMethod;
     reference: string | null;
     provider: string | null;
     providerPaymentId: string | null;

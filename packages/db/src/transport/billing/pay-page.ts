@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { balanceCents } from '@switchyard/domain/transport/billing/checkout-decision';
+import { balanceCents, type CheckoutStatus } from '@switchyard/domain/transport/billing/checkout-decision';
 import { db } from '../../kysely.ts';
 import { closeOpenCheckouts, type CheckoutSessionRow } from './checkout-sessions.ts';
 import { INVOICE_COLUMNS, type InvoiceRow } from './rows.ts';
@@ -100,6 +100,7 @@ export const keepNewCheckout = (
       invoice.status === 'void' ||
       balanceCents({ status: invoice.status, amountCents: invoice.amount_cents, amountPaidCents: invoice.amount_paid_cents }) !==
         input.balanceCents;
+    const status: CheckoutStatus = stale ? 'expired' : 'open';
     const row = {
       id: input.id,
       tenant_id: invoice.tenant_id,
@@ -109,7 +110,7 @@ export const keepNewCheckout = (
       link_id: input.linkId,
       url: input.url,
       amount_cents: input.balanceCents,
-      status: stale ? 'expired' : 'open',
+      status,
       closed_at: stale ? input.at : null,
       created_at: input.at,
     };

@@ -2,9 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { db, jsonb } from '../../kysely.ts';
-import { DEFAULT_PRICING, tripTypeFor, weeklyRateFor, type TenantPricing } from '@switchyard/domain/transport/billing/rates';
+import type { InvoiceStatus } from '@switchyard/domain/transport/billing/invoice-vocabulary';
+import {
+  DEFAULT_PRICING,
+  tripTypeFor,
+  weeklyRateFor,
+  type TenantPricing,
+  type TransportNeed,
+  type TripType,
+} from '@switchyard/domain/transport/billing/rates';
 import { SENT_ON_APPROVAL, VOIDED_ON_REJECTION } from '@switchyard/domain/transport/billing/outstanding';
-import type { FullRegistrationInput } from '@switchyard/domain/transport/billing/schemas';
+import type { FullRegistrationInput, RegistrationStatus } from '@switchyard/domain/transport/billing/schemas';
 import { containsPattern } from './rows.ts';
 
 export type CreatedRegistration = {
@@ -151,7 +159,7 @@ export const createFullRegistration = (
 export type RegistrationRow = {
   id: string;
   household_id: string;
-  status: string;
+  status: RegistrationStatus;
   parent_name: string;
   parent_email: string;
   parent_phone: string | null;
@@ -165,8 +173,8 @@ export type RegistrationRow = {
         school: string | null;
         route: string | null;
         grade: string | null;
-        trip_type: string;
-        transport_need: string;
+        trip_type: TripType;
+        transport_need: TransportNeed;
       }[]
     | string;
 };
@@ -175,9 +183,10 @@ export type RegistrationRow = {
 export const listRegistrations = async (
   em: SqlEntityManager,
   tenantId: string,
-  filter: { status?: string | undefined; search?: string | undefined },
+  filter: { status?: RegistrationStatus | 'all' | undefined; search?: string | undefined },
 ): Promise<RegistrationRow[]> => {
   const search = filter.search ? containsPattern(filter.search) : undefined;
+  const statuses: readonly RegistrationStatus[] = filter.status && filter.status !== 'all' ? [filter.status] : [];
   return db(em)
     .selectFrom('transport_registration as r')
     .innerJoin('transport_household as h', 'h.id', 'r.household_id')
@@ -202,7 +211,7 @@ export const listRegistrations = async (
       ).as('children'),
     ])
     .where('r.tenant_id', '=', tenantId)
-    .$if(Boolean(filter.status) && filter.status !== 'all', (query) => query.where('r.status', '=', filter.status ?? ''))
+    .$if(statuses.length > 0, (query) => query.where('r.status', 'in', statuses))
     .$if(search !== undefined, (query) =>
       query.where((eb) =>
         eb.or([
@@ -230,12 +239,12 @@ export const listRegistrations = async (
 
 export type DecidedRegistration = {
   id: string;
-  previousStatus: string | null;
+  previousStatus: RegistrationStatus | null;
   householdId: string;
   parentName: string;
   parentEmail: string;
   /** The registration-fee invoice, when the household has one. */
-  invoice: { id: string; amountCents: number; status: string; currency: string } | null;
+  invoice: { id: string; amountCents: number; status: InvoiceStatus; currency: string } | null;
 };
 
 /**
@@ -325,7 +334,7 @@ export const recordPaymentLink = async (
 export type ReviewRow = {
   id: string;
   household_id: string;
-  status: string;
+  status: RegistrationStatus;
   parent_name: string;
   parent_email: string;
   parent_phone: string | null;

@@ -1,3 +1,6 @@
+import type { SplitType } from '@switchyard/domain/transport/billing/billing-split';
+import type { InvoiceKind, InvoiceStatus } from '@switchyard/domain/transport/billing/invoice-vocabulary';
+import type { TransportNeed, TripType } from '@switchyard/domain/transport/billing/rates';
 import { escapeLike } from '../../kysely.ts';
 
 /** The billing tables' rows as repositories answer them; apps/api's presenters make the API's shapes of them. */
@@ -11,8 +14,8 @@ export type ChildRow = {
   school_id: string | null;
   grade: string | null;
   route: string | null;
-  transport_need: string;
-  trip_type: string;
+  transport_need: TransportNeed;
+  trip_type: TripType;
   rate_weekly_cents: number;
   active: boolean;
   created_at: unknown;
@@ -63,7 +66,7 @@ export type AllocationRow = {
   household_id: string;
   payer_id: string;
   child_id: string;
-  split_type: string;
+  split_type: SplitType;
   value: string | number;
   created_at: unknown;
 };
@@ -83,8 +86,8 @@ export type InvoiceRow = {
   id: string;
   household_id: string;
   payer_id: string | null;
-  kind: string;
-  status: string;
+  kind: InvoiceKind;
+  status: InvoiceStatus;
   amount_cents: number;
   amount_paid_cents: number;
   provider: string;

@@ -1,4 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { LinkKind } from '@switchyard/domain/transport/identity/account-links';
+import type { TokenKind } from '@switchyard/domain/transport/identity/token-kind';
 
 // The entities declare the whole schema the migrations build (test/db/schema-diff.test.ts).
 export const IdentityUserSchema = defineEntity({
@@ -40,7 +42,7 @@ export const IdentityTokenSchema = defineEntity({
         .foreignKeyName('transport_identity_token_user_id_fkey'),
     /** The sign-in the token belongs to (Migration20261124000520); null for tokens issued before. */
     sessionId: p.uuid().fieldName('session_id').nullable(),
-    kind: p.text(),
+    kind: p.text().$type<TokenKind>(),
     /** Given by a mailed reset or invitation link (Migration20261127120000): may set a password without the current one. */
     viaLink: p.boolean().fieldName('via_link').default(false),
     expiresAt: p.datetime().fieldName('expires_at'),
@@ -60,7 +62,7 @@ export const IdentityLinkSchema = defineEntity({
     tokenHash: p.text().primary().fieldName('token_hash'),
     userId: () =>
       p.manyToOne(IdentityUser).mapToPk().fieldName('user_id').deleteRule('cascade').foreignKeyName('transport_identity_link_user_id_fkey'),
-    kind: p.text(),
+    kind: p.text().$type<LinkKind>(),
     /** The address an email_change link confirms; null for the other kinds. */
     newEmail: p.string().length(254).fieldName('new_email').nullable(),
     expiresAt: p.datetime().fieldName('expires_at'),

@@ -1,9 +1,8 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { TokenKind } from '@switchyard/domain/transport/identity/token-kind';
 import { db } from '../../kysely.ts';
 import { IdentityToken } from './entities.ts';
 import { IDENTITY_USER_COLUMNS, type IdentityUserRow } from './identity-users.ts';
-
-export type TokenKind = 'access' | 'refresh';
 
 export const insertIdentityToken = async (
   em: SqlEntityManager,

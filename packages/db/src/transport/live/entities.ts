@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { TripDirection } from '@switchyard/domain/transport/live/trip';
 import { Bus, Route } from '../operations/entities.ts';
 
 // The entities declare the whole schema Migration20261124010000_transport_live builds
@@ -18,7 +19,7 @@ const tripStop = (table: string) => ({
       .deleteRule('cascade')
       .foreignKeyName(`${table}_tenant_id_route_id_fkey`),
   tripDate: p.string().columnType('date').fieldName('trip_date').primary(),
-  direction: p.text().primary(),
+  direction: p.text().$type<TripDirection>().primary(),
   stopPosition: p.integer().fieldName('stop_position').primary(),
 });
 
@@ -42,7 +43,7 @@ export const BusNearStopSchema = defineEntity({
         .foreignKeyName('transport_bus_near_stop_tenant_id_bus_id_fkey'),
     routeId: p.text().fieldName('route_id'),
     tripDate: p.string().columnType('date').fieldName('trip_date'),
-    direction: p.text(),
+    direction: p.text().$type<TripDirection>(),
     stopPosition: p.integer().fieldName('stop_position'),
     since: p.datetime(),
   },

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { TripDirection } from '@switchyard/domain/transport/live/trip';
 import { db } from '../../kysely.ts';
 import { tripColumns, type TripKey } from './trip-progress.ts';
 
@@ -31,7 +32,7 @@ export const claimLateNotice = async (
 
 export type LateNoticeRow = {
   route_id: string;
-  direction: string;
+  direction: TripDirection;
   stop_position: number;
   minutes_late: number;
   eta: Date;

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { TransportNeed } from '@switchyard/domain/transport/billing/rates';
 import type { TripDirection } from '@switchyard/domain/transport/live/trip';
 import { sql } from 'kysely';
 import { db } from '../../kysely.ts';
@@ -107,7 +108,7 @@ export const familyEmailsOfChildren = async (
     .execute();
 };
 
-export type FitChildRow = { id: string; name: string; transportNeed: string; schoolId: string | null; school: string | null };
+export type FitChildRow = { id: string; name: string; transportNeed: TransportNeed; schoolId: string | null; school: string | null };
 
 const fitChildren = (em: SqlEntityManager, tenantId: string) =>
   db(em)

@@ -1,4 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { RouteMode, RouteStatus } from '@switchyard/domain/transport/operations/schemas';
+import type { TripDirection } from '@switchyard/domain/transport/live/trip';
 import { Tenant } from '../tenant-entities.ts';
 
 // The entities declare the whole schema Migration20261122000320_transport_operations builds
@@ -72,8 +74,8 @@ export const RouteSchema = defineEntity({
     name: p.string().length(200),
     busId: p.text().fieldName('bus_id').nullable(),
     driver: p.string().length(200).nullable(),
-    mode: p.text().default('both'),
-    status: p.text().default('active'),
+    mode: p.text().$type<RouteMode>().default('both'),
+    status: p.text().$type<RouteStatus>().default('active'),
     miles: p.double().nullable(),
     stops: p.integer().default(0),
     createdAt: p.datetime().fieldName('created_at').defaultRaw('now()'),
@@ -139,7 +141,7 @@ export const RunStopSchema = defineEntity({
         .updateRule('no action')
         .deleteRule('cascade')
         .foreignKeyName('transport_run_stop_tenant_id_route_id_fkey'),
-    direction: p.text().primary(),
+    direction: p.text().$type<TripDirection>().primary(),
     sequence: p.integer().primary(),
     stopPosition: p.integer().fieldName('stop_position'),
     time: p.string().length(5).nullable(),

@@ -1,10 +1,11 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { InvoiceKind, InvoiceStatus } from '@switchyard/domain/transport/billing/invoice-vocabulary';
 import { db } from '../../kysely.ts';
 import { toNumber } from './keyset.ts';
 
 export type InvoiceTotalsRow = {
-  kind: string;
-  status: string;
+  kind: InvoiceKind;
+  status: InvoiceStatus;
   invoice_count: number;
   invoiced_cents: number;
   paid_cents: number;
@@ -18,7 +19,7 @@ export type InvoiceTotalsRow = {
 export const readInvoiceTotals = async (
   em: SqlEntityManager,
   tenantId: string,
-  outstandingStatuses: readonly string[],
+  outstandingStatuses: readonly InvoiceStatus[],
 ): Promise<InvoiceTotalsRow[]> => {
   const rows = await db(em)
     .selectFrom('transport_invoice as i')

@@ -1,11 +1,12 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { RegistrationStatus } from '@switchyard/domain/transport/billing/schemas';
 import { db } from '../../kysely.ts';
 import { HOUSEHOLD_COLUMNS, type HouseholdRow } from '../billing/households.ts';
 import { keyColumn, toNumber, type PageKey, type PageWindow } from './keyset.ts';
 
 export type HouseholdPageRow = Omit<HouseholdRow, 'created_at'> & { created_at: Date; key_created_at: string };
 
-export type HouseholdFilter = { tenantId: string; registrationStatuses?: readonly string[] | undefined };
+export type HouseholdFilter = { tenantId: string; registrationStatuses?: readonly RegistrationStatus[] | undefined };
 
 /** The tenant's households matching the filter, as `h`. */
 const filtered = (em: SqlEntityManager, filter: HouseholdFilter) => {

@@ -1,9 +1,10 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { RouteStatus } from '@switchyard/domain/transport/operations/schemas';
 import { db } from '../../kysely.ts';
 import { selectRoutes, type RouteRow, type StopPosition, type StopRow } from '../operations/routes.ts';
 
 /** The tenant's routes ordered by name like the REST list, optionally only those in `statuses`. */
-export const listReportRoutes = (em: SqlEntityManager, tenantId: string, statuses?: readonly string[]): Promise<RouteRow[]> => {
+export const listReportRoutes = (em: SqlEntityManager, tenantId: string, statuses?: readonly RouteStatus[]): Promise<RouteRow[]> => {
   const only = statuses ?? [];
 
   return selectRoutes(em, tenantId)

@@ -1,4 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { RegistrationStatus } from '@switchyard/domain/transport/billing/schemas';
+import type { RouteStatus } from '@switchyard/domain/transport/operations/schemas';
 import { db } from '../../kysely.ts';
 import { unbillableHouseholdIds } from '../billing/billable-households.ts';
 import { toNumber } from './keyset.ts';
@@ -61,10 +63,10 @@ export const readTenantCounts = async (em: SqlEntityManager, tenantId: string, r
   };
 };
 
-export type StatusCountRow = { status: string; count: number };
+export type StatusCountRow<Status extends string = string> = { status: Status; count: number };
 
 /** Routes per status; statuses without routes are absent. */
-export const readRouteStatusCounts = async (em: SqlEntityManager, tenantId: string): Promise<StatusCountRow[]> => {
+export const readRouteStatusCounts = async (em: SqlEntityManager, tenantId: string): Promise<StatusCountRow<RouteStatus>[]> => {
   const rows = await db(em)
     .selectFrom('transport_route')
     .select((eb) => ['status', eb.fn.countAll().as('count')])
@@ -76,7 +78,10 @@ export const readRouteStatusCounts = async (em: SqlEntityManager, tenantId: stri
 };
 
 /** Households per registration status; a household without a registration row is in no group. */
-export const readRegistrationStatusCounts = async (em: SqlEntityManager, tenantId: string): Promise<StatusCountRow[]> => {
+export const readRegistrationStatusCounts = async (
+  em: SqlEntityManager,
+  tenantId: string,
+): Promise<StatusCountRow<RegistrationStatus>[]> => {
   const rows = await db(em)
     .selectFrom('transport_registration as r')
     .innerJoin('transport_household as h', (join) => join.onRef('h.id', '=', 'r.household_id').onRef('h.tenant_id', '=', 'r.tenant_id'))

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { TenantTier } from '@switchyard/domain/transport/tenants/schemas';
 import { db, jsonb } from '../../kysely.ts';
 import { TENANT_COLUMNS, type TenantRow } from '../tenants.ts';
 
@@ -8,7 +9,7 @@ export const listTenants = async (em: SqlEntityManager): Promise<TenantRow[]> =>
 export type NewTenant = {
   id: string;
   name: string;
-  tier: string;
+  tier: TenantTier;
   theme: Record<string, unknown>;
   domain: string | null;
   timeZone?: string;

@@ -8,6 +8,10 @@ import { OUTSTANDING_STATUSES } from './outstanding.ts';
  */
 export const CHECKOUT_REUSE_HOURS = 12;
 
+/** `open` until paid (`completed`) or closed because the balance changed or the invoice was voided (`expired`). */
+export const CHECKOUT_STATUSES = ['open', 'expired', 'completed'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
 export type CheckoutState = { status: string; amountCents: number; amountPaidCents: number };
 export type OpenCheckout = { id: string; amountCents: number; createdAt: Date };
 

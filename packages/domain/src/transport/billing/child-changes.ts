@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRANSPORT_NEEDS, tripTypeFor, weeklyRateFor, type TenantPricing, type TransportNeed } from './rates.ts';
+import { TRANSPORT_NEEDS, tripTypeFor, weeklyRateFor, type TenantPricing, type TransportNeed, type TripType } from './rates.ts';
 
 /**
  * Operators correct a child's record (docs/transport.md, "Fixing the records"): name, school, grade
@@ -36,8 +36,8 @@ export type ChildFields = {
   school: string | null;
   school_id: string | null;
   grade: string | null;
-  transport_need: string;
-  trip_type: string;
+  transport_need: TransportNeed;
+  trip_type: TripType;
   rate_weekly_cents: number;
 };
 
@@ -52,7 +52,7 @@ export const childFieldsAfter = (
   school: { id: string; name: string } | null | undefined,
   pricing: TenantPricing,
 ): ChildFields => {
-  const need = (patch.transport_need ?? before.transport_need) as TransportNeed;
+  const need = patch.transport_need ?? before.transport_need;
   const needChanged = patch.transport_need !== undefined && patch.transport_need !== before.transport_need;
 
   return {

@@ -6,6 +6,10 @@ import { DomainError } from '../../errors.ts';
  * operator may pay it back instead (a refund). It is never negative.
  */
 
+/** The ledger's entries: an overpayment and the credit a voided invoice gives back (`released`) add, `applied` and `refund` use it. */
+export const CREDIT_KINDS = ['overpayment', 'refund', 'applied', 'released'] as const;
+export type CreditKind = (typeof CREDIT_KINDS)[number];
+
 /** How much of `creditCents` a new invoice takes: at most what it still owes. */
 export const applyCredit = (
   creditCents: number,

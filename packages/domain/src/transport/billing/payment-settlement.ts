@@ -1,5 +1,6 @@
 import { DomainError } from '../../errors.ts';
 import type { InvoiceState } from './invoice-lifecycle.ts';
+import type { InvoiceStatus } from './invoice-vocabulary.ts';
 import { OUTSTANDING_STATUSES } from './outstanding.ts';
 
 /**
@@ -12,7 +13,7 @@ export const PAYMENT_FLAGS = ['void_invoice', 'overpaid'] as const;
 export type PaymentFlag = (typeof PAYMENT_FLAGS)[number];
 
 export type Settlement = {
-  status: string;
+  status: InvoiceStatus;
   /** The invoice's paid total after the payment (never more than its amount). */
   amountPaidCents: number;
   /** The part of the payment the invoice takes. */

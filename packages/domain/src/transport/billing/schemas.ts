@@ -67,6 +67,7 @@ export const fullRegistrationInput = z.strictObject({
 export type FullRegistrationInput = z.infer<typeof fullRegistrationInput>;
 
 export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 export const listRegistrationsInput = z
   .strictObject({
@@ -143,6 +144,7 @@ export const allocationRefInput = z.strictObject({ household_id: id, allocation_
 export const firstPickupInput = z.strictObject({ household_id: id, first_pickup_date: isoDateText });
 
 export const INVOICE_LIST_STATUSES = ['pending', 'draft', 'sent', 'unpaid', 'partial', 'paid', 'void', 'outstanding'] as const;
+export type InvoiceListStatus = (typeof INVOICE_LIST_STATUSES)[number];
 
 /** `outstanding` stands for every owed status (sent, unpaid, partial). */
 export const listInvoicesInput = z

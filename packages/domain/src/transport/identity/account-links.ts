@@ -9,6 +9,7 @@ import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from './credentials.ts';
 export const LINK_SECONDS = { recovery: 60 * 60, invite: 24 * 60 * 60, email_change: 24 * 60 * 60 } as const;
 export type LinkKind = keyof typeof LINK_SECONDS;
 export const LINK_KINDS = Object.keys(LINK_SECONDS) as LinkKind[];
+export const isLinkKind = (value: string): value is LinkKind => Object.hasOwn(LINK_SECONDS, value);
 
 /** The links whose use lets the person choose a password: a reset and an invitation. */
 export const PASSWORD_LINK_KINDS = ['recovery', 'invite'] as const;

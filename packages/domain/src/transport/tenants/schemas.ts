@@ -3,6 +3,7 @@ import { PRIVILEGED_ROLES } from '../session-user.ts';
 import { canonicalTimeZone } from '../time-zone.ts';
 
 export const TENANT_TIERS = ['starter', 'standard', 'enterprise'] as const;
+export type TenantTier = (typeof TENANT_TIERS)[number];
 export const DEFAULT_AUDIT_LIMIT = 100;
 export const MAX_AUDIT_LIMIT = 1000;
 /** Details are kept for reading, not as a store: a bound keeps one call from filling the table. */

@@ -1,5 +1,4 @@
 import { formatCents } from '@switchyard/domain/money';
-import type { TransportNeed, TripType } from '@switchyard/domain/transport/billing/rates';
 import { TransportNeedEnum, TripTypeEnum } from './enums.ts';
 import { asInstant } from './instant.ts';
 import { ChildRef } from './refs.ts';
@@ -12,8 +11,8 @@ ChildRef.implement({
     schoolId: t.exposeString('school_id', { nullable: true }),
     grade: t.exposeString('grade', { nullable: true }),
     route: t.exposeString('route', { nullable: true, description: 'The route named at registration, as given.' }),
-    transportNeed: t.field({ type: TransportNeedEnum, resolve: (child) => child.transport_need as TransportNeed }),
-    tripType: t.field({ type: TripTypeEnum, resolve: (child) => child.trip_type as TripType }),
+    transportNeed: t.field({ type: TransportNeedEnum, resolve: (child) => child.transport_need }),
+    tripType: t.field({ type: TripTypeEnum, resolve: (child) => child.trip_type }),
     rateWeeklyCents: t.field({ type: 'Cents', resolve: (child) => child.rate_weekly_cents }),
     rateWeeklyDisplay: t.string({ resolve: (child) => formatCents(child.rate_weekly_cents) }),
     active: t.exposeBoolean('active', { description: 'Only active children count in the weekly total.' }),

@@ -1,7 +1,6 @@
 import { weeklyTotalCents } from '@switchyard/domain/transport/billing/billing-split';
 import { formatCents } from '@switchyard/domain/money';
 import { outstandingCents } from '@switchyard/domain/transport/billing/outstanding';
-import type { REGISTRATION_STATUSES } from '@switchyard/domain/transport/billing/schemas';
 import { householdShares } from '@switchyard/domain/transport/billing/household-billing';
 import type { HouseholdPageRow } from '@switchyard/db/transport/reporting/households-page';
 import { billedHousehold } from '../../billing/presenters.ts';
@@ -12,8 +11,6 @@ import { RegistrationStatusEnum } from './enums.ts';
 import { ChildRef, HouseholdRef, InvoiceRef, PayerRef, PayerSplitRef } from './refs.ts';
 
 const { assumed } = TRANSPORT_GRAPHQL_LIMITS;
-
-type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
@@ -45,7 +42,7 @@ HouseholdRef.implement({
       type: RegistrationStatusEnum,
       nullable: true,
       description: 'Null for a household that did not come through the signup.',
-      resolve: (household) => household.registration_status as RegistrationStatus | null,
+      resolve: (household) => household.registration_status,
     }),
     policyAcknowledged: t.stringList({ resolve: (household) => parsed(household.policy_acknowledged) }),
     createdAt: t.field({ type: 'DateTime', resolve: (household) => household.created_at }),

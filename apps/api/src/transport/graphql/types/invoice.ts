@@ -1,4 +1,3 @@
-import type { InvoiceKind, InvoiceStatus } from '@switchyard/domain/transport/billing/invoice-vocabulary';
 import { formatCents } from '@switchyard/domain/money';
 import { outstandingCents } from '@switchyard/domain/transport/billing/outstanding';
 import { InvoiceKindEnum, InvoiceStatusEnum } from './enums.ts';
@@ -11,8 +10,8 @@ const owed = (invoice: { status: string; amount_cents: number; amount_paid_cents
 InvoiceRef.implement({
   fields: (t) => ({
     id: t.exposeID('id'),
-    kind: t.field({ type: InvoiceKindEnum, resolve: (invoice) => invoice.kind as InvoiceKind }),
-    status: t.field({ type: InvoiceStatusEnum, resolve: (invoice) => invoice.status as InvoiceStatus }),
+    kind: t.field({ type: InvoiceKindEnum, resolve: (invoice) => invoice.kind }),
+    status: t.field({ type: InvoiceStatusEnum, resolve: (invoice) => invoice.status }),
     amountCents: t.field({ type: 'Cents', resolve: (invoice) => invoice.amount_cents }),
     amountDisplay: t.string({ resolve: (invoice) => formatCents(invoice.amount_cents) }),
     amountPaidCents: t.field({ type: 'Cents', resolve: (invoice) => invoice.amount_paid_cents }),

@@ -1,5 +1,5 @@
 import { normalizeEmail } from '@switchyard/domain/transport/identity/credentials';
-import { LINK_KINDS, type LinkKind } from '@switchyard/domain/transport/identity/account-links';
+import { isLinkKind } from '@switchyard/domain/transport/identity/account-links';
 import { digestOpaqueToken } from '@switchyard/domain/transport/tenants/impersonation';
 import { consumeIdentityLink } from '@switchyard/db/transport/identity/identity-links';
 import { updateIdentityUser, type IdentityUserRow } from '@switchyard/db/transport/identity/identity-users';
@@ -17,11 +17,10 @@ import { readBody, text, type ProviderHandler } from './provider-call.ts';
  */
 export const verify: ProviderHandler = async (provider, call) => {
   const body = await readBody(call.req);
-  const type = text(body, 'type') ?? '';
-  if (!(LINK_KINDS as string[]).includes(type)) {
+  const kind = text(body, 'type') ?? '';
+  if (!isLinkKind(kind)) {
     throw refuse(400, 'validation_failed', 'Verify requires a verification type of recovery, invite or email_change');
   }
-  const kind = type as LinkKind;
   const presented = text(body, 'token_hash') ?? text(body, 'token') ?? '';
   const email = text(body, 'email');
   const linked = presented

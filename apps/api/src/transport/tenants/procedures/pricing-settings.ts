@@ -2,11 +2,13 @@ import { DomainError } from '@switchyard/domain/errors';
 import { centsToAmount } from '@switchyard/domain/transport/billing/rates';
 import { pricingCents, pricingChanges, pricingSettingsInput } from '@switchyard/domain/transport/tenants/pricing';
 import { readTenantPricing, writeTenantPricing, type TenantPricingRow } from '@switchyard/db/transport/tenants';
+import type { z } from 'zod';
 import { tenantProcedure } from '../../trpc.ts';
 import { pricingSettingsOutput } from '../output-schemas.ts';
 import { auditStaffWrite } from '../staff-audit.ts';
 
-const present = (tenantId: string, row: TenantPricingRow) => ({
+/** The answer of both pricing paths, typed by their output schema so the two cannot drift apart. */
+const present = (tenantId: string, row: TenantPricingRow): z.output<typeof pricingSettingsOutput> => ({
   tenant_id: tenantId,
   one_way: centsToAmount(row.one_way_rate_cents),
   two_way: centsToAmount(row.two_way_rate_cents),
