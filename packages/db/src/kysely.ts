@@ -1,5 +1,5 @@
 import type { InferKyselyDB, Kysely, SqlEntityManager } from '@mikro-orm/sql';
-import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import type { allEntities } from './entities.ts';
 
 type Inferred = InferKyselyDB<(typeof allEntities)[number]>;
@@ -33,6 +33,9 @@ export type Database = Omit<
 
 /** A row of a table as the query builder reads it, typed from its entity. */
 export type TableRow<Table extends keyof Database> = Selectable<Database[Table]>;
+
+/** A new row of a table as the query builder inserts it, typed from its entity. */
+export type NewTableRow<Table extends keyof Database> = Insertable<Database[Table]>;
 
 /**
  * The ORM's query builder for statements the entity manager's find/create/nativeUpdate do not

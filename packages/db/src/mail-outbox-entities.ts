@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { MailOutboxStatus } from '@switchyard/domain/mail/outbox-status';
 
 // The entity declares the table Migration20261124001500_mail_outbox builds
 // (test/db/schema-diff.test.ts); mail-outbox.ts reads and writes it through the ORM.
@@ -18,7 +19,7 @@ export const MailOutboxSchema = defineEntity({
     replyTo: p.text().fieldName('reply_to').nullable(),
     subject: p.text(),
     body: p.text(),
-    status: p.text().default('pending'),
+    status: p.text().$type<MailOutboxStatus>().default('pending'),
     attempts: p.integer().default(0),
     nextAttemptAt: p.datetime().fieldName('next_attempt_at'),
     lockedUntil: p.datetime().fieldName('locked_until').nullable(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { db } from './kysely.ts';
+import { db, type NewTableRow, type TableRow } from './kysely.ts';
 import { MailOutbox } from './mail-outbox-entities.ts';
 
 export type NewOutboxMail = {
@@ -18,21 +18,28 @@ export type NewOutboxMail = {
   requestId?: string | undefined;
 };
 
-export type OutboxMail = {
-  id: string;
-  source: string;
-  kind: string;
-  reference: string | null;
-  recipient: string;
-  reply_to: string | null;
-  subject: string;
-  body: string;
-  attempts: number;
-  request_id: string | null;
-};
+/** The columns a worker reads of a mail it claimed. */
+const OUTBOX_MAIL_COLUMNS = [
+  'id',
+  'source',
+  'kind',
+  'reference',
+  'recipient',
+  'reply_to',
+  'subject',
+  'body',
+  'attempts',
+  'request_id',
+] as const;
+
+export type OutboxMail = Pick<TableRow<'mail_outbox'>, (typeof OUTBOX_MAIL_COLUMNS)[number]>;
 
 /** A new pending mail's row: due at `nextAttemptAt`, not tried yet. */
-const pendingRow = (mail: Omit<NewOutboxMail, 'body' | 'notBefore'>, body: string, nextAttemptAt: Date) => ({
+const pendingRow = (
+  mail: Omit<NewOutboxMail, 'body' | 'notBefore'>,
+  body: string,
+  nextAttemptAt: Date,
+): NewTableRow<'mail_outbox'> & { id: string } => ({
   id: randomUUID(),
   source: mail.source,
   kind: mail.kind,
@@ -106,7 +113,7 @@ export const claimDueMails = async (
         .forUpdate()
         .skipLocked(),
     )
-    .returning(['id', 'source', 'kind', 'reference', 'recipient', 'reply_to', 'subject', 'body', 'attempts', 'request_id'])
+    .returning(OUTBOX_MAIL_COLUMNS)
     .execute();
 
 export const markMailSent = async (em: SqlEntityManager, id: string, now: Date): Promise<void> => {

@@ -1,9 +1,9 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { sql } from 'kysely';
-import { db } from './kysely.ts';
+import { db, type TableRow } from './kysely.ts';
 
-export type QueueReading = { route: string; status: string; depth: number; oldest_at: Date | null };
-export type OutboxReading = { source: string; depth: number; oldest_at: Date | null };
+export type QueueReading = Pick<TableRow<'webhook_delivery'>, 'route' | 'status'> & { depth: number; oldest_at: Date | null };
+export type OutboxReading = Pick<TableRow<'mail_outbox'>, 'source'> & { depth: number; oldest_at: Date | null };
 
 /**
  * What the metrics endpoint shows of the queues: a handful of grouped counts, read together every

@@ -3,6 +3,7 @@ import { findDelivery, listRecentDeliveries } from '@switchyard/db/webhooks/deli
 import { erasePayloadsMatching } from '@switchyard/db/webhooks/payload-retention';
 import { replayDelivery, replayFailed } from '@switchyard/db/webhooks/replay';
 import { failQueuedDeliveries, pauseRoute, readRouteBreaker, readRouteStates, resumeRoute } from '@switchyard/db/webhooks/route-state';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '@switchyard/domain/webhooks/delivery-status';
 import { ROUTE_REMOVED } from './routes/route-removed.ts';
 import { z } from 'zod';
 import { presentDeliveryDetail, presentRouteBreaker, presentRouteState, summarizeDelivery } from './delivery/delivery-presenter.ts';
@@ -17,13 +18,13 @@ const operations = {
   deliveries: {
     input: z.object({
       route: z.string().optional(),
-      status: z.enum(['queued', 'running', 'delivered', 'failed']).optional(),
+      status: z.enum(DELIVERY_STATUSES).optional(),
       since,
       limit: z.number().int().min(1).max(500),
     }),
     run: async (
       em: SqlEntityManager,
-      input: { route?: string | undefined; status?: string | undefined; since?: string | null | undefined; limit: number },
+      input: { route?: string | undefined; status?: DeliveryStatus | undefined; since?: string | null | undefined; limit: number },
     ) => {
       const rows = await listRecentDeliveries(em, { ...input, since: input.since ? new Date(input.since) : undefined });
       // A queued delivery of a paused route is held by the pause, not waiting for its turn.

@@ -1,10 +1,11 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { DeliveryStatus } from '@switchyard/domain/webhooks/delivery-status';
 import { WebhookDelivery } from './entities.ts';
 
 /** Recent deliveries, newest first, for `webhook deliveries` (apps/api shapes what it shows). */
 export const listRecentDeliveries = async (
   em: SqlEntityManager,
-  filter: { route?: string | undefined; status?: string | undefined; since?: Date | undefined; limit: number },
+  filter: { route?: string | undefined; status?: DeliveryStatus | undefined; since?: Date | undefined; limit: number },
 ): Promise<WebhookDelivery[]> => {
   const where: Record<string, unknown> = {};
   if (filter.route !== undefined) {

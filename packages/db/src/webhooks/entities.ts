@@ -1,4 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { CodeHost } from '@switchyard/domain/webhooks/code-host';
+import type { DeliveryMode } from '@switchyard/domain/webhooks/delivery-plan';
+import type { DeliveryStatus } from '@switchyard/domain/webhooks/delivery-status';
+import type { DeliveryTarget } from '@switchyard/domain/webhooks/delivery-targets';
+import type { PausedBy } from '@switchyard/domain/webhooks/route-pause';
 
 // The entities declare the whole schema the migrations build (test/db/schema-diff.test.ts).
 export const WebhookDeliverySchema = defineEntity({
@@ -49,11 +54,11 @@ export const WebhookDeliverySchema = defineEntity({
     route: p.text(),
     eventType: p.text().fieldName('event_type'),
     idempotencyKey: p.text().fieldName('idempotency_key'),
-    mode: p.text(),
-    status: p.text(),
-    target: p.text(),
+    mode: p.text().$type<DeliveryMode>(),
+    status: p.text().$type<DeliveryStatus>(),
+    target: p.text().$type<DeliveryTarget>(),
     chatId: p.text().fieldName('chat_id').nullable(),
-    source: p.text().nullable(),
+    source: p.text().$type<CodeHost>().nullable(),
     prompt: p.text(),
     skills: p.json<string[]>().defaultRaw("'[]'"),
     payload: p.json<unknown>(),
@@ -117,7 +122,7 @@ export const WebhookRouteStateSchema = defineEntity({
     pausedAt: p.datetime().fieldName('paused_at').nullable(),
     pausedReason: p.text().fieldName('paused_reason').nullable(),
     /** 'hand' (webhook pause) or 'breaker' (consecutive failures at the target); null while active. */
-    pausedBy: p.text().fieldName('paused_by').nullable(),
+    pausedBy: p.text().$type<PausedBy>().fieldName('paused_by').nullable(),
     /** While paused, the receiver refuses the route's events (503) instead of queueing them. */
     rejectWhilePaused: p.boolean().fieldName('reject_while_paused').default(false),
     updatedAt: p.datetime().fieldName('updated_at').defaultRaw('now()'),

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { DeliveryStatus } from '@switchyard/domain/webhooks/delivery-status';
 import { databaseNow, db } from '../kysely.ts';
 
 /**
@@ -81,7 +82,7 @@ const copyDeliveries = async (em: SqlEntityManager, pick: Originals, maxAttempts
         // Its own idempotency key, so the replay is never refused as a duplicate of the event.
         inner(inner.cast<string>(inner.val('replay:'), 'text'), '||', inner.cast<string>('n.id', 'text')).as('idempotency_key'),
         'n.mode',
-        inner.cast<string>(inner.val('queued'), 'text').as('status'),
+        inner.cast<DeliveryStatus>(inner.val('queued'), 'text').as('status'),
         'n.target',
         'n.chat_id',
         'n.source',

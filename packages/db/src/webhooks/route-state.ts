@@ -1,5 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { databaseNow, db } from '../kysely.ts';
+import type { PausedBy } from '@switchyard/domain/webhooks/route-pause';
+import { databaseNow, db, type TableRow } from '../kysely.ts';
 
 /**
  * Each route's circuit breaker: consecutive failed attempts at its target. When they reach the
@@ -40,7 +41,7 @@ export const recordTargetFailure = async (
           paused_at: eb.case().when(opensNow).then(databaseNow).else(eb.ref('webhook_route_state.paused_at')).end(),
           // The inserted row's reason is null unless it opened at once, so the reason is passed again.
           paused_reason: eb.case().when(opensNow).then(eb.val(reason)).else(eb.ref('webhook_route_state.paused_reason')).end(),
-          paused_by: eb.case().when(opensNow).then('breaker').else(eb.ref('webhook_route_state.paused_by')).end(),
+          paused_by: eb.case().when(opensNow).then<PausedBy>('breaker').else(eb.ref('webhook_route_state.paused_by')).end(),
           updated_at: databaseNow,
         };
       }),
@@ -98,7 +99,7 @@ export const resumeRoute = async (em: SqlEntityManager, route: string): Promise<
     return { wasPaused: paused?.was !== null && paused?.was !== undefined, queued: queued.length };
   });
 
-export type RouteBreakerRow = { route: string; consecutive_failures: number; paused_at: Date | null; paused_reason: string | null };
+export type RouteBreakerRow = Pick<TableRow<'webhook_route_state'>, 'route' | 'consecutive_failures' | 'paused_at' | 'paused_reason'>;
 
 /** The route's breaker row; null when the route never had one. The CLI's answer is apps/api's. */
 export const readRouteBreaker = async (em: SqlEntityManager, route: string): Promise<RouteBreakerRow | null> =>
@@ -176,7 +177,7 @@ export const pauseRoute = async (
 export type RouteStateRow = {
   route: string;
   pausedAt: Date | null;
-  pausedBy: 'hand' | 'breaker' | null;
+  pausedBy: PausedBy | null;
   pausedReason: string | null;
   rejectWhilePaused: boolean;
   failures: number;
@@ -226,7 +227,7 @@ export const readRouteStates = async (em: SqlEntityManager, routes: readonly str
   }));
 };
 
-export type PausedRoute = { pausedBy: 'hand' | 'breaker'; reason: string | null; rejectWhilePaused: boolean };
+export type PausedRoute = { pausedBy: PausedBy; reason: string | null; rejectWhilePaused: boolean };
 
 /** The paused routes: by whom, why, and whether each refuses new events (--reject-while-paused). */
 export const readPausedRoutes = async (em: SqlEntityManager): Promise<Map<string, PausedRoute>> => {
@@ -240,7 +241,8 @@ export const readPausedRoutes = async (em: SqlEntityManager): Promise<Map<string
     rows.map((row) => [
       row.route,
       {
-        pausedBy: row.paused_by === 'hand' ? 'hand' : 'breaker',
+        // A pause without its author reads as the breaker's, as the migration that added the column set older ones.
+        pausedBy: row.paused_by ?? 'breaker',
         reason: row.paused_reason ?? null,
         rejectWhilePaused: row.reject_while_paused === true,
       },

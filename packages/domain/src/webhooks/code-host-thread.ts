@@ -1,3 +1,4 @@
+import type { CodeHost } from './code-host.ts';
 import { MISSING, readPath } from './payload-path.ts';
 
 /** An issue, pull request or merge request a comment can be posted on. */
@@ -81,7 +82,7 @@ export const gitlabThreadOf = (payload: unknown): CodeHostThread | null => {
  * Where `origin` answers: the code host that sent the event (by its header) decides; without a
  * code-host header the payload's shape does.
  */
-export const originThreadOf = (payload: unknown, source: 'github' | 'gitlab' | null): CodeHostThread | null => {
+export const originThreadOf = (payload: unknown, source: CodeHost | null): CodeHostThread | null => {
   if (source === 'github') {
     return githubThreadOf(payload);
   }
@@ -96,7 +97,7 @@ export const originThreadOf = (payload: unknown, source: 'github' | 'gitlab' | n
  * An explicit thread from `--deliver-chat-id` (after template rendering): `owner/repo#12` on GitHub;
  * `group/project#12` (issue) or `group/project!12` (merge request) on GitLab.
  */
-export const parseThreadReference = (host: 'github' | 'gitlab', reference: string): CodeHostThread | null => {
+export const parseThreadReference = (host: CodeHost, reference: string): CodeHostThread | null => {
   const match = /^(.+?)([#!])(\d+)$/.exec(reference.trim());
   if (match === null) {
     return null;

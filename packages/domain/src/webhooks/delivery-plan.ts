@@ -1,4 +1,5 @@
 import { renderPrompt, renderTemplate } from './render-template.ts';
+import type { DeliveryTarget } from './delivery-targets.ts';
 import type { WebhookRoute } from './route-definition.ts';
 
 export type DeliveryMode = 'agent' | 'deliver_only';
@@ -6,7 +7,7 @@ export type DeliveryMode = 'agent' | 'deliver_only';
 /** Where and what a delivery of one event sends: the route's settings rendered with the event's payload. */
 export type DeliveryPlan = {
   mode: DeliveryMode;
-  target: string;
+  target: DeliveryTarget;
   chatId: string | null;
   prompt: string;
   skills: string[];
@@ -22,15 +23,18 @@ export const planDelivery = (route: WebhookRoute, payload: unknown): DeliveryPla
   skills: route.deliverOnly ? [] : [...route.skills],
 });
 
+/** A plan whose target is compared as text: the stored row's, as the claim read it, is checked only where a message is sent. */
+type ComparedPlan = Omit<DeliveryPlan, 'target'> & { target: string };
+
 /** What an earlier attempt left on the row that a new plan may make stale. */
-export type StoredProgress = DeliveryPlan & { agentReply: string | null; sentParts: string[] };
+export type StoredProgress = ComparedPlan & { agentReply: string | null; sentParts: string[] };
 
 /**
  * The row's progress under a new plan: the agent's saved reply answers one prompt (with its skills),
  * and the parts already sent belong to one message at one place. Either is dropped when the plan
  * changed what it depends on, so the retry runs the agent again or sends the message from the start.
  */
-export const progressUnderPlan = (stored: StoredProgress, plan: DeliveryPlan): { agentReply: string | null; sentParts: string[] } => {
+export const progressUnderPlan = (stored: StoredProgress, plan: ComparedPlan): { agentReply: string | null; sentParts: string[] } => {
   const sameAgentRun = plan.mode === stored.mode && plan.prompt === stored.prompt && plan.skills.join('\n') === stored.skills.join('\n');
   const agentReply = plan.mode === 'agent' && sameAgentRun ? stored.agentReply : null;
   const sameMessage = sameAgentRun && (plan.mode === 'deliver_only' || agentReply !== null);

@@ -1,3 +1,4 @@
+import type { CodeHost } from './code-host.ts';
 import { headerValue, type HeaderBag } from './headers.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -13,7 +14,7 @@ export const resolveEventType = (headers: HeaderBag, payload: unknown): string =
   'unknown';
 
 /** Which code host sent the request, judged by its event header. */
-export const eventSource = (headers: HeaderBag): 'github' | 'gitlab' | null => {
+export const eventSource = (headers: HeaderBag): CodeHost | null => {
   if (headerValue(headers, 'x-github-event') !== undefined) {
     return 'github';
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_DELIVERY_TARGET, isDeliveryTarget } from './delivery-targets.ts';
+import { DEFAULT_DELIVERY_TARGET, isDeliveryTarget, type DeliveryTarget } from './delivery-targets.ts';
 import { parseFilters, type Filter } from './filters.ts';
 import { routeNameProblem } from './route-name.ts';
 import { secretProblem } from './verify-signature.ts';
@@ -14,7 +14,7 @@ export type WebhookRoute = {
   secret: string | undefined;
   prompt: string | undefined;
   skills: string[];
-  deliver: string;
+  deliver: DeliveryTarget;
   deliverOnly: boolean;
   chatId: string | undefined;
   script: string | undefined;

@@ -1,5 +1,9 @@
 import type { WebhookDelivery } from '@switchyard/db/webhooks/entities';
 import type { RouteBreakerRow, RouteStateRow } from '@switchyard/db/webhooks/route-state';
+import type { CodeHost } from '@switchyard/domain/webhooks/code-host';
+import type { DeliveryMode } from '@switchyard/domain/webhooks/delivery-plan';
+import type { DeliveryStatus } from '@switchyard/domain/webhooks/delivery-status';
+import type { DeliveryTarget } from '@switchyard/domain/webhooks/delivery-targets';
 import type { PausedBy } from '@switchyard/domain/webhooks/route-pause';
 
 /** A delivery as `webhook deliveries` and `GET /deliveries` show it: prompts and payloads stay out. */
@@ -7,9 +11,9 @@ export type DeliverySummary = {
   id: string;
   route: string;
   eventType: string;
-  mode: string;
-  target: string;
-  status: string;
+  mode: DeliveryMode;
+  target: DeliveryTarget;
+  status: DeliveryStatus;
   attempts: number;
   maxAttempts: number;
   lastError: string | null;
@@ -87,7 +91,7 @@ export type AttemptDetail = {
  */
 export type DeliveryDetail = DeliverySummary & {
   chatId: string | null;
-  source: string | null;
+  source: CodeHost | null;
   replayOf: string | null;
   followsRoute: boolean;
   erased: boolean;

@@ -1,3 +1,4 @@
+import type { CodeHost } from '@switchyard/domain/webhooks/code-host';
 import type { Clock } from '../../clock.ts';
 import type { Logger } from '../../logger.ts';
 import type { WebhookEnv } from '../webhook-env.ts';
@@ -12,7 +13,7 @@ export type OutboundMessage = {
   chatId: string | null;
   text: string;
   payload: unknown;
-  source: 'github' | 'gitlab' | null;
+  source: CodeHost | null;
   /** Receipts of the parts of this message earlier attempts already sent, in order; those are skipped. */
   sentParts: readonly string[];
   /** Keeps the receipts of the parts sent so far, so a retry resumes after them. Never throws. */

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { CodeHost } from '@switchyard/domain/webhooks/code-host';
 import { isPayloadContainer } from '@switchyard/domain/webhooks/payload-shape';
 import { LEASE_LOCK_CLASS } from '../lease-lock.ts';
 import type { DeliveryMode, DeliveryOrigin, Lease, Row } from './new-delivery.ts';
@@ -10,7 +11,7 @@ export type ClaimedDelivery = {
   mode: DeliveryMode;
   target: string;
   chatId: string | null;
-  source: 'github' | 'gitlab' | null;
+  source: CodeHost | null;
   prompt: string;
   skills: string[];
   payload: unknown;

@@ -17,7 +17,7 @@ export const findKeyHolder = async (em: SqlEntityManager, key: string): Promise<
     .select((eb) => [
       eb.cast<string>(eb.val('delivered'), 'text').as('kind'),
       eb.cast<string | null>(eb.val(null), 'text').as('id'),
-      eb.cast<string | null>(eb.val(null), 'text').as('mode'),
+      eb.cast<DeliveryMode | null>(eb.val(null), 'text').as('mode'),
     ])
     .where('key', '=', key)
     .where('expires_at', '>', databaseNow)
@@ -37,7 +37,7 @@ export const findKeyHolder = async (em: SqlEntityManager, key: string): Promise<
     return { kind: 'free' };
   }
 
-  return { kind: 'unfinished', id: String(unfinished.id), mode: unfinished.mode === 'deliver_only' ? 'deliver_only' : 'agent' };
+  return { kind: 'unfinished', id: String(unfinished.id), mode: unfinished.mode ?? 'agent' };
 };
 
 export const wasRecentlyDelivered = async (em: SqlEntityManager, key: string): Promise<boolean> => {

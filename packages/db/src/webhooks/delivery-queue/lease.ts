@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { DeliveryTarget } from '@switchyard/domain/webhooks/delivery-targets';
 import { databaseNow, databaseNowPlusMs, db, jsonb } from '../../kysely.ts';
 import type { DeliveryMode, Lease } from './new-delivery.ts';
 
@@ -30,7 +31,7 @@ export const saveAgentReply = async (em: SqlEntityManager, id: string, workerId:
 /** What a running delivery sends this attempt, from its route as it is now. */
 export type AppliedRoute = {
   mode: DeliveryMode;
-  target: string;
+  target: DeliveryTarget;
   chatId: string | null;
   prompt: string;
   skills: readonly string[];

@@ -5,8 +5,11 @@
  * database clock, so processes on different machines agree on them. One file per job: enqueue,
  * claim, lease, retry schedule, release, idempotency keys; this one holds what they share.
  */
+import type { CodeHost } from '@switchyard/domain/webhooks/code-host';
+import type { DeliveryMode } from '@switchyard/domain/webhooks/delivery-plan';
+import type { DeliveryTarget } from '@switchyard/domain/webhooks/delivery-targets';
 
-export type DeliveryMode = 'agent' | 'deliver_only';
+export type { DeliveryMode };
 
 export type NewDelivery = {
   id: string;
@@ -14,9 +17,9 @@ export type NewDelivery = {
   eventType: string;
   idempotencyKey: string;
   mode: DeliveryMode;
-  target: string;
+  target: DeliveryTarget;
   chatId: string | null;
-  source: 'github' | 'gitlab' | null;
+  source: CodeHost | null;
   prompt: string;
   skills: readonly string[];
   payload: unknown;
