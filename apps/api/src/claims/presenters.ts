@@ -24,8 +24,7 @@ import type {
  * Shapes of the claims API's answers, built from database rows and domain labels. Each presenter
  * answers the type of its output schema, so a field added to one and not the other fails the typecheck.
  */
-type Answer<Schema extends z.ZodType> = z.output<Schema>;
-type StaffClaimDetail = Answer<typeof staffClaimDetailOutput>;
+type StaffClaimDetail = z.output<typeof staffClaimDetailOutput>;
 
 const statusFields = (status: ClaimStatus) => ({ status, status_label: STATUS_LABELS[status] ?? status });
 const amountFields = (cents: number) => ({ amount_cents: cents, amount_display: formatCents(cents) });
@@ -36,7 +35,7 @@ const tierFields = (tier: ClaimTier) => ({
   tier_badge: tierBadge(tier),
 });
 
-export const presentClientClaimItem = (row: ClientClaimRow): Answer<typeof clientClaimItemOutput> => ({
+export const presentClientClaimItem = (row: ClientClaimRow): z.output<typeof clientClaimItemOutput> => ({
   claim_number: row.claim_number,
   ...statusFields(row.status),
   tier: row.tier,
@@ -76,7 +75,7 @@ export const writtenNote = (note: Note): WrittenNote => ({
   created_at: note.createdAt,
 });
 
-export const presentDocument = (doc: DocumentRow | StoredDocument): Answer<typeof documentOutput> => ({
+export const presentDocument = (doc: DocumentRow | StoredDocument): z.output<typeof documentOutput> => ({
   id: doc.id,
   original_name: doc.original_name,
   size_bytes: doc.size_bytes,
@@ -85,13 +84,13 @@ export const presentDocument = (doc: DocumentRow | StoredDocument): Answer<typeo
   created_at: toIsoSeconds(doc.created_at),
 });
 
-export const presentStaffDocument = (doc: DocumentRow | StoredDocument): Answer<typeof staffDocumentOutput> => ({
+export const presentStaffDocument = (doc: DocumentRow | StoredDocument): z.output<typeof staffDocumentOutput> => ({
   ...presentDocument(doc),
   client_visible: doc.client_visible,
   ...('sha256' in doc ? { sha256: doc.sha256, crm_id: doc.crm_id } : {}),
 });
 
-export const presentClientNote = (note: NoteRow | WrittenNote): Answer<typeof clientNoteOutput> => ({
+export const presentClientNote = (note: NoteRow | WrittenNote): z.output<typeof clientNoteOutput> => ({
   author_type: note.author_type,
   author_name: note.author_name,
   subject: note.subject,
@@ -99,7 +98,7 @@ export const presentClientNote = (note: NoteRow | WrittenNote): Answer<typeof cl
   created_at: toIsoSeconds(note.created_at),
 });
 
-export const presentStaffNote = (note: NoteRow | WrittenNote): Answer<typeof staffNoteOutput> => ({
+export const presentStaffNote = (note: NoteRow | WrittenNote): z.output<typeof staffNoteOutput> => ({
   id: note.id,
   ...presentClientNote(note),
   visibility: note.visibility,
@@ -116,7 +115,7 @@ export const presentClientClaimDetail = (
   debtor: DebtorRow,
   documents: DocumentRow[],
   notes: NoteRow[],
-): Answer<typeof clientClaimDetailOutput> => ({
+): z.output<typeof clientClaimDetailOutput> => ({
   claim_number: claim.claim_number,
   ...statusFields(claim.status),
   ...tierFields(claim.tier),
@@ -166,7 +165,7 @@ const correctionChanges = (entry: AuditRow) => {
   return changes ? { changes } : {};
 };
 
-export const presentAudit = (entry: AuditRow): Answer<typeof auditEntryOutput> => ({
+export const presentAudit = (entry: AuditRow): z.output<typeof auditEntryOutput> => ({
   id: entry.id,
   entity_type: entry.entity_type,
   entity_id: entry.entity_id,
@@ -211,7 +210,7 @@ export const presentStaffClaimDetail = (input: {
   assignee: input.assignee,
 });
 
-export const presentStaffListItem = (row: StaffListRow): Answer<typeof staffListOutput>['claims'][number] => ({
+export const presentStaffListItem = (row: StaffListRow): z.output<typeof staffListOutput>['claims'][number] => ({
   claim_number: row.claim_number,
   ...statusFields(row.status),
   tier: row.tier,

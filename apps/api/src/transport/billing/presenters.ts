@@ -24,10 +24,9 @@ import type {
  * presenter answers the type of its output schema, so a field added to one and not the other fails
  * the typecheck.
  */
-type Answer<Schema extends z.ZodType> = z.output<Schema>;
-type HouseholdDetail = Answer<typeof householdDetailOutput>;
-type RegistrationReview = Answer<typeof registrationReviewOutput>;
-type Outstanding = Answer<typeof outstandingOutput>[number];
+type HouseholdDetail = z.output<typeof householdDetailOutput>;
+type RegistrationReview = z.output<typeof registrationReviewOutput>;
+type Outstanding = z.output<typeof outstandingOutput>[number];
 
 /** The driver answers a timestamp as the database's text (or a Date); the API answers ISO 8601 UTC. */
 export const isoTimestamp = (value: unknown): string | null => {
@@ -41,7 +40,7 @@ export const isoTimestamp = (value: unknown): string | null => {
 /** jsonb comes back parsed; a driver that hands it over as text is parsed here. */
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-export const presentChild = (row: ChildRow): Answer<typeof childOutput> => ({
+export const presentChild = (row: ChildRow): z.output<typeof childOutput> => ({
   id: row.id,
   tenant_id: row.tenant_id,
   household_id: row.household_id,
@@ -78,7 +77,7 @@ export const presentAllocation = (row: AllocationRow): HouseholdDetail['allocati
   created_at: isoTimestamp(row.created_at),
 });
 
-export const presentInvoice = (row: InvoiceRow): Answer<typeof invoiceOutput> => ({
+export const presentInvoice = (row: InvoiceRow): z.output<typeof invoiceOutput> => ({
   id: row.id,
   household_id: row.household_id,
   payer_id: row.payer_id,
@@ -95,7 +94,7 @@ export const presentInvoice = (row: InvoiceRow): Answer<typeof invoiceOutput> =>
   currency: row.currency,
   school_days: row.school_days,
 });
-export type InvoiceView = Answer<typeof invoiceOutput>;
+export type InvoiceView = z.output<typeof invoiceOutput>;
 
 /** An invoice with what is still owed on it (outstanding.ts). */
 export const presentOwedInvoice = (row: InvoiceRow): RegistrationReview['invoices'][number] => ({
@@ -103,7 +102,7 @@ export const presentOwedInvoice = (row: InvoiceRow): RegistrationReview['invoice
   outstanding: outstandingCents({ status: row.status, amountCents: row.amount_cents, amountPaidCents: row.amount_paid_cents }) / 100,
 });
 
-const presentPayment = (row: PaymentRow): Answer<typeof paymentOutput> => ({
+const presentPayment = (row: PaymentRow): z.output<typeof paymentOutput> => ({
   id: row.id,
   amount: row.amount_cents / 100,
   method: row.method,
@@ -117,7 +116,7 @@ const presentPayment = (row: PaymentRow): Answer<typeof paymentOutput> => ({
   flag_text: paymentFlagText(row.flag, row.credited_cents),
 });
 
-const presentCheckout = (row: CheckoutSessionRow): Answer<typeof checkoutOutput> => ({
+const presentCheckout = (row: CheckoutSessionRow): z.output<typeof checkoutOutput> => ({
   id: row.id,
   provider: row.provider,
   provider_ref: row.provider_ref,
@@ -128,7 +127,7 @@ const presentCheckout = (row: CheckoutSessionRow): Answer<typeof checkoutOutput>
   closed_at: isoTimestamp(row.closed_at),
 });
 
-export type InvoiceDetail = Answer<typeof invoiceDetailOutput>;
+export type InvoiceDetail = z.output<typeof invoiceDetailOutput>;
 
 export const presentInvoiceDetail = (detail: {
   invoice: InvoiceRow & { void_reason: string | null; credit_applied_cents: number };
@@ -161,7 +160,7 @@ export const billedHousehold = (parts: Pick<HouseholdAggregate, 'children' | 'pa
   })),
 });
 
-export const presentHouseholdSummary = (aggregate: HouseholdAggregate): Answer<typeof householdsOutput>[number] => ({
+export const presentHouseholdSummary = (aggregate: HouseholdAggregate): z.output<typeof householdsOutput>[number] => ({
   id: aggregate.household.id,
   tenant_id: aggregate.household.tenant_id,
   name: aggregate.household.name,
@@ -188,7 +187,7 @@ const distinctJoined = (values: (string | null)[]): string | null => {
   return present.length > 0 ? present.join(', ') : null;
 };
 
-export const presentRegistration = (row: RegistrationRow): Answer<typeof registrationsOutput>[number] => {
+export const presentRegistration = (row: RegistrationRow): z.output<typeof registrationsOutput>[number] => {
   const children = parsed(row.children);
 
   return {

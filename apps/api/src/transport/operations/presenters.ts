@@ -6,8 +6,7 @@ import type { z } from 'zod';
 import type { busOutput, publicSchoolsOutput, routeDetailOutput, routeSummariesOutput, schoolsOutput } from './output-schemas.ts';
 
 /** Each presenter answers the type of its output schema: a field added to one and not the other fails the typecheck. */
-type Answer<Schema extends z.ZodType> = z.output<Schema>;
-type RouteDetail = Answer<typeof routeDetailOutput>;
+type RouteDetail = z.output<typeof routeDetailOutput>;
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
@@ -24,7 +23,7 @@ const routeFields = (route: RouteRow) => ({
 });
 
 /** List shape: `stops` is the number of stops. */
-export const presentRouteSummary = (route: RouteRow): Answer<typeof routeSummariesOutput>[number] => ({
+export const presentRouteSummary = (route: RouteRow): z.output<typeof routeSummariesOutput>[number] => ({
   ...routeFields(route),
   stops: route.stops,
 });
@@ -65,7 +64,7 @@ export const presentRouteDetail = (
   runs: runs.map((run) => presentRun(run, stops)),
 });
 
-export const presentBus = (bus: BusRow): Answer<typeof busOutput> => ({
+export const presentBus = (bus: BusRow): z.output<typeof busOutput> => ({
   id: bus.id,
   lat: bus.lat,
   lng: bus.lng,
@@ -74,7 +73,7 @@ export const presentBus = (bus: BusRow): Answer<typeof busOutput> => ({
   last_update: iso(bus.last_update),
 });
 
-export const presentPublicSchool = (school: SchoolRow): Answer<typeof publicSchoolsOutput>['schools'][number] => ({
+export const presentPublicSchool = (school: SchoolRow): z.output<typeof publicSchoolsOutput>['schools'][number] => ({
   id: school.id,
   name: school.name,
   address: school.address,
@@ -82,7 +81,7 @@ export const presentPublicSchool = (school: SchoolRow): Answer<typeof publicScho
   end_time: school.end_time,
 });
 
-export const presentSchool = (school: SchoolRow): Answer<typeof schoolsOutput>[number] => ({
+export const presentSchool = (school: SchoolRow): z.output<typeof schoolsOutput>[number] => ({
   ...presentPublicSchool(school),
   tenant_id: school.tenant_id,
   created_at: iso(school.created_at),
