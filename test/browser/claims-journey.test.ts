@@ -285,6 +285,10 @@ describe.skipIf(skipWithoutBrowser())('claim journey: intake, client portal, sta
     expect(await keyFacts.textContent()).toContain('$12,345.67');
     expect(await keyFacts.textContent()).toContain('Lien Threat');
     expect(await top('Key facts')).toBeLessThan(await top('Status and tier'));
+    // The correction sits under the key facts it corrects, not below the audit trail.
+    const correctAt = (await staff.getByRole('button', { name: 'Correct details' }).boundingBox())?.y ?? Number.NaN;
+    expect(correctAt).toBeGreaterThan(await top('Key facts'));
+    expect(correctAt).toBeLessThan(await top('Status and tier'));
     expect(await top('Documents')).toBeLessThan(await top('Notes'));
     expect(await top('Notes')).toBeLessThan(await top('Audit trail'));
     expect(await sideways(staff)).toMatchObject({ page: 0, tooWide: [] });

@@ -40,7 +40,7 @@ export const StaffClaimPage = ({ claimNumber }: { claimNumber: string }) => {
       </nav>
       <QueryView query={claimQuery} loadingLabel="Loading the claim…" errorTitle="The claim could not be loaded">
         {(claim) => (
-          <div className="detail">
+          <div className="detail staff-claim">
             <header className="page-header page-header--row">
               <div>
                 <p className="page-header__eyebrow">
