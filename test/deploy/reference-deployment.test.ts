@@ -102,11 +102,21 @@ describe.skipIf(skipped)('the reference deployment behind Caddy (deploy/)', () =
     tls(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
   /** Which API process answered: the one whose access line carries the answer's request id. */
-  const answeredBy = (answer: TlsAnswer): number => {
+  const answeredBy = async (answer: TlsAnswer): Promise<number> => {
     const id = String(answer.headers['x-request-id'] ?? '');
     expect(id, 'every answer carries its request id').not.toBe('');
 
-    return apis.findIndex((api) => api.output().includes(id));
+    // A replica logs a request once its answer is out, and that line reaches this process through the
+    // replica's output a moment later (later still on a busy machine): wait for it rather than read once.
+    return waitFor(
+      () => {
+        const index = apis.findIndex((api) => api.output().includes(id));
+
+        return index >= 0 ? index : undefined;
+      },
+      10_000,
+      `the access log line of request ${id}`,
+    );
   };
 
   beforeAll(async () => {
@@ -279,7 +289,7 @@ describe.skipIf(skipped)('the reference deployment behind Caddy (deploy/)', () =
       body: form,
     });
     expect(uploaded.status, uploaded.body.toString()).toBe(201);
-    const uploader = answeredBy(uploaded);
+    const uploader = await answeredBy(uploaded);
     expect(uploader).toBeGreaterThanOrEqual(0);
     const documentId = uploaded.json().id as string;
     expect(
@@ -296,7 +306,7 @@ describe.skipIf(skipped)('the reference deployment behind Caddy (deploy/)', () =
         });
         expect(answer.status).toBe(200);
 
-        return answeredBy(answer) === 1 - uploader ? answer : undefined;
+        return (await answeredBy(answer)) === 1 - uploader ? answer : undefined;
       },
       30_000,
       'the other replica to answer a download',
