@@ -187,38 +187,36 @@ const distinctJoined = (values: (string | null)[]): string | null => {
   return present.length > 0 ? present.join(', ') : null;
 };
 
-export const presentRegistration = (row: RegistrationRow): z.output<typeof registrationsOutput>[number] => {
-  const children = parsed(row.children);
-
-  return {
-    id: row.id,
-    household_id: row.household_id,
-    status: row.status,
-    parent_name: row.parent_name,
-    parent_email: row.parent_email,
-    parent_phone: row.parent_phone,
-    student_name: distinctJoined(children.map((child) => child.name)),
-    school: distinctJoined(children.map((child) => child.school)),
-    route: distinctJoined(children.map((child) => child.route)),
-    children_count: children.length,
-    children,
-    first_pickup_date: row.first_pickup_date,
-    created_at: isoTimestamp(row.created_at),
-    updated_at: isoTimestamp(row.updated_at),
-  };
-};
-
-export const presentRegistrationReview = (row: ReviewRow): RegistrationReview['registration'] => ({
+/** The registration's own fields, the same in the tenant's list and in one registration's review. */
+const registrationFields = (row: RegistrationRow | ReviewRow) => ({
   id: row.id,
   household_id: row.household_id,
   status: row.status,
   parent_name: row.parent_name,
   parent_email: row.parent_email,
   parent_phone: row.parent_phone,
-  decision_reason: row.decision_reason,
-  decided_by: row.decided_by,
   created_at: isoTimestamp(row.created_at),
   updated_at: isoTimestamp(row.updated_at),
+});
+
+export const presentRegistration = (row: RegistrationRow): z.output<typeof registrationsOutput>[number] => {
+  const children = parsed(row.children);
+
+  return {
+    ...registrationFields(row),
+    student_name: distinctJoined(children.map((child) => child.name)),
+    school: distinctJoined(children.map((child) => child.school)),
+    route: distinctJoined(children.map((child) => child.route)),
+    children_count: children.length,
+    children,
+    first_pickup_date: row.first_pickup_date,
+  };
+};
+
+export const presentRegistrationReview = (row: ReviewRow): RegistrationReview['registration'] => ({
+  ...registrationFields(row),
+  decision_reason: row.decision_reason,
+  decided_by: row.decided_by,
 });
 
 /**
