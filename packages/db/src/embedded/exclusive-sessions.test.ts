@@ -68,17 +68,6 @@ const steppedHoldTimer: HoldTimer = (onExpiry, ms) => {
   return () => (countdown.cancelled = true);
 };
 
-/** Resolves once the server has started `count` hold-limit countdowns. */
-const countdownsStarted = async (count: number): Promise<void> => {
-  const deadline = Date.now() + 10_000;
-  while (countdowns.length < count) {
-    if (Date.now() > deadline) {
-      throw new Error(`expected ${count} hold-limit countdowns, saw ${countdowns.length}`);
-    }
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-};
-
 /** A promise with a flag that says whether it has settled. */
 const watched = <T>(promise: Promise<T>) => {
   const state = { settled: false, promise };
@@ -90,16 +79,22 @@ const watched = <T>(promise: Promise<T>) => {
   return state;
 };
 
-/** Resolves once `count` client sessions wait in the server's queue for the database. */
-const queued = async (count: number): Promise<void> => {
+/** Resolves once `reading()` reaches `count`, turning the event loop between looks; names what it waited for if it never does. */
+const reaches = async (reading: () => number, count: number, what: string): Promise<void> => {
   const deadline = Date.now() + 10_000;
-  while (server.waiting() < count) {
+  while (reading() < count) {
     if (Date.now() > deadline) {
-      throw new Error(`expected ${count} waiting sessions, saw ${server.waiting()}`);
+      throw new Error(`expected ${count} ${what}, saw ${reading()}`);
     }
     await new Promise((resolve) => setImmediate(resolve));
   }
 };
+
+/** Resolves once `count` client sessions wait in the server's queue for the database. */
+const queued = (count: number): Promise<void> => reaches(() => server.waiting(), count, 'waiting sessions');
+
+/** Resolves once the server has started `count` hold-limit countdowns. */
+const countdownsStarted = (count: number): Promise<void> => reaches(() => countdowns.length, count, 'hold-limit countdowns');
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'switchyard-sessions-'));
