@@ -46,15 +46,16 @@ const removeIfStale = (lockPath: string, clock: Clock): boolean => {
 };
 
 /**
- * Runs `work` holding an exclusive lock on `path` (a `.lock` file beside it, created with O_EXCL),
- * so that concurrent read-modify-write cycles of the CLI do not lose each other's changes.
- * Synchronous because the commands that use it are.
+ * Takes the lock (a `.lock` file beside `path`, created with O_EXCL) and answers its release, or
+ * null when it is held and `wait` is false. Waiting blocks the thread, which only a command may do.
  */
-export const withFileLock = <T>(path: string, work: () => T, clock: Clock = systemClock): T => {
+function acquireFileLock(path: string, wait: true, clock: Clock): () => void;
+function acquireFileLock(path: string, wait: false, clock: Clock): (() => void) | null;
+function acquireFileLock(path: string, wait: boolean, clock: Clock): (() => void) | null {
   const lockPath = `${path}.lock`;
   mkdirSync(dirname(lockPath), { recursive: true, mode: 0o700 });
   const deadline = clock.now() + GIVE_UP_AFTER_MS;
-  let wait = 5;
+  let pause = 5;
   for (;;) {
     let fd: number;
     try {
@@ -66,11 +67,14 @@ export const withFileLock = <T>(path: string, work: () => T, clock: Clock = syst
       if (removeIfStale(lockPath, clock)) {
         continue;
       }
+      if (!wait) {
+        return null;
+      }
       if (clock.now() > deadline) {
         throw new FileLockTimeout(`${path} is locked by another process (${lockPath}); try again`);
       }
-      sleep(wait + Math.random() * wait);
-      wait = Math.min(wait * 2, 100);
+      sleep(pause + Math.random() * pause);
+      pause = Math.min(pause * 2, 100);
       continue;
     }
     try {
@@ -78,10 +82,53 @@ export const withFileLock = <T>(path: string, work: () => T, clock: Clock = syst
     } finally {
       closeSync(fd);
     }
-    try {
-      return work();
-    } finally {
-      rmSync(lockPath, { force: true });
-    }
+
+    return () => rmSync(lockPath, { force: true });
+  }
+}
+
+/**
+ * Runs `work` holding an exclusive lock on `path`, so that concurrent read-modify-write cycles of
+ * the CLI do not lose each other's changes. Synchronous because the commands that use it are.
+ */
+export const withFileLock = <T>(path: string, work: () => T, clock: Clock = systemClock): T => {
+  const release = acquireFileLock(path, true, clock);
+  try {
+    return work();
+  } finally {
+    release();
+  }
+};
+
+/**
+ * The same lock held across awaits: a command that reads the database, changes the file and
+ * records the change keeps every other writer of the file out until all three are done.
+ */
+export const withFileLockAcross = async <T>(path: string, work: () => Promise<T>, clock: Clock = systemClock): Promise<T> => {
+  const release = acquireFileLock(path, true, clock);
+  try {
+    return await work();
+  } finally {
+    release();
+  }
+};
+
+/**
+ * For a server, which must not block its thread on a lock: runs `work` holding the lock when it is
+ * free, and answers `{ held: false }` without running it when another process holds it.
+ */
+export const whenFileLockFree = async <T>(
+  path: string,
+  work: () => Promise<T>,
+  clock: Clock = systemClock,
+): Promise<{ held: true; result: T } | { held: false }> => {
+  const release = acquireFileLock(path, false, clock);
+  if (release === null) {
+    return { held: false };
+  }
+  try {
+    return { held: true, result: await work() };
+  } finally {
+    release();
   }
 };

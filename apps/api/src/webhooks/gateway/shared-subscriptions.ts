@@ -6,7 +6,13 @@ import {
   type SharedSubscription,
 } from '@switchyard/db/webhooks/shared-subscriptions';
 import type { Logger } from '../../logger.ts';
-import { updateSubscriptions, type SubscriptionsDocument } from './subscriptions-file.ts';
+import { whenFileLockFree } from './file-lock.ts';
+import {
+  changeLockedSubscriptions,
+  holdingSubscriptionsLock,
+  updateSubscriptions,
+  type SubscriptionsDocument,
+} from './subscriptions-file.ts';
 
 /** How often a gateway asks the database for subscriptions changed on another machine. */
 export const SUBSCRIPTION_SYNC_MS = 500;
@@ -16,10 +22,10 @@ const sameEntry = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSO
 /**
  * Writes subscriptions of the database into the local subscriptions file: a row replaces the
  * file's entry of its name, a removed one deletes it; names the database does not hold stay as
- * the file has them. The file is rewritten (under its lock) only when something differs.
+ * the file has them. The file is rewritten only when something differs; the caller holds its lock.
  */
-export const applySharedSubscriptions = (path: string, rows: SharedSubscription[]): string[] =>
-  updateSubscriptions(path, (document) => {
+const applySharedSubscriptions = (path: string, rows: SharedSubscription[]): string[] =>
+  changeLockedSubscriptions(path, (document) => {
     const changed: string[] = [];
     for (const row of rows) {
       const present = Object.hasOwn(document, row.name);
@@ -41,7 +47,9 @@ export const applySharedSubscriptions = (path: string, rows: SharedSubscription[
  * A CLI change of one subscription, on every machine of the database: the file is first brought
  * up to the database (so a subscription made elsewhere is found, with its secret), then changed
  * as on one machine, then the entry as written (or its removal) is recorded for the other
- * gateways. Without a shared database (no DATABASE_URL) it is the file change alone.
+ * gateways. The file's lock is held from the first read to the record, so this machine's gateway
+ * cannot write rows it read before the record over the change. Without a shared database (no
+ * DATABASE_URL) it is the file change alone.
  */
 export const changeSharedSubscription = async <T>(
   db: Database | null,
@@ -52,33 +60,49 @@ export const changeSharedSubscription = async <T>(
   if (db === null) {
     return updateSubscriptions(path, change);
   }
-  applySharedSubscriptions(path, await readSharedSubscriptions(db.fork()));
-  let written: Record<string, unknown> | null = null;
-  let wrote = false;
-  const result = updateSubscriptions(path, (document) => {
-    const outcome = change(document);
-    wrote = outcome.write;
-    written = Object.hasOwn(document, name) ? (document[name] ?? null) : null;
 
-    return outcome;
+  return holdingSubscriptionsLock(path, async () => {
+    applySharedSubscriptions(path, await readSharedSubscriptions(db.fork()));
+    let written: Record<string, unknown> | null = null;
+    let wrote = false;
+    const result = changeLockedSubscriptions(path, (document) => {
+      const outcome = change(document);
+      wrote = outcome.write;
+      written = Object.hasOwn(document, name) ? (document[name] ?? null) : null;
+
+      return outcome;
+    });
+    if (wrote) {
+      await publishSubscription(db.fork(), name, written);
+    }
+
+    return result;
   });
-  if (wrote) {
-    await publishSubscription(db.fork(), name, written);
-  }
-
-  return result;
 };
 
-export type SubscriptionSync = { stop(): Promise<void> };
+export type SubscriptionSync = {
+  /** One pass now: what it took from the database, or `busy` when a command held the file. */
+  runOnce(): Promise<{ busy: boolean; changed: string[] }>;
+  stop(): Promise<void>;
+};
 
 /**
  * Keeps a gateway's subscriptions file up to the database: every SUBSCRIPTION_SYNC_MS it compares
  * each row's version with the one it applied and writes the changed rows into the file, which
  * the route table re-reads on the next request. The first pass writes every row, so a gateway
- * started after a change has it too. A failed pass (database away, file locked) is logged and
- * tried again at the next.
+ * started after a change has it too. A pass holds the file's lock from its read of the database to
+ * its write, so that a CLI change made meanwhile on this machine is not overwritten by the rows
+ * read before it; when a command holds the lock the pass is left to the next one (a server does
+ * not wait on a file lock). A failed pass (database away) is logged and tried again at the next.
  */
-export const startSubscriptionSync = (options: { db: Database; path: string; logger: Logger; intervalMs?: number }): SubscriptionSync => {
+export const startSubscriptionSync = (options: {
+  db: Database;
+  path: string;
+  logger: Logger;
+  intervalMs?: number;
+  /** No timer: passes run only when `runOnce()` is called (tests step it). */
+  stepped?: boolean;
+}): SubscriptionSync => {
   const { db, path, logger } = options;
   const intervalMs = options.intervalMs ?? SUBSCRIPTION_SYNC_MS;
   const applied = new Map<string, number>();
@@ -87,20 +111,29 @@ export const startSubscriptionSync = (options: { db: Database; path: string; log
   let pass: Promise<void> = Promise.resolve();
   let failing = false;
 
-  const syncOnce = async () => {
-    const versions = await subscriptionVersions(db.fork());
-    const due = [...versions].filter(([name, version]) => applied.get(name) !== version).map(([name]) => name);
-    if (due.length === 0) {
-      return;
+  const syncOnce = async (): Promise<{ busy: boolean; changed: string[] }> => {
+    const outcome = await whenFileLockFree(path, async () => {
+      const versions = await subscriptionVersions(db.fork());
+      const due = [...versions].filter(([name, version]) => applied.get(name) !== version).map(([name]) => name);
+      if (due.length === 0) {
+        return [];
+      }
+      const rows = await readSharedSubscriptions(db.fork(), due);
+      const changed = applySharedSubscriptions(path, rows);
+      for (const row of rows) {
+        applied.set(row.name, row.version);
+      }
+
+      return changed;
+    });
+    if (!outcome.held) {
+      return { busy: true, changed: [] };
     }
-    const rows = await readSharedSubscriptions(db.fork(), due);
-    const changed = applySharedSubscriptions(path, rows);
-    for (const row of rows) {
-      applied.set(row.name, row.version);
+    if (outcome.result.length > 0) {
+      logger.info({ subscriptions: outcome.result }, 'webhook subscriptions taken from the database');
     }
-    if (changed.length > 0) {
-      logger.info({ subscriptions: changed }, 'webhook subscriptions taken from the database');
-    }
+
+    return { busy: false, changed: outcome.result };
   };
 
   const schedule = (delayMs: number) => {
@@ -126,9 +159,12 @@ export const startSubscriptionSync = (options: { db: Database; path: string; log
     }, delayMs);
     timer.unref();
   };
-  schedule(0);
+  if (options.stepped !== true) {
+    schedule(0);
+  }
 
   return {
+    runOnce: syncOnce,
     stop: async () => {
       stopped = true;
       if (timer !== null) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { existsSync, readFileSync } from 'node:fs';
-import { FileLockTimeout, withFileLock } from './file-lock.ts';
+import { FileLockTimeout, withFileLock, withFileLockAcross } from './file-lock.ts';
 import { writeFileAtomically } from './write-file-atomically.ts';
 
 export type SubscriptionEntry = Record<string, unknown>;
@@ -50,25 +50,44 @@ export const writeSubscriptions = (path: string, document: SubscriptionsDocument
   writeFileAtomically(path, `${JSON.stringify(document, null, 2)}\n`, 0o600);
 };
 
+type DocumentChange<T> = (document: SubscriptionsDocument) => { write: boolean; result: T };
+
+/** Reads, changes and writes the file; the caller holds its lock. */
+export const changeLockedSubscriptions = <T>(path: string, change: DocumentChange<T>): T => {
+  const document = readSubscriptions(path);
+  const { write, result } = change(document);
+  if (write) {
+    writeSubscriptions(path, document);
+  }
+
+  return result;
+};
+
+/** A lock that stays taken is told as the file's error, which the CLI prints as it is. */
+const lockTimeoutAsFileError = (error: unknown): never => {
+  if (error instanceof FileLockTimeout) {
+    throw new SubscriptionsFileError(error.message);
+  }
+  throw error;
+};
+
 /**
  * Reads, changes and writes the file under its lock, so that commands run at the same time each
  * see the others' changes. `change` answers whether to write; it may throw to refuse.
  */
-export const updateSubscriptions = <T>(path: string, change: (document: SubscriptionsDocument) => { write: boolean; result: T }): T => {
+export const updateSubscriptions = <T>(path: string, change: DocumentChange<T>): T => {
   try {
-    return withFileLock(path, () => {
-      const document = readSubscriptions(path);
-      const { write, result } = change(document);
-      if (write) {
-        writeSubscriptions(path, document);
-      }
-
-      return result;
-    });
+    return withFileLock(path, () => changeLockedSubscriptions(path, change));
   } catch (error) {
-    if (error instanceof FileLockTimeout) {
-      throw new SubscriptionsFileError(error.message);
-    }
-    throw error;
+    return lockTimeoutAsFileError(error);
+  }
+};
+
+/** `work` (which may await) runs holding the file's lock: see `withFileLockAcross`. */
+export const holdingSubscriptionsLock = async <T>(path: string, work: () => Promise<T>): Promise<T> => {
+  try {
+    return await withFileLockAcross(path, work);
+  } catch (error) {
+    return lockTimeoutAsFileError(error);
   }
 };
