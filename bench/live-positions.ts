@@ -1,7 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request, Agent } from 'node:http';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { machine, writeResult } from './support/machine.ts';
@@ -9,6 +8,7 @@ import { freshDatabase } from './support/postgres.ts';
 import { startApi } from './support/start-api.ts';
 import { machineTicks, waitForQuietMachine } from './support/quiet-machine.ts';
 import { cpus } from 'node:os';
+import pg from 'pg';
 
 /**
  * Live bus positions on PostgreSQL: simulated trackers PUT locations while SSE viewers watch
@@ -30,8 +30,7 @@ const API_PROCESSES = Number(process.env.BENCH_API_PROCESSES ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const INTERVAL_MS = Number(process.env.BENCH_REPORT_INTERVAL_MS ?? 1000);
 
-type PgClient = { connect(): Promise<void>; query(sql: string): Promise<{ rows: Record<string, unknown>[] }>; end(): Promise<void> };
-const { Client } = createRequire(import.meta.url)('pg') as { Client: new (options: { connectionString: string }) => PgClient };
+const { Client } = pg;
 
 const query = async (url: string, sql: string) => {
   const client = new Client({ connectionString: url });

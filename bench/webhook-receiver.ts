@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,7 @@ import { freePort, startProcess, stopProcess } from './webhooks/start-process.ts
 import { receiverProcessCount } from '@switchyard/domain/webhooks/receiver-processes';
 import { machineTicks, waitForQuietMachine } from './support/quiet-machine.ts';
 import { runRawLoad as runLoad, type LoadResult } from './support/raw-load.ts';
+import pg from 'pg';
 
 /**
  * Webhook receiver throughput: signed requests answered per second and p99 latency, for the
@@ -49,8 +49,8 @@ const RECEIVER_PROCESSES = Number(process.env.BENCH_RECEIVER_PROCESSES ?? (defau
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = join(repoRoot, 'bench', 'results');
 
-type PgClient = { connect(): Promise<void>; query(sql: string): Promise<{ rows: Record<string, unknown>[] }>; end(): Promise<void> };
-const { Client } = createRequire(import.meta.url)('pg') as { Client: new (options: { connectionString: string }) => PgClient };
+const { Client } = pg;
+type PgClient = pg.Client;
 
 const onServer = async <T>(url: string, work: (client: PgClient) => Promise<T>): Promise<T> => {
   const client = new Client({ connectionString: url });

@@ -1,14 +1,8 @@
-import { createRequire } from 'node:module';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import pg from 'pg';
 
-type PgClient = {
-  connect(): Promise<void>;
-  query(sql: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-  end(): Promise<void>;
-};
-const { Client } = createRequire(import.meta.url)('pg') as {
-  Client: new (options: { connectionString: string }) => PgClient;
-};
+const { Client } = pg;
+type PgClient = pg.Client;
 
 /** A plain connection of the test's own to the database itself, e.g. to hold a row lock. */
 export const connectTo = async (databaseUrl: string): Promise<PgClient> => {

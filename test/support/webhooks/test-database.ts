@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import { openDatabase, type Database } from '@switchyard/db/orm';
 import { migrationsList } from '@switchyard/db/migrations/index';
+import pg from 'pg';
 
 /**
  * A fresh database per test server: a new database on the server named by DATABASE_URL, or else a new
@@ -14,11 +14,7 @@ import { migrationsList } from '@switchyard/db/migrations/index';
  * it: a copied folder for PGlite, `create database ... template` on PostgreSQL. `{ empty: true }`
  * gives a database no migration has touched, for the tests of the migrations themselves.
  */
-type PgClient = { connect(): Promise<void>; query(sql: string): Promise<unknown>; end(): Promise<void> };
-// pg ships without type declarations; the two calls used here are typed by hand.
-const { Client } = createRequire(import.meta.url)('pg') as {
-  Client: new (options: { connectionString: string }) => PgClient;
-};
+const { Client } = pg;
 
 const runOnServer = async (serverUrl: string, sql: string) => {
   const client = new Client({ connectionString: serverUrl });
