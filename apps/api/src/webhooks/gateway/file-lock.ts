@@ -77,13 +77,24 @@ function acquireFileLock(path: string, wait: boolean, clock: Clock): (() => void
       pause = Math.min(pause * 2, 100);
       continue;
     }
+    const content = `${process.pid} ${clock.now()}`;
     try {
-      writeSync(fd, `${process.pid} ${clock.now()}`);
+      writeSync(fd, content);
     } finally {
       closeSync(fd);
     }
 
-    return () => rmSync(lockPath, { force: true });
+    // Held past the stale limit (a database that stopped answering), the lock may have been taken
+    // by another process since: only this holder's own lock is removed.
+    return () => {
+      try {
+        if (readFileSync(lockPath, 'utf8') === content) {
+          rmSync(lockPath, { force: true });
+        }
+      } catch {
+        // Removed as stale meanwhile.
+      }
+    };
   }
 }
 
