@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@switchyard/db/orm';
 import { readSharedSubscriptions } from '@switchyard/db/webhooks/shared-subscriptions';
 import { createLogger } from '../../apps/api/src/logger.ts';
 import { startSubscriptionSync, type SubscriptionSync } from '../../apps/api/src/webhooks/gateway/shared-subscriptions.ts';
+import { connectTo } from '../support/database-faults.ts';
 import { writeHomeFiles } from '../support/webhooks/receiver-harness.ts';
 import { runCli } from '../support/webhooks/run-cli.ts';
 import { createTestDatabase, type TestDatabase } from '../support/webhooks/test-database.ts';
@@ -45,8 +45,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
 
     /** Runs `work` while another connection holds the subscriptions table, then lets it go. */
     const withTableHeld = async <T>(work: (release: () => Promise<void>) => Promise<T>): Promise<T> => {
-      const client = new pg.Client({ connectionString: testDb.env.DATABASE_URL });
-      await client.connect();
+      const client = await connectTo(testDb.env.DATABASE_URL ?? '');
       let held = true;
       const release = async () => {
         if (held) {
